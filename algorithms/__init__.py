@@ -1,0 +1,1 @@
+"""The papers' algorithms, run for real on finite hypothesis classes."""

@@ -1,0 +1,1 @@
+"""Adversaries of the lower bounds: robust tracing attack, public-data reduction B."""

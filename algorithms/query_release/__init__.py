@@ -1,0 +1,1 @@
+"""Query release: PMW, MWEM, PMW^Pub, A_PAP, best mixture error."""

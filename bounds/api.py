@@ -1,0 +1,320 @@
+"""The Python API for notebooks: ``bounds.compute``, ``bounds.sweep``, ``bounds.compare``,
+``bounds.crossover``, and the parsing of values and ranges the command line shares."""
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from .core import Evaluated, Result, evaluate
+from .errors import DomainError
+from .params import PARAMS
+from .registry import get
+
+# ---------------------------------------------------------------------------------------------
+# values and ranges
+
+_POW = re.compile(r"^\s*([0-9.eE+-]+)\s*(?:\^|\*\*)\s*([0-9.eE+-]+)\s*$")
+
+
+def parse_value(text: str, flag: str = "value"):
+    """``0.1``, ``1e-9``, ``20``, ``2^64`` or ``2**64`` (powers of integers stay exact)."""
+    s = str(text).strip()
+    try:
+        if re.fullmatch(r"[+-]?\d+", s):
+            return int(s)
+        m = _POW.match(s)
+        if m:
+            base, exp = m.groups()
+            if re.fullmatch(r"\d+", base) and re.fullmatch(r"\d+", exp):
+                if int(exp) * math.log2(max(int(base), 2)) > 1_000_000:
+                    raise DomainError(f"{flag} = {s}: too large (more than 10^300000)")
+                return int(base) ** int(exp)
+            v = float(base) ** float(exp)
+        else:
+            v = float(s)
+    except (ValueError, OverflowError):
+        raise DomainError(f"{flag} = {s!r}: not a number (examples: 0.1, 1e-6, 2^20)") from None
+    if not math.isfinite(v):
+        raise DomainError(f"{flag} = {s!r}: not a finite number")
+    return int(v) if v.is_integer() and abs(v) < 2**53 and "." not in s and "e" not in s.lower() else v
+
+
+def parse_range(text: str, flag: str = "value") -> list:
+    """``a:b:k`` (k points, linear), ``a:b:k:log`` (geometric), ``x,y,z`` or a single value."""
+    s = str(text).strip()
+    if "," in s:
+        return [parse_value(t, flag) for t in s.split(",") if t.strip()]
+    if ":" in s:
+        parts = s.split(":")
+        if len(parts) not in (3, 4) or (len(parts) == 4 and parts[3] not in ("log", "lin")):
+            raise DomainError(f"{flag} = {s!r}: a range is start:stop:count or start:stop:count:log")
+        a, b = parse_value(parts[0], flag), parse_value(parts[1], flag)
+        try:
+            k = int(parts[2])
+        except ValueError:
+            raise DomainError(f"{flag} = {s!r}: the count {parts[2]!r} is not an integer") from None
+        if k < 1:
+            raise DomainError(f"{flag} = {s!r}: the count must be at least 1")
+        if len(parts) == 4 and parts[3] == "log":
+            if a <= 0 or b <= 0:
+                raise DomainError(f"{flag} = {s!r}: a log range needs positive end points")
+            pts = np.geomspace(float(a), float(b), k)
+        else:
+            pts = np.linspace(float(a), float(b), k)
+        both_int = isinstance(a, int) and isinstance(b, int)
+        return [int(round(x)) if both_int and abs(x - round(x)) < 1e-9 else float(x) for x in pts]
+    return [parse_value(s, flag)]
+
+
+# ---------------------------------------------------------------------------------------------
+# results of a computation
+
+
+@dataclass
+class QuantityValue:
+    name: str
+    symbol: str
+    value: float               # inf when beyond floating point: see log10 and exact
+    log10: float
+    explicit: bool             # True when no hidden constant was left to the user
+    form: str                  # "explicit" or "asymptotic"
+    order: str
+    integer: bool
+    derivation: str
+    description: str
+    intermediate: bool
+    exact: int | None = None   # the integer itself for integer quantities (any size)
+
+    def to_dict(self) -> dict:
+        return {
+            "value": self.exact if self.exact is not None else (self.value if math.isfinite(self.value) else None),
+            "log10": self.log10,
+            "explicit": self.explicit,
+            "form": self.form,
+            "order": self.order,
+            "symbol": self.symbol,
+            "integer": self.integer,
+            "intermediate": self.intermediate,
+            "description": self.description,
+            "derivation": self.derivation if self.explicit else "",
+        }
+
+
+@dataclass
+class Computation:
+    result: Result
+    params: dict[str, Any]
+    constants: dict[str, float]
+    quantities: dict[str, QuantityValue]
+
+    def __getitem__(self, name: str) -> float:
+        q = self.quantities[name]
+        return q.exact if q.exact is not None else q.value
+
+    @property
+    def explicit(self) -> bool:
+        return all(q.explicit for q in self.quantities.values())
+
+    @property
+    def caveats(self) -> list[str]:
+        out = []
+        for q in self.quantities.values():
+            if not q.explicit:
+                consts = self.result.quantity(q.name).constants
+                cs = ", ".join(f"{c} = {self.constants.get(c, 1.0):g}" for c in consts)
+                out.append(f"{q.name} is the {q.order} form with {cs or 'its hidden constants'}: "
+                           "it holds up to that constant")
+        return out
+
+    def to_dict(self) -> dict:
+        return {
+            "result": self.result.id,
+            "label": f"{self.result.paper} {self.result.label}",
+            "kind": self.result.kind,
+            "parameters": {k: _jsonable(v) for k, v in self.params.items()},
+            "constants": self.constants,
+            "quantities": {k: q.to_dict() for k, q in self.quantities.items()},
+            "notes": list(self.result.notes),
+            "caveats": self.caveats,
+        }
+
+
+def _jsonable(v):
+    """Parameters as JSON: integers beyond 64 bits as a string (2^k, or mantissa and exponent)."""
+    if isinstance(v, int) and abs(v) >= 2**63:
+        if v > 0 and v & (v - 1) == 0:
+            return f"2^{v.bit_length() - 1}"
+        s = str(abs(v))
+        return f"{'-' if v < 0 else ''}{s[0]}.{s[1:7]}e+{len(s) - 1}"
+    return v
+
+
+def compute(result_id: str, *, form: str = "explicit", constants: Mapping[str, float] | None = None,
+            **params) -> Computation:
+    """Concrete values of every quantity of a result at one parameter point.
+
+    >>> compute("thm10", alpha=0.1, beta=0.05, epsilon=1, delta=1e-6, vc=1, dual_vc=2)["public_samples"]
+    """
+    result = get(result_id)
+    for k, v in params.items():
+        if isinstance(v, (list, tuple, np.ndarray)):
+            raise DomainError(f"{PARAMS[k].flag if k in PARAMS else k}: compute takes one value; "
+                              "use sweep for ranges")
+    evs = evaluate(result, params, form=form, constants=constants)
+    qs = {}
+    for name, ev in evs.items():
+        value, log10 = float(ev.value), float(ev.log10)
+        q = ev.quantity
+        exact = None
+        if q.integer:
+            exact = int(value) if math.isfinite(value) else (
+                int(_mp_big(log10)) if log10 < 4000 else None)
+        qs[name] = QuantityValue(q.name, q.symbol, value, log10, ev.explicit, ev.form, q.order,
+                                 q.integer, q.derivation, q.description, q.intermediate, exact)
+    return Computation(result, dict(params), dict(constants or {}), qs)
+
+
+def _mp_big(log10: float):
+    import mpmath
+
+    mpmath.mp.dps = max(40, int(log10) + 10)
+    return mpmath.ceil(mpmath.power(10, mpmath.mpf(log10)))
+
+
+def sweep_arrays(result_id: str, *, form: str = "explicit", constants=None,
+                 **params) -> tuple[Result, dict[str, np.ndarray], dict[str, Evaluated]]:
+    """Evaluate over the Cartesian grid of every list-valued parameter (vectorised)."""
+    result = get(result_id)
+    grid_keys = [k for k, v in params.items() if isinstance(v, (list, tuple, np.ndarray))]
+    grids = [list(params[k]) for k in grid_keys]
+    if any(len(g) == 0 for g in grids):
+        raise DomainError("a swept parameter has no values")
+    n_points = math.prod(len(g) for g in grids) if grids else 1
+    if n_points > 20_000_000:
+        raise DomainError(f"sweep of {n_points} points: at most 20,000,000")
+    cols: dict[str, Any] = {}
+    if grid_keys:
+        mesh = _mesh(grids)
+        for k, col in zip(grid_keys, mesh):
+            cols[k] = col
+    values = {k: (cols[k] if k in cols else v) for k, v in params.items()}
+    evs = evaluate(result, values, form=form, constants=constants)
+    return result, {k: np.broadcast_to(np.asarray(cols.get(k, params[k]), dtype=object if
+                                                  _has_big(params[k]) else None), (n_points,))
+                    for k in params}, evs
+
+
+def _has_big(v) -> bool:
+    vals = v if isinstance(v, (list, tuple)) else [v]
+    return any(isinstance(x, int) and abs(x) > 2**62 for x in vals)
+
+
+def _mesh(grids: Sequence[list]) -> list[np.ndarray]:
+    if all(not _has_big(g) for g in grids):
+        arrs = np.meshgrid(*[np.asarray(g) for g in grids], indexing="ij")
+        return [a.ravel() for a in arrs]
+    rows = list(itertools.product(*grids))
+    return [np.array([r[i] for r in rows], dtype=object) for i in range(len(grids))]
+
+
+def sweep(result_id: str, *, form: str = "explicit", constants=None, **params):
+    """A pandas DataFrame: one row per grid point, the parameters then each quantity and its log10."""
+    import pandas as pd
+
+    result, cols, evs = sweep_arrays(result_id, form=form, constants=constants, **params)
+    data = {k: np.asarray(v) for k, v in cols.items()}
+    for name, ev in evs.items():
+        data[name] = ev.value.ravel()
+        data[f"{name}_log10"] = ev.log10.ravel()
+    df = pd.DataFrame(data)
+    df.attrs["result"] = result.id
+    df.attrs["explicit"] = {name: ev.explicit for name, ev in evs.items()}
+    return df
+
+
+def compare(result_ids: Sequence[str], *, form: str = "explicit", constants=None, **params):
+    """Several results at the same parameters: each takes the parameters it needs."""
+    out = []
+    for rid in result_ids:
+        r = get(rid)
+        mine = {k: v for k, v in params.items() if k in r.params}
+        out.append(compute(rid, form=form, constants=_consts_for(r, constants), **mine))
+    return out
+
+
+def _consts_for(result: Result, constants) -> dict:
+    if not constants:
+        return {}
+    known = {c for q in result.quantities for c in q.constants}
+    return {c: v for c, v in constants.items() if c in known}
+
+
+def crossover(first: str, second: str, *, vary: str, quantity: str | None = None,
+              quantity2: str | None = None, low=None, high=None, form: str = "explicit",
+              constants=None, points: int = 2000, **params) -> dict:
+    """Where ``first``'s quantity overtakes ``second``'s as ``vary`` runs over [low, high].
+
+    Scans a geometric grid of ``points`` values, then bisects each sign change of
+    log(first) - log(second). Returns the grid and the crossing points.
+    """
+    r1, r2 = get(first), get(second)
+    q1 = quantity or _common_quantity(r1, r2)
+    q2 = quantity2 or q1
+    r1.quantity(q1), r2.quantity(q2)
+    if vary not in PARAMS:
+        raise DomainError(f"--vary {vary}: unknown parameter")
+    if vary not in r1.params and vary not in r2.params:
+        raise DomainError(f"--vary {vary}: neither {r1.short_id} nor {r2.short_id} takes it")
+    p = PARAMS[vary]
+    lo = low if low is not None else (1e-6 if not p.domain.integer else 1)
+    hi = high if high is not None else (1 - 1e-6 if p.domain.high == 1 else 1e12)
+    if not (0 < lo < hi):
+        raise DomainError(f"--vary {vary} over [{lo}, {hi}]: need 0 < low < high")
+    grid = np.geomspace(lo, hi, points)
+    if p.domain.integer:
+        grid = np.unique(np.round(grid))
+
+    def diff(xs):
+        a = _values_at(r1, q1, vary, xs, params, form, constants)
+        b = _values_at(r2, q2, vary, xs, params, form, constants)
+        return a - b, a, b
+
+    d, a, b = diff(grid)
+    crossings = []
+    for i in np.nonzero(np.sign(d[:-1]) * np.sign(d[1:]) < 0)[0]:
+        x0, x1 = grid[i], grid[i + 1]
+        s0 = np.sign(d[i])
+        for _ in range(100):
+            if p.domain.integer and x1 - x0 <= 1:
+                break
+            xm = math.sqrt(x0 * x1) if not p.domain.integer else math.floor((x0 + x1) / 2)
+            dm = diff(np.array([xm]))[0][0]
+            if np.sign(dm) == s0:
+                x0 = xm
+            else:
+                x1 = xm
+        crossings.append({"at": float(x1), "before": "first" if s0 > 0 else "second"})
+    return {"first": r1.id, "second": r2.id, "quantity": q1, "quantity2": q2, "vary": vary,
+            "grid": grid, "first_log10": a, "second_log10": b, "crossings": crossings}
+
+
+def _common_quantity(r1: Result, r2: Result) -> str:
+    names2 = {q.name for q in r2.quantities}
+    for q in r1.quantities:
+        if q.name in names2 and not q.intermediate:
+            return q.name
+    raise DomainError(f"{r1.short_id} and {r2.short_id} bound no common quantity; "
+                      "name them with --quantity and --quantity2")
+
+
+def _values_at(r: Result, qname: str, vary: str, xs, params, form, constants) -> np.ndarray:
+    mine = {k: v for k, v in params.items() if k in r.params}
+    if vary in r.params:
+        mine[vary] = np.asarray(xs, dtype=float)
+    evs = evaluate(r, mine, form=form, constants=_consts_for(r, constants))
+    return np.broadcast_to(evs[qname].log10, np.shape(xs)).astype(float)

@@ -1,0 +1,430 @@
+"""The shape of a result and the engine that turns it into concrete numbers.
+
+A :class:`Result` (one theorem, lemma, claim, ...) bounds one or more :class:`Quantity` values.
+Each quantity carries the asymptotic form the paper states (hidden constants as named symbols)
+and, where the proof pins the constants down, an explicit form: a closed formula, or an
+:class:`Implicit` inequality whose least integer solution is the value. Formulas are plain
+functions ``f(o, <args>)`` over the namespaces of :mod:`bounds.ops`, so the same code evaluates
+vectorised in numpy, beyond floating point in mpmath, and symbolically in sympy.
+
+Quantities are evaluated in declaration order; a later quantity may use an earlier one by its
+symbol (Theorem 10's private sample size uses the public sample size ``m``).
+"""
+from __future__ import annotations
+
+import inspect
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+import numpy as np
+
+from .errors import DomainError
+from .ops import MPMATH, NUMPY, SYMPY
+from .params import PARAMS, Interval, Param
+
+#: values beyond this are recomputed in mpmath (log space) instead of trusted in float64
+FLOAT_LIMIT = 1e300
+#: orders of growth a paper may state
+ORDERS = ("O", "Otilde", "Omega", "Omegatilde", "Theta", "exact")
+KINDS = ("upper bound", "lower bound", "lemma", "claim", "fact", "remark", "baseline",
+         "parameter setting", "proposition", "theorem")
+
+
+@dataclass(frozen=True)
+class Implicit:
+    """The least integer ``x >= lower`` with ``g(x) <= 0``.
+
+    ``g(o, <var>, <args>)`` must be non-increasing in the unknown from ``lower`` on (declare a
+    ``lower`` past any initial rise, e.g. the point where Sauer's bound starts to apply); the
+    solver brackets the root by doubling and bisects on the integers, vectorised over sweeps.
+    ``text`` states the inequality as the paper writes it.
+    """
+
+    var: str
+    g: Callable[..., Any]
+    text: str
+    lower: Callable[..., Any] | None = None
+
+
+@dataclass(frozen=True)
+class Quantity:
+    name: str                      # private_samples, public_samples, error, epsilon, ...
+    symbol: str                    # how later formulas of the same result refer to it (n, m, ...)
+    description: str
+    asymptotic: Callable[..., Any] | None = None
+    order: str = "O"               # the paper's O / Omega / Theta / Otilde / Omegatilde
+    constants: tuple[str, ...] = ()  # hidden constants of the asymptotic form (named symbols)
+    explicit: Callable[..., Any] | Implicit | None = None
+    derivation: str = ""           # which lemma and inequality gave the explicit form
+    integer: bool = False          # sample sizes: the ceiling is the value
+    monotone: Mapping[str, int] = field(default_factory=dict)  # arg -> +1 / -1 (tests)
+    dominates_asymptotic: bool = False  # explicit >= asymptotic with constants 1 (tests)
+    scaling: tuple[tuple[str, str], ...] = ()  # (arg, "0"|"inf"): explicit/asymptotic -> const
+    intermediate: bool = False     # a step of the derivation, shown but not a headline number
+
+    def __post_init__(self):
+        if self.order not in ORDERS:
+            raise ValueError(f"order {self.order!r} not in {ORDERS}")
+        if self.asymptotic is None and self.explicit is None:
+            raise ValueError(f"quantity {self.name} has neither an asymptotic nor an explicit form")
+
+    @property
+    def has_explicit(self) -> bool:
+        return self.explicit is not None
+
+
+@dataclass(frozen=True)
+class Result:
+    id: str                        # paper:kind+number, e.g. "bcmnuw20:thm10"
+    paper: str                     # "BCMNUW20"
+    label: str                     # "Theorem 10"
+    kind: str                      # see KINDS
+    statement: str                 # in words
+    source: str                    # seed file(s) and section
+    params: tuple[str, ...]        # catalogue keys of the parameters it needs
+    quantities: tuple[Quantity, ...]
+    domain: Mapping[str, Interval] = field(default_factory=dict)  # narrowings of the catalogue
+    constants: Mapping[str, str] = field(default_factory=dict)    # hidden constant -> meaning
+    notes: tuple[str, ...] = ()    # errata, remarks; shown by show and compute
+    defaults: Mapping[str, Any] = field(default_factory=dict)     # optional params' defaults
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.id}: kind {self.kind!r} not in {KINDS}")
+        names = [q.name for q in self.quantities]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.id}: duplicate quantity names")
+        args = {self.param(k).arg for k in self.params}
+        for q in self.quantities:
+            if q.symbol in args:
+                raise ValueError(f"{self.id}: quantity symbol {q.symbol!r} shadows a parameter")
+
+    @property
+    def short_id(self) -> str:
+        return self.id.split(":", 1)[1]
+
+    def param(self, key: str) -> Param:
+        try:
+            base = PARAMS[key]
+        except KeyError:
+            raise ValueError(f"{self.id}: unknown parameter {key!r}; add it to bounds.params") from None
+        return base.with_domain(self.domain[key]) if key in self.domain else base
+
+    def quantity(self, name: str) -> Quantity:
+        for q in self.quantities:
+            if q.name == name:
+                return q
+        raise DomainError(f"{self.short_id} has no quantity {name!r}; it has: "
+                          + ", ".join(q.name for q in self.quantities))
+
+    @property
+    def explicit_status(self) -> str:
+        heads = [q for q in self.quantities if not q.intermediate]
+        n = sum(q.has_explicit for q in heads)
+        return "yes" if n == len(heads) else ("no" if n == 0 else "partial")
+
+
+# ---------------------------------------------------------------------------------------------
+# calling formulas
+
+
+def _arg_names(fn: Callable) -> tuple[str, ...]:
+    names = tuple(inspect.signature(fn).parameters)
+    return names[1:]  # drop the ops namespace
+
+
+def call(fn: Callable, o, env: Mapping[str, Any], extra: Mapping[str, Any] | None = None):
+    """Call ``fn(o, ...)`` with the arguments its signature names, taken from ``env``."""
+    kwargs = {}
+    for name in _arg_names(fn):
+        if extra and name in extra:
+            kwargs[name] = extra[name]
+        elif name in env:
+            kwargs[name] = env[name]
+        else:
+            raise KeyError(f"formula {fn.__qualname__} needs {name!r}, which is not available")
+    return fn(o, **kwargs)
+
+
+# ---------------------------------------------------------------------------------------------
+# evaluation
+
+
+@dataclass
+class Evaluated:
+    """The values of one quantity at one or many parameter points."""
+
+    quantity: Quantity
+    form: str                  # "explicit" or "asymptotic"
+    value: np.ndarray          # float64; inf where beyond floating point (see log10)
+    log10: np.ndarray          # always finite
+    exact: list | None = None  # Python ints (arbitrary size) for integer quantities, per point
+
+    @property
+    def explicit(self) -> bool:
+        return self.form == "explicit"
+
+
+def _to_float_array(x) -> np.ndarray:
+    try:
+        return np.asarray(x, dtype=float)
+    except OverflowError:
+        obj = np.asarray(x, dtype=object)
+        flat = [float(v) if abs(v) < 1e308 else math.inf for v in obj.ravel()]
+        return np.array(flat, dtype=float).reshape(obj.shape)
+
+
+def check_params(result: Result, values: Mapping[str, Any]) -> None:
+    """Raise DomainError for unknown, missing or out-of-domain parameters."""
+    unknown = [k for k in values if k not in result.params]
+    if unknown:
+        raise DomainError(f"{result.short_id} does not take " + ", ".join(
+            PARAMS[k].flag if k in PARAMS else k for k in unknown)
+            + "; it takes " + ", ".join(result.param(k).flag for k in result.params))
+    for k, v in values.items():
+        result.param(k).check(v, result.short_id)
+    missing = [k for k in result.params if k not in values and k not in result.defaults]
+    if missing:
+        raise DomainError(f"{result.short_id} needs " + ", ".join(result.param(k).flag for k in missing)
+                          + " (missing)")
+
+
+def evaluate(result: Result, values: Mapping[str, Any], *, form: str = "explicit",
+             constants: Mapping[str, float] | None = None) -> dict[str, Evaluated]:
+    """Evaluate every quantity of ``result`` at the (broadcast) parameter values.
+
+    ``form="explicit"`` uses the explicit form where there is one and the asymptotic form with
+    the hidden constants (default 1) elsewhere; ``form="asymptotic"`` always uses the latter.
+    """
+    if form not in ("explicit", "asymptotic"):
+        raise DomainError(f"--form = {form}: allowed: explicit, asymptotic")
+    constants = dict(constants or {})
+    known = {c for q in result.quantities for c in q.constants}
+    bad = [c for c in constants if c not in known]
+    if bad:
+        raise DomainError(f"--const {bad[0]}: {result.short_id} has no hidden constant of that name"
+                          + (f"; it has: {', '.join(sorted(known))}" if known else "; it has none"))
+    for c, v in constants.items():
+        if not (isinstance(v, (int, float)) and v > 0 and math.isfinite(v)):
+            raise DomainError(f"--const {c}={v}: a hidden constant must be a positive number")
+    values = {**result.defaults, **values}
+    check_params(result, values)
+
+    exact_inputs = {result.param(k).arg: v for k, v in values.items()}
+    arrays = {a: _to_float_array(v) for a, v in exact_inputs.items()}
+    shape = np.broadcast_shapes(*(a.shape for a in arrays.values())) if arrays else ()
+    env: dict[str, Any] = {a: np.broadcast_to(v, shape).astype(float) for a, v in arrays.items()}
+    for c in known:
+        env[c] = float(constants.get(c, 1.0))
+
+    bad_pts = np.zeros(shape, dtype=bool)
+    for a, v in env.items():
+        if isinstance(v, np.ndarray):
+            bad_pts |= ~np.isfinite(v) | (np.abs(v) > FLOAT_LIMIT)
+
+    out: dict[str, Evaluated] = {}
+    with np.errstate(all="ignore"):
+        for q in result.quantities:
+            use = _form_of(q, form)
+            val = np.broadcast_to(np.asarray(_eval_np(q, use, env), dtype=float), shape).copy()
+            bad_pts |= ~np.isfinite(val) | (np.abs(val) > FLOAT_LIMIT) | (val < 0) & q.integer
+            env[q.symbol] = val
+            out[q.name] = Evaluated(q, use, val, np.full(shape, np.nan))
+
+    # points that left float range: recompute the whole chain in mpmath
+    for idx in zip(*np.nonzero(bad_pts)) if shape else ([()] if bad_pts else []):
+        point = {}
+        for a, v in exact_inputs.items():
+            arr = np.asarray(v, dtype=object)
+            point[a] = np.broadcast_to(arr, shape)[idx] if arr.shape else v
+        mp_vals = _eval_mp_point(result, point, form, constants, known)
+        for name, mv in mp_vals.items():
+            ev = out[name]
+            ev.value[idx] = float(mv) if abs(mv) < FLOAT_LIMIT else math.inf
+            ev.log10[idx] = _mp_log10(mv, result, ev.quantity)
+
+    for ev in out.values():
+        todo = np.isnan(ev.log10)
+        if np.any(ev.value[todo] <= 0) and ev.quantity.integer:
+            raise DomainError(f"{result.short_id}: {ev.quantity.name} is not positive at these "
+                              "parameters (the bound is vacuous or the parameters are outside "
+                              "where the formula applies)")
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ev.log10[todo] = np.log10(np.abs(ev.value[todo]))
+        ev.log10[todo & (ev.value == 0)] = -math.inf
+        if np.any(np.isnan(ev.value)) or np.any(np.isnan(ev.log10)):
+            raise DomainError(f"{result.short_id}: {ev.quantity.name} is undefined at these "
+                              "parameters (outside where the formula applies)")
+    return out
+
+
+def _form_of(q: Quantity, form: str) -> str:
+    if form == "explicit" and q.explicit is not None:
+        return "explicit"
+    if q.asymptotic is None:
+        return "explicit"
+    return "asymptotic"
+
+
+def _eval_np(q: Quantity, use: str, env: dict):
+    if use == "asymptotic":
+        v = call(q.asymptotic, NUMPY, env)
+        return np.ceil(v) if q.integer else v
+    if isinstance(q.explicit, Implicit):
+        return _solve_np(q.explicit, env)
+    v = call(q.explicit, NUMPY, env)
+    return np.ceil(v) if q.integer else v
+
+
+def _solve_np(imp: Implicit, env: dict) -> np.ndarray:
+    """Vectorised least integer x >= lower with g(x) <= 0 (g non-increasing from lower on)."""
+    shape = np.broadcast_shapes(*(np.shape(v) for v in env.values() if isinstance(v, np.ndarray)))
+    lower = (np.broadcast_to(call(imp.lower, NUMPY, env), shape) if imp.lower is not None
+             else np.ones(shape))
+    lo = np.maximum(np.ceil(lower), 1.0)
+
+    def g(x, mask):
+        sub = {k: (v[mask] if isinstance(v, np.ndarray) and v.shape == shape else v)
+               for k, v in env.items()}
+        return np.asarray(call(imp.g, NUMPY, sub, {imp.var: x}), dtype=float)
+
+    ans = np.full(shape, np.nan)
+    everything = np.ones(shape, dtype=bool)
+    ok = g(lo[everything], everything) <= 0
+    ans[ok] = lo[ok]
+    # bracket: hi = lo * 2^k until g(hi) <= 0
+    active = ~ok
+    hi = lo.copy()
+    low_bracket = lo.copy()  # g(low_bracket) > 0 on active points
+    for _ in range(1100):
+        if not active.any():
+            break
+        low_bracket[active] = hi[active]
+        hi[active] = hi[active] * 2
+        hi_fin = active & (hi <= FLOAT_LIMIT)
+        done = np.zeros(shape, dtype=bool)
+        done[hi_fin] = g(hi[hi_fin], hi_fin) <= 0
+        active &= ~done & (hi <= FLOAT_LIMIT)
+    found = ~ok & ~np.isnan(hi) & (hi <= FLOAT_LIMIT)
+    # bisect on (low_bracket, hi]: g(low_bracket) > 0 >= g(hi)
+    a, b = low_bracket.copy(), hi.copy()
+    for _ in range(2200):
+        gap = found & (b - a > np.maximum(1.0, b * 4e-16))
+        if not gap.any():
+            break
+        mid = np.floor((a[gap] + b[gap]) / 2)
+        gm = g(mid, gap) <= 0
+        bb, aa = b[gap], a[gap]
+        bb[gm] = mid[gm]
+        aa[~gm] = mid[~gm]
+        b[gap], a[gap] = bb, aa
+    ans[found] = b[found]
+    return ans  # nan where the root is beyond float range: the mpmath pass takes over
+
+
+def _eval_mp_point(result: Result, point: dict, form: str, constants: dict, known) -> dict:
+    import mpmath
+
+    mpmath.mp.dps = 40
+    env: dict[str, Any] = {a: mpmath.mpf(v) if not isinstance(v, mpmath.mpf) else v
+                           for a, v in point.items()}
+    for c in known:
+        env[c] = mpmath.mpf(constants.get(c, 1.0))
+    out = {}
+    for q in result.quantities:
+        use = _form_of(q, form)
+        if use == "asymptotic":
+            v = call(q.asymptotic, MPMATH, env)
+            v = mpmath.ceil(v) if q.integer else v
+        elif isinstance(q.explicit, Implicit):
+            v = _solve_mp(q.explicit, env)
+        else:
+            v = call(q.explicit, MPMATH, env)
+            v = mpmath.ceil(v) if q.integer else v
+        if not mpmath.isfinite(v) or (isinstance(v, mpmath.mpc)):
+            raise DomainError(f"{result.short_id}: {q.name} is undefined at these parameters")
+        env[q.symbol] = v
+        out[q.name] = v
+    return out
+
+
+def _solve_mp(imp: Implicit, env: dict):
+    import mpmath
+
+    lo = mpmath.ceil(call(imp.lower, MPMATH, env)) if imp.lower is not None else mpmath.mpf(1)
+    lo = max(lo, mpmath.mpf(1))
+
+    def ok(x):
+        return call(imp.g, MPMATH, env, {imp.var: x}) <= 0
+
+    if ok(lo):
+        return lo
+    a, b = lo, lo * 2
+    while not ok(b):
+        a, b = b, b * 2
+        if b > mpmath.mpf(10) ** 100000:
+            raise DomainError(f"{imp.text}: no solution below 10^100000")
+    # bisect in log space first, then on the integers
+    while b - a > max(1, b * mpmath.mpf(10) ** -35):
+        mid = mpmath.floor((a + b) / 2) if b < 10 ** 30 else mpmath.sqrt(a * b)
+        if ok(mid):
+            b = mid
+        else:
+            a = mid
+    return mpmath.ceil(b)
+
+
+def _mp_log10(v, result, q) -> float:
+    import mpmath
+
+    if v == 0:
+        return -math.inf
+    if v < 0 and q.integer:
+        raise DomainError(f"{result.short_id}: {q.name} is not positive at these parameters")
+    return float(mpmath.log10(abs(v)))
+
+
+# ---------------------------------------------------------------------------------------------
+# symbolic forms
+
+
+def symbols_for(result: Result) -> dict[str, Any]:
+    """sympy symbols for the parameters, hidden constants and quantities of ``result``."""
+    import sympy as sp
+
+    env: dict[str, Any] = {}
+    for k in result.params:
+        p = result.param(k)
+        env[p.arg] = sp.Symbol(p.arg, positive=True, integer=p.domain.integer or None)
+    for q in result.quantities:
+        for c in q.constants:
+            env[c] = sp.Symbol(c, positive=True)
+        env[q.symbol] = sp.Symbol(q.symbol, positive=True)
+    return env
+
+
+def latex_names(result: Result) -> dict:
+    """symbol -> LaTeX name, for ``sympy.latex(expr, symbol_names=...)``."""
+    env = symbols_for(result)
+    return {env[result.param(k).arg]: result.param(k).latex for k in result.params}
+
+
+def symbolic(result: Result, quantity: Quantity, form: str):
+    """The sympy expression of a quantity's form ('asymptotic' or 'explicit').
+
+    An implicit explicit form is returned as the relation ``g(x) <= 0`` in the unknown.
+    """
+    import sympy as sp
+
+    env = symbols_for(result)
+    if form == "asymptotic":
+        if quantity.asymptotic is None:
+            return None
+        return call(quantity.asymptotic, SYMPY, env)
+    if quantity.explicit is None:
+        return None
+    if isinstance(quantity.explicit, Implicit):
+        x = sp.Symbol(quantity.explicit.var, positive=True)
+        return sp.Le(call(quantity.explicit.g, SYMPY, env, {quantity.explicit.var: x}), 0)
+    return call(quantity.explicit, SYMPY, env)

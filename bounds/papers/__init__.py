@@ -1,0 +1,1 @@
+"""One module per paper; each declares its results in paper order."""

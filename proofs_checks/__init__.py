@@ -1,0 +1,1 @@
+"""Machine checks of the papers' proof steps, and the errata they find."""

@@ -1,0 +1,196 @@
+"""One module per validated result, and the registry that finds them.
+
+The shape every experiment module follows
+-----------------------------------------
+An experiment is a plain module ``simulations/experiments/<name>.py`` (found automatically, no
+registration step; a module elsewhere can be run by its dotted import path, e.g.
+``python -m simulations run mypkg.my_experiment``). It defines, at module level:
+
+``NAME: str``
+    The experiment's name (equal to the module's file name for modules of this package).
+``RESULT_IDS: tuple[str, ...]``
+    The results it validates, as ``paper:kind+number`` ids, e.g. ``("bcmnuw20:thm10",)``.
+``DESCRIPTION: str``
+    One sentence for ``python -m simulations list``.
+``Params``
+    A frozen dataclass whose every field has a default (the default parameters). Its
+    ``__post_init__`` validates and raises ``ValueError`` naming the field, its value and the allowed
+    range. Field values must be JSON-representable: int, float, bool, str, or tuples of those
+    (tuples come back from JSON as lists; :func:`params_from_dict` turns them back). Sample sizes
+    are taken from ``bounds``, never retyped: derive them in ``trial`` or in a helper from the
+    parameters, and put them in the record or the summary.
+``trial(params: Params, rng: numpy.random.Generator) -> dict``
+    One independent trial, all randomness from ``rng``; returns one record: a dict of JSON values
+    (numpy scalars and arrays are converted; NaN and inf are refused, encode them as None or a
+    string). It must be a pure function of (params, rng): the runner gives trial i the generator
+    ``default_rng(SeedSequence(root_seed, spawn_key=(i,)))``, so the records do not depend on the
+    number of workers or their order.
+``summarise(records: list[dict], params: Params) -> dict``
+    The verdict rule: from the records (in trial-index order) to a JSON dict that has at least
+    ``"verdict"`` (``"holds"``, ``"violated"`` or ``"inconclusive"``, normally from
+    :func:`simulations.stats.verdict`) and says which bound and which confidence it used.
+
+Optionally ``PARAM_HELP: dict[str, str]`` documents fields for the command line.
+
+Registry API: :func:`names`, :func:`get` (name, short/full result id if unique, or dotted module
+path), :func:`catalogue` (every module with its result ids or its import error),
+:func:`make_params` (defaults + overrides, strings coerced to the field types),
+:func:`params_to_dict` / :func:`params_from_dict`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import importlib.util
+import pkgutil
+from types import ModuleType
+from typing import Any, Mapping
+
+REQUIRED = ("NAME", "RESULT_IDS", "DESCRIPTION", "Params", "trial", "summarise")
+
+
+def names() -> list[str]:
+    """Names of the experiment modules of this package (found by listing it, not by importing)."""
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
+
+
+def check_module(module: ModuleType) -> ModuleType:
+    """Raise ValueError unless ``module`` has the experiment shape described in this package's docstring."""
+    missing = [a for a in REQUIRED if not hasattr(module, a)]
+    if missing:
+        raise ValueError(f"experiment module {module.__name__!r} lacks {', '.join(missing)} (see simulations.experiments)")
+    if not (dataclasses.is_dataclass(module.Params) and isinstance(module.Params, type)):
+        raise ValueError(f"experiment module {module.__name__!r}: Params must be a dataclass")
+    if not isinstance(module.RESULT_IDS, tuple) or not all(isinstance(r, str) for r in module.RESULT_IDS):
+        raise ValueError(f"experiment module {module.__name__!r}: RESULT_IDS must be a tuple of str")
+    for f in dataclasses.fields(module.Params):
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise ValueError(f"experiment module {module.__name__!r}: Params.{f.name} needs a default")
+    return module
+
+
+def _import(path: str) -> ModuleType:
+    try:
+        module = importlib.import_module(path)
+    except ImportError as exc:
+        raise ValueError(f"experiment {path!r} cannot be imported: {type(exc).__name__}: {exc}") from exc
+    return check_module(module)
+
+
+def _is_module_path(name: str) -> bool:
+    return "." in name and all(part.isidentifier() for part in name.split("."))
+
+
+def _importable(path: str) -> bool:
+    try:
+        return importlib.util.find_spec(path) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def catalogue() -> list[dict]:
+    """Every experiment of this package: name, result ids, description, or the error that stops it importing."""
+    rows = []
+    for name in names():
+        try:
+            m = _import(f"{__name__}.{name}")
+            rows.append({"name": m.NAME, "module": m.__name__, "result_ids": list(m.RESULT_IDS),
+                         "description": m.DESCRIPTION, "error": None})
+        except Exception as exc:  # an experiment whose dependencies are not written yet must not hide the others
+            rows.append({"name": name, "module": f"{__name__}.{name}", "result_ids": [],
+                         "description": "", "error": f"{type(exc).__name__}: {exc}"})
+    return rows
+
+
+def _matches(result_id: str, query: str) -> bool:
+    q = query.lower()
+    return result_id.lower() == q or result_id.lower().split(":", 1)[-1] == q
+
+
+def get(name: str) -> ModuleType:
+    """The experiment module for ``name``: a module name of this package, a result id it validates
+    (``thm10`` or ``bcmnuw20:thm10``, if exactly one module validates it), or a dotted import path."""
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"experiment={name!r} must be a non-empty string")
+    if name in names():
+        return _import(f"{__name__}.{name}")
+    if _is_module_path(name) and _importable(name):
+        return _import(name)
+    hits = [row for row in catalogue() if row["error"] is None and any(_matches(r, name) for r in row["result_ids"])]
+    if len(hits) == 1:
+        return _import(hits[0]["module"])
+    if len(hits) > 1:
+        raise ValueError(f"experiment={name!r} is validated by several experiments: {', '.join(h['name'] for h in hits)}")
+    raise ValueError(f"experiment={name!r} is unknown; known: {', '.join(names()) or 'none'}")
+
+
+def module_path(module: ModuleType) -> str:
+    """The import path recorded in a run's manifest (workers import the experiment by it)."""
+    return module.__name__
+
+
+# ---------------------------------------------------------------- parameters
+
+
+def _coerce(value: Any, default: Any, key: str) -> Any:
+    """Turn ``value`` (a string from the command line, or a JSON value) into the type of ``default``."""
+    try:
+        if isinstance(default, bool):
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise ValueError
+        if isinstance(default, int):
+            if isinstance(value, float) and not value.is_integer():
+                raise ValueError
+            return int(value) if not isinstance(value, str) else int(value.strip())
+        if isinstance(default, float):
+            return float(value)
+        if isinstance(default, str):
+            return str(value)
+        if isinstance(default, tuple):
+            items = [s for s in value.split(",") if s.strip()] if isinstance(value, str) else list(value)
+            proto = default[0] if default else ""
+            return tuple(_coerce(v, proto, key) for v in items)
+    except (TypeError, ValueError):
+        raise ValueError(f"parameter {key}={value!r} must be of type {type(default).__name__}") from None
+    return value
+
+
+def make_params(module: ModuleType, overrides: Mapping[str, Any] | None = None):
+    """``module.Params`` with its defaults replaced by ``overrides`` (coerced to the field types; validated by Params)."""
+    overrides = dict(overrides or {})
+    fields = {f.name: f for f in dataclasses.fields(module.Params)}
+    unknown = sorted(set(overrides) - set(fields))
+    if unknown:
+        raise ValueError(f"parameter {unknown[0]!r} is unknown for experiment {module.NAME!r}; allowed: {', '.join(fields)}")
+    defaults = module.Params()
+    values = {k: _coerce(v, getattr(defaults, k), k) for k, v in overrides.items()}
+    return dataclasses.replace(defaults, **values)
+
+
+def params_to_dict(params) -> dict:
+    """The parameters as a JSON dict (tuples become lists)."""
+    return {f.name: (list(v) if isinstance(v := getattr(params, f.name), tuple) else v)
+            for f in dataclasses.fields(params)}
+
+
+def params_from_dict(module: ModuleType, values: Mapping[str, Any]):
+    """Inverse of :func:`params_to_dict` (used by ``resume`` and by the workers)."""
+    return make_params(module, values)
+
+
+def parse_overrides(pairs) -> dict[str, str]:
+    """``["k=v", ...]`` from the command line into a dict; ValueError on a pair without '='."""
+    out: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--param {pair!r} must have the form key=value")
+        out[key.strip()] = value
+    return out

@@ -1,0 +1,36 @@
+"""Finite hypothesis classes as boolean matrices (hypotheses x points) and their combinatorics.
+
+BCMNUW20 Section 2 and Algorithm 3: classes, constructors, VC / dual VC / Littlestone
+dimension, growth function, projections Pi_H(T), the public cover H~ (Lemma 11), the
+representative domain X_H~ (Definition 2) and Project_{H~,w}.
+"""
+
+from .finite import FiniteClass, validate_indices
+from .constructors import (
+    boolean_cube,
+    conjunctions,
+    decision_stumps,
+    explicit,
+    halfspaces,
+    hypercube_points,
+    intervals,
+    marginals,
+    point_functions,
+    random_class,
+    thresholds,
+)
+from .cover import (
+    Cover,
+    Projection,
+    RepresentativeDomain,
+    build_cover,
+    projection,
+    representative_domain,
+)
+
+__all__ = [
+    "FiniteClass", "validate_indices",
+    "boolean_cube", "conjunctions", "decision_stumps", "explicit", "halfspaces",
+    "hypercube_points", "intervals", "marginals", "point_functions", "random_class", "thresholds",
+    "Cover", "Projection", "RepresentativeDomain", "build_cover", "projection", "representative_domain",
+]

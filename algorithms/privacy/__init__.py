@@ -10,5 +10,9 @@ from .accounting import *  # noqa: F401,F403
 from .accounting import __all__ as _acct_all
 from .mechanisms import *  # noqa: F401,F403
 from .mechanisms import __all__ as _mech_all
+from .sparse_vector import *  # noqa: F401,F403
+from .sparse_vector import __all__ as _svt_all
+from .stability import *  # noqa: F401,F403
+from .stability import __all__ as _stab_all
 
-__all__ = list(_acct_all) + list(_mech_all)
+__all__ = list(_acct_all) + list(_mech_all) + list(_svt_all) + list(_stab_all)

@@ -1,0 +1,271 @@
+"""The sparse vector technique: AboveThreshold, Sparse and NumericSparse (Dwork-Roth 2014 Section 3.6).
+
+Each is an online object: build it with the threshold and budget and a ``rng`` (the noisy
+threshold is drawn at construction), then feed it query answers f_i(D) one at a time with
+``query`` (adaptive use, as PMW does), or a whole known sequence at once with ``run``
+(vectorised: one noise draw per query, one pass per above-threshold answer).
+``guarantee`` is the privacy the whole interaction spends, however many queries are asked.
+
+The queries' sensitivity is ``sensitivity`` (Dwork-Roth state the algorithms for
+sensitivity 1; all noise scales are multiplied by Delta, which is the same algorithm run on
+f_i / Delta with threshold T / Delta).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from .accounting import (
+    ApproxDP,
+    Guarantee,
+    PureDP,
+    Release,
+    _check_delta,
+    _check_positive_finite,
+    _check_positive_int,
+    _check_real,
+)
+from .mechanisms import _check_rng, _check_values
+
+__all__ = [
+    "AboveThreshold",
+    "SparseVector",
+    "NumericSparse",
+    "sparse_round_composition_epsilon",
+]
+
+
+def sparse_round_composition_epsilon(eps_round: float, c: int, delta: float) -> float:
+    """Dwork-Roth (2014) Theorem 3.20 applied to c rounds, each eps_round-DP (pure):
+
+    eps' = sqrt(2 c ln(1/delta)) eps_round + c eps_round (e^eps_round - 1), at total delta.
+    This is the step by which Theorems 3.26 and 3.28 turn c AboveThreshold rounds into (eps, delta).
+    """
+    eps_round = _check_positive_finite("eps_round", eps_round)
+    c = _check_positive_int("c", c)
+    delta = _check_delta("delta", delta, allow_zero=False)
+    return math.sqrt(2.0 * c * math.log(1.0 / delta)) * eps_round + c * eps_round * math.expm1(eps_round)
+
+
+class AboveThreshold:
+    """Dwork-Roth (2014) Algorithm 1 (AboveThreshold), Theorem 3.23: eps-DP.
+
+    T^ = T + Lap(2 Delta / eps); for each query, nu_i = Lap(4 Delta / eps); answer True (top)
+    and halt at the first i with f_i(D) + nu_i >= T^, else False (bottom).
+    """
+
+    def __init__(self, threshold: float, eps: float, rng: np.random.Generator, *, sensitivity: float = 1.0):
+        self.threshold = _check_real("threshold", threshold)
+        self.eps = _check_positive_finite("eps", eps)
+        self.sensitivity = _check_positive_finite("sensitivity", sensitivity)
+        self._rng = _check_rng(rng)
+        self._noisy_threshold = self.threshold + self._rng.laplace(0.0, 2.0 * self.sensitivity / self.eps)
+        self.halted = False
+
+    @property
+    def guarantee(self) -> PureDP:
+        return PureDP(self.eps)
+
+    def query(self, value: float) -> bool:
+        """One query answer f_i(D); True means above threshold (and the object halts)."""
+        if self.halted:
+            raise RuntimeError("AboveThreshold has halted after its above-threshold answer")
+        v = _check_real("value", value)
+        above = v + self._rng.laplace(0.0, 4.0 * self.sensitivity / self.eps) >= self._noisy_threshold
+        self.halted = bool(above)
+        return bool(above)
+
+    def run(self, values: Any) -> Release:
+        """Feed a known sequence; Release(index of the first above-threshold answer or None, PureDP(eps))."""
+        if self.halted:
+            raise RuntimeError("AboveThreshold has halted after its above-threshold answer")
+        x = _check_values("values", values).ravel()
+        nu = self._rng.laplace(0.0, 4.0 * self.sensitivity / self.eps, size=x.size)
+        hits = np.flatnonzero(x + nu >= self._noisy_threshold)
+        if hits.size == 0:
+            return Release(None, self.guarantee)
+        self.halted = True
+        return Release(int(hits[0]), self.guarantee)
+
+
+def _sigma_sparse(c: int, eps: float, delta: float, log_arg: float) -> float:
+    # Dwork-Roth Alg. 2/3: sigma = 2c/eps if delta = 0, else sqrt(32 c ln(log_arg/delta))/eps.
+    if delta == 0.0:
+        return 2.0 * c / eps
+    return math.sqrt(32.0 * c * math.log(log_arg / delta)) / eps
+
+
+class SparseVector:
+    """Dwork-Roth (2014) Algorithm 2 (Sparse), Theorem 3.26: answers up to c above-threshold queries.
+
+    sigma = 2c/eps (delta = 0) or sqrt(32 c ln(1/delta))/eps (delta > 0), times Delta;
+    T^ = T + Lap(sigma), nu_i = Lap(2 sigma); on top, the threshold is redrawn; halt after c tops.
+
+    Guarantee: delta = 0: c rounds of AboveThreshold at eps/c each, eps-DP exactly (basic
+    composition). delta > 0: each round is AboveThreshold at eps' = 2 Delta / sigma
+    = eps / sqrt(8 c ln(1/delta)); advanced composition (Theorem 3.20) gives
+    eps/2 + c eps' (e^eps' - 1) at delta. That is <= eps (Theorem 3.26's claim) when
+    c eps' (e^eps' - 1) <= eps/2, roughly eps <= 4 ln(1/delta); outside that range Theorem
+    3.26 as printed does not follow from its proof, and the declared guarantee is the larger,
+    proven value (eps_adv, delta).
+    """
+
+    def __init__(self, threshold: float, c: int, eps: float, rng: np.random.Generator, *,
+                 delta: float = 0.0, sensitivity: float = 1.0):
+        self.threshold = _check_real("threshold", threshold)
+        self.c = _check_positive_int("c", c)
+        self.eps = _check_positive_finite("eps", eps)
+        self.delta = _check_delta("delta", delta)
+        self.sensitivity = _check_positive_finite("sensitivity", sensitivity)
+        self._rng = _check_rng(rng)
+        self.sigma = self.sensitivity * _sigma_sparse(self.c, self.eps, self.delta, 1.0)
+        self.count = 0
+        self._noisy_threshold = self._draw_threshold()
+
+    def _draw_threshold(self) -> float:
+        return self.threshold + self._rng.laplace(0.0, self.sigma)
+
+    @property
+    def halted(self) -> bool:
+        return self.count >= self.c
+
+    @property
+    def eps_round(self) -> float:
+        """Each round is AboveThreshold with threshold noise Lap(sigma) = Lap(2 Delta / eps_round)."""
+        return 2.0 * self.sensitivity / self.sigma
+
+    @property
+    def guarantee(self) -> Guarantee:
+        if self.delta == 0.0:
+            return PureDP(self.eps)
+        eps_adv = sparse_round_composition_epsilon(self.eps_round, self.c, self.delta)
+        return ApproxDP(max(self.eps, eps_adv), self.delta)
+
+    def query(self, value: float) -> bool:
+        if self.halted:
+            raise RuntimeError(f"SparseVector has halted after c={self.c} above-threshold answers")
+        v = _check_real("value", value)
+        above = v + self._rng.laplace(0.0, 2.0 * self.sigma) >= self._noisy_threshold
+        if above:
+            self.count += 1
+            self._noisy_threshold = self._draw_threshold()
+        return bool(above)
+
+    def run(self, values: Any) -> Release:
+        """Feed a known sequence; Release(bool array of tops for the queries asked, guarantee).
+
+        The array stops at the query where the c-th top occurred (the algorithm halts there).
+        """
+        if self.halted:
+            raise RuntimeError(f"SparseVector has halted after c={self.c} above-threshold answers")
+        x = _check_values("values", values).ravel()
+        nu = self._rng.laplace(0.0, 2.0 * self.sigma, size=x.size)
+        noisy = x + nu
+        tops = np.zeros(x.size, dtype=bool)
+        start = 0
+        while start < x.size and not self.halted:
+            hits = np.flatnonzero(noisy[start:] >= self._noisy_threshold)
+            if hits.size == 0:
+                start = x.size
+                break
+            i = start + int(hits[0])
+            tops[i] = True
+            self.count += 1
+            self._noisy_threshold = self._draw_threshold()
+            start = i + 1
+        return Release(tops[:start], self.guarantee)
+
+
+class NumericSparse:
+    """Dwork-Roth (2014) Algorithm 3 (NumericSparse), Theorem 3.28: Sparse that also releases
+    f_i(D) + Lap(sigma(eps_2)) at each above-threshold query; halts after c of them.
+
+    The split, exactly as Dwork-Roth: delta = 0: eps_1 = 8 eps/9, eps_2 = 2 eps/9,
+    sigma(e) = 2c/e; delta > 0: eps_1 = sqrt(512) eps/(sqrt(512)+1), eps_2 = 2 eps/(sqrt(512)+1),
+    sigma(e) = sqrt(32 c ln(2/delta))/e (the book's ln(2/delta): its proof runs Sparse at delta/2).
+    Noise: threshold Lap(sigma(eps_1)), comparison Lap(2 sigma(eps_1)), answer Lap(sigma(eps_2)),
+    all times Delta.
+
+    Guarantee: delta = 0: c rounds of AboveThreshold at eps_1/c plus c Laplace answers at
+    eps_2/(2c): eps_1 + eps_2/2 = eps exactly. delta > 0: each round (AboveThreshold followed by
+    one Laplace answer) is pure eps_round = 2 Delta/sigma(eps_1) + Delta/sigma(eps_2) -DP, and
+    Theorem 3.20 over the c rounds at delta gives
+    sqrt(ln(1/delta)/ln(2/delta)) eps/2 + c eps_round (e^eps_round - 1) <= eps in the range
+    Theorem 3.28 is meant for; the declared guarantee is (max(eps, that), delta).
+    """
+
+    SQRT512 = math.sqrt(512.0)
+
+    def __init__(self, threshold: float, c: int, eps: float, rng: np.random.Generator, *,
+                 delta: float = 0.0, sensitivity: float = 1.0):
+        self.threshold = _check_real("threshold", threshold)
+        self.c = _check_positive_int("c", c)
+        self.eps = _check_positive_finite("eps", eps)
+        self.delta = _check_delta("delta", delta)
+        self.sensitivity = _check_positive_finite("sensitivity", sensitivity)
+        self._rng = _check_rng(rng)
+        if self.delta == 0.0:
+            self.eps1, self.eps2 = 8.0 * self.eps / 9.0, 2.0 * self.eps / 9.0
+        else:
+            self.eps1 = self.SQRT512 * self.eps / (self.SQRT512 + 1.0)
+            self.eps2 = 2.0 * self.eps / (self.SQRT512 + 1.0)
+        self.sigma1 = self.sensitivity * _sigma_sparse(self.c, self.eps1, self.delta, 2.0)
+        self.sigma2 = self.sensitivity * _sigma_sparse(self.c, self.eps2, self.delta, 2.0)
+        self.count = 0
+        self._noisy_threshold = self._draw_threshold()
+
+    def _draw_threshold(self) -> float:
+        return self.threshold + self._rng.laplace(0.0, self.sigma1)
+
+    @property
+    def halted(self) -> bool:
+        return self.count >= self.c
+
+    @property
+    def eps_round(self) -> float:
+        """One round: AboveThreshold (2 Delta/sigma_1) then one Laplace answer (Delta/sigma_2)."""
+        return 2.0 * self.sensitivity / self.sigma1 + self.sensitivity / self.sigma2
+
+    @property
+    def guarantee(self) -> Guarantee:
+        if self.delta == 0.0:
+            return PureDP(self.eps)
+        eps_adv = sparse_round_composition_epsilon(self.eps_round, self.c, self.delta)
+        return ApproxDP(max(self.eps, eps_adv), self.delta)
+
+    def query(self, value: float) -> float | None:
+        """One query answer f_i(D): None (bottom) or the noisy answer f_i(D) + Lap(sigma_2)."""
+        if self.halted:
+            raise RuntimeError(f"NumericSparse has halted after c={self.c} above-threshold answers")
+        v = _check_real("value", value)
+        if v + self._rng.laplace(0.0, 2.0 * self.sigma1) >= self._noisy_threshold:
+            self.count += 1
+            self._noisy_threshold = self._draw_threshold()
+            return v + float(self._rng.laplace(0.0, self.sigma2))
+        return None
+
+    def run(self, values: Any) -> Release:
+        """Feed a known sequence; Release(float array, nan = bottom, for the queries asked, guarantee).
+
+        The array stops at the query of the c-th above-threshold answer (the algorithm halts there).
+        """
+        if self.halted:
+            raise RuntimeError(f"NumericSparse has halted after c={self.c} above-threshold answers")
+        x = _check_values("values", values).ravel()
+        noisy = x + self._rng.laplace(0.0, 2.0 * self.sigma1, size=x.size)
+        out = np.full(x.size, np.nan)
+        start = 0
+        while start < x.size and not self.halted:
+            hits = np.flatnonzero(noisy[start:] >= self._noisy_threshold)
+            if hits.size == 0:
+                start = x.size
+                break
+            i = start + int(hits[0])
+            self.count += 1
+            self._noisy_threshold = self._draw_threshold()
+            out[i] = x[i] + self._rng.laplace(0.0, self.sigma2)
+            start = i + 1
+        return Release(out[:start], self.guarantee)

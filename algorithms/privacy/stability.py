@@ -1,0 +1,119 @@
+"""NB20 Algorithm 6 (A_stab, Smith-Thakurta 2013): release f(S) only when it is stable, via distance to instability.
+
+NB20 Appendix B.1, Algorithm 6. Input: dataset S, function f, distance to instability dist_f,
+threshold Gamma, privacy parameter eps > 0.
+
+    1: dist^ <- dist_f(S) + Lap(1/eps)
+    2: if dist^ > Gamma, output f(S), else output bottom
+
+Bottom is ``None`` here. Smith-Thakurta's threshold for an (eps, delta) guarantee is
+Gamma = ln(1/delta)/eps (``stability_threshold``).
+
+What dist_f must satisfy (Smith-Thakurta 2013, Section 3): (i) sensitivity 1:
+|dist_f(S) - dist_f(S')| <= 1 for neighbours S, S'; (ii) it certifies stability: if
+f(S) != f(S') for neighbours then dist_f(S) <= 0 and dist_f(S') <= 0 (the number of records
+that must change before f changes is 0). The algorithm does not and cannot check these; they
+are the caller's claim about dist_f.
+
+Guarantee, derived here: if f(S) = f(S') the output is a post-processing of the Laplace
+mechanism on dist_f (eps-DP). If f(S) != f(S'), the only output of S that S' cannot produce,
+f(S), has probability Pr[dist_f(S) + Lap(1/eps) > Gamma] <= Pr[Lap(1/eps) > Gamma], which is
+(1/2) e^{-eps Gamma} for Gamma >= 0. So A_stab is (eps, Pr[Lap(1/eps) > Gamma])-DP, and with
+Gamma = ln(1/delta)/eps it is (eps, delta/2)-DP, within the (eps, delta) Smith-Thakurta state.
+Built with ``for_delta`` the declared guarantee is the stated ApproxDP(eps, delta); built with
+an explicit threshold it is ApproxDP(eps, Pr[Lap(1/eps) > Gamma]).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from .accounting import ApproxDP, Release, _check_delta, _check_positive_finite, _check_real, compose
+from .mechanisms import _check_rng, _check_values
+
+__all__ = ["stability_threshold", "laplace_tail", "DistanceToInstability", "a_stab"]
+
+
+def stability_threshold(eps: float, delta: float) -> float:
+    """Smith-Thakurta (2013) / NB20 Algorithm 6: Gamma = ln(1/delta) / eps."""
+    eps = _check_positive_finite("eps", eps)
+    delta = _check_delta("delta", delta, allow_zero=False)
+    return math.log(1.0 / delta) / eps
+
+
+def laplace_tail(threshold: float, eps: float) -> float:
+    """Pr[Lap(1/eps) > Gamma]: (1/2) e^{-eps Gamma} for Gamma >= 0, 1 - (1/2) e^{eps Gamma} below 0."""
+    g = _check_real("threshold", threshold)
+    eps = _check_positive_finite("eps", eps)
+    if g >= 0.0:
+        return 0.5 * math.exp(-eps * g)
+    return 1.0 - 0.5 * math.exp(eps * g)
+
+
+@dataclass(frozen=True)
+class DistanceToInstability:
+    """NB20 Algorithm 6 (A_stab) with its privacy parameter eps and threshold Gamma.
+
+    ``release(f_value, dist, rng)`` is one run given f(S) and dist_f(S); ``release_many``
+    runs independent tests on many (f(S), dist_f(S)) pairs at once and declares their basic
+    composition (k eps, k delta).
+    """
+
+    eps: float
+    threshold: float
+    delta: float = field(default=None)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "eps", _check_positive_finite("eps", self.eps))
+        object.__setattr__(self, "threshold", _check_real("threshold", self.threshold))
+        tail = laplace_tail(self.threshold, self.eps)
+        if self.delta is None:
+            object.__setattr__(self, "delta", tail)
+        else:
+            d = _check_delta("delta", self.delta)
+            if tail > d:
+                raise ValueError(
+                    f"delta={d!r} out of range for threshold={self.threshold!r}, eps={self.eps!r}: "
+                    f"allowed [{tail}, 1) (Pr[Lap(1/eps) > threshold])"
+                )
+            object.__setattr__(self, "delta", d)
+        if self.delta >= 1.0:
+            raise ValueError(f"threshold={self.threshold!r} gives delta >= 1: allowed thresholds with delta < 1")
+
+    @classmethod
+    def for_delta(cls, eps: float, delta: float) -> "DistanceToInstability":
+        """Smith-Thakurta (2013): Gamma = ln(1/delta)/eps, declared (eps, delta)-DP."""
+        return cls(eps, stability_threshold(eps, delta), delta)
+
+    @property
+    def guarantee(self) -> ApproxDP:
+        return ApproxDP(self.eps, self.delta)
+
+    def release(self, f_value: Any, dist: float, rng: np.random.Generator) -> Release:
+        d = _check_real("dist", dist)
+        noisy = d + _check_rng(rng).laplace(0.0, 1.0 / self.eps)
+        return Release(f_value if noisy > self.threshold else None, self.guarantee)
+
+    def release_many(self, f_values: Any, dists: Any, rng: np.random.Generator) -> Release:
+        """Release((stable mask, values: f where stable, 0 where bottom), k-fold basic composition)."""
+        d = _check_values("dists", dists).ravel()
+        vals = np.asarray(f_values)
+        if vals.shape[:1] != d.shape:
+            raise ValueError(f"f_values has shape {vals.shape}: allowed first axis of length {d.size} (as dists)")
+        stable = d + _check_rng(rng).laplace(0.0, 1.0 / self.eps, size=d.size) > self.threshold
+        out = np.where(stable.reshape((-1,) + (1,) * (vals.ndim - 1)), vals, np.zeros_like(vals))
+        return Release((stable, out), compose(*([self.guarantee] * d.size)))
+
+
+def a_stab(S: Any, f: Callable[[Any], Any], dist_f: Callable[[Any], float], threshold: float, eps: float,
+           rng: np.random.Generator) -> Release:
+    """NB20 Algorithm 6 (A_stab), with the paper's inputs: dataset S, f, dist_f, threshold Gamma, eps.
+
+    Returns Release(f(S) or None (bottom), ApproxDP(eps, Pr[Lap(1/eps) > Gamma])).
+    """
+    mech = DistanceToInstability(eps, threshold)
+    return mech.release(f(S), dist_f(S), rng)

@@ -446,10 +446,21 @@ class Accountant:
         return compose(*parts) if parts else ZCDP(0.0)
 
     def total_approx(self, delta: float) -> ApproxDP:
+        """The smaller eps of two valid routes to an (eps, delta) total (both at the same delta):
+        (a) zCDP spends converted by LVSUW21 Thm 4.5 at ``delta``, pure/approximate spends added
+        by basic composition; (b) when no spend is approximate with delta > 0, everything
+        converted to zCDP first (pure eps -> eps^2/2) and the sum converted at ``delta``."""
+        delta = _check_delta("delta", delta, allow_zero=False)
         zc = [g for _, g in self._entries if isinstance(g, ZCDP)]
         rest = [g for _, g in self._entries if not isinstance(g, ZCDP)]
         parts: list[Guarantee] = list(rest)
         if zc:
             parts.append(zcdp_to_approx(compose(*zc), delta))
         out = compose(*parts)
-        return out if isinstance(out, ApproxDP) else pure_to_approx(out)
+        route_a = out if isinstance(out, ApproxDP) else pure_to_approx(out)
+        if any(isinstance(g, ApproxDP) and g.delta > 0.0 for g in rest):
+            return route_a
+        route_b = zcdp_to_approx(self.total_zcdp(), delta)
+        if route_b.eps < route_a.eps:
+            return route_b
+        return route_a

@@ -62,8 +62,18 @@ class AboveThreshold:
         self.eps = _check_positive_finite("eps", eps)
         self.sensitivity = _check_positive_finite("sensitivity", sensitivity)
         self._rng = _check_rng(rng)
-        self._noisy_threshold = self.threshold + self._rng.laplace(0.0, 2.0 * self.sensitivity / self.eps)
+        self._noisy_threshold = self.threshold + self._rng.laplace(0.0, self.threshold_scale)
         self.halted = False
+
+    @property
+    def threshold_scale(self) -> float:
+        """Laplace scale of the threshold noise, 2 Delta / eps."""
+        return 2.0 * self.sensitivity / self.eps
+
+    @property
+    def query_scale(self) -> float:
+        """Laplace scale of each query's noise, 4 Delta / eps."""
+        return 4.0 * self.sensitivity / self.eps
 
     @property
     def guarantee(self) -> PureDP:
@@ -74,7 +84,7 @@ class AboveThreshold:
         if self.halted:
             raise RuntimeError("AboveThreshold has halted after its above-threshold answer")
         v = _check_real("value", value)
-        above = v + self._rng.laplace(0.0, 4.0 * self.sensitivity / self.eps) >= self._noisy_threshold
+        above = v + self._rng.laplace(0.0, self.query_scale) >= self._noisy_threshold
         self.halted = bool(above)
         return bool(above)
 
@@ -83,7 +93,7 @@ class AboveThreshold:
         if self.halted:
             raise RuntimeError("AboveThreshold has halted after its above-threshold answer")
         x = _check_values("values", values).ravel()
-        nu = self._rng.laplace(0.0, 4.0 * self.sensitivity / self.eps, size=x.size)
+        nu = self._rng.laplace(0.0, self.query_scale, size=x.size)
         hits = np.flatnonzero(x + nu >= self._noisy_threshold)
         if hits.size == 0:
             return Release(None, self.guarantee)
@@ -125,8 +135,18 @@ class SparseVector:
         self.count = 0
         self._noisy_threshold = self._draw_threshold()
 
+    @property
+    def threshold_scale(self) -> float:
+        """Laplace scale of each (re)drawn threshold, sigma."""
+        return self.sigma
+
+    @property
+    def query_scale(self) -> float:
+        """Laplace scale of each query's noise, 2 sigma."""
+        return 2.0 * self.sigma
+
     def _draw_threshold(self) -> float:
-        return self.threshold + self._rng.laplace(0.0, self.sigma)
+        return self.threshold + self._rng.laplace(0.0, self.threshold_scale)
 
     @property
     def halted(self) -> bool:
@@ -148,7 +168,7 @@ class SparseVector:
         if self.halted:
             raise RuntimeError(f"SparseVector has halted after c={self.c} above-threshold answers")
         v = _check_real("value", value)
-        above = v + self._rng.laplace(0.0, 2.0 * self.sigma) >= self._noisy_threshold
+        above = v + self._rng.laplace(0.0, self.query_scale) >= self._noisy_threshold
         if above:
             self.count += 1
             self._noisy_threshold = self._draw_threshold()
@@ -162,7 +182,7 @@ class SparseVector:
         if self.halted:
             raise RuntimeError(f"SparseVector has halted after c={self.c} above-threshold answers")
         x = _check_values("values", values).ravel()
-        nu = self._rng.laplace(0.0, 2.0 * self.sigma, size=x.size)
+        nu = self._rng.laplace(0.0, self.query_scale, size=x.size)
         noisy = x + nu
         tops = np.zeros(x.size, dtype=bool)
         start = 0
@@ -217,8 +237,23 @@ class NumericSparse:
         self.count = 0
         self._noisy_threshold = self._draw_threshold()
 
+    @property
+    def threshold_scale(self) -> float:
+        """Laplace scale of each (re)drawn threshold, sigma(eps_1)."""
+        return self.sigma1
+
+    @property
+    def query_scale(self) -> float:
+        """Laplace scale of each query's comparison noise, 2 sigma(eps_1)."""
+        return 2.0 * self.sigma1
+
+    @property
+    def answer_scale(self) -> float:
+        """Laplace scale of each released answer, sigma(eps_2)."""
+        return self.sigma2
+
     def _draw_threshold(self) -> float:
-        return self.threshold + self._rng.laplace(0.0, self.sigma1)
+        return self.threshold + self._rng.laplace(0.0, self.threshold_scale)
 
     @property
     def halted(self) -> bool:
@@ -241,10 +276,10 @@ class NumericSparse:
         if self.halted:
             raise RuntimeError(f"NumericSparse has halted after c={self.c} above-threshold answers")
         v = _check_real("value", value)
-        if v + self._rng.laplace(0.0, 2.0 * self.sigma1) >= self._noisy_threshold:
+        if v + self._rng.laplace(0.0, self.query_scale) >= self._noisy_threshold:
             self.count += 1
             self._noisy_threshold = self._draw_threshold()
-            return v + float(self._rng.laplace(0.0, self.sigma2))
+            return v + float(self._rng.laplace(0.0, self.answer_scale))
         return None
 
     def run(self, values: Any) -> Release:
@@ -255,7 +290,7 @@ class NumericSparse:
         if self.halted:
             raise RuntimeError(f"NumericSparse has halted after c={self.c} above-threshold answers")
         x = _check_values("values", values).ravel()
-        noisy = x + self._rng.laplace(0.0, 2.0 * self.sigma1, size=x.size)
+        noisy = x + self._rng.laplace(0.0, self.query_scale, size=x.size)
         out = np.full(x.size, np.nan)
         start = 0
         while start < x.size and not self.halted:
@@ -266,6 +301,6 @@ class NumericSparse:
             i = start + int(hits[0])
             self.count += 1
             self._noisy_threshold = self._draw_threshold()
-            out[i] = x[i] + self._rng.laplace(0.0, self.sigma2)
+            out[i] = x[i] + self._rng.laplace(0.0, self.answer_scale)
             start = i + 1
         return Release(out[:start], self.guarantee)

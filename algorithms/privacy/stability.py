@@ -90,12 +90,17 @@ class DistanceToInstability:
         return cls(eps, stability_threshold(eps, delta), delta)
 
     @property
+    def noise_scale(self) -> float:
+        """Laplace scale of the noise on dist_f(S), 1/eps."""
+        return 1.0 / self.eps
+
+    @property
     def guarantee(self) -> ApproxDP:
         return ApproxDP(self.eps, self.delta)
 
     def release(self, f_value: Any, dist: float, rng: np.random.Generator) -> Release:
         d = _check_real("dist", dist)
-        noisy = d + _check_rng(rng).laplace(0.0, 1.0 / self.eps)
+        noisy = d + _check_rng(rng).laplace(0.0, self.noise_scale)
         return Release(f_value if noisy > self.threshold else None, self.guarantee)
 
     def release_many(self, f_values: Any, dists: Any, rng: np.random.Generator) -> Release:
@@ -104,7 +109,7 @@ class DistanceToInstability:
         vals = np.asarray(f_values)
         if vals.shape[:1] != d.shape:
             raise ValueError(f"f_values has shape {vals.shape}: allowed first axis of length {d.size} (as dists)")
-        stable = d + _check_rng(rng).laplace(0.0, 1.0 / self.eps, size=d.size) > self.threshold
+        stable = d + _check_rng(rng).laplace(0.0, self.noise_scale, size=d.size) > self.threshold
         out = np.where(stable.reshape((-1,) + (1,) * (vals.ndim - 1)), vals, np.zeros_like(vals))
         return Release((stable, out), compose(*([self.guarantee] * d.size)))
 

@@ -1,0 +1,1 @@
+"""Monte-Carlo validation of the results: distributions, experiments, runner, store, statistics, audit."""

@@ -1,0 +1,190 @@
+"""Command line of the Monte-Carlo engine: ``python -m simulations list | run | resume | status | audit``.
+
+    list                                   experiments, the results they validate, and the audit targets
+    run EXPERIMENT --trials N [--seed S] [--workers W | --scheduler ADDR] --out DIR [--param key=value ...]
+    resume DIR [--workers W | --scheduler ADDR]
+    status DIR [--json]
+    audit TARGET [--samples N] [--seed S] [--eps E] [--delta D] [--confidence C] [--json]
+
+Bad arguments: one line on stderr, exit status 2, nothing written. An existing non-empty --out is an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from simulations import audit as _audit
+from simulations import experiments, runner
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit status 2 (argparse's default prints the usage too)
+        raise _UsageError(f"{self.prog}: error: {message}")
+
+
+class _UsageError(Exception):
+    pass
+
+
+def _positive_int(name):
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name}={text!r} must be an integer >= 1") from None
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"{name}={text!r} must be an integer >= 1")
+        return value
+
+    return parse
+
+
+def _seed(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed={text!r} must be an integer >= 0") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"seed={text!r} must be an integer >= 0")
+    return value
+
+
+def _float(name):
+    def parse(text):
+        try:
+            return float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name}={text!r} must be a number") from None
+
+    return parse
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m simulations", description="Monte-Carlo validation of the results, and privacy audits.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    sub.add_parser("list", help="experiments, the results they validate, and the audit targets")
+
+    r = sub.add_parser("run", help="run an experiment into a new run directory")
+    r.add_argument("experiment", help="experiment name, result id (thm10) or dotted module path")
+    r.add_argument("--trials", type=_positive_int("trials"), required=True)
+    r.add_argument("--seed", type=_seed, default=None, help="root seed (default: fresh entropy, recorded)")
+    r.add_argument("--workers", type=_positive_int("workers"), default=None, help="local processes (default: CPU count)")
+    r.add_argument("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://host:8786")
+    r.add_argument("--out", required=True, help="new run directory (must not exist or be empty)")
+    r.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="override a parameter")
+    r.add_argument("--chunk-size", type=_positive_int("chunk-size"), default=None)
+
+    s = sub.add_parser("resume", help="run the missing trials of a run directory")
+    s.add_argument("dir")
+    s.add_argument("--workers", type=_positive_int("workers"), default=None)
+    s.add_argument("--scheduler", default=None)
+    s.add_argument("--chunk-size", type=_positive_int("chunk-size"), default=None)
+
+    st = sub.add_parser("status", help="progress and summary of a run directory")
+    st.add_argument("dir")
+    st.add_argument("--json", action="store_true")
+
+    a = sub.add_parser("audit", help="empirical privacy audit of a registered target")
+    a.add_argument("target")
+    a.add_argument("--samples", type=_positive_int("samples"), default=None, help="outputs per neighbour")
+    a.add_argument("--seed", type=_seed, default=0)
+    a.add_argument("--eps", type=_float("eps"), default=None, help="declared eps (target default if omitted)")
+    a.add_argument("--delta", type=_float("delta"), default=None, help="declared delta (target default if omitted)")
+    a.add_argument("--confidence", type=_float("confidence"), default=_audit.DEFAULT_CONFIDENCE)
+    a.add_argument("--json", action="store_true")
+    return p
+
+
+def _cmd_list(args) -> int:
+    print("experiments:")
+    for row in experiments.catalogue():
+        if row["error"]:
+            print(f"  {row['name']:<20} (unavailable: {row['error']})")
+        else:
+            print(f"  {row['name']:<20} {', '.join(row['result_ids']):<24} {row['description']}")
+    print("audit targets:")
+    for name, t in _audit.targets().items():
+        kind = "real" if t.expect_private else "broken"
+        print(f"  {name:<28} {kind:<7} {t.source:<24} {t.description}")
+    for module, err in _audit.target_errors().items():
+        print(f"  ({module} unavailable: {err})")
+    return 0
+
+
+def _print_summary(result) -> None:
+    print(f"{result.completed}/{result.trials} trials in {result.path}")
+    if result.summary is not None:
+        text = result.summary.get("verdict_text") or result.summary.get("verdict")
+        print(f"verdict: {text}")
+
+
+def _cmd_run(args) -> int:
+    overrides = experiments.parse_overrides(args.param)
+    if args.scheduler is not None and args.workers is not None:
+        raise ValueError("give --workers or --scheduler, not both")
+    result = runner.run(args.experiment, args.trials, args.out, seed=args.seed, overrides=overrides,
+                        workers=args.workers, scheduler=args.scheduler, chunk_size=args.chunk_size)
+    _print_summary(result)
+    return 0
+
+
+def _cmd_resume(args) -> int:
+    if args.scheduler is not None and args.workers is not None:
+        raise ValueError("give --workers or --scheduler, not both")
+    result = runner.resume(args.dir, workers=args.workers, scheduler=args.scheduler, chunk_size=args.chunk_size)
+    _print_summary(result)
+    return 0
+
+
+def _cmd_status(args) -> int:
+    info = runner.status(args.dir)
+    if args.json:
+        print(json.dumps(info, indent=2, sort_keys=True))
+        return 0
+    print(f"experiment {info['experiment']} ({', '.join(info['result_ids'])}), seed {info['root_seed']}, "
+          f"code {info['code_version']}")
+    print(f"params: {json.dumps(info['params'], sort_keys=True)}")
+    print(f"{info['completed']}/{info['trials']} trials done, {info['missing']} missing, status {info['status']}, "
+          f"{info['elapsed_seconds']:.2f}s of running")
+    summary = info["summary"]
+    if summary is not None:
+        partial = " (partial: only the finished trials)" if info["summary_partial"] else ""
+        print(f"verdict{partial}: {summary.get('verdict_text') or summary.get('verdict')}")
+    return 0
+
+
+def _cmd_audit(args) -> int:
+    result = _audit.run_target(args.target, samples=args.samples, seed=args.seed, eps=args.eps, delta=args.delta,
+                               confidence=args.confidence)
+    target = _audit.get_target(args.target)
+    if args.json:
+        print(json.dumps({"target": args.target, "source": target.source, "expect_private": target.expect_private,
+                          **result.as_dict()}, indent=2, sort_keys=True))
+    else:
+        print(f"{args.target} ({target.source}): {result}")
+    return 0
+
+
+COMMANDS = {"list": _cmd_list, "run": _cmd_run, "resume": _cmd_resume, "status": _cmd_status, "audit": _cmd_audit}
+
+
+def main(argv=None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    except _UsageError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"python -m simulations: error: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("python -m simulations: interrupted (finished trials are saved; use resume)", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

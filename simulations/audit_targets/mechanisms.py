@@ -1,0 +1,129 @@
+"""DR14 Thm 3.6, BW18 Thm 8, DR14 Thm 3.10, MS20 Alg 1: audit targets for the basic mechanisms of
+:mod:`algorithms.privacy.mechanisms`, their hardest neighbouring pairs, and deliberately broken variants.
+
+Neighbouring datasets differ in one record (replacement, as in :mod:`algorithms.privacy.accounting`).
+
+* Laplace and Gaussian: the counting query q(D) = sum of the bits of D (sensitivity 1) on
+  D0 = (0, ..., 0) and D1 = (1, 0, ..., 0), whose answers differ by exactly the sensitivity: the
+  worst case for an additive-noise mechanism. Statistic: the noisy answer itself (for Laplace,
+  the threshold test in the tail attains the ratio e^eps exactly; for the Gaussian, the likelihood
+  ratio is monotone in the answer, so threshold tests are the most powerful tests).
+* Exponential mechanism (and permute-and-flip) with score u(D, r) = #{records of D equal to r},
+  r in {0, 1}, sensitivity 1: a replacement moves one score up and the other down, the case where
+  the factor 2 in exp(eps u / (2 Delta)) is needed. Pair D0 = (1, 1, 1, 1), D1 = (0, 1, 1, 1): output 0 is
+  rare under D0, and Pr[0 | D1] / Pr[0 | D0] = e^(eps/2 * 2) * Z0/Z1 comes close to e^eps.
+  Statistic: the selected index.
+
+Broken variants (``expect_private=False``) declare the same eps but: the noise scale halved
+(Laplace scale Delta/(2 eps), Gaussian sigma/2); the noise removed (the exact answer, the argmax);
+the exponential mechanism's factor 2 dropped (weights exp(eps u / Delta) on a non-monotone score).
+The auditor must report eps_lb > eps for them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from algorithms.privacy.mechanisms import ExponentialMechanism, GaussianMechanism, LaplaceMechanism, PermuteAndFlip
+from simulations.audit import AuditCase, AuditTarget
+
+COUNT_SIZE = 10  # records in the counting-query datasets
+
+
+def _bits_pair() -> tuple[np.ndarray, np.ndarray]:
+    d0 = np.zeros(COUNT_SIZE, dtype=np.int64)
+    d1 = d0.copy()
+    d1[0] = 1
+    return d0, d1
+
+
+def _identity(outputs):
+    return np.asarray(outputs, dtype=float)
+
+
+def _counting(sample_noisy):
+    """A batched mechanism answering the counting query q(D) = sum(D) with ``sample_noisy(answer, rng, size)``."""
+
+    def mechanism(private_data, public_data, rng, size=None):
+        answer = float(np.sum(private_data))
+        out = sample_noisy(answer, rng, 1 if size is None else size)
+        return out[0] if size is None else out
+
+    return mechanism
+
+
+def _laplace_case(eps: float, delta: float, *, scale_factor: float = 1.0, noise: bool = True) -> AuditCase:
+    mech = LaplaceMechanism(1.0, eps / scale_factor)  # scale = scale_factor * (1 / eps)
+    if noise:
+        sample = lambda a, rng, size: mech.sample(a, rng, size)  # noqa: E731
+    else:
+        sample = lambda a, rng, size: np.full(size, a)  # noqa: E731
+    return AuditCase(_counting(sample), _identity, _bits_pair(), None, eps, 0.0, batched=True)
+
+
+def _gaussian_case(eps: float, delta: float, *, sigma_factor: float = 1.0, noise: bool = True) -> AuditCase:
+    calibrated = GaussianMechanism.analytic(1.0, eps, delta)
+    mech = GaussianMechanism(1.0, calibrated.sigma * sigma_factor)
+    if noise:
+        sample = lambda a, rng, size: mech.sample(a, rng, size)  # noqa: E731
+    else:
+        sample = lambda a, rng, size: np.full(size, a)  # noqa: E731
+    return AuditCase(_counting(sample), _identity, _bits_pair(), None, eps, delta, batched=True)
+
+
+def _selection_pair(skewed: bool) -> tuple[np.ndarray, np.ndarray]:
+    if skewed:
+        return np.array([1, 1, 1, 1]), np.array([0, 1, 1, 1])
+    return np.array([0, 1, 1]), np.array([0, 0, 1])  # the argmax flips
+
+
+def _selection(select):
+    """A batched mechanism selecting r in {0, 1} by the score u(D, r) = count of r in D with ``select(scores, rng, size)``."""
+
+    def mechanism(private_data, public_data, rng, size=None):
+        scores = np.bincount(np.asarray(private_data), minlength=2).astype(float)
+        out = select(scores, rng, 1 if size is None else size)
+        return out[0] if size is None else out
+
+    return mechanism
+
+
+def _exponential_case(eps: float, delta: float, *, monotone: bool = False) -> AuditCase:
+    mech = ExponentialMechanism(eps, 1.0, monotone=monotone)
+    return AuditCase(_selection(mech.sample), _identity, _selection_pair(True), None, eps, 0.0, batched=True)
+
+
+def _argmax_case(eps: float, delta: float) -> AuditCase:
+    select = lambda scores, rng, size: np.full(size, int(np.argmax(scores)))  # noqa: E731
+    return AuditCase(_selection(select), _identity, _selection_pair(False), None, eps, 0.0, batched=True)
+
+
+def _permute_and_flip_case(eps: float, delta: float) -> AuditCase:
+    mech = PermuteAndFlip(eps, 1.0)
+    return AuditCase(_selection(mech.sample), _identity, _selection_pair(True), None, eps, 0.0, batched=True)
+
+
+TARGETS = (
+    AuditTarget("laplace", "DR14 Thm 3.6", "Laplace mechanism, counting query, eps-DP",
+                _laplace_case),
+    AuditTarget("laplace_half_scale", "DR14 Thm 3.6 (broken)", "Laplace with scale Delta/(2 eps) declared eps-DP",
+                lambda e, d: _laplace_case(e, d, scale_factor=0.5), expect_private=False),
+    AuditTarget("laplace_no_noise", "DR14 Thm 3.6 (broken)", "exact counting query declared eps-DP",
+                lambda e, d: _laplace_case(e, d, noise=False), expect_private=False),
+    AuditTarget("gaussian", "BW18 Thm 8", "analytic Gaussian mechanism, counting query, (eps, delta)-DP",
+                _gaussian_case, default_delta=1e-5, default_samples=1_000_000),
+    AuditTarget("gaussian_half_sigma", "BW18 Thm 8 (broken)", "analytic Gaussian with sigma halved declared (eps, delta)-DP",
+                lambda e, d: _gaussian_case(e, d, sigma_factor=0.5), expect_private=False, default_delta=1e-5,
+                default_samples=1_000_000),
+    AuditTarget("gaussian_no_noise", "BW18 Thm 8 (broken)", "exact counting query declared (eps, delta)-DP",
+                lambda e, d: _gaussian_case(e, d, noise=False), expect_private=False, default_delta=1e-5),
+    AuditTarget("exponential", "DR14 Thm 3.10", "exponential mechanism, count scores, eps-DP",
+                _exponential_case),
+    AuditTarget("exponential_no_factor_two", "DR14 Thm 3.10 (broken)",
+                "exponential mechanism with weights exp(eps u / Delta) on a non-monotone score declared eps-DP",
+                lambda e, d: _exponential_case(e, d, monotone=True), expect_private=False),
+    AuditTarget("exponential_argmax", "DR14 Thm 3.10 (broken)", "argmax of the scores (noise removed) declared eps-DP",
+                _argmax_case, expect_private=False),
+    AuditTarget("permute_and_flip", "MS20 Alg 1", "permute-and-flip, count scores, eps-DP",
+                _permute_and_flip_case),
+)

@@ -1,0 +1,324 @@
+"""The Monte-Carlo runner: one root seed, one child seed per trial, three backends, crash-safe and resumable.
+
+Seeding: trial i uses ``trial_rng(root_seed, i) = default_rng(SeedSequence(root_seed, spawn_key=(i,)))``,
+which is the generator of the i-th child of ``SeedSequence(root_seed).spawn(...)``. A trial's
+record therefore depends only on (experiment, params, root_seed, i): results are identical for any
+number of workers, any backend, any order, and across ``resume``.
+
+Backends: ``"serial"`` (in this process), ``"process"`` (a local ``ProcessPoolExecutor``, the default,
+``workers`` processes), ``"dask"`` (a Dask distributed scheduler at ``scheduler``; dask is imported
+only then; the workers must be able to import the experiment module). Work is sent in chunks of
+consecutive indices so per-task overhead stays low; each chunk's records are appended to the store
+(flushed and fsynced) as soon as it returns, so a kill loses at most the chunks in flight.
+
+Public API: :func:`run`, :func:`resume`, :func:`status`, :func:`trial_rng`, :func:`run_chunk`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Iterator, Sequence
+
+import numpy as np
+
+from simulations import experiments, store
+
+BACKENDS = ("serial", "process", "dask")
+MAX_CHUNK = 256
+
+
+def trial_rng(root_seed: int, index: int) -> np.random.Generator:
+    """The generator of trial ``index``: the ``index``-th child of ``SeedSequence(root_seed)``."""
+    return np.random.default_rng(np.random.SeedSequence(root_seed, spawn_key=(int(index),)))
+
+
+def check_seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed={seed!r} must be an integer >= 0")
+    return int(seed)
+
+
+def fresh_seed() -> int:
+    """A root seed from OS entropy (recorded in the manifest, so the run can be reproduced)."""
+    return int(np.random.SeedSequence().entropy)
+
+
+def code_version() -> str:
+    """``git describe --always --dirty`` of the checkout holding this package, else the installed package version."""
+    here = Path(__file__).resolve().parent
+    try:
+        out = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=here, capture_output=True,
+                             text=True, timeout=10)
+        if out.returncode == 0 and out.stdout.strip():
+            return out.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        pass
+    try:
+        from importlib.metadata import version
+
+        return f"pubpriv-workbench {version('pubpriv-workbench')}"
+    except Exception:
+        return "unknown"
+
+
+# ---------------------------------------------------------------- the unit of work
+
+
+def run_chunk(module_path: str, params_dict: dict, root_seed: int, indices: Sequence[int]) -> list[tuple[int, str]]:
+    """Run trials ``indices`` of the experiment at ``module_path``; returns [(index, records.jsonl line)].
+
+    Top-level and argument-only (no closures) so process pools and Dask workers can pickle it; the
+    JSON encoding happens here, so a non-serialisable record fails in the worker with its index.
+    """
+    module = experiments.get(module_path)
+    params = experiments.params_from_dict(module, params_dict)
+    return [(int(i), store.encode_record(i, module.trial(params, trial_rng(root_seed, i)))) for i in indices]
+
+
+def chunks(indices: Sequence[int], workers: int, chunk_size: int | None = None) -> list[list[int]]:
+    """Split ``indices`` into chunks: about 16 per worker, at most MAX_CHUNK trials each (unless chunk_size is given)."""
+    indices = list(indices)
+    if not indices:
+        return []
+    if chunk_size is None:
+        chunk_size = max(1, min(MAX_CHUNK, math.ceil(len(indices) / (16 * max(1, workers)))))
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size={chunk_size!r} must be an integer >= 1")
+    return [indices[k:k + chunk_size] for k in range(0, len(indices), chunk_size)]
+
+
+def _serial(spec: tuple, batches: list[list[int]]) -> Iterator[list[tuple[int, str]]]:
+    for batch in batches:
+        yield run_chunk(*spec, batch)
+
+
+def _process(spec: tuple, batches: list[list[int]], workers: int) -> Iterator[list[tuple[int, str]]]:
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending = {pool.submit(run_chunk, *spec, b) for b in batches}
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    yield fut.result()
+        finally:
+            for fut in pending:
+                fut.cancel()
+
+
+def connect(scheduler, timeout: float = 10.0):
+    """A ``distributed.Client`` for a scheduler address (dask imported only here); ValueError if it cannot connect."""
+    try:
+        from distributed import Client
+    except ImportError as exc:  # pragma: no cover - dask is in the dev and cluster extras
+        raise ValueError(f"--scheduler needs dask distributed (pip install 'pubpriv-workbench[cluster]'): {exc}") from None
+    try:
+        return Client(scheduler, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        raise ValueError(f"--scheduler {scheduler!r}: cannot connect ({type(exc).__name__}: {exc})") from None
+
+
+def _dask(spec: tuple, batches: list[list[int]], client) -> Iterator[list[tuple[int, str]]]:
+    from distributed import as_completed
+
+    futures = [client.submit(run_chunk, *spec, b, pure=False) for b in batches]
+    try:
+        for fut in as_completed(futures):
+            yield fut.result()
+    finally:
+        client.cancel([f for f in futures if not f.done()])
+
+
+def execute(spec: tuple, indices: Sequence[int], *, backend: str, workers: int, scheduler=None,
+            chunk_size: int | None = None) -> Iterator[list[tuple[int, str]]]:
+    """Yield batches of (index, line) as they finish, for the trials ``indices`` of ``spec = (module_path, params_dict, root_seed)``."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend={backend!r} must be one of {BACKENDS}")
+    if backend == "dask":
+        if not hasattr(scheduler, "submit"):
+            raise ValueError(f"scheduler={scheduler!r} must be a distributed.Client here (see connect)")
+        n_workers = max(1, len(scheduler.scheduler_info().get("workers", {})))
+        return _dask(spec, chunks(indices, n_workers, chunk_size), scheduler)
+    batches = chunks(indices, workers, chunk_size)
+    if backend == "serial":
+        return _serial(spec, batches)
+    return _process(spec, batches, workers)
+
+
+# ---------------------------------------------------------------- runs
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What :func:`run` and :func:`resume` return."""
+
+    path: Path
+    trials: int
+    completed: int
+    summary: dict | None
+
+
+def _progress(total: int, initial: int, enabled: bool | None):
+    from tqdm import tqdm
+
+    if enabled is None:
+        enabled = sys.stderr.isatty()
+    return tqdm(total=total, initial=initial, disable=not enabled, unit="trial", dynamic_ncols=True)
+
+
+def _choose_backend(workers: int, scheduler) -> str:
+    if scheduler is not None:
+        return "dask"
+    return "serial" if workers == 1 else "process"
+
+
+def _check_workers(workers) -> int:
+    if workers is None:
+        return max(1, os.cpu_count() or 1)
+    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
+        raise ValueError(f"workers={workers!r} must be an integer >= 1")
+    return int(workers)
+
+
+def _describe_scheduler(scheduler) -> str:
+    if isinstance(scheduler, str):
+        return scheduler
+    address = getattr(getattr(scheduler, "scheduler", None), "address", None)
+    return str(address or scheduler)
+
+
+def _drive(run_dir: store.RunDir, *, workers, scheduler, chunk_size, progress, backend=None) -> RunResult:
+    """Run the missing trials of ``run_dir``, append their records, summarise when all are done."""
+    manifest = run_dir.manifest()
+    module = experiments.get(manifest["module"])
+    params = experiments.params_from_dict(module, manifest["params"])
+    spec = (manifest["module"], experiments.params_to_dict(params), int(manifest["root_seed"]))
+    total = int(manifest["trials"])
+    workers = _check_workers(workers)
+    backend = backend or _choose_backend(workers, scheduler)
+    done = set(run_dir.read_records())
+    missing = [i for i in range(total) if i not in done]
+
+    session = {"started_at": store.now(), "finished_at": None, "elapsed_seconds": None, "backend": backend,
+               "workers": workers if backend != "dask" else None,
+               "scheduler": _describe_scheduler(scheduler) if backend == "dask" else None,
+               "code_version": code_version(), "trials_run": 0}
+    sessions = manifest.get("sessions", []) + [session]
+    run_dir.update_manifest(sessions=sessions, status="running")
+    t0 = time.perf_counter()
+    ran = 0
+    with run_dir.appender() as out, _progress(total, len(done), progress) as bar:
+        for batch in execute(spec, missing, backend=backend, workers=workers, scheduler=scheduler,
+                             chunk_size=chunk_size):
+            out.write(line for _, line in batch)
+            ran += len(batch)
+            bar.update(len(batch))
+    elapsed = time.perf_counter() - t0
+    session.update(finished_at=store.now(), elapsed_seconds=elapsed, trials_run=ran)
+    records = run_dir.read_records()
+    summary = None
+    if len(records) == total:
+        summary = module.summarise([records[i] for i in range(total)], params)
+        run_dir.write_summary(summary)
+        run_dir.update_manifest(sessions=sessions, status="complete", finished_at=session["finished_at"])
+    else:  # pragma: no cover - only if a backend lost work without raising
+        run_dir.update_manifest(sessions=sessions, status="running")
+    return RunResult(run_dir.path, total, len(records), summary)
+
+
+@contextlib.contextmanager
+def _client(scheduler):
+    """None for local backends; a Client given as such; a new Client (closed afterwards) for an address."""
+    if scheduler is None or hasattr(scheduler, "submit"):
+        yield scheduler
+        return
+    client = connect(scheduler)
+    try:
+        yield client
+    finally:
+        client.close()
+
+
+def run(experiment: str, trials: int, out: str | os.PathLike, *, seed: int | None = None, params=None,
+        overrides: dict | None = None, workers: int | None = None, scheduler=None, chunk_size: int | None = None,
+        progress: bool | None = None, backend: str | None = None) -> RunResult:
+    """Run ``trials`` trials of ``experiment`` into a new run directory ``out`` and summarise them.
+
+    ``experiment``: a name, result id or module path (:func:`simulations.experiments.get`).
+    ``params``: an instance of the module's Params, or ``overrides`` (key -> value or string) on its defaults.
+    ``seed``: root seed (int >= 0; drawn from OS entropy and recorded when None).
+    ``workers``: local processes (default: CPU count; 1 runs serially in this process).
+    ``scheduler``: a Dask scheduler address (or a ``distributed.Client``) to run on instead; connected
+    before the run directory is created, so a bad address leaves nothing behind.
+    ``progress``: show a tqdm bar (default: only when stderr is a terminal).
+    Raises ValueError on bad arguments before anything is written.
+    """
+    module = experiments.get(experiment)
+    if params is None:
+        params = experiments.make_params(module, overrides)
+    elif overrides:
+        raise ValueError("give params or overrides, not both")
+    elif not isinstance(params, module.Params):
+        raise ValueError(f"params must be an instance of {module.__name__}.Params, got {type(params).__name__}")
+    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
+        raise ValueError(f"trials={trials!r} must be an integer >= 1")
+    seed = fresh_seed() if seed is None else check_seed(seed)
+    workers = _check_workers(workers)
+    if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
+        raise ValueError(f"chunk_size={chunk_size!r} must be an integer >= 1")
+    manifest = {
+        "experiment": module.NAME,
+        "module": experiments.module_path(module),
+        "result_ids": list(module.RESULT_IDS),
+        "params": experiments.params_to_dict(params),
+        "root_seed": seed,
+        "trials": int(trials),
+        "code_version": code_version(),
+        "created_at": store.now(),
+        "finished_at": None,
+        "status": "running",
+        "sessions": [],
+    }
+    with _client(scheduler) as client:
+        run_dir = store.RunDir.create(out, manifest)
+        return _drive(run_dir, workers=workers, scheduler=client, chunk_size=chunk_size, progress=progress,
+                      backend=backend)
+
+
+def resume(out: str | os.PathLike, *, workers: int | None = None, scheduler=None, chunk_size: int | None = None,
+           progress: bool | None = None, backend: str | None = None) -> RunResult:
+    """Run only the trials missing from the run directory ``out`` (same seed, same parameters), then summarise."""
+    run_dir = store.RunDir.open(out)
+    with _client(scheduler) as client:
+        return _drive(run_dir, workers=workers, scheduler=client, chunk_size=chunk_size, progress=progress,
+                      backend=backend)
+
+
+def status(out: str | os.PathLike) -> dict:
+    """The state of a run directory: manifest fields, completed / missing counts, and the summary (partial if unfinished)."""
+    run_dir = store.RunDir.open(out)
+    m = run_dir.manifest()
+    records = run_dir.read_records()
+    total = int(m["trials"])
+    info = {k: m.get(k) for k in ("experiment", "result_ids", "params", "root_seed", "trials", "code_version",
+                                  "created_at", "finished_at", "status")}
+    info["completed"] = len(records)
+    info["missing"] = total - len(records)
+    info["elapsed_seconds"] = sum((s.get("elapsed_seconds") or 0.0) for s in m.get("sessions", []))
+    summary = run_dir.summary()
+    info["summary_partial"] = False
+    if summary is None and records:
+        module = experiments.get(m["module"])
+        params = experiments.params_from_dict(module, m["params"])
+        summary = module.summarise(list(records.values()), params)
+        info["summary_partial"] = True
+    info["summary"] = summary
+    return info

@@ -1,0 +1,201 @@
+"""Confidence intervals for binomial proportions and the verdict rule for "holds with probability >= 1 - beta".
+
+Clopper & Pearson (1934) exact intervals and Wilson (1927) score intervals, one- and two-sided, and the
+verdict every experiment uses to judge a guarantee of the form ``Pr[success] >= target`` (usually
+``target = 1 - beta``) from ``successes`` out of ``trials`` independent trials.
+
+Verdict rule (one-sided Clopper-Pearson bounds at level ``confidence``, default 0.95):
+
+* ``"violated"``: the one-sided *upper* bound on the success probability is below ``target``.
+  If the guarantee held (true success probability >= target), this happens with probability
+  at most ``1 - confidence``: a false alarm is rare.
+* ``"holds"``: the one-sided *lower* bound on the success probability is at least ``target``.
+  If the guarantee failed (true success probability < target), this happens with probability at
+  most ``1 - confidence``: we are ``confidence``-sure the guarantee holds.
+* ``"inconclusive"``: neither; ``trials_needed`` says how many trials would decide if the observed
+  success rate stayed what it is (None when it equals ``target`` exactly: a tight bound can never
+  be confirmed by sampling).
+
+The two outcomes cannot both occur (the lower bound never exceeds the upper bound).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+import numpy as np
+from scipy import stats as _st
+
+Alternative = Literal["two-sided", "lower", "upper"]
+_ALTERNATIVES = ("two-sided", "lower", "upper")
+_MAX_TRIALS_SEARCHED = 10**12
+
+
+def _check_counts(successes, trials) -> tuple[np.ndarray, np.ndarray]:
+    k = np.asarray(successes)
+    n = np.asarray(trials)
+    if not (np.issubdtype(k.dtype, np.integer) or np.all(np.equal(np.mod(k, 1), 0))):
+        raise ValueError(f"successes={successes!r} must be integers")
+    if not (np.issubdtype(n.dtype, np.integer) or np.all(np.equal(np.mod(n, 1), 0))):
+        raise ValueError(f"trials={trials!r} must be integers")
+    if np.any(n < 1):
+        raise ValueError(f"trials={trials!r} must be >= 1")
+    if np.any(k < 0) or np.any(k > n):
+        raise ValueError(f"successes={successes!r} must lie in [0, trials={trials!r}]")
+    return k.astype(float), n.astype(float)
+
+
+def _check_level(confidence: float, alternative: str) -> None:
+    if not (0.0 < confidence < 1.0):
+        raise ValueError(f"confidence={confidence!r} must lie in the open interval (0, 1)")
+    if alternative not in _ALTERNATIVES:
+        raise ValueError(f"alternative={alternative!r} must be one of {_ALTERNATIVES}")
+
+
+def _tail_masses(confidence: float, alternative: str) -> tuple[float, float]:
+    """Miss probability allotted to the lower and to the upper end of the interval."""
+    miss = 1.0 - confidence
+    if alternative == "two-sided":
+        return miss / 2, miss / 2
+    if alternative == "lower":  # only a lower bound: the interval is [low, 1]
+        return miss, 0.0
+    return 0.0, miss  # "upper": the interval is [0, high]
+
+
+def clopper_pearson(successes, trials, confidence: float = 0.95, alternative: Alternative = "two-sided"):
+    """Clopper & Pearson (1934): exact binomial confidence interval ``(low, high)`` for ``Pr[success]``.
+
+    ``alternative="lower"`` gives the one-sided bound ``[low, 1]``, ``"upper"`` gives ``[0, high]``,
+    ``"two-sided"`` splits ``1 - confidence`` evenly. Vectorised over array inputs (returns arrays);
+    equals ``scipy.stats.binomtest(k, n).proportion_ci(confidence, method='exact')`` for two-sided.
+    """
+    _check_level(confidence, alternative)
+    k, n = _check_counts(successes, trials)
+    a_low, a_high = _tail_masses(confidence, alternative)
+    with np.errstate(invalid="ignore"):
+        low = np.where(k == 0, 0.0, _st.beta.ppf(a_low, k, n - k + 1)) if a_low > 0 else np.zeros_like(k)
+        high = np.where(k == n, 1.0, _st.beta.ppf(1 - a_high, k + 1, n - k)) if a_high > 0 else np.ones_like(k)
+    low = np.where(k == 0, 0.0, low)
+    high = np.where(k == n, 1.0, high)
+    if low.ndim == 0:
+        return float(low), float(high)
+    return low, high
+
+
+def wilson(successes, trials, confidence: float = 0.95, alternative: Alternative = "two-sided"):
+    """Wilson (1927): score confidence interval ``(low, high)`` for ``Pr[success]`` (approximate, no continuity correction).
+
+    Same conventions as :func:`clopper_pearson`; equals
+    ``scipy.stats.binomtest(k, n).proportion_ci(confidence, method='wilson')`` for two-sided.
+    """
+    _check_level(confidence, alternative)
+    k, n = _check_counts(successes, trials)
+    a_low, a_high = _tail_masses(confidence, alternative)
+
+    def bound(miss: float, sign: float):
+        z = _st.norm.isf(miss)
+        p = k / n
+        centre = p + z * z / (2 * n)
+        spread = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+        return (centre + sign * spread) / (1 + z * z / n)
+
+    low = np.clip(bound(a_low, -1.0), 0.0, 1.0) if a_low > 0 else np.zeros_like(k)
+    high = np.clip(bound(a_high, +1.0), 0.0, 1.0) if a_high > 0 else np.ones_like(k)
+    if np.ndim(low) == 0:
+        return float(low), float(high)
+    return low, high
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The verdict on a guarantee ``Pr[success] >= target`` (see the module docstring for the rule)."""
+
+    status: str  # "holds" | "violated" | "inconclusive"
+    successes: int
+    trials: int
+    rate: float
+    target: float
+    confidence: float
+    lower: float  # one-sided lower Clopper-Pearson bound at `confidence`
+    upper: float  # one-sided upper Clopper-Pearson bound at `confidence`
+    trials_needed: int | None  # only for "inconclusive"; None if no number of trials would decide
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    def __str__(self) -> str:
+        pct = f"{100 * self.confidence:g}%"
+        head = (f"{self.successes}/{self.trials} = {self.rate:.4f} "
+                f"(one-sided {pct} bounds [{self.lower:.4f}, {self.upper:.4f}]) vs target {self.target:g}")
+        if self.status == "holds":
+            return f"holds at {pct} confidence: {head}"
+        if self.status == "violated":
+            return f"violated at {pct} confidence: {head}"
+        more = ("no finite number of trials decides (observed rate equals the target)"
+                if self.trials_needed is None else f"about {self.trials_needed} trials needed at this rate")
+        return f"inconclusive: {head}; {more}"
+
+
+def _decides(rate: float, n: int, target: float, confidence: float, side: str) -> bool:
+    if side == "holds":
+        k = math.floor(rate * n + 1e-9)
+        return clopper_pearson(k, n, confidence, "lower")[0] >= target
+    k = math.ceil(rate * n - 1e-9)
+    return clopper_pearson(k, n, confidence, "upper")[1] < target
+
+
+def trials_to_decide(rate: float, target: float, confidence: float = 0.95) -> int | None:
+    """Least ``n`` (found by doubling then bisection) at which an observed success rate ``rate`` would decide.
+
+    Decides "holds" when ``rate > target`` and "violated" when ``rate < target`` under the rule of this
+    module; None when ``rate == target`` or more than 10^12 trials would be needed. The bound is not
+    exactly monotone in ``n`` (rounding of ``rate * n``), so the answer is the least n found by
+    bisection on a bracket where the rule flips, a planning figure, not a guarantee.
+    """
+    if not (0.0 <= rate <= 1.0):
+        raise ValueError(f"rate={rate!r} must lie in [0, 1]")
+    if not (0.0 < target <= 1.0):
+        raise ValueError(f"target={target!r} must lie in (0, 1]")
+    if rate == target:
+        return None
+    side = "holds" if rate > target else "violated"
+    hi = 1
+    while not _decides(rate, hi, target, confidence, side):
+        hi *= 2
+        if hi > _MAX_TRIALS_SEARCHED:
+            return None
+    lo = hi // 2
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if _decides(rate, mid, target, confidence, side):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def verdict(successes: int, trials: int, target: float, confidence: float = 0.95) -> Verdict:
+    """The verdict on ``Pr[success] >= target`` from ``successes`` out of ``trials`` (rule in the module docstring).
+
+    ``target`` is usually ``1 - beta``. Example: ``verdict(990, 1000, 0.95).status == "holds"``.
+    """
+    if not (0.0 < target <= 1.0):
+        raise ValueError(f"target={target!r} must lie in (0, 1]")
+    _check_level(confidence, "two-sided")
+    lower = clopper_pearson(successes, trials, confidence, "lower")[0]
+    upper = clopper_pearson(successes, trials, confidence, "upper")[1]
+    rate = successes / trials
+    needed = None
+    if upper < target:
+        status = "violated"
+    elif lower >= target:
+        status = "holds"
+    else:
+        status = "inconclusive"
+        needed = trials_to_decide(rate, target, confidence)
+        if needed is not None:
+            needed = max(needed, trials + 1)
+    return Verdict(status, int(successes), int(trials), float(rate), float(target), float(confidence),
+                   float(lower), float(upper), needed)

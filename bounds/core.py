@@ -48,6 +48,59 @@ class Implicit:
 
 
 @dataclass(frozen=True)
+class Infimum:
+    """``inf`` of ``h(o, <var>, <args>)`` over ``<var>`` in ``[lower, upper]``, computed numerically.
+
+    For quantities with no closed form that a paper writes as an infimum (e.g. LVSUW21 Theorem 4.5:
+    the zCDP-to-DP conversion, an infimum over the Renyi order). ``h`` must be unimodal
+    (quasi-convex) in the unknown on the bracket ``[lower(o, <args>), upper(o, <args>)]``
+    (``0 < lower <= upper``); the minimum is found by golden-section search in ``log(<var>)``,
+    vectorised over sweeps (numpy), in mpmath beyond float range, and shown by ``show`` as the
+    symbolic infimum. ``text`` states the infimum as the paper writes it.
+    """
+
+    var: str
+    h: Callable[..., Any]
+    text: str
+    lower: Callable[..., Any]
+    upper: Callable[..., Any]
+
+    def argmin_np(self, env: dict) -> np.ndarray:
+        """The minimiser, vectorised: golden section on ``log(<var>)`` to float precision."""
+        a = np.log(np.asarray(call(self.lower, NUMPY, env), dtype=float))
+        b = np.log(np.asarray(call(self.upper, NUMPY, env), dtype=float))
+        a, b = (x.astype(float).copy() for x in np.broadcast_arrays(a, b))
+        for _ in range(300):
+            if np.all(b - a <= 1e-12 * np.maximum(1.0, np.abs(a))):
+                break
+            c, d = b - _INVPHI * (b - a), a + _INVPHI * (b - a)
+            fc = np.asarray(call(self.h, NUMPY, env, {self.var: np.exp(c)}), dtype=float)
+            fd = np.asarray(call(self.h, NUMPY, env, {self.var: np.exp(d)}), dtype=float)
+            left = fc <= fd  # unimodal: the minimum lies in [a, d]
+            a, b = np.where(left, a, c), np.where(left, d, b)
+        return np.exp((a + b) / 2)
+
+    def argmin_mp(self, env: dict):
+        """The minimiser at one point in mpmath (golden section on ``log(<var>)``)."""
+        import mpmath
+
+        a = mpmath.log(call(self.lower, MPMATH, env))
+        b = mpmath.log(call(self.upper, MPMATH, env))
+        invphi = (mpmath.sqrt(5) - 1) / 2
+        while b - a > mpmath.mpf(10) ** -30 * max(1, abs(a)):
+            c, d = b - invphi * (b - a), a + invphi * (b - a)
+            if (call(self.h, MPMATH, env, {self.var: mpmath.exp(c)})
+                    <= call(self.h, MPMATH, env, {self.var: mpmath.exp(d)})):
+                b = d
+            else:
+                a = c
+        return mpmath.exp((a + b) / 2)
+
+
+_INVPHI = (math.sqrt(5) - 1) / 2
+
+
+@dataclass(frozen=True)
 class Quantity:
     name: str                      # private_samples, public_samples, error, epsilon, ...
     symbol: str                    # how later formulas of the same result refer to it (n, m, ...)
@@ -273,6 +326,10 @@ def _eval_np(q: Quantity, use: str, env: dict):
         return np.ceil(v) if q.integer else v
     if isinstance(q.explicit, Implicit):
         return _solve_np(q.explicit, env)
+    if isinstance(q.explicit, Infimum):
+        x = q.explicit.argmin_np(env)
+        v = call(q.explicit.h, NUMPY, env, {q.explicit.var: x})
+        return np.ceil(v) if q.integer else v
     v = call(q.explicit, NUMPY, env)
     return np.ceil(v) if q.integer else v
 
@@ -339,6 +396,10 @@ def _eval_mp_point(result: Result, point: dict, form: str, constants: dict, know
             v = mpmath.ceil(v) if q.integer else v
         elif isinstance(q.explicit, Implicit):
             v = _solve_mp(q.explicit, env)
+        elif isinstance(q.explicit, Infimum):
+            x = q.explicit.argmin_mp(env)
+            v = call(q.explicit.h, MPMATH, env, {q.explicit.var: x})
+            v = mpmath.ceil(v) if q.integer else v
         else:
             v = call(q.explicit, MPMATH, env)
             v = mpmath.ceil(v) if q.integer else v
@@ -413,7 +474,8 @@ def latex_names(result: Result) -> dict:
 def symbolic(result: Result, quantity: Quantity, form: str):
     """The sympy expression of a quantity's form ('asymptotic' or 'explicit').
 
-    An implicit explicit form is returned as the relation ``g(x) <= 0`` in the unknown.
+    An implicit explicit form is returned as the relation ``g(x) <= 0`` in the unknown; an
+    :class:`Infimum` as the unevaluated infimum of its objective over its bracket.
     """
     import sympy as sp
 
@@ -427,4 +489,35 @@ def symbolic(result: Result, quantity: Quantity, form: str):
     if isinstance(quantity.explicit, Implicit):
         x = sp.Symbol(quantity.explicit.var, positive=True)
         return sp.Le(call(quantity.explicit.g, SYMPY, env, {quantity.explicit.var: x}), 0)
+    if isinstance(quantity.explicit, Infimum):
+        inf = quantity.explicit
+        x = sp.Symbol(inf.var, positive=True)
+        return _sympy_infimum()(call(inf.h, SYMPY, env, {inf.var: x}), x,
+                                call(inf.lower, SYMPY, env), call(inf.upper, SYMPY, env))
     return call(quantity.explicit, SYMPY, env)
+
+
+_INF_CLASS = None
+
+
+def _sympy_infimum():
+    """An unevaluated sympy ``inf_{lower <= x <= upper} expr`` (for show and LaTeX only)."""
+    global _INF_CLASS
+    if _INF_CLASS is None:
+        import sympy as sp
+
+        class Infimum(sp.Function):
+            nargs = 4
+
+            def _sympystr(self, printer):
+                expr, x, lo, hi = self.args
+                return (f"inf_{{{printer._print(lo)} <= {printer._print(x)} <= "
+                        f"{printer._print(hi)}}} ({printer._print(expr)})")
+
+            def _latex(self, printer):
+                expr, x, lo, hi = self.args
+                return (rf"\inf_{{{printer._print(lo)} \le {printer._print(x)} \le "
+                        rf"{printer._print(hi)}}} \left({printer._print(expr)}\right)")
+
+        _INF_CLASS = Infimum
+    return _INF_CLASS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from .core import Implicit, Result, latex_names, symbolic
+from .core import Implicit, Infimum, Result, latex_names, symbolic
 
 _ORDER_TEXT = {"O": "O", "Otilde": "O~", "Omega": "Omega", "Omegatilde": "Omega~", "Theta": "Theta",
                "exact": ""}
@@ -61,6 +61,10 @@ def render_show(result: Result, latex: bool = True) -> str:
                     lines.append(f"  {form} (LaTeX): {tex}")
         if isinstance(q.explicit, Implicit):
             lines.append(f"  inequality as in the paper: {q.explicit.text}")
+        if isinstance(q.explicit, Infimum):
+            lines.append(f"  infimum as in the paper: {q.explicit.text}")
+            lines.append("  computed numerically: golden-section search in log("
+                         f"{q.explicit.var}) over the bracket shown (the objective is unimodal there)")
         if q.derivation:
             lines.append("  derivation:")
             lines.append(_wrap(q.derivation, "    "))

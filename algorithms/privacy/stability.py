@@ -103,6 +103,14 @@ class DistanceToInstability:
         noisy = d + _check_rng(rng).laplace(0.0, self.noise_scale)
         return Release(f_value if noisy > self.threshold else None, self.guarantee)
 
+    def sample(self, dist: float, rng: np.random.Generator, size: int) -> np.ndarray:
+        """``size`` independent runs on one dist_f(S) (tests, auditing): True where f(S) is released."""
+        from .mechanisms import _check_size
+
+        d = _check_real("dist", dist)
+        n = _check_size(size)
+        return d + _check_rng(rng).laplace(0.0, self.noise_scale, size=n) > self.threshold
+
     def release_many(self, f_values: Any, dists: Any, rng: np.random.Generator) -> Release:
         """Release((stable mask, values: f where stable, 0 where bottom), k-fold basic composition)."""
         d = _check_values("dists", dists).ravel()

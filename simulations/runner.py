@@ -131,10 +131,14 @@ def _dask(spec: tuple, batches: list[list[int]], client) -> Iterator[list[tuple[
 
     futures = [client.submit(run_chunk, *spec, b, pure=False) for b in batches]
     try:
-        for fut in as_completed(futures):
+        with client.as_current():  # as_completed looks the client up; ours is not the global default
+            finished = as_completed(futures)
+        for fut in finished:
             yield fut.result()
     finally:
-        client.cancel([f for f in futures if not f.done()])
+        unfinished = [f for f in futures if not f.done()]
+        if unfinished:
+            client.cancel(unfinished)
 
 
 def execute(spec: tuple, indices: Sequence[int], *, backend: str, workers: int, scheduler=None,

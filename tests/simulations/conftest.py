@@ -1,0 +1,50 @@
+"""Shared fixtures for the simulations tests: a slow toy experiment importable by worker processes."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+SLOW_EXPERIMENT = textwrap.dedent('''
+    """Test helper: a trial that sleeps, so a run can be killed mid-way."""
+    import time
+    from dataclasses import dataclass
+
+    NAME = "slow_toy"
+    RESULT_IDS = ("test:toy",)
+    DESCRIPTION = "sleeps, then draws a few numbers"
+
+    @dataclass(frozen=True)
+    class Params:
+        sleep: float = 0.005
+        p: float = 0.9
+
+    def trial(params, rng):
+        time.sleep(params.sleep)
+        u = rng.random(3)
+        return {"u": u.tolist(), "success": bool(u[0] < params.p)}
+
+    def summarise(records, params):
+        from simulations import stats
+        k = sum(r["success"] for r in records)
+        v = stats.verdict(k, len(records), 0.5)
+        return {"verdict": v.status, "verdict_text": str(v)}
+''')
+
+
+@pytest.fixture()
+def toy_module(tmp_path, monkeypatch):
+    """Write the slow toy experiment into a directory on sys.path and PYTHONPATH; returns its module path."""
+    pkg = tmp_path / "toy_pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "slow_toy.py").write_text(SLOW_EXPERIMENT)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    old = __import__("os").environ.get("PYTHONPATH", "")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path) + (":" + old if old else ""))
+    yield "toy_pkg.slow_toy"
+    for name in [m for m in sys.modules if m.startswith("toy_pkg")]:
+        del sys.modules[name]

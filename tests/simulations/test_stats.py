@@ -1,0 +1,102 @@
+"""Clopper-Pearson and Wilson intervals against scipy, and the verdict rule."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy import stats as st
+
+from simulations import stats
+
+CASES = [(0, 1), (1, 1), (0, 10), (10, 10), (3, 10), (50, 100), (999, 1000), (1, 1000), (7, 23), (4900, 5000)]
+
+
+@pytest.mark.parametrize("k,n", CASES)
+@pytest.mark.parametrize("confidence", [0.9, 0.95, 0.99])
+def test_clopper_pearson_two_sided_equals_scipy_exact(k, n, confidence):
+    """Two-sided CP equals scipy.stats.binomtest(...).proportion_ci(method='exact') (catches a swapped beta argument)."""
+    ref = st.binomtest(k, n).proportion_ci(confidence, method="exact")
+    low, high = stats.clopper_pearson(k, n, confidence)
+    assert low == pytest.approx(ref.low, abs=1e-12) and high == pytest.approx(ref.high, abs=1e-12)
+
+
+@pytest.mark.parametrize("k,n", CASES)
+def test_clopper_pearson_one_sided_equals_scipy(k, n):
+    """One-sided CP bounds equal scipy's one-sided exact intervals (alternative 'greater' / 'less')."""
+    lo_ref = st.binomtest(k, n, alternative="greater").proportion_ci(0.95, method="exact").low
+    hi_ref = st.binomtest(k, n, alternative="less").proportion_ci(0.95, method="exact").high
+    assert stats.clopper_pearson(k, n, 0.95, "lower") == pytest.approx((lo_ref, 1.0), abs=1e-12)
+    assert stats.clopper_pearson(k, n, 0.95, "upper") == pytest.approx((0.0, hi_ref), abs=1e-12)
+
+
+@pytest.mark.parametrize("k,n", CASES)
+def test_wilson_equals_scipy(k, n):
+    """Two-sided Wilson equals scipy's method='wilson'."""
+    ref = st.binomtest(k, n).proportion_ci(0.95, method="wilson")
+    assert stats.wilson(k, n) == pytest.approx((ref.low, ref.high), abs=1e-12)
+
+
+def test_known_closed_forms():
+    """CP with 0 successes: the upper bound solves (1 - p)^n = miss, i.e. 1 - miss^(1/n) (rule of three)."""
+    assert stats.clopper_pearson(0, 100, 0.95, "upper")[1] == pytest.approx(1 - 0.05 ** (1 / 100), rel=1e-12)
+    assert stats.clopper_pearson(100, 100, 0.95, "lower")[0] == pytest.approx(0.05 ** (1 / 100), rel=1e-12)
+
+
+def test_vectorised_matches_scalar():
+    k = np.array([0, 5, 10])
+    n = np.array([10, 10, 10])
+    lo, hi = stats.clopper_pearson(k, n)
+    for j in range(3):
+        assert (lo[j], hi[j]) == pytest.approx(stats.clopper_pearson(int(k[j]), int(n[j])))
+
+
+def test_cp_coverage_at_least_nominal():
+    """The exact interval covers p with probability >= 95% (exact binomial sum over all outcomes; catches a
+    one-sided level used in place of a two-sided one)."""
+    n = 60
+    k = np.arange(n + 1)
+    lo, hi = stats.clopper_pearson(k, np.full(n + 1, n))
+    for p in (0.02, 0.1, 0.37, 0.5, 0.9):
+        cover = st.binom.pmf(k, n, p)[(lo <= p) & (p <= hi)].sum()
+        assert cover >= 0.95
+
+
+@pytest.mark.parametrize("bad", [dict(successes=-1, trials=5), dict(successes=6, trials=5),
+                                 dict(successes=1, trials=0), dict(successes=1.5, trials=5)])
+def test_bad_counts_raise(bad):
+    with pytest.raises(ValueError):
+        stats.clopper_pearson(**bad)
+
+
+def test_bad_confidence_raises():
+    with pytest.raises(ValueError, match="confidence"):
+        stats.clopper_pearson(1, 2, 1.0)
+    with pytest.raises(ValueError, match="alternative"):
+        stats.clopper_pearson(1, 2, 0.9, "both")
+
+
+def test_verdict_holds_violated_inconclusive():
+    """The verdict rule: holds iff the lower bound >= target, violated iff the upper bound < target."""
+    v = stats.verdict(990, 1000, 0.95)
+    assert v.status == "holds" and v.lower >= 0.95
+    v = stats.verdict(900, 1000, 0.95)
+    assert v.status == "violated" and v.upper < 0.95
+    v = stats.verdict(955, 1000, 0.95)
+    assert v.status == "inconclusive" and v.trials_needed > 1000
+    # at the predicted number of trials and the same rate, the rule decides "holds"
+    n = v.trials_needed
+    assert stats.verdict(math.floor(0.955 * n + 1e-9), n, 0.95).status == "holds"
+    assert stats.verdict(950, 1000, 0.95).trials_needed is None  # rate == target: no number of trials decides
+
+
+def test_verdict_false_alarm_rate_at_most_one_minus_confidence():
+    """When Pr[success] equals the target exactly, 'violated' has probability <= 5% (exact binomial sum);
+    catches a rule that compares the point estimate with the target."""
+    n, target = 400, 0.9
+    k = np.arange(n + 1)
+    violated = np.array([stats.verdict(int(j), n, target).status == "violated" for j in k])
+    assert st.binom.pmf(k, n, target)[violated].sum() <= 0.05
+    holds = np.array([stats.verdict(int(j), n, target).status == "holds" for j in k])
+    assert st.binom.pmf(k, n, target)[holds].sum() <= 0.05

@@ -264,7 +264,8 @@ def zcdp_epsilon_infimum(rho: float, delta: float) -> tuple[float, float]:
     u_best, f_best = float(res.x), float(res.fun)
     # Polish: the bounded Brent search is local; confirm on a fine grid around and across the bracket.
     grid = np.linspace(lo, hi, 4001)
-    vals = np.array([f(u) for u in grid])
+    alphas = 1.0 + np.exp(grid)
+    vals = rho * alphas + (L - np.log(alphas)) / (alphas - 1.0) + np.log1p(-1.0 / alphas)
     j = int(np.argmin(vals))
     if vals[j] < f_best:
         res = optimize.minimize_scalar(f, bounds=(grid[max(j - 1, 0)], grid[min(j + 1, grid.size - 1)]),

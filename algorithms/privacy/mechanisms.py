@@ -297,15 +297,15 @@ def permute_and_flip_probabilities(scores: Any, *, eps: float, sensitivity: floa
     every candidate before it in the random order flips tails. Giving each candidate an
     independent uniform arrival time, the others precede r independently with probability t
     given r's time t, so Pr[r] = p_r * integral_0^1 prod_{s != r} (1 - p_s t) dt: the integral
-    of a polynomial of degree k-1, computed exactly by Gauss-Legendre quadrature with k nodes
-    (exact to degree 2k-1).
+    of a polynomial of degree k-1, computed exactly by Gauss-Legendre quadrature with
+    floor(k/2) + 1 nodes (exact to degree 2 floor(k/2) + 1 >= k - 1).
     """
     s = _check_scores(scores)
     eps = _check_positive_finite("eps", eps)
     sensitivity = _check_positive_finite("sensitivity", sensitivity)
     k = s.size
     p = np.exp(eps * (s - s.max()) / (2.0 * sensitivity))
-    nodes, weights = np.polynomial.legendre.leggauss(k)
+    nodes, weights = special.roots_legendre(k // 2 + 1)
     t = (nodes + 1.0) / 2.0            # nodes on (0, 1), strictly inside
     w = weights / 2.0
     log1m = np.log1p(-np.outer(p, t))  # (k, nodes): log(1 - p_s t_j)

@@ -337,6 +337,9 @@ def _eval_np(q: Quantity, use: str, env: dict):
 def _solve_np(imp: Implicit, env: dict) -> np.ndarray:
     """Vectorised least integer x >= lower with g(x) <= 0 (g non-increasing from lower on)."""
     shape = np.broadcast_shapes(*(np.shape(v) for v in env.values() if isinstance(v, np.ndarray)))
+    if shape == ():  # one point (compute): solve it as a sweep of one
+        one = {k: (v.reshape(1) if isinstance(v, np.ndarray) else v) for k, v in env.items()}
+        return _solve_np(imp, one).reshape(())
     lower = (np.broadcast_to(call(imp.lower, NUMPY, env), shape) if imp.lower is not None
              else np.ones(shape))
     lo = np.maximum(np.ceil(lower), 1.0)

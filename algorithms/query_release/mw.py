@@ -1,0 +1,227 @@
+"""Dwork-Roth (2014) Algorithm 4 / Hardt-Rothblum (2010): the multiplicative-weights engine shared
+by PMW (``pmw``), MWEM (``mwem``, Hardt-Ligett-McSherry 2012) and PMW^Pub (LVSUW21 Algorithm 1).
+
+Two pieces, both vectorised (no Python loop over support points or queries):
+
+* ``MatrixQueries``: linear queries given as a matrix, rows = queries, columns = support points.
+  A query's answer on a distribution p over the support is q(p) = sum_x q(x) p(x), i.e. all
+  answers are one matrix-vector product (computed in row chunks of about 2^22 entries, so a
+  10^4 x 10^5 boolean matrix is never converted to floats all at once). Values must lie in
+  [0, 1] (counting queries, e.g. q_h(x) = 1{h(x) = +1}; a boolean matrix is read as 0/1) or in
+  [-1, 1] (``value_range=(-1, 1)``, e.g. the {-1,+1} hypotheses of BCMNUW20). The MW analyses
+  (Dwork-Roth Theorem 4.10, HLM12 Theorem 2.2) are written for [0, 1]; the algorithms in this
+  package only feed [0, 1] queries to the update.
+
+  Other query representations (LVSUW21's workloads of marginals, answered by one weighted
+  bincount) plug in by providing the same three members: ``num_queries``, ``support_size``,
+  ``answer(p, rows=None)`` and ``values(i)`` (see ``LinearQueries``).
+
+* ``MWDistribution``: a distribution over a finite support kept as log-weights, so that long
+  runs of updates neither underflow nor overflow. Initialised uniform (Dwork-Roth x^1, HLM A_0)
+  or from a histogram (LVSUW21 A_0 = the public data's distribution over its support). The
+  update is the multiplicative-weights rule
+
+      x_t(x) proportional to x_{t-1}(x) * exp(step * q(x)),
+
+  with ``step = eta * sign`` for PMW (Dwork-Roth Algorithm 4: sign = +1 when the true answer
+  exceeds the synthetic one, -1 otherwise; eta = alpha/2 in Theorem 4.10) and
+  ``step = (a_t - q_t(A_{t-1})) / 2`` for MWEM / PMW^Pub (HLM12 Algorithm 1, LVSUW21 Algorithm 1).
+  ``accumulate()`` adds the current distribution to a running sum; ``average()`` is the averaged
+  output of MWEM (HLM12: mean of A_1..A_T) and PMW^Pub (LVSUW21: mean of A_0..A_{T-1}); which
+  iterates are averaged is the calling algorithm's choice, made by when it calls ``accumulate``.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+from scipy import special
+
+__all__ = ["LinearQueries", "MatrixQueries", "MWDistribution", "as_queries"]
+
+_CHUNK_ENTRIES = 1 << 22
+
+
+@runtime_checkable
+class LinearQueries(Protocol):
+    """The interface the engine needs from a set of linear queries over a finite support."""
+
+    @property
+    def num_queries(self) -> int: ...
+
+    @property
+    def support_size(self) -> int: ...
+
+    def answer(self, p: np.ndarray, rows=None) -> np.ndarray:
+        """q(p) = sum_x q(x) p(x) for every query (or the queries ``rows``, a slice or index array)."""
+        ...
+
+    def values(self, i: int) -> np.ndarray:
+        """The values q_i(x) of query i at every support point, float64 (support_size,)."""
+        ...
+
+
+class MatrixQueries:
+    """Linear queries as a dense matrix (num_queries x support_size), values in ``value_range``.
+
+    ``matrix`` may be boolean (True = 1, False = 0: the counting query 1{h(x) = +1} of a finite
+    class's hypothesis h) or real. ``value_range`` is (0, 1) (default) or (-1, 1); values outside
+    it raise ValueError. The matrix is kept as given (read-only view, not copied when it is
+    already a read-only array), and converted to ``dtype`` one row chunk at a time.
+    """
+
+    def __init__(self, matrix, *, value_range: tuple[int, int] = (0, 1), dtype=np.float64):
+        arr = np.asarray(matrix)
+        if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] == 0:
+            raise ValueError(f"matrix must be a non-empty 2-D array (queries x support), got shape {arr.shape}")
+        if tuple(value_range) not in ((0, 1), (-1, 1)):
+            raise ValueError(f"value_range={value_range!r} out of range: allowed (0, 1) or (-1, 1)")
+        if arr.dtype != np.bool_:
+            if not np.issubdtype(arr.dtype, np.number):
+                raise ValueError(f"matrix must be boolean or real, got dtype {arr.dtype}")
+            lo, hi = value_range
+            if not np.all(np.isfinite(arr)) or arr.min() < lo or arr.max() > hi:
+                raise ValueError(
+                    f"matrix has values in [{float(np.nanmin(arr))}, {float(np.nanmax(arr))}], "
+                    f"outside the allowed range [{lo}, {hi}]")
+        if np.dtype(dtype) not in (np.dtype(np.float32), np.dtype(np.float64)):
+            raise ValueError(f"dtype={dtype!r} out of range: allowed float32 or float64")
+        self._matrix = arr
+        self.value_range = tuple(value_range)
+        self.dtype = np.dtype(dtype)
+        self._step = max(1, _CHUNK_ENTRIES // arr.shape[1])
+
+    @property
+    def matrix(self) -> np.ndarray:
+        return self._matrix
+
+    @property
+    def num_queries(self) -> int:
+        return int(self._matrix.shape[0])
+
+    @property
+    def support_size(self) -> int:
+        return int(self._matrix.shape[1])
+
+    def answer(self, p: np.ndarray, rows=None) -> np.ndarray:
+        """All answers (or those of ``rows``: a slice or an index array) on the distribution ``p``."""
+        mat = self._matrix if rows is None else self._matrix[rows]
+        pv = np.asarray(p, dtype=self.dtype)
+        if pv.shape != (self.support_size,):
+            raise ValueError(f"p must have shape ({self.support_size},), got {pv.shape}")
+        if mat.dtype == self.dtype:
+            return (mat @ pv).astype(np.float64, copy=False)
+        out = np.empty(mat.shape[0], dtype=np.float64)
+        for start in range(0, mat.shape[0], self._step):
+            sl = slice(start, min(mat.shape[0], start + self._step))
+            out[sl] = mat[sl].astype(self.dtype) @ pv
+        return out
+
+    def values(self, i: int) -> np.ndarray:
+        return self._matrix[int(i)].astype(np.float64)
+
+
+def as_queries(queries) -> LinearQueries:
+    """A ``LinearQueries`` from a FiniteClass (its 0/1 counting queries), a matrix, or itself."""
+    from ..classes.finite import FiniteClass  # local import: classes does not depend on us
+
+    if isinstance(queries, FiniteClass):
+        return MatrixQueries(queries.matrix)
+    if isinstance(queries, LinearQueries) and not isinstance(queries, np.ndarray):
+        return queries
+    return MatrixQueries(queries)
+
+
+class MWDistribution:
+    """Dwork-Roth (2014) Algorithm 4: a distribution over a finite support, kept in log space.
+
+    Build with ``uniform(size)`` or ``from_histogram(counts)``. ``update(values, step)`` applies
+    x(x) <- x(x) exp(step * values(x)) / Z in place; ``probabilities()`` is the normalised
+    distribution (cached until the next update); ``accumulate()`` / ``average()`` maintain the
+    averaged output.
+    """
+
+    def __init__(self, log_weights):
+        lw = np.array(log_weights, dtype=np.float64, copy=True)
+        if lw.ndim != 1 or lw.size == 0:
+            raise ValueError(f"log_weights must be a non-empty 1-D array, got shape {lw.shape}")
+        if np.any(np.isnan(lw)) or np.any(lw == np.inf) or not np.any(np.isfinite(lw)):
+            raise ValueError("log_weights must be < +inf, not nan, with at least one finite entry")
+        self._log_weights = lw
+        self._p: np.ndarray | None = None
+        self._sum = np.zeros_like(lw)
+        self._num_accumulated = 0
+        self.num_updates = 0
+
+    @classmethod
+    def uniform(cls, support_size: int) -> "MWDistribution":
+        """Dwork-Roth x^1 / HLM12 A_0: the uniform distribution over ``support_size`` points."""
+        if isinstance(support_size, bool) or not isinstance(support_size, (int, np.integer)) or support_size < 1:
+            raise ValueError(f"support_size={support_size!r} out of range: allowed integers >= 1")
+        return cls(np.zeros(int(support_size)))
+
+    @classmethod
+    def from_histogram(cls, counts) -> "MWDistribution":
+        """LVSUW21 Algorithm 1: A_0 = the distribution given by a histogram (counts or weights >= 0).
+
+        Points of zero count get probability 0 for ever (log-weight -inf): multiplicative updates
+        cannot create mass, so pass only the support you want (e.g. the distinct public rows).
+        """
+        c = np.asarray(counts, dtype=np.float64)
+        if c.ndim != 1 or c.size == 0:
+            raise ValueError(f"counts must be a non-empty 1-D array, got shape {c.shape}")
+        if not np.all(np.isfinite(c)) or c.min() < 0 or c.sum() <= 0:
+            raise ValueError("counts must be finite, >= 0, with a positive total")
+        with np.errstate(divide="ignore"):
+            return cls(np.log(c))
+
+    @property
+    def support_size(self) -> int:
+        return int(self._log_weights.size)
+
+    @property
+    def log_weights(self) -> np.ndarray:
+        out = self._log_weights.view()
+        out.flags.writeable = False
+        return out
+
+    def probabilities(self) -> np.ndarray:
+        """The current distribution x_t (a read-only float64 vector summing to 1)."""
+        if self._p is None:
+            p = special.softmax(self._log_weights)
+            p.flags.writeable = False
+            self._p = p
+        return self._p
+
+    def answer(self, queries: LinearQueries, rows=None) -> np.ndarray:
+        """q(x_t) for every query (or ``rows``): one matrix-vector product."""
+        return queries.answer(self.probabilities(), rows)
+
+    def update(self, values, step: float) -> None:
+        """Dwork-Roth Algorithm 4 / HLM12: x_t proportional to x_{t-1} exp(step * values), in place."""
+        step = float(step)
+        if not np.isfinite(step):
+            raise ValueError(f"step={step!r} must be finite")
+        v = np.asarray(values, dtype=np.float64)
+        if v.shape != self._log_weights.shape:
+            raise ValueError(f"values must have shape {self._log_weights.shape}, got {v.shape}")
+        self._log_weights += step * v
+        self._log_weights -= np.max(self._log_weights)  # keep the log-weights near 0
+        self._p = None
+        self.num_updates += 1
+
+    def accumulate(self) -> None:
+        """Add the current distribution to the running sum that ``average`` divides."""
+        self._sum += self.probabilities()
+        self._num_accumulated += 1
+
+    @property
+    def num_accumulated(self) -> int:
+        return self._num_accumulated
+
+    def average(self) -> np.ndarray:
+        """The mean of the accumulated distributions (HLM12 / LVSUW21 averaged output)."""
+        if self._num_accumulated == 0:
+            raise ValueError("average() needs at least one accumulate() call")
+        return self._sum / self._num_accumulated

@@ -1,0 +1,100 @@
+"""BCMNUW20 Algorithm 3 (A_PAP) and Theorem 10: public-data-assisted private query release.
+
+Steps, exactly as Algorithm 3:
+  1. T = the distinct points of the public sample w; Pi_H(T) = the patterns of H on T;
+     H~ = one hypothesis of H per pattern (``algorithms.classes.build_cover``: the first one);
+  2. X_H~ = the representative domain of H~ (Definition 2), computed from H~ alone;
+  3. s = X_H~(x): every private point replaced by its representative;
+  4. G~ = PMW(s, H~, alpha/2, beta/2, eps, delta) over the domain X_H~ (``pmw``);
+  5. G(h) = G~(Project_{H~,w}(h)), Project_{H~,w}(h) being the member of H~ that agrees with h
+     on every public point.
+
+Privacy (proof of Theorem 10): the public data enter only through H~, X_H~ and Project, never a
+privacy budget; the private data enter only through PMW's input s, and neighbouring x, x' give
+s, s' differing in at most one element. The returned guarantee is PMW's, unchanged.
+Accuracy (Theorem 10): with m as in Lemma 11, H~ is an alpha/4-cover w.p. >= 1 - beta/2;
+with n as in Lemma 7 at (alpha/2, beta/2) (``pmw_sample_size``), Err_{D,H}(G) <= alpha
+w.p. >= 1 - beta.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..classes.cover import Cover, RepresentativeDomain, build_cover
+from ..classes.finite import FiniteClass, validate_indices
+from ..privacy import Release
+from ..privacy.mechanisms import _check_rng
+from .pmw import PMWResult, _check_unit_open, pmw
+
+__all__ = ["PAPResult", "a_pap", "pap_answer_function"]
+
+
+@dataclass(frozen=True, eq=False)
+class PAPResult:
+    """BCMNUW20 Algorithm 3's output.
+
+    answers: (|H|,) G(h) in [-1, 1] for every hypothesis of H (G~ read through Project).
+    cover: the public cover H~ (``members``, ``member_of`` = Project_{H~,w}).
+    domain: the representative domain X_H~ of H~.
+    reduced_class: H~ on X_H~, the query class PMW ran on (rows = cover members).
+    pmw: PMW's result on (s, H~); ``pmw.answers`` is G~ over the cover members.
+    """
+
+    answers: np.ndarray
+    cover: Cover
+    domain: RepresentativeDomain
+    reduced_class: FiniteClass
+    pmw: PMWResult
+
+    def __call__(self, hypotheses):
+        """G(h) for hypothesis indices of H (an int gives a float)."""
+        return pap_answer_function(self.cover, self.pmw.answers)(hypotheses)
+
+    def answer_labels(self, labels) -> np.ndarray:
+        """G(h) for hypotheses given as boolean label rows (over the domain or the public points)."""
+        return self.pmw.answers[self.cover.project_labels(labels)]
+
+
+def pap_answer_function(cover: Cover, g_tilde):
+    """BCMNUW20 Algorithm 3, function G(w, H~, G~, .): h -> G~(Project_{H~,w}(h)), for indices of H."""
+    g = np.asarray(g_tilde, dtype=np.float64)
+    if g.shape != (cover.size,):
+        raise ValueError(f"g_tilde must have one answer per cover member, length {cover.size}, got shape {g.shape}")
+
+    def G(hypotheses):
+        scalar = np.ndim(hypotheses) == 0
+        h = validate_indices(hypotheses, cover.cls.num_hypotheses, "hypotheses")
+        out = g[cover.member_of[h]]
+        return float(out[0]) if scalar else out
+
+    return G
+
+
+def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: float,
+          rng: np.random.Generator, *, order=None) -> Release:
+    """BCMNUW20 Algorithm 3 (A_PAP): returns ``Release(PAPResult, guarantee of PMW)``.
+
+    private: the private data set x as point indices into the class's domain (n >= 1).
+    public: the public data set w as point indices (m >= 1; repetitions allowed).
+    cls: the class H (hypotheses x points, True = +1).
+    alpha, beta in (0, 1); eps > 0; delta in [0, 1); rng: numpy Generator.
+    order: optional order of the cover members (indices 0..|H~|-1) for PMW's pass.
+    """
+    if not isinstance(cls, FiniteClass):
+        raise ValueError(f"cls must be a FiniteClass, got {type(cls).__name__}")
+    rng = _check_rng(rng)
+    x = validate_indices(private, cls.num_points, "private")
+    w = validate_indices(public, cls.num_points, "public")
+    alpha = _check_unit_open("alpha", alpha)
+    beta = _check_unit_open("beta", beta)
+    cover = build_cover(cls, w)                                   # steps 1 (public only)
+    domain = cover.representative_domain()                        # step 2 (public only)
+    reduced = FiniteClass(cover.reduced_matrix(), name=f"reduced({cls.name})", copy=False)
+    s = domain.map_to_index(x)                                    # step 3
+    g_tilde, guarantee = pmw(s, reduced, alpha / 2.0, beta / 2.0, eps, delta, rng, order=order)  # step 4
+    answers = g_tilde.answers[cover.member_of]                    # step 5 for every h in H
+    return Release(PAPResult(answers=answers, cover=cover, domain=domain, reduced_class=reduced,
+                             pmw=g_tilde), guarantee)

@@ -1,0 +1,309 @@
+"""BCMNUW20 Algorithm 1 / Lemma 7: offline private multiplicative weights (Hardt-Rothblum 2010) with
+the parameter settings of Dwork & Roth (2014), Algorithm 5 and Theorem 4.15 (online MW via
+NumericSparse), run over every query of a finite class H~ on a finite domain X~.
+
+Scales. BCMNUW20 answers live in [-1, 1]: G(h) estimates E_{x~D}[h(x)]. Dwork-Roth's linear
+queries live in [0, 1] on normalised histograms. PMW works with the counting queries
+q_h(x) = 1{h(x) = +1} in [0, 1] and releases G(h) = 2 a_h - 1, so an error alpha in BCMNUW20's
+scale is alpha/2 in Dwork-Roth's. The data set s in X~^n enters only as its normalised
+histogram, so every query has sensitivity 1/n.
+
+The algorithm (Dwork-Roth Algorithm 5 over the queries of H~ in the given order):
+  x^0 = uniform over X~; NumericSparse (Dwork-Roth Algorithm 3) with threshold T, cut-off c,
+  (eps, delta) and sensitivity 1/n; for each query q_i, ask NumericSparse
+  f'_{2i-1} = q_i(s) - q_i(x^t) and then f'_{2i} = q_i(x^t) - q_i(s);
+  if both are bottom, a_i = q_i(x^t); else a_i = q_i(x^t) + a_{2i-1} (if the first fired) or
+  q_i(x^t) - a_{2i} (the second), and x^{t+1} = MW(x^t, q_i, a_i) (Algorithm 4:
+  x^{t+1} proportional to x^t exp(eta * sign(a_i - q_i(x^t)) * q_i)).
+  After c above-threshold answers NumericSparse halts; the remaining queries are answered by
+  q_i(x^t) (post-processing of what was released; Theorem 4.15's event excludes this case).
+
+Parameters (derivation; all logarithms natural). Let alpha, beta be BCMNUW20 Algorithm 1's
+targets: Err_{D~,H~}(G~) <= alpha with probability >= 1 - beta when s ~ D~^n.
+  * MW accuracy (Dwork-Roth scale): alpha_mw = alpha / 8, eta = alpha_mw / 2,
+    c = floor(4 ln|X~| / alpha_mw^2) + 1. Dwork-Roth Theorem 4.10: every update on a query with
+    |q(s) - q(x^t)| >= alpha_mw lowers the potential KL(s || x^t) <= ln|X~| by at least
+    eta alpha_mw - eta^2 = alpha_mw^2 / 4, so at most c - 1 such updates can happen
+    (the "+1" makes the count strict; Dwork-Roth write c = 4 ln|X| / alpha^2).
+  * Threshold T = 2 alpha_mw. This is the T = 2 alpha of Dwork-Roth's proof of Theorem 4.15
+    (Algorithm 5 writes T as 2 alpha_NS(n), which equals 2 alpha exactly at the smallest
+    admissible n; for larger n, T = 2 alpha_NS < 2 alpha would let updates with gap below alpha
+    through and void the update count, so the proof's value is used).
+  * NumericSparse: k = 2|H~| queries, cut-off c, (eps, delta), the privacy split and noise scales
+    exactly as ``algorithms.privacy.NumericSparse`` (Dwork-Roth Algorithm 3 / Theorem 3.28):
+    threshold noise Lap(sigma_1), comparison noise Lap(2 sigma_1), answer noise Lap(sigma_2).
+  * NumericSparse accuracy, by a union bound written out here (not Theorem 3.28's printed
+    alpha: for delta > 0 its answer noise sigma_2 = 2 sqrt(2) * 4 sigma_1 is not covered by the
+    printed value): with probability >= 1 - beta/2 every comparison noise is within alpha_NS/2,
+    every threshold noise within alpha_NS/2 and every answer noise within alpha_NS, where
+        alpha_NS = max(4 sigma_1 ln(6k/beta), 2 sigma_1 ln(6(c+1)/beta), sigma_2 ln(6c/beta)).
+    On that event, and if alpha_NS <= alpha_mw: unflagged queries have |q(s) - q(x^t)| < T +
+    alpha_NS <= 3 alpha_mw; flagged ones have gap >= T - alpha_NS >= alpha_mw (so Theorem 4.10's
+    count applies and NumericSparse never halts) and answer error <= alpha_NS. Hence
+    max_h |a_h - q_h(s)| <= 3 alpha_mw = 3 alpha / 8 (Dwork-Roth's "3 alpha").
+  * Uniform convergence (Hoeffding + union bound over H~, the step Lemma 7 calls "standard"):
+    max_h |q_h(s) - q_h(D~)| <= alpha / 8 with probability >= 1 - beta/2 once
+    n >= 32 ln(4|H~|/beta) / alpha^2.
+  Together: Err_{D~,H~}(G~) <= 2 (3 alpha/8 + alpha/8) = alpha w.p. >= 1 - beta once
+  n >= n_required = max(8 alpha_NS(1) / alpha, 32 ln(4|H~|/beta) / alpha^2), alpha_NS(1) being
+  alpha_NS at n = 1 (alpha_NS is proportional to 1/n). ``pmw_sample_size`` returns it.
+
+Where BCMNUW20 Lemma 7's constants come from (erratum). Lemma 7 prints
+n >= 200 sqrt(log|X~| log(2/delta)) (log|H~| + log(128 log|X~|/(alpha^2 beta))) / (eps alpha^2).
+This is Dwork-Roth Theorem 4.15's (delta > 0) condition
+alpha' >= (2 + 32 sqrt 2) sqrt(log|X| log(2/delta)) (log|Q| + log(32 log|X|/(alpha'^2 beta))) / (eps alpha' n)
+read at alpha' = alpha/2: 4 (2 + 32 sqrt 2) = 189.0 (rounded up to 200) and 32 * 4 = 128. That reading
+drops Theorem 4.15's factor 3 (its error is 3 alpha'), the [0,1] -> [-1,1] factor 2, NumericSparse's
+k = 2|Q| queries, the uniform-convergence step and the beta split, and inherits Theorem 3.28's
+delta > 0 accuracy, which does not cover the answer noise. The asymptotic form
+O(sqrt(log|X~| log(1/delta)) (log|H~| + log(1/beta)) / (eps alpha^2)) (up to the log log|X~|/alpha
+term) stands; the explicit constant does not follow from the cited results. The corrected
+sufficient n is ``pmw_sample_size`` (leading constant about 8.5e3 instead of 200).
+
+Privacy: the released answers are a post-processing of NumericSparse's outputs (Dwork-Roth
+Theorem 4.14), so PMW spends exactly NumericSparse's declared guarantee: PureDP(eps) for
+delta = 0, ApproxDP(eps, delta) for delta > 0 in the range Theorem 3.28 is meant for (roughly
+eps <= 4 ln(1/delta); outside it NumericSparse declares the larger proven epsilon and so does PMW).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..classes.finite import FiniteClass, validate_indices
+from ..privacy import NumericSparse, Release
+from ..privacy.accounting import _check_delta, _check_positive_finite
+from ..privacy.mechanisms import _check_rng
+from .mw import MatrixQueries, MWDistribution
+
+__all__ = ["PMWParameters", "PMWResult", "pmw", "pmw_parameters", "pmw_sample_size"]
+
+_BLOCK = 64
+_MAX_BLOCK_ENTRIES = 1 << 22
+
+
+def _check_unit_open(name: str, value) -> float:
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}={value!r} must be a real number in (0, 1)") from None
+    if not (0.0 < x < 1.0):
+        raise ValueError(f"{name}={value!r} out of range: allowed (0, 1)")
+    return x
+
+
+def _check_count(name: str, value, lo: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
+        raise ValueError(f"{name}={value!r} out of range: allowed integers >= {lo}")
+    return int(value)
+
+
+@dataclass(frozen=True)
+class PMWParameters:
+    """Dwork-Roth Theorem 4.15 settings used by ``pmw`` (see the module docstring for each formula).
+
+    alpha, beta, eps, delta: BCMNUW20 Algorithm 1's inputs ([-1, 1] answer scale).
+    n, domain_size (|X~|), num_queries (|H~|).
+    alpha_mw, eta, c: the MW accuracy alpha/8 (Dwork-Roth [0,1] scale), step alpha_mw/2, cut-off.
+    threshold: T = 2 alpha_mw. eps1, eps2, threshold_scale, query_scale, answer_scale:
+    NumericSparse's split and Laplace scales (sensitivity 1/n included).
+    alpha_ns: NumericSparse's accuracy at confidence beta/2 (union bound, module docstring).
+    n_required: the corrected Lemma 7 sample size; ``accurate`` = (n >= n_required).
+    """
+
+    alpha: float
+    beta: float
+    eps: float
+    delta: float
+    n: int
+    domain_size: int
+    num_queries: int
+    alpha_mw: float
+    eta: float
+    c: int
+    threshold: float
+    eps1: float
+    eps2: float
+    threshold_scale: float
+    query_scale: float
+    answer_scale: float
+    alpha_ns: float
+    n_required: int
+
+    @property
+    def accurate(self) -> bool:
+        """Whether n meets the corrected Lemma 7 condition (so Err <= alpha w.p. >= 1 - beta)."""
+        return self.n >= self.n_required
+
+
+def _numeric_sparse(threshold: float, c: int, eps: float, delta: float, n: int) -> NumericSparse:
+    # Used for its noise scales and declared guarantee only (its own threshold draw comes from a
+    # throw-away generator and is never used): PMW scans blocks of queries vectorised itself.
+    return NumericSparse(threshold, c, eps, np.random.default_rng(0), delta=delta, sensitivity=1.0 / n)
+
+
+def _alpha_ns(sigma1: float, sigma2: float, k: int, c: int, beta_ns: float) -> float:
+    """Union bound (module docstring): each of the three noise families fails w.p. <= beta_ns / 3."""
+    b = beta_ns / 3.0
+    return max(4.0 * sigma1 * math.log(k / b), 2.0 * sigma1 * math.log((c + 1) / b),
+               sigma2 * math.log(c / b))
+
+
+def pmw_parameters(alpha: float, beta: float, eps: float, delta: float, *, n: int,
+                   domain_size: int, num_queries: int) -> PMWParameters:
+    """Dwork-Roth (2014) Theorem 4.15 / BCMNUW20 Lemma 7: PMW's internal parameters (module docstring)."""
+    alpha = _check_unit_open("alpha", alpha)
+    beta = _check_unit_open("beta", beta)
+    eps = _check_positive_finite("eps", eps)
+    delta = _check_delta("delta", delta)
+    n = _check_count("n", n)
+    domain_size = _check_count("domain_size", domain_size)
+    num_queries = _check_count("num_queries", num_queries)
+    alpha_mw = alpha / 8.0
+    c = int(math.floor(4.0 * math.log(domain_size) / alpha_mw**2)) + 1
+    threshold = 2.0 * alpha_mw
+    ns = _numeric_sparse(threshold, c, eps, delta, n)
+    k = 2 * num_queries
+    alpha_ns = _alpha_ns(ns.sigma1, ns.sigma2, k, c, beta / 2.0)
+    n_pmw = math.ceil(8.0 * alpha_ns * n / alpha)           # alpha_ns * n = alpha_NS(1)
+    n_uc = math.ceil(32.0 * math.log(4.0 * num_queries / beta) / alpha**2)
+    return PMWParameters(
+        alpha=alpha, beta=beta, eps=eps, delta=delta, n=n, domain_size=domain_size,
+        num_queries=num_queries, alpha_mw=alpha_mw, eta=alpha_mw / 2.0, c=c, threshold=threshold,
+        eps1=ns.eps1, eps2=ns.eps2, threshold_scale=ns.threshold_scale, query_scale=ns.query_scale,
+        answer_scale=ns.answer_scale, alpha_ns=alpha_ns, n_required=max(n_pmw, n_uc))
+
+
+def pmw_sample_size(alpha: float, beta: float, eps: float, delta: float, *, domain_size: int,
+                    num_queries: int) -> int:
+    """BCMNUW20 Lemma 7 (corrected constants, module docstring): the least n for which ``pmw``'s
+    parameter derivation proves Err_{D~,H~}(G~) <= alpha with probability >= 1 - beta."""
+    return pmw_parameters(alpha, beta, eps, delta, n=1, domain_size=domain_size,
+                          num_queries=num_queries).n_required
+
+
+@dataclass(frozen=True, eq=False)
+class PMWResult:
+    """BCMNUW20 Algorithm 1's output G~ and what PMW released along the way.
+
+    answers: (|H~|,) G~(h) in [-1, 1] for every hypothesis (row order of the class).
+    synthetic: the final MW distribution x^t over X~.
+    halted: NumericSparse reached its c above-threshold answers.
+    update_queries: hypotheses (row indices) that triggered an MW update, in order;
+    update_before / update_answers / update_after: q(x^t), the released a_i and q(x^{t+1})
+    for those queries ([0, 1] scale), so the update direction can be audited.
+    num_tops: above-threshold answers NumericSparse gave (>= number of updates).
+    parameters: the ``PMWParameters`` used.
+    """
+
+    answers: np.ndarray
+    synthetic: np.ndarray
+    halted: bool
+    update_queries: np.ndarray
+    update_before: np.ndarray
+    update_answers: np.ndarray
+    update_after: np.ndarray
+    num_tops: int
+    parameters: PMWParameters
+
+    @property
+    def num_updates(self) -> int:
+        return int(self.update_queries.size)
+
+
+def _validate_order(order, k: int) -> np.ndarray:
+    if order is None:
+        return np.arange(k)
+    o = validate_indices(order, k, "order")
+    if o.size != k or np.unique(o).size != k:
+        raise ValueError(f"order must be a permutation of 0..{k - 1} (every query once), got {o.size} "
+                         f"indices with {np.unique(o).size} distinct")
+    return o
+
+
+def pmw(data, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: float,
+        rng: np.random.Generator, *, order=None) -> Release:
+    """BCMNUW20 Algorithm 1 (PMW) with Dwork-Roth (2014) Algorithm 5 / Theorem 4.15's settings.
+
+    data: the private data set s as point indices into the class's domain X~ = {0..N-1}.
+    cls: the query class H~ (hypotheses x points, True = +1).
+    alpha, beta in (0, 1); eps > 0; delta in [0, 1); rng: numpy Generator.
+    order: the order in which the queries are run (a permutation of the hypotheses; default 0..|H~|-1).
+
+    Returns ``Release(PMWResult, guarantee)``; ``guarantee`` is NumericSparse's (PureDP(eps) or
+    ApproxDP(eps, delta)). Scans the queries in blocks (one matrix-vector product per block, no
+    Python loop over queries): a block ends at NumericSparse's first above-threshold answer, the
+    MW update is applied, and the scan resumes after that query.
+    """
+    if not isinstance(cls, FiniteClass):
+        raise ValueError(f"cls must be a FiniteClass, got {type(cls).__name__}")
+    rng = _check_rng(rng)
+    s = validate_indices(data, cls.num_points, "data")
+    N, k = cls.num_points, cls.num_hypotheses
+    params = pmw_parameters(alpha, beta, eps, delta, n=int(s.size), domain_size=N, num_queries=k)
+    order = _validate_order(order, k)
+    guarantee = _numeric_sparse(params.threshold, params.c, params.eps, params.delta, params.n).guarantee
+
+    queries = MatrixQueries(cls.matrix)
+    hist = np.bincount(s, minlength=N) / s.size
+    true = queries.answer(hist)                      # q_h(s), [0, 1] scale; read only through noise
+    dist = MWDistribution.uniform(N)
+    a = np.empty(k)
+    T, c, eta = params.threshold, params.c, params.eta
+    t_scale, q_scale, a_scale = params.threshold_scale, params.query_scale, params.answer_scale
+    noisy_T = T + rng.laplace(0.0, t_scale)
+    tops, pos, halted = 0, 0, False
+    max_block = max(1, _MAX_BLOCK_ENTRIES // N)
+    block = min(_BLOCK, max_block)
+    upd_q, upd_before, upd_a, upd_after = [], [], [], []
+    while pos < k:
+        if tops >= c:                                # NumericSparse has halted
+            rest = order[pos:]
+            a[rest] = dist.answer(queries, rest)
+            halted = True
+            break
+        idx = order[pos:min(k, pos + block)]
+        syn = dist.answer(queries, idx)
+        gap = true[idx] - syn
+        v = np.empty(2 * idx.size)
+        v[0::2], v[1::2] = gap, -gap                 # f'_{2i-1}, f'_{2i}
+        hits = np.flatnonzero(v + rng.laplace(0.0, q_scale, size=v.size) >= noisy_T)
+        if hits.size == 0:
+            a[idx] = syn
+            pos += idx.size
+            block = min(2 * block, max_block)
+            continue
+        first = int(hits[0])
+        j = first // 2
+        a[idx[:j]] = syn[:j]
+        i = int(idx[j])
+        tops += 1
+        noisy_T = T + rng.laplace(0.0, t_scale)
+        if first % 2 == 0:                           # a_{2i-1} in R: a_i = q(x^t) + a_{2i-1}
+            a_i = syn[j] + gap[j] + rng.laplace(0.0, a_scale)
+            if tops < c:                             # f'_{2i} is still asked (its answer is unused)
+                if -gap[j] + rng.laplace(0.0, q_scale) >= noisy_T:
+                    tops += 1
+                    noisy_T = T + rng.laplace(0.0, t_scale)
+                    rng.laplace(0.0, a_scale)
+        else:                                        # a_{2i} in R: a_i = q(x^t) - a_{2i}
+            a_i = syn[j] - (-gap[j] + rng.laplace(0.0, a_scale))
+        a[i] = a_i
+        direction = 1.0 if a_i > syn[j] else -1.0
+        dist.update(queries.values(i), eta * direction)
+        upd_q.append(i)
+        upd_before.append(syn[j])
+        upd_a.append(a_i)
+        upd_after.append(float(dist.answer(queries, np.array([i]))[0]))
+        pos += j + 1
+        block = min(_BLOCK, max_block)
+    answers = np.clip(2.0 * a - 1.0, -1.0, 1.0)
+    result = PMWResult(
+        answers=answers, synthetic=np.array(dist.probabilities()), halted=halted,
+        update_queries=np.array(upd_q, dtype=np.intp), update_before=np.array(upd_before),
+        update_answers=np.array(upd_a), update_after=np.array(upd_after), num_tops=tops,
+        parameters=params)
+    return Release(result, guarantee)

@@ -137,7 +137,8 @@ class GaussianMechanism:
       the least sigma that is (eps, delta)-DP, any eps > 0.
 
     ``GaussianMechanism(sensitivity, sigma)`` directly declares ZCDP(Delta^2 / (2 sigma^2)),
-    which is exact for the Gaussian. Whatever the calibration, ``rho``, ``delta(eps)`` and
+    which is exact for the Gaussian; a ``guarantee`` given explicitly is checked against sigma
+    (ValueError if it does not follow). Whatever the calibration, ``rho``, ``delta(eps)`` and
     ``epsilon(delta)`` give the mechanism's exact zCDP parameter and exact privacy curve.
     """
 
@@ -150,8 +151,24 @@ class GaussianMechanism:
         object.__setattr__(self, "sigma", _check_positive_finite("sigma", self.sigma))
         if self.guarantee is None:
             object.__setattr__(self, "guarantee", ZCDP(self.rho))
-        elif not isinstance(self.guarantee, (PureDP, ApproxDP, ZCDP)):
-            raise ValueError(f"guarantee={self.guarantee!r} must be a PureDP, ApproxDP or ZCDP value")
+        elif not isinstance(self.guarantee, (ApproxDP, ZCDP)):
+            raise ValueError(f"guarantee={self.guarantee!r} must be an ApproxDP or ZCDP value "
+                             "(a Gaussian mechanism is never pure DP)")
+        elif not self._holds(self.guarantee):
+            raise ValueError(f"guarantee={self.guarantee!r} does not hold for sigma={self.sigma!r}, "
+                             f"sensitivity={self.sensitivity!r}: allowed rho >= {self.rho!r}, or delta >= "
+                             "the exact delta(eps) of Balle-Wang Thm 8")
+
+    def _holds(self, g: Guarantee) -> bool:
+        """Whether the declared guarantee follows from sigma (exact rho; exact delta(eps), up to root-finding slack)."""
+        if isinstance(g, ZCDP):
+            return g.rho >= self.rho * (1.0 - 1e-12)
+        return self.delta(g.eps) <= g.delta * (1.0 + 1e-6)
+
+    @property
+    def noise_sigma(self) -> float:
+        """The standard deviation of the noise added (sigma)."""
+        return self.sigma
 
     @classmethod
     def classic(cls, sensitivity: float, eps: float, delta: float) -> "GaussianMechanism":
@@ -193,13 +210,13 @@ class GaussianMechanism:
 
     def release(self, values: Any, rng: np.random.Generator) -> Release:
         x = _check_values("values", values)
-        noisy = x + _check_rng(rng).normal(0.0, self.sigma, size=x.shape)
+        noisy = x + _check_rng(rng).normal(0.0, self.noise_sigma, size=x.shape)
         return Release(_as_output(noisy), self.guarantee)
 
     def sample(self, values: Any, rng: np.random.Generator, size: int) -> np.ndarray:
         x = _check_values("values", values)
         n = _check_size(size)
-        return x + _check_rng(rng).normal(0.0, self.sigma, size=(n,) + x.shape)
+        return x + _check_rng(rng).normal(0.0, self.noise_sigma, size=(n,) + x.shape)
 
 
 def gaussian_mechanism(values: Any, *, sensitivity: float, rng: np.random.Generator,

@@ -90,6 +90,15 @@ def _declared_sigma(mech, how):
     raise AssertionError(how)
 
 
+@dataclasses.dataclass(frozen=True)
+class _HalfSigmaGaussian(GaussianMechanism):
+    """Broken on purpose: declares the calibrated guarantee but adds N(0, (sigma/2)^2)."""
+
+    @property
+    def noise_sigma(self):
+        return self.sigma / 2
+
+
 def _gaussian_ks_pvalue(mech, sigma_ref, seed):
     values = np.array([0.0, 1.0, -4.0, 0.5])
     noise = (mech.sample(values, np.random.default_rng(seed), N_CONT // 4) - values).ravel()
@@ -107,7 +116,7 @@ def test_gaussian_noise_is_normal_with_declared_calibration(how, mech):
     sigma_ref = _declared_sigma(mech, how)
     assert mech.sigma == pytest.approx(sigma_ref, rel=1e-12)
     assert _gaussian_ks_pvalue(mech, sigma_ref, seed=3) > ALPHA
-    broken = dataclasses.replace(mech, sigma=mech.sigma / 2)   # same declaration, half the noise
+    broken = _HalfSigmaGaussian(mech.sensitivity, mech.sigma, mech.guarantee)  # same declaration, half the noise
     assert _gaussian_ks_pvalue(broken, sigma_ref, seed=3) < REJECT
 
 
@@ -276,6 +285,9 @@ def test_permute_and_flip_release():
     (lambda: GaussianMechanism.zcdp(1.0, 0.0), "rho"),
     (lambda: GaussianMechanism.analytic(1.0, 1.0, 1.0), "delta"),
     (lambda: GaussianMechanism(1.0, 0.0), "sigma"),
+    (lambda: GaussianMechanism(1.0, 1.0, ZCDP(0.4)), "guarantee"),          # exact rho is 0.5
+    (lambda: GaussianMechanism(1.0, 1.0, ApproxDP(1.0, 1e-6)), "guarantee"),  # exact delta(1) ~ 0.127
+    (lambda: GaussianMechanism(1.0, 1.0, PureDP(1.0)), "guarantee"),
     (lambda: ExponentialMechanism(0.0, 1.0), "eps"),
     (lambda: ExponentialMechanism(1.0, 1.0, monotone="yes"), "monotone"),
     (lambda: PermuteAndFlip(1.0, float("inf")), "sensitivity"),

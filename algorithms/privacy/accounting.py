@@ -436,6 +436,10 @@ class Accountant:
     def total(self) -> Guarantee:
         return compose(*(g for _, g in self._entries))
 
+    def release(self, value: Any) -> Release:
+        """``Release(value, self.total())``: how an algorithm returns its output with what it spent."""
+        return Release(value, self.total())
+
     def total_zcdp(self) -> ZCDP:
         parts = []
         for label, g in self._entries:

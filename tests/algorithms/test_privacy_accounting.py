@@ -195,6 +195,15 @@ def test_conversions_are_ordered_exact_gaussian_le_infimum_le_closed(log_rho, lo
     assert inf_eps <= closed + 1e-12
 
 
+@settings(max_examples=40, deadline=None)
+@given(log_rho=st.floats(-8.0, 3.0), log_delta=st.floats(-20.0, -1.0), factor=st.floats(1.01, 10.0))
+def test_infimum_conversion_increases_with_rho_and_decreases_with_delta(log_rho, log_delta, factor):
+    rho, delta = math.exp(log_rho), math.exp(log_delta)
+    base = zcdp_epsilon_infimum(rho, delta)[0]
+    assert zcdp_epsilon_infimum(rho * factor, delta)[0] >= base - 1e-9
+    assert zcdp_epsilon_infimum(rho, delta / factor)[0] >= base - 1e-9
+
+
 def test_infimum_is_below_the_objective_at_every_alpha_on_a_grid():
     rho, delta = 0.3, 1e-7
     eps, alpha_star = zcdp_epsilon_infimum(rho, delta)
@@ -281,6 +290,8 @@ def test_accountant_records_labels_and_composes():
     acct.spend("measure 1", ApproxDP(0.2, 1e-6))
     assert len(acct) == 2 and acct.entries[0] == ("select 1", PureDP(0.1))
     assert acct.total().eps == pytest.approx(0.3) and acct.total().delta == 1e-6
+    value, spent = acct.release("output")
+    assert value == "output" and spent == acct.total()
     with pytest.raises(ValueError, match="label"):
         acct.spend(3, PureDP(0.1))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="guarantee"):

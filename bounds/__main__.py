@@ -222,6 +222,9 @@ def cmd_crossover(ns) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .registry import all_results
+
+    all_results()  # paper modules add the parameters they need (params.add_param) on import
     p = _Parser(prog="python -m bounds", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
     s = sub.add_parser("list", help="all results")

@@ -1,29 +1,365 @@
 """BCMNUW20: Bassily, Cheu, Moran, Nikolov, Ullman, Wu. Private Query Release Assisted by Public
-Data. ICML 2020 (seed 000) and its arXiv version (seed 003). Results in paper order."""
+Data. ICML 2020 (seed 000) and its arXiv version (seed 003). Results in paper order: Claim 3,
+Fact 4, Lemma 7, Theorem 10 (and the Remark after it), Lemma 11, Theorems 13, 14, 15, Lemma 17.
+
+Notation: d = VC(H), p = VC-dual(H), n private and m public samples, natural logarithms. Queries
+are {+-1}-valued, so errors are on the [-1, 1] scale (Definition 5), twice the [0, 1] scale.
+
+Formulas other modules may call (stable):
+- ``lemma11_public_samples_g(o, m, alpha, beta, d)`` and ``lemma11_public_samples_lower(o, alpha, d)``:
+  ABM19 Lemma 3.3 (= BCMNUW20 Lemma 11) for an alpha-cover with probability >= 1 - beta;
+- ``sauer_log_projection(o, m, d)``, ``claim3_log_domain(o, log_h, p)``;
+- ``lemma7_n(o, alpha, beta, eps, delta, num_hypotheses, domain_size)`` and
+  ``lemma7_n_logs(o, alpha, beta, eps, delta, log_h, log_x)`` (corrected constants, see errata).
+"""
 from __future__ import annotations
 
-from ..core import Quantity, Result
+from ..core import Implicit, Quantity, Result
 from ..params import Interval
 from ..registry import register
 
 PAPER = "BCMNUW20"
 SOURCE = "000_f1b0431f359f12a2.txt (ICML), 003_95100840c5f51bc1.txt (arXiv)"
 
+#: Lemma 7 (and everything built on PMW) needs 0 < eps, delta < 1
+OPEN01 = Interval(0.0, 1.0)
 
-# --- Lemma 7 -------------------------------------------------------------------------------
+
+# --- Claim 3 (representative domain) -------------------------------------------------------------
+def claim3_log_domain(o, log_h, p):
+    """BCMNUW20 Claim 3: log|X_H~| <= p' log(e|H~|/p') with p' = VC-dual(H~), plus |X_H~| <= 2^|H~|.
+
+    Sauer-Shelah on the dual class (ground set H~, one pattern per representative). Takes
+    log|H~| so that |H~| never has to be formed. ``p`` may be any upper bound on VC-dual(H~)
+    (e.g. VC-dual(H) >= VC-dual(H~) for H~ subset of H): k log(eN/k) increases in k for k <= N,
+    and VC-dual(H~) <= |H~|, so k = min(p, |H~|) keeps the bound valid when p > |H~|.
+    """
+    size_h = o.exp(log_h)
+    k = o.min(p, size_h)
+    return o.min(k * (1 + log_h - o.log(k)), size_h * o.log(2))
+
+
+def claim3_log_domain_of_size(o, num_hypotheses, p):
+    """BCMNUW20 Claim 3 for a class of known size |H~| = num_hypotheses."""
+    return claim3_log_domain(o, o.log(num_hypotheses), p)
+
+
+def claim3_size(o, log_x):
+    return o.exp(log_x)
+
+
+# --- Fact 4 (Assouad) ----------------------------------------------------------------------------
+def fact4_max_dual_vc(o, d):
+    """BCMNUW20 Fact 4 (Assouad 1983): VC-dual(H) < 2^(VC(H)+1), so p <= 2^(d+1) - 1."""
+    return 2 ** (d + 1) - 1
+
+
+# --- Lemma 7 (PMW) -------------------------------------------------------------------------------
+def lemma7_n_logs(o, alpha, beta, eps, delta, log_h, log_x):
+    """BCMNUW20 Lemma 7, corrected: private samples for PMW error <= alpha (on [-1, 1]) w.p. 1 - beta.
+
+    Dwork & Roth Thm 4.15: w.p. >= 1 - beta' every answer is within 3a (queries on [0, 1]) of the
+    empirical answer whenever n >= (2 + 32 sqrt 2) sqrt(log|X| log(2/delta)) (log|Q| +
+    log(32 log|X|/(a^2 beta')))/(eps a^2). Empirical error alpha/2 on [-1, 1] is alpha/4 on
+    [0, 1]: 3a = alpha/4, a = alpha/12, beta' = beta/2, giving the first term (144 (2 + 32 sqrt 2),
+    9216 = 32 * 144 * 2). Hoeffding + union bound over H~ for the other alpha/2 and beta/2:
+    2|H~| exp(-n alpha^2/8) <= beta/2, the second term.
+    """
+    pmw = (144 * (2 + 32 * o.sqrt(2)) * o.sqrt(log_x * o.log(2 / delta))
+           * (log_h + o.log(9216 * log_x / (alpha**2 * beta))) / (eps * alpha**2))
+    uniform_convergence = 8 * (log_h + o.log(4 / beta)) / alpha**2
+    return o.max(pmw, uniform_convergence)
+
+
 def lemma7_n(o, alpha, beta, eps, delta, num_hypotheses, domain_size):
-    """BCMNUW20 Lemma 7: the PMW private sample size over a finite domain and query class."""
-    log_x = o.log(domain_size)
+    """BCMNUW20 Lemma 7 (corrected, see ``lemma7_n_logs``) over a finite domain and query class."""
+    return lemma7_n_logs(o, alpha, beta, eps, delta, o.log(num_hypotheses), o.log(domain_size))
+
+
+def lemma7_n_printed_logs(o, alpha, beta, eps, delta, log_h, log_x):
+    """BCMNUW20 Lemma 7 as printed (both versions): Dwork-Roth Thm 4.15 at a = alpha/2, beta' = beta."""
     return (200 / (eps * alpha**2) * o.sqrt(log_x * o.log(2 / delta))
-            * (o.log(num_hypotheses) + o.log(128 * log_x / (alpha**2 * beta))))
+            * (log_h + o.log(128 * log_x / (alpha**2 * beta))))
+
+
+def lemma7_n_printed(o, alpha, beta, eps, delta, num_hypotheses, domain_size):
+    return lemma7_n_printed_logs(o, alpha, beta, eps, delta, o.log(num_hypotheses),
+                                 o.log(domain_size))
 
 
 def lemma7_n_asymptotic(o, alpha, beta, eps, delta, num_hypotheses, domain_size, C_7):
-    return C_7 * o.sqrt(o.log(domain_size) * o.log(1 / delta)) * (
-        o.log(num_hypotheses) + o.log(1 / beta)) / (eps * alpha**2)
+    log_x = o.log(domain_size)
+    return C_7 * o.sqrt(log_x * o.log(1 / delta)) * (
+        o.log(num_hypotheses) + o.log(1 + log_x / (alpha**2 * beta))) / (eps * alpha**2)
+
+
+LEMMA7_DERIVATION = (
+    "Corrected Lemma 7 (printed constants 200 and 128 do not give the claim; see notes): "
+    "n = max(144 (2 + 32 sqrt 2)/(eps alpha^2) sqrt(log|X~| log(2/delta)) (log|H~| + "
+    "log(9216 log|X~|/(alpha^2 beta))), 8 (log|H~| + log(4/beta))/alpha^2). First term: Dwork & "
+    "Roth Thm 4.15 (error <= 3a on [0,1]-valued queries once n >= (2 + 32 sqrt 2) sqrt(log|X| "
+    "log(2/delta)) (log|Q| + log(32 log|X|/(a^2 beta')))/(eps a^2)) at a = alpha/12 (3a = alpha/4 "
+    "on [0,1] = alpha/2 on [-1,1]) and beta' = beta/2. Second term: Hoeffding for [-1,1] values "
+    "and a union bound, 2|H~| exp(-n alpha^2/8) <= beta/2, so the empirical answers are within "
+    "alpha/2 of the true ones; triangle inequality: total error alpha w.p. 1 - beta.")
+
+LEMMA7_ERRATUM = (
+    "Erratum (Lemma 7, both versions): printed n >= 200/(eps alpha^2) sqrt(log|X~| log(2/delta)) "
+    "(log|H~| + log(128 log|X~|/(alpha^2 beta))). This is Dwork & Roth Thm 4.15 at accuracy "
+    "parameter a = alpha/2 and beta' = beta ((2 + 32 sqrt 2) * 4 = 189 <= 200; 32 * 4 = 128), but "
+    "Thm 4.15 then guarantees empirical error 3a = 1.5 alpha on the [0,1] scale, i.e. 3 alpha on "
+    "the paper's [-1,1] scale, and the uniform-convergence step the paper names (from the sample "
+    "to the distribution) gets no share of alpha or beta. Right: a = alpha/12, beta' = beta/2 "
+    "(constant 144 (2 + 32 sqrt 2) = 6804.7, log term 9216 log|X~|/(alpha^2 beta)), and the "
+    "max with 8 (log|H~| + log(4/beta))/alpha^2 (Hoeffding). Verified by redoing the derivation; "
+    "Thm 4.15 read from a public transcription of Dwork & Roth (2014), Sec. 4.2 (not a seed "
+    "paper): '|f_i(x) - a_i| <= 3 alpha for any alpha >= (2 + 32 sqrt 2) sqrt(log|X| "
+    "log(2/delta)) (log|Q| + log(32 log|X|/(alpha^2 beta)))/(alpha eps ||x||_1)'. The corrected "
+    "n is about 34 times the printed one; the printed value stays available as the step "
+    "private_samples_as_printed.")
+
+
+# --- Lemma 11 = ABM19 Lemma 3.3 (the public cover) ------------------------------------------------
+def lemma11_public_samples_g(o, m, alpha, beta, d):
+    """ABM19 Lemma 3.3 (= BCMNUW20 Lemma 11) in log form, for an alpha-cover w.p. >= 1 - beta.
+
+    g(m) = log(2 (2em/d)^(2d) e^(-alpha m/4) / beta): the family H~ (one h per pattern on the m
+    public points) fails to be an alpha-cover of a class of VC dimension d with probability at
+    most 2 G_{H Delta}(2m) e^{-alpha m/4} <= 2 (2em/d)^{2d} e^{-alpha m/4} (double sample,
+    Sauer). g(m) <= 0 means failure probability <= beta. Non-increasing in m from
+    ``lemma11_public_samples_lower`` on. BCMNUW20 Lemma 11 calls it at (alpha/4, beta/2).
+    """
+    return o.log(2) + 2 * d * (1 + o.log(2 * m / d)) - alpha * m / 4 - o.log(beta)
+
+
+def lemma11_public_samples_lower(o, alpha, d):
+    """ABM19 Lemma 3.3: m = 8d/alpha, where d/dm g = 2d/m - alpha/4 turns <= 0.
+
+    No m below it solves g <= 0 (there 2d log(2em/d) >= 2d >= alpha m/4), and it is where the
+    proof's side conditions hold: m >= 8/alpha (double sample) and 2m >= d (Sauer at 2m).
+    """
+    return 8 * d / alpha
+
+
+def lemma11_g(o, m, alpha, beta, d):
+    """BCMNUW20 Lemma 11: H~ is an alpha/4-cover w.p. >= 1 - beta/2 (ABM19 Lemma 3.3 there)."""
+    return lemma11_public_samples_g(o, m, alpha / 4, beta / 2, d)
+
+
+def lemma11_lower(o, alpha, d):
+    return lemma11_public_samples_lower(o, alpha / 4, d)
+
+
+def lemma11_m_asymptotic(o, alpha, beta, d, C_11):
+    return C_11 * (d * o.log(1 / alpha) + o.log(1 / beta)) / alpha
+
+
+LEMMA11_DERIVATION = (
+    "ABM19 Lemma 3.3, inequality (1), at cover accuracy alpha/4 and failure beta/2: the least "
+    "integer m >= 32d/alpha with log 2 + 2d log(2em/d) - (alpha/4) m/4 <= log(beta/2), i.e. "
+    "2 (2em/d)^{2d} e^{-alpha m/16} <= beta/2. An alpha/4-cover gives |E h - E h~| = "
+    "2 P[h != h~] <= alpha/2 for {+-1}-valued h, as Theorem 10's proof uses.")
+
+
+# --- Sauer's lemma on the projection -------------------------------------------------------------
+def sauer_log_projection(o, m, d):
+    """BCMNUW20 Thm 10 (proof), Sauer-Shelah: log|Pi_H(T)| for the m_hat <= m distinct public points.
+
+    |H~| = |Pi_H(T)| <= Phi_d(m_hat) <= Phi_d(m) <= min(2^m, (em/d)^d); the second bound needs
+    m >= d, so with d' = min(d, m) the (e m/d')^{d'} term is (e)^m >= 2^m when m < d and the
+    minimum is 2^m there.
+    """
+    k = o.min(d, m)
+    return o.min(m * o.log(2), k * (1 + o.log(m) - o.log(k)))
+
+
+# --- Theorem 10 (A_PAP) --------------------------------------------------------------------------
+def thm10_n(o, alpha, beta, eps, delta, log_h, log_x):
+    """BCMNUW20 Theorem 10: PMW (Lemma 7, corrected) on (X~, H~) at (alpha/2, beta/2)."""
+    return lemma7_n_logs(o, alpha / 2, beta / 2, eps, delta, log_h, log_x)
+
+
+def thm10_n_asymptotic(o, alpha, beta, eps, delta, d, p, C_10n):
+    return C_10n * (d * o.log(1 / alpha) + o.log(1 / beta)) ** o.frac(3, 2) * o.sqrt(
+        p * o.log(1 / delta)) / (eps * alpha**2)
+
+
+def thm10_m_asymptotic(o, alpha, beta, d, C_10m):
+    return C_10m * (d * o.log(1 / alpha) + o.log(1 / beta)) / alpha
+
+
+def remark10_n_asymptotic(o, alpha, beta, eps, delta, d, C_10r):
+    return C_10r * (d * o.log(1 / alpha) + o.log(1 / beta)) ** o.frac(3, 2) * o.sqrt(
+        2**d * o.log(1 / delta)) / (eps * alpha**2)
+
+
+def _thm10_chain(dual_symbol_note: str, n_asymptotic, n_constant: str, n_scaling, p_arg: bool):
+    """The quantities of Theorem 10's proof: m (Lemma 11) -> log|H~| (Sauer) -> log|X~| (Claim 3)
+    -> n (Lemma 7 at alpha/2, beta/2)."""
+    return (
+        Quantity(
+            name="public_samples", symbol="m",
+            description="public samples: H~ is an alpha/4-cover w.p. >= 1 - beta/2 (Lemma 11)",
+            asymptotic=thm10_m_asymptotic, order="O", constants=("C_10m",),
+            explicit=Implicit("m", lemma11_g,
+                              "2 (2em/d)^{2d} e^{-(alpha/4) m/4} <= beta/2 (Lemma 11 = ABM19 "
+                              "Lemma 3.3 at alpha/4, beta/2)", lemma11_lower),
+            integer=True, derivation=LEMMA11_DERIVATION,
+            monotone={"alpha": -1, "beta": -1, "d": +1},
+            dominates_asymptotic=True,
+            scaling=(("alpha", "0"), ("beta", "0"), ("d", "inf")),
+        ),
+        Quantity(
+            name="log_cover_size", symbol="log_h", intermediate=True,
+            description="log|H~| (nats), H~ = one hypothesis per pattern on the public points",
+            explicit=sauer_log_projection, order="exact",
+            derivation=("Sauer-Shelah on the m_hat <= m distinct public points: log|H~| <= "
+                        "min(m log 2, d log(em/d)) (the second only when m >= d)."),
+            monotone={"alpha": -1, "beta": -1, "d": +1},
+        ),
+        Quantity(
+            name="log_domain_size", symbol="log_x", intermediate=True,
+            description="log|X~| (nats), X~ = representative domain of H~ (Definition 2)",
+            explicit=claim3_log_domain, order="exact",
+            derivation=("Claim 3 with VC-dual(H~) <= " + dual_symbol_note + ": log|X~| <= "
+                        "k (1 + log|H~| - log k), k = min(p, |H~|), and <= |H~| log 2."),
+            monotone={"alpha": -1, "beta": -1, "d": +1, **({"p": +1} if p_arg else {})},
+        ),
+        Quantity(
+            name="private_samples", symbol="n",
+            description="private samples: PMW on (X~, H~) has error <= alpha/2 w.p. >= 1 - beta/2",
+            asymptotic=n_asymptotic, order="O", constants=(n_constant,),
+            explicit=thm10_n, integer=True,
+            derivation=("Lemma 7 (corrected constants) at (alpha/2, beta/2) with the log|H~| and "
+                        "log|X~| above: n = max(144 (2 + 32 sqrt 2) (4/(eps alpha^2)) "
+                        "sqrt(log|X~| log(2/delta)) (log|H~| + log(9216 * 8 log|X~|/(alpha^2 "
+                        "beta))), 32 (log|H~| + log(8/beta))/alpha^2). Total error alpha/2 "
+                        "(cover) + alpha/2 (PMW), failure beta/2 + beta/2."),
+            monotone={"alpha": -1, "beta": -1, "eps": -1, "delta": -1, "d": +1,
+                      **({"p": +1} if p_arg else {})},
+            scaling=n_scaling,
+        ),
+    )
+
+
+THM10_NOTES = (
+    "Erratum inherited from Lemma 7 (both versions; see `show lemma7`): the printed constants "
+    "200 and 128 are Dwork & Roth Thm 4.15 at a = alpha/2, which gives empirical error 3 alpha "
+    "(on [-1, 1]) and leaves nothing for uniform convergence; the corrected Lemma 7 (a = "
+    "alpha/12, beta/2 each for PMW and Hoeffding) is used here at (alpha/2, beta/2), so n is "
+    "about 34 times what the printed constants give.",
+    "Lemma 11 erratum (ICML version): the ICML text says 'Let w ~ D^m, where m = O((d log(1/alpha) "
+    "+ log(1/beta))/alpha)'; a cover needs enough samples, so the condition is m = Omega(...) as "
+    "the arXiv version says ('as long as m = Omega(...)'). The explicit m solves ABM19's tail "
+    "inequality exactly.",
+    "Checked: Sauer's |H~| <= (em/d)^d needs m_hat >= d distinct public points; the solved m is "
+    ">= 32d/alpha, and the code uses min(2^m, (em/d')^d') with d' = min(d, m) in any case. "
+    "Claim 3 is applied with VC-dual(H~) <= VC-dual(H) = p (H~ is a subset of H).",
+    "The O-form of n hides a log p term (log(log|X~|) inside Lemma 7's log); Fact 4 "
+    "(p < 2^(d+1)) keeps it O(d). It is loose in beta: the explicit n grows like log(1/beta) "
+    "sqrt(log log(1/beta)), the O-form like log(1/beta)^{3/2}, so no beta-scaling is declared.",
+)
+
+
+# --- Theorems 13, 14 (decision stumps, robust tracing) ------------------------------------------
+def thm14_r(o, alpha, p, C_14r):
+    """BCMNUW20 Theorem 14 (Dwork et al. 2015, Thm 17): r = Omega~(sqrt(p)/alpha), constant C_14r."""
+    return C_14r * o.sqrt(p) / alpha
+
+
+def thm14_t(o, alpha, C_14t):
+    """BCMNUW20 Theorem 14: t = Omega(1/alpha^2), constant C_14t."""
+    return C_14t / alpha**2
+
+
+def thm14_failure(o, r, t):
+    """BCMNUW20 Theorem 14: each of the attack's two guarantees fails w.p. <= 1/(r+t)^2."""
+    return 1 / (r + t) ** 2
+
+
+def thm13_m(o, alpha, C_14t):
+    """BCMNUW20 Theorem 13 (proof): the alternative m >= t/2, t from Theorem 14."""
+    return thm14_t(o, alpha, C_14t) / 2
+
+
+# --- Theorem 15, Lemma 17 ------------------------------------------------------------------------
+def thm15_m(o, alpha, C_15):
+    return C_15 / alpha
+
+
+def lemma17_n(o, alpha, beta, n, C_17):
+    return C_17 * n * o.log(1 / (alpha * beta)) / (alpha**2 * beta)
+
+
+def lemma17_m(o, m):
+    """BCMNUW20 Lemma 17: the reduction hands the public data set over unchanged."""
+    return m
+
+
+THM14_CONSTANTS = {
+    "C_14r": "Theorem 14's r = Omega~(sqrt(p)/alpha): constant and polylog factors (not in the "
+             "papers; Dwork et al. 2015 Thm 17)",
+    "C_14t": "Theorem 14's t = Omega(1/alpha^2): its constant (not in the papers)",
+}
+
+THM14_ICML_NOTE = (
+    "Versions differ: the ICML text of Theorem 14 reads '|{i : T(q, z_i) = IN}| >= 2t' and the "
+    "proof of Theorem 13 'm <= 2t - 1'; the arXiv version has t/2 and t/2 - 1. t/2 is right: the "
+    "ICML proof itself concludes 'either n > r or m >= t/2', and with s = t samples at least 2t "
+    "of them cannot be traced. (A stacked t/2 lost in extraction, or a typo.)")
 
 
 register(
+    Result(
+        id="bcmnuw20:claim3",
+        paper=PAPER,
+        label="Claim 3",
+        kind="claim",
+        statement=("For a finite class H~, any representative domain X_H~ (Definition 2) has "
+                   "|X_H~| <= (e|H~|/VC-dual(H~))^{VC-dual(H~)} (Sauer-Shelah on the dual class)."),
+        source=f"{SOURCE}; Section 2.1, Claim 3",
+        params=("num_hypotheses", "dual_vc"),
+        quantities=(
+            Quantity(
+                name="log_domain_size", symbol="log_x",
+                description="log of the representative-domain size bound (nats)",
+                explicit=claim3_log_domain_of_size,
+                order="exact",
+                derivation=("log|X_H~| <= k (1 + log|H~| - log k), k = min(p, |H~|) (Claim 3; "
+                            "VC-dual(H~) <= |H~| always, and the bound increases in k <= |H~|), "
+                            "and <= |H~| log 2 (one representative per sign vector)."),
+                monotone={"num_hypotheses": +1, "p": +1},
+            ),
+            Quantity(
+                name="domain_size", symbol="size_x",
+                description="the representative-domain size bound itself",
+                explicit=claim3_size, order="exact",
+                derivation="exp of log_domain_size (carried in log space when huge)",
+                monotone={"num_hypotheses": +1, "p": +1},
+            ),
+        ),
+        notes=("Claim 3 is stated with VC-dual(H~); --dual-vc may be any upper bound on it, e.g. "
+               "VC-dual(H) for H~ a subset of H (the bound increases in the dimension while it "
+               "is <= |H~|).",),
+    ),
+    Result(
+        id="bcmnuw20:fact4",
+        paper=PAPER,
+        label="Fact 4",
+        kind="fact",
+        statement="(Assouad 1983) The dual VC dimension satisfies VC-dual(H) < 2^(VC(H)+1).",
+        source=f"{SOURCE}; Section 2.1, Fact 4",
+        params=("vc",),
+        quantities=(
+            Quantity(
+                name="max_dual_vc", symbol="p_max",
+                description="the largest dual VC dimension a class of VC dimension d can have",
+                explicit=fact4_max_dual_vc, order="exact", integer=True,
+                derivation="p < 2^(d+1), so p <= 2^(d+1) - 1",
+                monotone={"d": +1},
+            ),
+        ),
+    ),
     Result(
         id="bcmnuw20:lemma7",
         paper=PAPER,
@@ -31,23 +367,239 @@ register(
         kind="lemma",
         statement=("PMW (offline, over a finite domain X~ and finite query class H~) is "
                    "(eps, delta)-DP for 0 < eps, delta < 1, and with n i.i.d. samples from any "
-                   "distribution over X~ its output has error at most alpha with probability "
-                   "at least 1 - beta (corollary of Dwork & Roth 2014, Theorem 4.15)."),
+                   "distribution over X~ its output has error at most alpha (on the [-1, 1] "
+                   "scale) with probability at least 1 - beta (corollary of Dwork & Roth 2014, "
+                   "Theorem 4.15, plus uniform convergence)."),
         source=f"{SOURCE}; Section 2.2, Lemma 7",
         params=("alpha", "beta", "epsilon", "delta", "num_hypotheses", "domain_size"),
-        domain={"epsilon": Interval(0, 1), "delta": Interval(0, 1),
+        domain={"epsilon": OPEN01, "delta": OPEN01,
                 "domain_size": Interval(2, float("inf"), False, True, integer=True)},
-        constants={"C_7": "the constant hidden in Lemma 7's O"},
+        constants={"C_7": "the constant of the O-form (the paper states Lemma 7 explicitly only)"},
         quantities=(
             Quantity(
                 name="private_samples", symbol="n",
                 description="private samples PMW needs for error <= alpha w.p. >= 1 - beta",
                 asymptotic=lemma7_n_asymptotic, order="O", constants=("C_7",),
-                explicit=lemma7_n, integer=True,
-                derivation=("Lemma 7 as printed: n >= 200/(eps alpha^2) sqrt(log|X~| log(2/delta)) "
-                            "(log|H~| + log(128 log|X~|/(alpha^2 beta)))"),
+                explicit=lemma7_n, integer=True, derivation=LEMMA7_DERIVATION,
                 monotone={"alpha": -1, "beta": -1, "eps": -1, "delta": -1,
                           "num_hypotheses": +1, "domain_size": +1},
+                dominates_asymptotic=True,
+                scaling=(("alpha", "0"), ("beta", "0"), ("eps", "0"), ("delta", "0"),
+                         ("num_hypotheses", "inf"), ("domain_size", "inf")),
+            ),
+            Quantity(
+                name="private_samples_as_printed", symbol="n_printed", intermediate=True,
+                description=("Lemma 7's printed formula (guarantees only empirical error "
+                             "3 alpha; not used downstream, see the erratum)"),
+                explicit=lemma7_n_printed, order="exact", integer=True,
+                derivation=("as printed: 200/(eps alpha^2) sqrt(log|X~| log(2/delta)) (log|H~| + "
+                            "log(128 log|X~|/(alpha^2 beta)))"),
+                monotone={"alpha": -1, "beta": -1, "eps": -1, "delta": -1,
+                          "num_hypotheses": +1, "domain_size": +1},
+            ),
+        ),
+        notes=(LEMMA7_ERRATUM,
+               "The paper gives no O-form for Lemma 7; the one shown, sqrt(log|X~| log(1/delta)) "
+               "(log|H~| + log(1 + log|X~|/(alpha^2 beta)))/(eps alpha^2), has the same order."),
+    ),
+    Result(
+        id="bcmnuw20:thm10",
+        paper=PAPER,
+        label="Theorem 10",
+        kind="upper bound",
+        statement=("A_PAP (Algorithm 3: public cover H~, representative domain X~, PMW at "
+                   "(alpha/2, beta/2)) is an (alpha, beta, eps, delta) PAP query-release algorithm "
+                   "for H with n = O((d log(1/alpha) + log(1/beta))^{3/2} sqrt(p log(1/delta))/"
+                   "(eps alpha^2)) private and m = O((d log(1/alpha) + log(1/beta))/alpha) public "
+                   "samples, d = VC(H), p = VC-dual(H)."),
+        source=f"{SOURCE}; Section 3, Theorem 10, Algorithm 3 and the proof of Theorem 10",
+        params=("alpha", "beta", "epsilon", "delta", "vc", "dual_vc"),
+        domain={"epsilon": OPEN01, "delta": OPEN01},
+        constants={"C_10n": "constant of Theorem 10's O for n",
+                   "C_10m": "constant of Theorem 10's O for m"},
+        quantities=_thm10_chain("VC-dual(H) = p", thm10_n_asymptotic, "C_10n",
+                                (("alpha", "0"), ("eps", "0"), ("delta", "0"), ("d", "inf")), True),
+        notes=THM10_NOTES,
+    ),
+    Result(
+        id="bcmnuw20:remark10",
+        paper=PAPER,
+        label="Remark after Theorem 10",
+        kind="remark",
+        statement=("By Fact 4 (p < 2^(d+1)), for any class of VC dimension d: n = O((d log(1/alpha) "
+                   "+ log(1/beta))^{3/2} sqrt(2^d log(1/delta))/(eps alpha^2)), m as in Theorem 10."),
+        source=f"{SOURCE}; Section 3, Remark after Theorem 10",
+        params=("alpha", "beta", "epsilon", "delta", "vc"),
+        domain={"epsilon": OPEN01, "delta": OPEN01},
+        constants={"C_10r": "constant of the Remark's O for n",
+                   "C_10m": "constant of Theorem 10's O for m"},
+        quantities=(
+            Quantity(
+                name="max_dual_vc", symbol="p", intermediate=True,
+                description="Fact 4: the dual VC dimension is at most 2^(d+1) - 1",
+                explicit=fact4_max_dual_vc, order="exact", integer=True,
+                derivation="Fact 4: p < 2^(d+1)", monotone={"d": +1},
+            ),
+        ) + _thm10_chain("2^(d+1) - 1 (Fact 4)", remark10_n_asymptotic, "C_10r",
+                         (("alpha", "0"), ("eps", "0"), ("delta", "0")), False),
+        notes=("The Remark prints sqrt(2^d); Fact 4 gives p <= 2^(d+1) - 1 < 2 * 2^d, so the "
+               "explicit chain uses 2^(d+1) - 1 (a factor <= sqrt 2 inside the O).",) + THM10_NOTES,
+    ),
+    Result(
+        id="bcmnuw20:lemma11",
+        paper=PAPER,
+        label="Lemma 11",
+        kind="lemma",
+        statement=("(ABM19 Lemma 3.3) With w ~ D^m, w.p. >= 1 - beta/2 the family H~ of "
+                   "Algorithm 3 is an alpha/4-cover of H w.r.t. D (P[h != Project(h)] <= alpha/4 "
+                   "for every h in H), as long as m = Omega((d log(1/alpha) + log(1/beta))/alpha)."),
+        source=(f"{SOURCE}; Section 3, Lemma 11; 001_f11d23217d8fb771.txt (ABM19) Lemma 3.3, "
+                "inequality (1) and its proof"),
+        params=("alpha", "beta", "vc"),
+        constants={"C_11": "constant of Lemma 11's sample size"},
+        quantities=(
+            Quantity(
+                name="public_samples", symbol="m",
+                description="public samples for an alpha/4-cover w.p. >= 1 - beta/2",
+                asymptotic=lemma11_m_asymptotic, order="O", constants=("C_11",),
+                explicit=Implicit("m", lemma11_g,
+                                  "2 (2em/d)^{2d} e^{-(alpha/4) m/4} <= beta/2", lemma11_lower),
+                integer=True, derivation=LEMMA11_DERIVATION,
+                monotone={"alpha": -1, "beta": -1, "d": +1},
+                dominates_asymptotic=True,
+                scaling=(("alpha", "0"), ("beta", "0"), ("d", "inf")),
+            ),
+        ),
+        notes=(THM10_NOTES[1],
+               "Checked (ABM19 proof): the double-sample bound 2 G(2m) e^{-alpha m/4} is weaker "
+               "than the textbook 2 G(2m) 2^{-alpha m/2} (ln 2/2 > 1/4), so inequality (1) holds; "
+               "it needs m >= 8/alpha, ensured by solving from m >= 8d/alpha (here 32d/alpha)."),
+    ),
+    Result(
+        id="bcmnuw20:thm13",
+        paper=PAPER,
+        label="Theorem 13",
+        kind="lower bound",
+        statement=("Decision stumps S_p on {+-1}^p (VC dimension floor(log2 p), dual VC dimension "
+                   "p): any PAP algorithm that is (1, 1/(4n))-DP and (alpha, alpha)-accurate for "
+                   "S_p has n = Omega~(sqrt(p)/alpha) private samples or m = Omega(1/alpha^2) "
+                   "public ones; the proof gives n > r or m >= t/2 with r, t from Theorem 14."),
+        source=f"{SOURCE}; Section 4, Theorem 13 and its proof",
+        params=("alpha", "dual_vc"),
+        constants=THM14_CONSTANTS,
+        quantities=(
+            Quantity(
+                name="private_samples", symbol="n_min",
+                description="private samples needed unless m >= t/2 (n > r of Theorem 14)",
+                asymptotic=thm14_r, order="Omegatilde", constants=("C_14r",),
+                monotone={"alpha": -1, "p": +1},
+            ),
+            Quantity(
+                name="public_samples", symbol="m_min",
+                description="public samples that make the private lower bound disappear (t/2)",
+                asymptotic=thm13_m, order="Omega", constants=("C_14t",),
+                monotone={"alpha": -1},
+            ),
+        ),
+        notes=(
+            "Erratum (proof of Theorem 13, both versions): '(m+1)(1 - 1/(n+m)^2) - m = 1 - (m-1)/"
+            "(n+m)^2' should read 1 - (m+1)/(n+m)^2 (expand the product). The next step, >= 1 - "
+            "1/(n+m), still holds because m + 1 <= n + m for n >= 1, so the theorem stands.",
+            "Checked: the final step 1/(2n) <= e^eps/n^2 + 1/(4n) gives ln(n/4) <= eps, which for "
+            "eps = 1 fails exactly when n > 4e = 10.87, i.e. n >= 11 as printed. The statement "
+            "leaves out n <= 10 (and 1 - 1/n >= 1/2 needs n >= 2); harmless once t >= 20, since "
+            "accuracy alone forces n + m > t.",
+            THM14_ICML_NOTE,
+            "r and t are not pinned down in either version (Omega~, Omega from Dwork et al. "
+            "2015): values hold up to the constants C_14r, C_14t set by --const (default 1).",
+        ),
+    ),
+    Result(
+        id="bcmnuw20:thm14",
+        paper=PAPER,
+        label="Theorem 14",
+        kind="theorem",
+        statement=("(Dwork et al. 2015, Thm 17, special case) For every p and alpha there are "
+                   "r = Omega~(sqrt(p)/alpha) and t = Omega(1/alpha^2) such that for every "
+                   "(alpha, alpha)-accurate query-release algorithm for S_p with s in [t, r + t] "
+                   "samples there are a distribution and an attacker T that says OUT on a fresh "
+                   "sample w.p. >= 1 - 1/(r+t)^2 and IN on >= t/2 of the s samples w.p. >= "
+                   "1 - 1/(r+t)^2."),
+        source=f"{SOURCE}; Section 4, Theorem 14",
+        params=("alpha", "dual_vc"),
+        constants=THM14_CONSTANTS,
+        quantities=(
+            Quantity(
+                name="range_r", symbol="r",
+                description="the attack works for total sample sizes up to r + t",
+                asymptotic=thm14_r, order="Omegatilde", constants=("C_14r",),
+                monotone={"alpha": -1, "p": +1},
+            ),
+            Quantity(
+                name="traced_t", symbol="t",
+                description="the attacker identifies at least t/2 of the samples",
+                asymptotic=thm14_t, order="Omega", constants=("C_14t",),
+                monotone={"alpha": -1},
+            ),
+            Quantity(
+                name="failure_probability", symbol="fail",
+                description="each guarantee of the attacker fails w.p. at most 1/(r+t)^2",
+                asymptotic=thm14_failure, order="exact", constants=("C_14r", "C_14t"),
+                monotone={"alpha": +1, "p": -1},
+            ),
+        ),
+        notes=(THM14_ICML_NOTE,
+               "Omega~ and Omega constants are not given in either version: every value holds "
+               "up to C_14r and C_14t (--const C_14r=..., default 1)."),
+    ),
+    Result(
+        id="bcmnuw20:thm15",
+        paper=PAPER,
+        label="Theorem 15",
+        kind="lower bound",
+        statement=("Any PAP query-release algorithm for a class of infinite Littlestone dimension "
+                   "(e.g. thresholds over R) needs m = Omega(1/alpha) public samples, however "
+                   "many private samples it has (Lemma 17 + ABM19 Theorem 4.1)."),
+        source=f"{SOURCE}; Section 5, Theorem 15, Lemmas 17 and 18",
+        params=("alpha",),
+        constants={"C_15": "constant of Theorem 15's Omega: 1/(1600 c) if Lemma 17's learner has "
+                           "excess error c alpha (ABM19 Thm 4.1 gives m > 1/(1600 alpha') for "
+                           "learners); c is not pinned down (Beimel et al. 2013 Thm 5.5)"},
+        quantities=(
+            Quantity(
+                name="public_samples", symbol="m_min",
+                description="public samples any PAP query-release algorithm needs",
+                asymptotic=thm15_m, order="Omega", constants=("C_15",),
+                monotone={"alpha": -1},
+            ),
+        ),
+        notes=("Not explicit: Lemma 17's accuracy blow-up O(alpha) has no stated constant.",),
+    ),
+    Result(
+        id="bcmnuw20:lemma17",
+        paper=PAPER,
+        label="Lemma 17",
+        kind="lemma",
+        statement=("(General version of Beimel et al. 2013, Thm 5.5) An (alpha, beta, eps, delta) "
+                   "PAP query-release algorithm for H with n private and m public samples gives an "
+                   "(O(alpha), O(beta), O(eps), O(delta)) PAP learner for H with n' = "
+                   "O(n log(1/(alpha beta))/(alpha^2 beta)) private and m public samples."),
+        source=f"{SOURCE}; Section 5, Lemma 17",
+        params=("alpha", "beta", "private_samples", "public_samples"),
+        constants={"C_17": "constant of Lemma 17's O for n'"},
+        quantities=(
+            Quantity(
+                name="learner_private_samples", symbol="n_learn",
+                description="private samples of the PAP learner the reduction builds",
+                asymptotic=lemma17_n, order="O", constants=("C_17",),
+                monotone={"alpha": -1, "beta": -1, "n": +1},
+            ),
+            Quantity(
+                name="learner_public_samples", symbol="m_learn",
+                description="public samples of the learner: the same m",
+                explicit=lemma17_m, order="exact", integer=True,
+                derivation="the reduction passes the public data set on unchanged",
+                monotone={"m": +1},
             ),
         ),
     ),

@@ -28,27 +28,24 @@ class _UsageError(Exception):
     pass
 
 
-def _positive_int(name):
+def _int_at_least(name, low):
     def parse(text):
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{name}={text!r} must be an integer >= 1") from None
-        if value < 1:
-            raise argparse.ArgumentTypeError(f"{name}={text!r} must be an integer >= 1")
+            value = None
+        if value is None or value < low:
+            raise argparse.ArgumentTypeError(f"{name}={text!r} must be an integer >= {low}")
         return value
 
     return parse
 
 
-def _seed(text):
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed={text!r} must be an integer >= 0") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"seed={text!r} must be an integer >= 0")
-    return value
+def _positive_int(name):
+    return _int_at_least(name, 1)
+
+
+_seed = _int_at_least("seed", 0)
 
 
 def _float(name):

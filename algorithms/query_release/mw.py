@@ -81,10 +81,11 @@ class MatrixQueries:
             if not np.issubdtype(arr.dtype, np.number):
                 raise ValueError(f"matrix must be boolean or real, got dtype {arr.dtype}")
             lo, hi = value_range
-            if not np.all(np.isfinite(arr)) or arr.min() < lo or arr.max() > hi:
-                raise ValueError(
-                    f"matrix has values in [{float(np.nanmin(arr))}, {float(np.nanmax(arr))}], "
-                    f"outside the allowed range [{lo}, {hi}]")
+            if not np.all(np.isfinite(arr)):
+                raise ValueError(f"matrix has a non-finite value; allowed range [{lo}, {hi}]")
+            if arr.min() < lo or arr.max() > hi:
+                raise ValueError(f"matrix has values in [{float(arr.min())}, {float(arr.max())}], "
+                                 f"outside the allowed range [{lo}, {hi}]")
         if np.dtype(dtype) not in (np.dtype(np.float32), np.dtype(np.float64)):
             raise ValueError(f"dtype={dtype!r} out of range: allowed float32 or float64")
         self._matrix = arr

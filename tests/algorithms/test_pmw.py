@@ -1,0 +1,259 @@
+"""BCMNUW20 Lemma 7 / Dwork-Roth Theorem 4.15: offline PMW, and the shared MW engine (``mw``).
+
+Statistical tests fix their seeds and take tolerances from exact tests (scipy.stats.binomtest:
+Clopper-Pearson; scipy.stats.kstest). Each says which break it catches; the "broken" tests run
+the same check on a deliberately broken PMW (monkeypatched) and require it to fail.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from algorithms.classes import decision_stumps, thresholds
+from algorithms.evaluation import true_error
+from algorithms.privacy import ApproxDP, PureDP
+from algorithms.query_release import mw as mw_mod
+from algorithms.query_release import pmw as pmw_mod
+from algorithms.query_release.mw import MatrixQueries, MWDistribution
+from algorithms.query_release.pmw import pmw, pmw_parameters, pmw_sample_size
+
+ALPHA, BETA, EPS, DELTA = 0.5, 0.1, 1.0, 1e-6
+LEVEL = 0.01  # significance level of every statistical check
+
+
+def _sample(rng, D, n):
+    """n i.i.d. points from the probability vector D (as indices; PMW reads only the histogram)."""
+    return np.repeat(np.arange(D.size), rng.multinomial(n, D))
+
+
+# ----------------------------------------------------------------------------- the MW engine
+
+def test_mw_update_is_the_multiplicative_weights_rule():
+    rng = np.random.default_rng(0)
+    dist = MWDistribution.from_histogram(rng.integers(1, 5, size=7))
+    p0 = np.array(dist.probabilities())
+    q = rng.random(7)
+    dist.update(q, 0.3)
+    expected = p0 * np.exp(0.3 * q)
+    np.testing.assert_allclose(dist.probabilities(), expected / expected.sum(), rtol=1e-12)
+    dist.update(q, -0.3)
+    np.testing.assert_allclose(dist.probabilities(), p0, rtol=1e-12)
+
+
+def test_mw_uniform_and_histogram_initialisation():
+    np.testing.assert_allclose(MWDistribution.uniform(4).probabilities(), np.full(4, 0.25))
+    np.testing.assert_allclose(MWDistribution.from_histogram([0, 1, 3]).probabilities(), [0, 0.25, 0.75])
+
+
+def test_mw_long_runs_stay_finite_in_log_space():
+    dist = MWDistribution.uniform(3)
+    for _ in range(2000):
+        dist.update(np.array([1.0, 0.0, 0.5]), 5.0)
+    p = dist.probabilities()
+    assert np.all(np.isfinite(p)) and p[0] == pytest.approx(1.0)
+
+
+def test_matrix_queries_answers_equal_dense_product_across_chunks():
+    rng = np.random.default_rng(1)
+    mat = rng.random((300, 20_000)) < 0.3          # 6e6 entries: more than one chunk
+    p = rng.dirichlet(np.ones(20_000))
+    q = MatrixQueries(mat)
+    np.testing.assert_allclose(q.answer(p), mat.astype(float) @ p, rtol=1e-12)
+    np.testing.assert_allclose(q.answer(p, np.array([5, 2])), (mat.astype(float) @ p)[[5, 2]], rtol=1e-12)
+
+
+def test_mw_averaged_output_is_the_mean_of_accumulated_iterates():
+    dist = MWDistribution.uniform(2)
+    dist.accumulate()
+    dist.update(np.array([1.0, 0.0]), math.log(3.0))
+    dist.accumulate()
+    np.testing.assert_allclose(dist.average(), [(0.5 + 0.75) / 2, (0.5 + 0.25) / 2])
+
+
+@pytest.mark.parametrize("bad", [np.zeros((0, 3)), np.full((2, 2), 1.5), np.full((2, 2), np.nan)])
+def test_matrix_queries_reject_bad_matrix(bad):
+    with pytest.raises(ValueError, match="matrix"):
+        MatrixQueries(bad)
+
+
+# ----------------------------------------------------------------------------- accuracy (Lemma 7)
+
+def _accuracy_successes(cls, runs, seed, *, alpha=ALPHA):
+    n = pmw_sample_size(alpha, BETA, EPS, DELTA, domain_size=cls.num_points, num_queries=cls.num_hypotheses)
+    root = np.random.default_rng(seed)
+    ok = 0
+    for child in np.random.SeedSequence(seed).spawn(runs):
+        rng = np.random.default_rng(child)
+        D = rng.dirichlet(np.full(cls.num_points, 0.5))
+        res, _ = pmw(_sample(rng, D, n), cls, alpha, BETA, EPS, DELTA, rng)
+        ok += true_error(cls, D, res.answers) <= alpha
+    del root
+    return ok
+
+
+@pytest.mark.parametrize("cls", [thresholds(32), decision_stumps(6)], ids=["thresholds32", "stumps6"])
+def test_pmw_error_below_alpha_in_at_least_1_minus_beta_of_runs(cls):
+    """Lemma 7 (corrected n): Err_{D,H}(G~) <= alpha in >= 1 - beta of runs; Clopper-Pearson one-sided
+    test of H0: success rate >= 1 - beta must not be rejected at level 0.01. Catches answers in the
+    wrong scale or against the wrong queries, a wrong threshold, noise far above NumericSparse's."""
+    runs = 30
+    ok = _accuracy_successes(cls, runs, seed=11)
+    assert stats.binomtest(ok, runs, 1 - BETA, alternative="less").pvalue > LEVEL, f"{ok}/{runs} runs accurate"
+
+
+def test_pmw_accurate_runs_make_fewer_than_c_updates_and_never_halt():
+    """Dwork-Roth Theorem 4.10 as used in Theorem 4.15: at n >= n_required, fewer than c updates."""
+    cls = thresholds(32)
+    for seed in range(5):
+        rng = np.random.default_rng(seed)
+        D = rng.dirichlet(np.ones(32))
+        n = pmw_sample_size(ALPHA, BETA, EPS, DELTA, domain_size=32, num_queries=33)
+        res, _ = pmw(_sample(rng, D, n), cls, ALPHA, BETA, EPS, DELTA, rng)
+        assert res.parameters.accurate and not res.halted
+        assert res.num_updates <= res.parameters.c - 1
+
+
+# ----------------------------------------------------------------------------- update direction
+
+def _direction_violations(seed_count=20, n=3000):
+    """Updates of non-constant queries whose synthetic answer did not move toward the released
+    answer, and the number of such updates (small n, so that there are many updates)."""
+    cls = thresholds(32)
+    bad = total = 0
+    for seed in range(seed_count):
+        rng = np.random.default_rng(seed)
+        D = rng.dirichlet(np.ones(32) * 0.3)
+        res, _ = pmw(_sample(rng, D, n), cls, ALPHA, BETA, EPS, DELTA, rng)
+        moved = (res.update_after - res.update_before) * (res.update_answers - res.update_before)
+        constant = ~cls.matrix[res.update_queries].any(axis=1) | cls.matrix[res.update_queries].all(axis=1)
+        bad += int(np.sum(moved[~constant] <= 0))    # a query constant on X~ cannot move
+        total += int(np.sum(~constant))
+    return bad, total
+
+
+def test_pmw_every_update_moves_the_synthetic_answer_toward_the_released_answer():
+    """Dwork-Roth Algorithm 4: each MW step moves q(x^t) toward a_i. Catches a flipped update sign."""
+    bad, total = _direction_violations()
+    assert total > 20 and bad == 0
+
+
+def test_broken_pmw_with_flipped_update_sign_fails_the_direction_check(monkeypatch):
+    original = MWDistribution.update
+    monkeypatch.setattr(mw_mod.MWDistribution, "update", lambda self, v, step: original(self, v, -step))
+    bad, total = _direction_violations(seed_count=5)
+    assert bad == total > 0
+
+
+# ----------------------------------------------------------------------------- noise (privacy)
+
+def _first_answer_noise(runs=300, n=100_000):
+    """a_1 - q_1(s) for the first query when it fires: all data on point 0 of thresholds(32), query
+    h_1 first (true 1, synthetic 1/32). Returns the noise sample and the answer scale."""
+    cls = thresholds(32)
+    order = np.r_[1:33, 0]
+    data = np.zeros(n, dtype=np.intp)
+    noise = []
+    for child in np.random.SeedSequence(5).spawn(runs):
+        rng = np.random.default_rng(child)
+        res, _ = pmw(data, cls, ALPHA, BETA, EPS, DELTA, rng, order=order)
+        if res.num_updates and res.update_queries[0] == 1:
+            noise.append(res.update_answers[0] - 1.0)
+    return np.array(noise), pmw_parameters(ALPHA, BETA, EPS, DELTA, n=n, domain_size=32, num_queries=33).answer_scale
+
+
+def test_pmw_released_answers_carry_numeric_sparse_laplace_noise():
+    """Dwork-Roth Algorithm 3: an above-threshold answer is q(s) + Lap(sigma(eps_2)). KS test at 0.01.
+    Catches removed noise, a wrong scale (e.g. eps instead of eps_2) or a wrong centre."""
+    noise, scale = _first_answer_noise()
+    assert noise.size >= 290
+    assert stats.kstest(noise, stats.laplace(scale=scale).cdf).pvalue > LEVEL
+
+
+def test_broken_pmw_without_noise_fails_the_noise_check(monkeypatch):
+    original = pmw_mod.pmw_parameters
+
+    def no_noise(*args, **kwargs):
+        return dataclasses.replace(original(*args, **kwargs), threshold_scale=0.0, query_scale=0.0, answer_scale=0.0)
+
+    monkeypatch.setattr(pmw_mod, "pmw_parameters", no_noise)
+    noise, _ = _first_answer_noise(runs=50)
+    scale = original(ALPHA, BETA, EPS, DELTA, n=100_000, domain_size=32, num_queries=33).answer_scale
+    assert stats.kstest(noise, stats.laplace(scale=scale).cdf).pvalue <= LEVEL
+
+
+# ----------------------------------------------------------------------------- accounting, parameters
+
+@pytest.mark.parametrize("delta,expected", [(DELTA, ApproxDP(EPS, DELTA)), (0.0, PureDP(EPS))])
+def test_pmw_spent_guarantee_equals_declared_eps_delta(delta, expected):
+    rng = np.random.default_rng(3)
+    _, guarantee = pmw(rng.integers(0, 32, 500), thresholds(32), ALPHA, BETA, EPS, delta, rng)
+    assert guarantee == expected
+
+
+def test_pmw_parameters_follow_the_documented_derivation():
+    """Hand computation (plain math) of c, T, the NumericSparse scales and n_required."""
+    N, k, n = 32, 33, 1000
+    p = pmw_parameters(ALPHA, BETA, EPS, DELTA, n=n, domain_size=N, num_queries=k)
+    a_mw = ALPHA / 8
+    c = math.floor(4 * math.log(N) / a_mw**2) + 1
+    eps1 = math.sqrt(512) * EPS / (math.sqrt(512) + 1)
+    eps2 = 2 * EPS / (math.sqrt(512) + 1)
+    s1 = math.sqrt(32 * c * math.log(2 / DELTA)) / eps1 / n
+    s2 = math.sqrt(32 * c * math.log(2 / DELTA)) / eps2 / n
+    b = BETA / 6
+    a_ns = max(4 * s1 * math.log(2 * k / b), 2 * s1 * math.log((c + 1) / b), s2 * math.log(c / b))
+    n_req = max(math.ceil(8 * a_ns * n / ALPHA), math.ceil(32 * math.log(4 * k / BETA) / ALPHA**2))
+    assert (p.c, p.threshold, p.eta) == (c, 2 * a_mw, a_mw / 2)
+    assert p.threshold_scale == pytest.approx(s1) and p.query_scale == pytest.approx(2 * s1)
+    assert p.answer_scale == pytest.approx(s2) and p.alpha_ns == pytest.approx(a_ns)
+    assert p.n_required == n_req
+
+
+def test_corrected_lemma7_n_exceeds_the_printed_lemma7_n():
+    """Erratum (module docstring of pmw): the printed constant 200 does not cover the derivation."""
+    N, k = 32, 33
+    printed = 200 / (EPS * ALPHA**2) * math.sqrt(math.log(N) * math.log(2 / DELTA)) * (
+        math.log(k) + math.log(128 * math.log(N) / (ALPHA**2 * BETA)))
+    assert pmw_sample_size(ALPHA, BETA, EPS, DELTA, domain_size=N, num_queries=k) > printed
+
+
+def test_pmw_same_seed_gives_identical_output():
+    data = np.random.default_rng(0).integers(0, 32, 4000)
+    r1, _ = pmw(data, thresholds(32), ALPHA, BETA, EPS, DELTA, np.random.default_rng(9))
+    r2, _ = pmw(data, thresholds(32), ALPHA, BETA, EPS, DELTA, np.random.default_rng(9))
+    np.testing.assert_array_equal(r1.answers, r2.answers)
+    assert np.all(np.abs(r1.answers) <= 1.0)
+
+
+# ----------------------------------------------------------------------------- bad input
+
+GOOD = dict(data=np.array([0, 1, 2]), cls=thresholds(8), alpha=ALPHA, beta=BETA, eps=EPS, delta=DELTA)
+
+
+@pytest.mark.parametrize("field,value,name", [
+    ("data", np.array([], dtype=int), "data"),
+    ("data", np.array([0, 8]), "data"),
+    ("data", np.array([0.5]), "data"),
+    ("cls", np.ones((2, 2), dtype=bool), "cls"),
+    ("alpha", 0.0, "alpha"), ("alpha", 1.0, "alpha"),
+    ("beta", 0.0, "beta"), ("beta", 1.5, "beta"),
+    ("eps", 0.0, "eps"), ("eps", float("inf"), "eps"),
+    ("delta", 1.0, "delta"), ("delta", -0.1, "delta"),
+])
+def test_pmw_rejects_bad_input_naming_the_argument(field, value, name):
+    args = dict(GOOD, **{field: value})
+    with pytest.raises(ValueError, match=name):
+        pmw(args["data"], args["cls"], args["alpha"], args["beta"], args["eps"], args["delta"],
+            np.random.default_rng(0))
+
+
+def test_pmw_rejects_bad_order_and_rng():
+    with pytest.raises(ValueError, match="order"):
+        pmw(GOOD["data"], thresholds(8), ALPHA, BETA, EPS, DELTA, np.random.default_rng(0), order=[0, 0, 1])
+    with pytest.raises(ValueError, match="rng"):
+        pmw(GOOD["data"], thresholds(8), ALPHA, BETA, EPS, DELTA, 0)

@@ -19,6 +19,15 @@ from .constructors import (
     random_class,
     thresholds,
 )
+from .combinatorics import (
+    Dimension,
+    dual_vc_dimension,
+    growth_function,
+    is_mistake_tree,
+    littlestone_dimension,
+    shatters,
+    vc_dimension,
+)
 from .cover import (
     Cover,
     Projection,
@@ -32,5 +41,7 @@ __all__ = [
     "FiniteClass", "validate_indices",
     "boolean_cube", "conjunctions", "decision_stumps", "explicit", "halfspaces",
     "hypercube_points", "intervals", "marginals", "point_functions", "random_class", "thresholds",
+    "Dimension", "dual_vc_dimension", "growth_function", "is_mistake_tree", "littlestone_dimension",
+    "shatters", "vc_dimension",
     "Cover", "Projection", "RepresentativeDomain", "build_cover", "projection", "representative_domain",
 ]

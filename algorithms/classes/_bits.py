@@ -42,18 +42,30 @@ def pack_rows(matrix: np.ndarray) -> np.ndarray:
 def pack_columns(matrix: np.ndarray) -> np.ndarray:
     """Pack the columns of a boolean (r, c) matrix: uint8 (c, ceil(r/8)), row j = column j.
 
-    ``np.packbits(axis=0)`` is slow on C-ordered input (strided reads), so eight rows
-    are combined at a time with shifts on a uint8 view, then the small packed array is
-    transposed.
+    ``np.packbits(axis=0)`` is slow on C-ordered input (strided reads). Instead, eight rows
+    are OR-ed together with shifts (bit 7 - b for row b of each block of eight); every byte of
+    a bool matrix is 0 or 1, so this is done eight points at a time on (unaligned) uint64
+    views. The small packed array is then transposed.
     """
+    matrix = np.ascontiguousarray(matrix)
     r, c = matrix.shape
-    pad = (-r) % 8
-    m8 = np.ascontiguousarray(matrix).view(np.uint8)
-    if pad:
-        m8 = np.concatenate([m8, np.zeros((pad, c), dtype=np.uint8)], axis=0)
-    out = np.zeros(((r + pad) // 8, c), dtype=np.uint8)
-    for bit in range(8):  # eight vector operations, not a loop over rows
-        out |= m8[bit::8] << np.uint8(7 - bit)
+    m8 = matrix.view(np.uint8)
+    nb = (r + 7) // 8
+    out = np.zeros((nb, c), dtype=np.uint8)
+    c8 = c // 8
+    if c8 and r:
+        m64 = np.ndarray(shape=(r, c8), dtype=np.uint64, buffer=m8, strides=(c, 8))
+        o64 = np.ndarray(shape=(nb, c8), dtype=np.uint64, buffer=out, strides=(c, 8))
+        tmp = np.empty((nb, c8), dtype=np.uint64)
+        for bit in range(8):  # eight vector operations, not a loop over rows
+            src = m64[bit::8]
+            k = src.shape[0]
+            np.left_shift(src, np.uint64(7 - bit), out=tmp[:k])
+            o64[:k] |= tmp[:k]
+    if c % 8:
+        for bit in range(8):
+            src = m8[bit::8, 8 * c8:]
+            out[: src.shape[0], 8 * c8:] |= src << np.uint8(7 - bit)
     return np.ascontiguousarray(out.T)
 
 

@@ -30,21 +30,40 @@ def _as_class(cls) -> FiniteClass:
 class Projection:
     """BCMNUW20 Algorithm 3: Pi_H(T) = {(h(w^_1), ..., h(w^_m^)) : h in H}.
 
+    cls : the class H.
     points : the distinct points T = (w^_1 < ... < w^_m^) of the sample, ascending.
-    patterns : bool (num_patterns, m^), the distinct patterns, numbered by first occurrence.
-    pattern_of : (num_hypotheses,) the pattern of each hypothesis.
+    pattern_of : (num_hypotheses,) the pattern of each hypothesis (patterns numbered by
+        first occurrence).
     first_hypothesis : (num_patterns,) the first hypothesis having each pattern.
+    patterns : bool (num_patterns, m^), the distinct patterns (computed on first use).
     """
 
+    cls: FiniteClass
     points: np.ndarray
-    patterns: np.ndarray
     pattern_of: np.ndarray
     first_hypothesis: np.ndarray
 
     @property
     def size(self) -> int:
         """|Pi_H(T)|."""
-        return int(self.patterns.shape[0])
+        return int(self.first_hypothesis.size)
+
+    @cached_property
+    def patterns(self) -> np.ndarray:
+        return np.take(self.cls.matrix[self.first_hypothesis], self.points, axis=1)
+
+
+def _pattern_keys(cls: FiniteClass, points: np.ndarray) -> np.ndarray:
+    """Packed bytes per hypothesis that are equal iff the hypotheses agree on ``points``.
+
+    Few points: gather their columns and pack them. Many points (|T| >= N/16): AND the
+    class's cached packed rows with a packed mask of T, which avoids the column gather.
+    """
+    if points.size * 16 >= cls.num_points:
+        mask = np.zeros(cls.num_points, dtype=bool)
+        mask[points] = True
+        return cls.packed_rows & np.packbits(mask)[None, :]
+    return _bits.pack_rows(np.take(cls.matrix, points, axis=1))
 
 
 def projection(cls: FiniteClass, sample) -> Projection:
@@ -55,9 +74,8 @@ def projection(cls: FiniteClass, sample) -> Projection:
     cls = _as_class(cls)
     sample = validate_indices(sample, cls.num_points, "sample")
     points = np.unique(sample)
-    sub = np.take(cls.matrix, points, axis=1)
-    first, inverse = _bits.unique_packed_rows(_bits.pack_rows(sub))
-    return Projection(points=points, patterns=sub[first], pattern_of=inverse, first_hypothesis=first)
+    first, inverse = _bits.unique_packed_rows(_pattern_keys(cls, points))
+    return Projection(cls=cls, points=points, pattern_of=inverse, first_hypothesis=first)
 
 
 @dataclass(frozen=True, eq=False)
@@ -112,14 +130,18 @@ class Cover:
         having the pattern (so ``members`` is ascending).
     member_of : (num_hypotheses,) for each h in H, the index into ``members`` of
         Project_{H~,w}(h), the member agreeing with h on every public point.
-    patterns : bool (|H~|, |T|), the pattern of each member on the public points.
+    patterns : bool (|H~|, |T|), the pattern of each member on the public points
+        (computed on first use).
     """
 
     cls: FiniteClass
     public_points: np.ndarray
     members: np.ndarray
     member_of: np.ndarray
-    patterns: np.ndarray
+
+    @cached_property
+    def patterns(self) -> np.ndarray:
+        return np.take(self.cls.matrix[self.members], self.public_points, axis=1)
 
     @property
     def size(self) -> int:
@@ -215,4 +237,4 @@ def build_cover(cls: FiniteClass, public_sample) -> Cover:
     """
     proj = projection(cls, public_sample)
     return Cover(cls=cls, public_points=proj.points, members=proj.first_hypothesis,
-                 member_of=proj.pattern_of, patterns=proj.patterns)
+                 member_of=proj.pattern_of)

@@ -9,6 +9,12 @@ threshold is drawn at construction), then feed it query answers f_i(D) one at a 
 The queries' sensitivity is ``sensitivity`` (Dwork-Roth state the algorithms for
 sensitivity 1; all noise scales are multiplied by Delta, which is the same algorithm run on
 f_i / Delta with threshold T / Delta).
+
+Theorem numbers follow the book's numbering (AboveThreshold 3.23, Sparse 3.25, NumericSparse
+3.27 for privacy; 3.24/3.26/3.28 for accuracy). The book is not among the project's papers:
+the algorithms' constants here are as the book states them, and every declared guarantee is
+recomputed from the noise scales actually used (basic composition for delta = 0, Theorem 3.20
+for delta > 0), so it does not rest on the printed theorem.
 """
 
 from __future__ import annotations
@@ -42,7 +48,8 @@ def sparse_round_composition_epsilon(eps_round: float, c: int, delta: float) -> 
     """Dwork-Roth (2014) Theorem 3.20 applied to c rounds, each eps_round-DP (pure):
 
     eps' = sqrt(2 c ln(1/delta)) eps_round + c eps_round (e^eps_round - 1), at total delta.
-    This is the step by which Theorems 3.26 and 3.28 turn c AboveThreshold rounds into (eps, delta).
+    This is the step by which Theorems 3.25 and 3.27 (privacy of Sparse and NumericSparse)
+    turn c AboveThreshold rounds into (eps, delta).
     """
     eps_round = _check_positive_finite("eps_round", eps_round)
     c = _check_positive_int("c", c)
@@ -109,7 +116,7 @@ def _sigma_sparse(c: int, eps: float, delta: float, log_arg: float) -> float:
 
 
 class SparseVector:
-    """Dwork-Roth (2014) Algorithm 2 (Sparse), Theorem 3.26: answers up to c above-threshold queries.
+    """Dwork-Roth (2014) Algorithm 2 (Sparse), Theorem 3.25 (privacy): answers up to c above-threshold queries.
 
     sigma = 2c/eps (delta = 0) or sqrt(32 c ln(1/delta))/eps (delta > 0), times Delta;
     T^ = T + Lap(sigma), nu_i = Lap(2 sigma); on top, the threshold is redrawn; halt after c tops.
@@ -117,9 +124,9 @@ class SparseVector:
     Guarantee: delta = 0: c rounds of AboveThreshold at eps/c each, eps-DP exactly (basic
     composition). delta > 0: each round is AboveThreshold at eps' = 2 Delta / sigma
     = eps / sqrt(8 c ln(1/delta)); advanced composition (Theorem 3.20) gives
-    eps/2 + c eps' (e^eps' - 1) at delta. That is <= eps (Theorem 3.26's claim) when
+    eps/2 + c eps' (e^eps' - 1) at delta. That is <= eps (Theorem 3.25's claim) when
     c eps' (e^eps' - 1) <= eps/2, roughly eps <= 4 ln(1/delta); outside that range Theorem
-    3.26 as printed does not follow from its proof, and the declared guarantee is the larger,
+    3.25 as printed does not follow from its proof, and the declared guarantee is the larger,
     proven value (eps_adv, delta).
     """
 
@@ -200,8 +207,10 @@ class SparseVector:
 
 
 class NumericSparse:
-    """Dwork-Roth (2014) Algorithm 3 (NumericSparse), Theorem 3.28: Sparse that also releases
-    f_i(D) + Lap(sigma(eps_2)) at each above-threshold query; halts after c of them.
+    """Dwork-Roth (2014) Algorithm 3 (NumericSparse), Theorem 3.27 (privacy; 3.28 is its accuracy):
+
+    Sparse that also releases f_i(D) + Lap(sigma(eps_2)) at each above-threshold query; halts
+    after c of them.
 
     The split, exactly as Dwork-Roth: delta = 0: eps_1 = 8 eps/9, eps_2 = 2 eps/9,
     sigma(e) = 2c/e; delta > 0: eps_1 = sqrt(512) eps/(sqrt(512)+1), eps_2 = 2 eps/(sqrt(512)+1),
@@ -214,7 +223,7 @@ class NumericSparse:
     one Laplace answer) is pure eps_round = 2 Delta/sigma(eps_1) + Delta/sigma(eps_2) -DP, and
     Theorem 3.20 over the c rounds at delta gives
     sqrt(ln(1/delta)/ln(2/delta)) eps/2 + c eps_round (e^eps_round - 1) <= eps in the range
-    Theorem 3.28 is meant for; the declared guarantee is (max(eps, that), delta).
+    Theorem 3.27 is meant for; the declared guarantee is (max(eps, that), delta).
     """
 
     SQRT512 = math.sqrt(512.0)

@@ -185,9 +185,9 @@ def test_sparse_sigma_hand_values_and_guarantees():
     assert s1.guarantee == ApproxDP(1.0, 1e-6)
 
 
-def test_sparse_guarantee_beyond_theorem_3_26_range_is_the_proven_larger_value():
+def test_sparse_guarantee_beyond_theorem_3_25_range_is_the_proven_larger_value():
     """eps = 50, delta = 0.1, c = 1: eps' = 50/sqrt(8 ln 10) = 11.649763; advanced composition
-    gives sqrt(2 ln 10) eps' + eps' (e^eps' - 1), far above 50: Thm 3.26's (eps, delta) does not
+    gives sqrt(2 ln 10) eps' + eps' (e^eps' - 1), far above 50: Thm 3.25's (eps, delta) does not
     follow from its proof there, so the declared eps is that larger value."""
     sv = SparseVector(0.0, 1, 50.0, np.random.default_rng(0), delta=0.1)
     ep = 50 / math.sqrt(8 * math.log(10))

@@ -251,7 +251,8 @@ def exponential_probabilities(scores: Any, *, eps: float, sensitivity: float, mo
     """McSherry-Talwar (2007); Dwork-Roth (2014) Definition 3.4: Pr[r] proportional to exp(eps u(r) / (2 Delta_u)).
 
     With ``monotone=True`` (every neighbour moves all scores in the same direction),
-    Pr[r] proportional to exp(eps u(r) / Delta_u) is still eps-DP (Dwork-Roth remark after Thm 3.10).
+    Pr[r] proportional to exp(eps u(r) / Delta_u) is still eps-DP (the standard monotone-score
+    refinement of the McSherry-Talwar 2007 analysis: the normaliser moves the same way as u(r)).
     Computed as a softmax in log space (exact up to rounding).
     """
     s = _check_scores(scores)

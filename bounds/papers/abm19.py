@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..core import Implicit, Quantity, Result
 from ..params import Interval
 from ..registry import register
+from .bcmnuw20 import lemma11_public_samples_g, lemma11_public_samples_lower
 
 PAPER = "ABM19"
 SOURCE = "001_f11d23217d8fb771.txt"
@@ -22,24 +23,14 @@ BETA_A_NUM, BETA_A_DEN = 1, 22
 N_B_FLOOR = 4
 
 
-# --- Lemma 3.3 (the cover); BCMNUW20 Lemma 11 is the same lemma and reuses these two ---------
-def cover_log_tail(o, m, alpha, beta, d):
-    """ABM19 Lemma 3.3, inequality (1) in log form: log(2 (2em/d)^{2d} e^{-alpha m/4} / beta).
-
-    The family H~ built from m i.i.d. public points is an alpha-cover of a VC class of dimension d
-    except with probability <= 2 (2em/d)^{2d} e^{-alpha m/4}; the least m at which this is <= 0
-    gives probability <= beta. Non-increasing in m from ``cover_lower`` on.
-    """
-    return o.log(2) + 2 * d * o.log(2 * o.e * m / d) - alpha * m / 4 - o.log(beta)
-
-
-def cover_lower(o, alpha, d):
-    """ABM19 Lemma 3.3: from m = 8d/alpha on, d/dm of ``cover_log_tail`` = 2d/m - alpha/4 <= 0.
-
-    It is also where the proof's side conditions hold: the double-sample argument needs
-    m >= 8/alpha, and Sauer's lemma for the growth function at 2m needs 2m >= d.
-    """
-    return 8 * d / alpha
+# --- Lemma 3.3 (the cover) ------------------------------------------------------------------
+# BCMNUW20 Lemma 11 is this lemma; its inequality (1) is written once, in bounds.papers.bcmnuw20:
+#   cover_log_tail(o, m, alpha, beta, d) = log(2 (2em/d)^{2d} e^{-alpha m/4} / beta), whose least
+#   root in m from cover_lower(o, alpha, d) = 8d/alpha on is the number of public points for an
+#   alpha-cover w.p. >= 1 - beta (non-increasing there: d/dm = 2d/m - alpha/4 <= 0; the
+#   double-sample condition m >= 8/alpha and Sauer at 2m >= d hold there too).
+cover_log_tail = lemma11_public_samples_g
+cover_lower = lemma11_public_samples_lower
 
 
 def lemma3_3_m_asymptotic(o, alpha, beta, d, C_3_3):
@@ -289,8 +280,8 @@ register(
             "Checked: the double-sample bound 2 G(2m) e^{-alpha m/4} is weaker than the textbook "
             "2 G(2m) 2^{-alpha m/2} (Kearns-Vazirani Thm 3.3; ln 2/2 = 0.347 > 1/4), so (1) holds "
             "as printed; it needs m >= 8/alpha, which the solver's lower end 8d/alpha ensures.",
-            "BCMNUW20 Lemma 11 is this lemma (at alpha/4, beta/2); bounds.papers.bcmnuw20 reuses "
-            "cover_log_tail and cover_lower from this module.",
+            "BCMNUW20 Lemma 11 is this lemma (used there at alpha/4, beta/2); the inequality is "
+            "written once, as bounds.papers.bcmnuw20.lemma11_public_samples_g, and used here.",
         ),
     ),
     Result(
@@ -406,7 +397,7 @@ register(
             Quantity(name="mixture_weight", symbol="p", order="exact", explicit=lemma4_4_p,
                      description="p = 1/(100 n_pub): PrivSamp's chance to use a real example",
                      derivation="Algorithm 2, step 2.", monotone={"m": -1}),
-            Quantity(name="private_samples", symbol="n_B", order="exact",
+            Quantity(name="private_samples_B", symbol="n_B", order="exact",
                      explicit=lemma4_4_n_b, integer=True,
                      description="B's (private) sample size n~",
                      derivation=("Algorithm 2: n~ = ceil(n_priv/(10 n_pub)) >= 10 p n_priv as "

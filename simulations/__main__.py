@@ -178,6 +178,9 @@ def main(argv=None) -> int:
     except ValueError as exc:
         print(f"python -m simulations: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into head & co.
+        sys.stderr.close()
+        return 0
     except KeyboardInterrupt:
         print("python -m simulations: interrupted (finished trials are saved; use resume)", file=sys.stderr)
         return 130

@@ -22,7 +22,7 @@ def _cli(*args):
 def test_list_shows_experiments_results_and_targets(capsys):
     assert main(["list"]) == 0
     out = capsys.readouterr().out
-    assert "laplace_tail" in out and "dr14:thm3.8" in out and "laplace_half_scale" in out
+    assert "laplace_tail" in out and "lvsuw21:lemma4.2" in out and "laplace_half_scale" in out
 
 
 def test_run_status_resume_round_trip(tmp_path, capsys):

@@ -1,4 +1,4 @@
-"""The experiment registry, parameter handling, and the laplace_tail experiment (DR14 Thm 3.8)."""
+"""The experiment registry, parameter handling, and the laplace_tail experiment (LVSUW21 Lemma 4.2)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from simulations.experiments import laplace_tail
 def test_registry_finds_laplace_tail_by_name_and_result_id():
     assert "laplace_tail" in experiments.names()
     assert experiments.get("laplace_tail") is laplace_tail
-    assert experiments.get("dr14:thm3.8") is laplace_tail
-    assert experiments.get("thm3.8") is laplace_tail
+    assert experiments.get("lvsuw21:lemma4.2") is laplace_tail
+    assert experiments.get("lemma4.2") is laplace_tail
     assert experiments.get("simulations.experiments.laplace_tail") is laplace_tail
     rows = {r["name"]: r for r in experiments.catalogue()}
-    assert rows["laplace_tail"]["result_ids"] == ["dr14:thm3.8"] and rows["laplace_tail"]["error"] is None
+    assert rows["laplace_tail"]["result_ids"] == ["lvsuw21:lemma4.2"] and rows["laplace_tail"]["error"] is None
 
 
 def test_unknown_experiment_and_bad_module_raise_value_error():
@@ -56,8 +56,9 @@ def test_laplace_tail_verdict_is_violated_when_noise_exceeds_the_declared_scale(
     """Records from noise 2.5 times the declared scale Delta/eps (a mechanism with a wrong scale) give 'violated'
     and fail the exact-law check (catches a summarise that ignores the records)."""
     params = laplace_tail.Params(k=3, beta=0.2)
+    values = laplace_tail.lemma_values(params)
     rng = np.random.default_rng(0)
-    z = np.abs(rng.laplace(0, params.scale * 2.5, size=(2000, 3))).max(axis=1)  # noise 2.5x too large
-    records = [{"max_abs_error": float(v), "success": bool(v < params.error_bound)} for v in z]
+    z = np.abs(rng.laplace(0, values["laplace_scale"] * 2.5, size=(2000, 3))).max(axis=1)  # noise 2.5x too large
+    records = [{"max_abs_error": float(v), "success": bool(v <= values["release_error"])} for v in z]
     s = laplace_tail.summarise(records, params)
     assert s["verdict"] == "violated" and not s["exact_law_consistent"]

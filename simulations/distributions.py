@@ -4,12 +4,12 @@ The theorems quantify over "every distribution D over X" (BCMNUW20 Thm 10, ABM19
 holding D as an exact vector lets an experiment compute true errors Err_D(h) and cover radii
 exactly (a dot product) instead of estimating them.
 
-Index <-> coordinates convention for product domains ({0,1}^d, {+-1}^p, or any finite grid):
-a point with coordinate value indices (c_0, ..., c_{d-1}), c_j in {0, ..., k_j - 1}, has index
-``numpy.ravel_multi_index((c_0, ..., c_{d-1}), (k_0, ..., k_{d-1}))`` (row-major, coordinate 0 most
-significant). For {0,1}^d the value index is the bit itself, so index = sum_j b_j 2^(d-1-j); for
-{+-1}^p value index 0 is -1 and value index 1 is +1. :func:`index_to_coordinates` and
-:func:`coordinates_to_index` convert.
+Index <-> coordinates convention for product domains ({0,1}^d, {+-1}^p, or any finite grid), the
+one of :mod:`algorithms.classes.constructors` (``boolean_cube``, ``hypercube_points``): little-endian
+mixed radix. A point with coordinate value indices (c_0, ..., c_{d-1}), c_i in {0, ..., k_i - 1},
+has index sum_i c_i prod_{l<i} k_l, so coordinate 0 is the least significant. For {0,1}^d the value
+index is the bit itself, x_i = bit i of the index; for {+-1}^p, x_i = -1 iff bit i of the index is 1
+(x_i = 1 - 2 c_i). :func:`index_to_coordinates` and :func:`coordinates_to_index` convert.
 
 Labeled distributions (learning, NB20 / ABM19) are distributions over X x Y with Y = {0,1} or
 {-1,+1}, held as an (N, 2) joint matrix whose column j is the label ``labels[j]``; flattened to a
@@ -107,35 +107,31 @@ class Distribution:
 # ---------------------------------------------------------------- index <-> coordinates
 
 
+def _check_shape(shape: Sequence[int]) -> tuple[int, ...]:
+    shape = tuple(int(k) for k in shape)
+    if not shape or any(k < 1 for k in shape):
+        raise ValueError(f"shape={shape!r} must be a non-empty tuple of integers >= 1")
+    return shape
+
+
 def index_to_coordinates(index, shape: Sequence[int]) -> np.ndarray:
-    """Value indices (c_0, ..., c_{d-1}) of points of a product domain of ``shape``; row-major (module docstring).
+    """Value indices (c_0, ..., c_{d-1}) of points of a product domain of ``shape``; little-endian (module docstring).
 
     Vectorised: an array of k indices gives a (k, d) array.
     """
-    shape = tuple(int(s) for s in shape)
-    if not shape or any(s < 1 for s in shape):
-        raise ValueError(f"shape={shape!r} must be a non-empty tuple of integers >= 1")
+    shape = _check_shape(shape)
     idx = np.asarray(index)
-    if np.any(idx < 0) or np.any(idx >= int(np.prod(shape))):
-        raise ValueError(f"index must lie in [0, {int(np.prod(shape)) - 1}]")
-    return np.stack(np.unravel_index(idx, shape), axis=-1)
+    size = int(np.prod(shape))
+    if np.any(idx < 0) or np.any(idx >= size):
+        raise ValueError(f"index must lie in [0, {size - 1}]")
+    return np.stack(np.unravel_index(idx, shape[::-1])[::-1], axis=-1)
 
 
 def coordinates_to_index(coords, shape: Sequence[int]) -> np.ndarray:
     """Inverse of :func:`index_to_coordinates`: (..., d) value indices to point indices."""
+    shape = _check_shape(shape)
     c = np.asarray(coords, dtype=np.int64)
-    return np.ravel_multi_index(tuple(np.moveaxis(c, -1, 0)), tuple(int(s) for s in shape))
-
-
-def hypercube_points(d: int, values: tuple = (0, 1)) -> np.ndarray:
-    """The 2^d points of {values[0], values[1]}^d as a (2^d, d) matrix, row x = point of index x.
-
-    ``values=(0, 1)`` for {0,1}^d, ``values=(-1, 1)`` for {+-1}^p.
-    """
-    if d < 1 or d > 30:
-        raise ValueError(f"d={d!r} must be an integer in [1, 30]")
-    bits = index_to_coordinates(np.arange(2**d), (2,) * d)
-    return np.asarray(values)[bits]
+    return np.ravel_multi_index(tuple(np.moveaxis(c, -1, 0))[::-1], shape[::-1])
 
 
 # ---------------------------------------------------------------- constructors
@@ -148,22 +144,33 @@ def uniform(N: int) -> Distribution:
 
 
 def product(marginals: Sequence[Sequence[float]]) -> Distribution:
-    """Product distribution: coordinate j has value-index law ``marginals[j]``; points indexed row-major (module docstring)."""
+    """Product distribution: coordinate i has value-index law ``marginals[i]``; points indexed little-endian (module docstring)."""
     if len(marginals) == 0:
         raise ValueError("marginals must hold at least one coordinate law")
+    laws = [_as_probability_vector(m, f"marginals[{i}]") for i, m in enumerate(marginals)]
     probs = np.ones(1)
-    for j, m in enumerate(marginals):
-        probs = np.multiply.outer(probs, _as_probability_vector(m, f"marginals[{j}]")).ravel()
-    return Distribution(probs, f"product({len(marginals)} coordinates)")
+    for law in reversed(laws):  # coordinate 0 varies fastest
+        probs = np.multiply.outer(probs, law).ravel()
+    return Distribution(probs, f"product({len(laws)} coordinates)")
+
+
+def _check_unit_vector(q, name: str) -> np.ndarray:
+    q = np.asarray(q, dtype=float)
+    if q.ndim != 1 or q.size == 0 or np.any((q < 0) | (q > 1)):
+        raise ValueError(f"{name}={q!r} must be a non-empty vector with entries in [0, 1]")
+    return q
 
 
 def product_bernoulli(q: Sequence[float]) -> Distribution:
-    """Product of Bernoulli coordinates on {0,1}^d (or {+-1}^p): Pr[c_j = value index 1] = q[j]."""
-    q = np.asarray(q, dtype=float)
-    if q.ndim != 1 or q.size == 0 or np.any((q < 0) | (q > 1)):
-        raise ValueError(f"q={q!r} must be a non-empty vector with entries in [0, 1]")
-    dist = product([(1 - qj, qj) for qj in q])
-    return Distribution(dist.probs, f"product_bernoulli(d={q.size})")
+    """Independent bits: Pr[bit i of the index = 1] = q[i]. On {0,1}^d (``boolean_cube``) that is Pr[x_i = 1]."""
+    q = _check_unit_vector(q, "q")
+    return Distribution(product([(1 - qi, qi) for qi in q]).probs, f"product_bernoulli(d={q.size})")
+
+
+def product_signs(q_plus: Sequence[float]) -> Distribution:
+    """Independent signs on {+-1}^p in the ``hypercube_points`` indexing: Pr[x_i = +1] = q_plus[i] (bit i = 0)."""
+    q = _check_unit_vector(q_plus, "q_plus")
+    return Distribution(product([(qi, 1 - qi) for qi in q]).probs, f"product_signs(p={q.size})")
 
 
 def point_mass_heavy(N: int, heavy_point: int = 0, heavy_mass: float = 0.5) -> Distribution:

@@ -14,7 +14,7 @@ from simulations import stats
 
 def test_constructors_are_probability_vectors():
     for d in [dist.uniform(7), dist.zipf(9, 1.2), dist.point_mass_heavy(5, 2, 0.7), dist.near_threshold(20, 10, 2, 0.8),
-              dist.interval_endpoints(20, 3, 15, 0.9), dist.product_bernoulli([0.2, 0.5, 0.9]),
+              dist.interval_endpoints(20, 3, 15, 0.9), dist.product_bernoulli([0.2, 0.5, 0.9]), dist.product_signs([0.3, 0.6]),
               dist.mixture([dist.uniform(4), dist.zipf(4)], [0.3, 0.7])]:
         assert d.probs.sum() == pytest.approx(1.0) and np.all(d.probs >= 0)
         with pytest.raises(ValueError):
@@ -32,16 +32,24 @@ def test_adversarial_masses_where_documented():
     assert z.probs == pytest.approx(np.array([1, 1 / 2, 1 / 3, 1 / 4]) / (25 / 12))
 
 
-def test_product_index_convention_row_major():
-    """Index = ravel_multi_index(coords, shape): coordinate 0 is the most significant bit of {0,1}^d."""
-    q = [0.1, 0.7, 0.4]
-    d = dist.product_bernoulli(q)
+def test_product_index_convention_matches_algorithms_classes():
+    """Little-endian indexing, the convention of algorithms.classes.constructors: the probability of point j is the
+    product over coordinates of the law of x_i as boolean_cube / hypercube_points place it (catches a reversed bit order)."""
+    from algorithms.classes.constructors import boolean_cube, hypercube_points
+
+    q = np.array([0.1, 0.7, 0.4])
+    cube = boolean_cube(3)
+    assert dist.product_bernoulli(q).probs == pytest.approx(np.prod(np.where(cube == 1, q, 1 - q), axis=1))
+    signs = hypercube_points(3)
+    assert dist.product_signs(q).probs == pytest.approx(np.prod(np.where(signs == 1, q, 1 - q), axis=1))
     coords = dist.index_to_coordinates(np.arange(8), (2, 2, 2))
-    expect = np.prod(np.where(coords == 1, q, 1 - np.asarray(q)), axis=1)
-    assert d.probs == pytest.approx(expect)
-    assert list(coords[6]) == [1, 1, 0]  # 6 = 0b110
+    assert np.array_equal(coords, cube)
+    assert list(coords[6]) == [0, 1, 1]  # 6 = 0b110: bit 0 is coordinate 0
     assert np.array_equal(dist.coordinates_to_index(coords, (2, 2, 2)), np.arange(8))
-    assert dist.hypercube_points(2, (-1, 1)).tolist() == [[-1, -1], [-1, 1], [1, -1], [1, 1]]
+    mixed = dist.index_to_coordinates(np.arange(12), (3, 4))
+    assert np.array_equal(dist.coordinates_to_index(mixed, (3, 4)), np.arange(12)) and list(mixed[5]) == [2, 1]
+    law = dist.product([[0.2, 0.3, 0.5], [0.1, 0.2, 0.3, 0.4]])
+    assert law.probs[5] == pytest.approx(0.5 * 0.2)
 
 
 def test_sample_frequencies_match_probabilities():

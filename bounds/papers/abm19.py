@@ -412,8 +412,9 @@ register(
             Quantity(name="tv_public", symbol="tv", order="exact", explicit=lemma4_4_tv,
                      description="TV between PubSamp's S_pub ~ D_0^n_pub and S^_pub ~ D_(p)^n_pub",
                      derivation=("Claim 4.6: P[S^_pub = S_pub] >= P[all b_i = 0] = (1 - p)^n_pub "
-                                 ">= 0.99 (Bernoulli's inequality)."),
-                     monotone={"m": +1}),
+                                 ">= 0.99 (Bernoulli's inequality); decreasing in n_pub "
+                                 "from 1/100 at n_pub = 1 to 1 - e^{-1/100}."),
+                     monotone={"m": -1}),
             Quantity(name="runout_probability", symbol="P_run", order="exact",
                      explicit=lemma4_4_runout,
                      description="Chernoff bound on P[PrivSamp runs out of S~ before n_priv draws]",

@@ -245,8 +245,7 @@ register(
                      asymptotic=thm4_4_error_asymptotic,
                      description="max error over Q of PMW^Pub's output",
                      monotone={"n": -1, "m": +1, "num_queries": +1, "beta": -1,
-                               "eps_tilde": -1, "f": +1},
-                     scaling=(("n", "inf"),)),
+                               "eps_tilde": -1, "f": +1}),
         ),
         notes=(
             "No explicit form: the paper pins no constant down and prints no proof. Checked for "

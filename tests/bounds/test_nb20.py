@@ -1,0 +1,451 @@
+"""NB20 (Nandi, Bassily 2020) in bounds: hand values, the proofs' inequalities, errata, monotonicity,
+the Theorem 7 / Theorem 11 crossover.
+
+Hand values are recomputed here with plain ``math`` from the paper's formulas and the derivations
+written in bounds/papers/nb20.py, independently of the engine (own bisection for the implicit
+steps). NB20's m (number of queries) is ``num_queries``.
+"""
+from __future__ import annotations
+
+import io
+import itertools
+import math
+from contextlib import redirect_stderr, redirect_stdout
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+import bounds
+from bounds.__main__ import main
+
+
+# --- plain-math helpers ------------------------------------------------------------------------
+def least_int(g, lower):
+    """Least integer n >= ceil(lower) with g(n) <= 0 (g non-increasing from lower on)."""
+    lo = max(math.ceil(lower), 1)
+    if g(lo) <= 0:
+        return lo
+    hi = lo
+    while g(hi) > 0:
+        lo, hi = hi, 2 * hi
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if g(mid) <= 0:
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def vc_g(n, a, b, d):
+    """log(4 (2en/d)^d e^{-n a^2/8} / b) (Anthony-Bartlett Thm 4.3 with Sauer)."""
+    return math.log(4) + d * math.log(2 * math.e * n / d) - n * a * a / 8 - math.log(b)
+
+
+def claim10_g(n, a, b, d):
+    """log(4 (2en/d)^{2d} e^{-n a^2/8} / b): Claim 10 with the corrected tail."""
+    return math.log(4) + 2 * d * math.log(2 * math.e * n / d) - n * a * a / 8 - math.log(b)
+
+
+def thm7_hand(alpha, beta, eps, delta, d, m):
+    """Theorem 7's chain: Algorithm 3 and 5 settings, Lemma 9's requirements, n = 56 n'/eps."""
+    T = max(1.0, m * alpha / 8 + 0.25 * math.sqrt(3 * m * alpha * math.log(m / beta)))
+    ep = alpha * max(1.0, math.sqrt(m * alpha))
+    eh = min(1.0, ep) / math.log(2 / delta)
+    dh = delta / (2 * math.exp(min(1.0, ep)) * math.log(2 / delta))
+    lam = math.sqrt(32 * T * math.log(2 / dh)) / eh
+    k = math.ceil(34 * math.sqrt(2) * lam * math.log(4 * m * T / min(dh, beta / 2)))
+    # realizable PAC at a = alpha/24, b = beta/(16k): (4/a)(d log(12/a) + log(2/b))
+    npac = math.ceil(96 / alpha * (d * math.log(288 / alpha) + math.log(32 * k / beta)))
+    n_rel = math.ceil(256 * (d + math.log(12 / beta)) / (alpha / 4) ** 2)
+    a = alpha / 12
+    n_uc = least_int(lambda n: vc_g(n, a, beta / 6, d), 8 * d / a**2)
+    n_c10 = least_int(lambda n: claim10_g(n, a, beta / (8 * k), d), 16 * d / a**2)
+    a16 = alpha / 16
+    n_erm = least_int(lambda n: vc_g(n, a16, beta / 8, d), 8 * d / a16**2)
+    n_prime = max(k * npac, n_rel, n_uc, n_c10, n_erm)
+    return dict(T=T, eps_prime=ep, eps_hat=eh, delta_hat=dh, lam=lam, k=k, npac=npac,
+                n_prime=n_prime, n=math.ceil(56 * n_prime / eps))
+
+
+def thm11_hand(alpha, beta, eps, delta, d, m):
+    """Theorem 11 (corrected): phases at (eps/2, beta/2), m_o = max(printed, ABM19 cover),
+    A_SSPP = ABM19 Thm 3.1's n_priv at (alpha, beta/2, eps/2)."""
+    e1, b1 = eps / 2, beta / 2
+    m_o_printed = math.ceil(32 * (d * math.log(1 / alpha) + math.log(1 / beta)) / alpha)
+    m_cover = least_int(lambda x: math.log(2) + 2 * d * math.log(2 * math.e * x / d)
+                        - (alpha / 2) * x / 4 - math.log(b1 / 2), 16 * d / alpha)
+    m_o = max(m_o_printed, m_cover)
+    first = thm7_hand(alpha, b1, e1, delta, d, min(m_o, m))["n"]
+    log_h = d * math.log(math.e * m_o / d)
+    sspp = math.ceil(max(32 * (log_h + math.log(8 / b1)) / alpha**2,
+                         8 * (log_h + math.log(4 / b1)) / (e1 * alpha)))
+    return dict(m_o_printed=m_o_printed, m_cover=m_cover, m_o=m_o, first=first, sspp=sspp,
+                n=max(first, sspp))
+
+
+def run_cli(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+POINTS = [  # alpha, beta, eps, delta, d, m
+    (0.1, 0.05, 0.5, 1e-6, 10, 1000),
+    (0.01, 0.05, 0.5, 1e-6, 10, 100_000),
+    (0.05, 0.01, 0.9, 1e-3, 3, 10**7),
+    (0.2, 0.1, 0.1, 1e-9, 1, 50),
+]
+
+
+# --- Lemmas 3, 4, 5 and Remark 12 (asymptotic forms: constants 1) ----------------------------
+def test_lemma3_and_lemma4_asymptotic_forms_with_constants_one():
+    c3 = bounds.compute("lemma3", alpha=0.1, epsilon=0.5, vc=10, num_queries=1000)
+    assert c3["cutoff"] == pytest.approx(max(1, 1000 * 0.1))
+    assert c3["private_samples"] == math.ceil(10 / (0.5 * 0.1) * max(1, math.sqrt(100)))
+    c4 = bounds.compute("lemma4", alpha=0.1, epsilon=0.5, vc=10, num_queries=5, approx_error=0.05)
+    assert c4["private_samples"] == math.ceil(10 / (0.5 * 0.01) * max(1, math.sqrt(0.5)))
+    assert c4["cutoff"] == pytest.approx(max(1, 5 * 0.15))
+    assert c4["error"] == pytest.approx(0.1 + 3 * 0.05)
+    assert not c4.quantities["private_samples"].explicit and c4.quantities["error"].explicit
+
+
+def test_lemma5_privacy_of_relabel_composition():
+    c = bounds.compute("lemma5", delta=1e-6)
+    assert c["epsilon"] == 4
+    assert c["delta_out"] == pytest.approx(4 * math.e * 1e-6, rel=1e-12)
+
+
+def test_remark12_is_lemma4_at_d_over_alpha_queries_and_a_factor_alpha_above_thm11_form():
+    """Remark 12: O~(d/alpha^2 max(1, sqrt d)); Theorem 11's form is ~ d/alpha^2 max(1, sqrt(d) alpha):
+    for d >= 1/alpha^2 the ratio is ~ 1/alpha (the factor the remark claims), logs aside."""
+    a, eps, d = 0.01, 0.5, 10**6
+    n12 = bounds.compute("remark12", alpha=a, epsilon=eps, vc=d)["private_samples"]
+    assert n12 == math.ceil(d / (eps * a * a) * max(1, math.sqrt(d / a * a)))
+    lead11 = d / (eps * a * a) * max(1, math.sqrt(d) * a)
+    assert n12 / lead11 == pytest.approx(1 / a, rel=1e-6)
+
+
+# --- Lemma 6 --------------------------------------------------------------------------------
+@pytest.mark.parametrize("alpha,beta,d", [(0.1, 0.05, 10), (0.9, 0.1, 10), (0.01, 1e-6, 1),
+                                          (0.3, 0.5, 50)])
+def test_lemma6_hand_values(alpha, beta, d):
+    c = bounds.compute("lemma6", alpha=alpha, beta=beta, vc=d)
+    n_p = math.ceil(256 * (d + math.log(3 / beta)) / alpha**2)
+    assert c["relabel_samples_printed"] == n_p
+    gap = 2 / n_p * (d * math.log(math.e * n_p / d) + math.log(3 / beta))
+    assert c["em_gap"] == pytest.approx(gap, rel=1e-12)
+    L = math.log(3 / beta)
+    assert c["em_gap_printed_bound"] == pytest.approx(
+        80 * alpha**2 * (d * math.log(1 / alpha) + L) / (256 * (d + L)), rel=1e-12)
+    n_uc = least_int(lambda n: vc_g(n, alpha / 3, 2 * beta / 3, d), 8 * d / (alpha / 3) ** 2)
+    assert c["uniform_convergence_samples"] == n_uc
+    assert c["relabel_samples"] == max(n_p, n_uc)
+
+
+@settings(max_examples=200, deadline=None)
+@given(alpha=st.floats(1e-6, 0.999), beta=st.floats(1e-12, 0.999), d=st.integers(1, 10**6))
+def test_lemma6_eq4_exponential_mechanism_gap_is_at_most_alpha_over_3(alpha, beta, d):
+    """The step to alpha/3 in eq. (4) holds at the printed n' everywhere (catches a wrong 256 or 2)."""
+    c = bounds.compute("lemma6", alpha=alpha, beta=beta, vc=d)
+    assert c["em_gap"] <= alpha / 3
+
+
+def test_lemma6_erratum_printed_middle_step_fails_near_alpha_one():
+    """Erratum: the printed middle bound is below the gap at alpha = 0.95, d = 100, beta = 0.5."""
+    c = bounds.compute("lemma6", alpha=0.95, beta=0.5, vc=100)
+    assert c["em_gap"] > c["em_gap_printed_bound"]
+    assert c["em_gap"] <= 0.95 / 3
+    # and it holds for small alpha (the regime the proof has in mind)
+    c = bounds.compute("lemma6", alpha=0.05, beta=0.5, vc=100)
+    assert c["em_gap"] <= c["em_gap_printed_bound"]
+
+
+def test_lemma6_erratum_printed_size_below_explicit_vc_inequality():
+    c = bounds.compute("lemma6", alpha=0.1, beta=0.05, vc=10)
+    assert (c["relabel_samples_printed"], c["relabel_samples"]) == (360_816, 984_158)
+    assert vc_g(c["relabel_samples_printed"], 0.1 / 3, 2 * 0.05 / 3, 10) > 0
+
+
+# --- Algorithm 5 ------------------------------------------------------------------------------
+@pytest.mark.parametrize("eps,delta,beta,m,T", [(0.5, 1e-6, 0.05, 1000, 20), (0.05, 1e-3, 0.5, 7, 1),
+                                                (0.9, 1e-12, 1e-3, 10**6, 500.5)])
+def test_alg5_hand_values(eps, delta, beta, m, T):
+    c = bounds.compute("alg5", epsilon=eps, delta=delta, beta=beta, num_queries=m, cutoff=T)
+    lam = math.sqrt(32 * T * math.log(2 / delta)) / eps
+    assert c["lambda"] == pytest.approx(lam, rel=1e-12)
+    assert c["subsamples"] == math.ceil(34 * math.sqrt(2) * lam
+                                        * math.log(4 * m * T / min(delta, beta / 2)))
+    assert c["threshold"] == pytest.approx(2 * lam * math.log(2 * m / delta), rel=1e-12)
+    assert c["stability_tail"] == pytest.approx(delta / 4, rel=1e-9)
+
+
+@settings(max_examples=200, deadline=None)
+@given(eps=st.floats(1e-4, 0.999), delta=st.floats(1e-15, 0.5), T=st.floats(1, 1e7),
+       m=st.integers(1, 10**9))
+def test_alg5_sparse_vector_rounds_compose_to_at_most_eps(eps, delta, T, m):
+    """Advanced composition of T rounds of (2/lambda)-DP at slack delta/2 is <= eps (the first
+    term is exactly eps/2). Catches a wrong 32 in lambda (e.g. 8 gives 2 eps... > eps)."""
+    c = bounds.compute("alg5", epsilon=eps, delta=delta, beta=0.05, num_queries=m, cutoff=T)
+    first = math.sqrt(2 * T * math.log(2 / delta)) * (2 / c["lambda"])
+    assert first == pytest.approx(eps / 2, rel=1e-9)
+    assert c["composed_epsilon"] <= eps
+
+
+def _margin(votes):
+    c1 = sum(votes)
+    return abs(c1 - (len(votes) - c1))
+
+
+def test_alg5_erratum_vote_margin_has_sensitivity_two():
+    """Erratum: largest - second largest count moves by 2 when one sub-sample's vote changes."""
+    worst = 0
+    for k in range(1, 8):
+        for votes in itertools.product((0, 1), repeat=k):
+            for j in range(k):
+                other = list(votes)
+                other[j] = 1 - other[j]
+                worst = max(worst, abs(_margin(votes) - _margin(other)))
+    assert worst == 2
+
+
+# --- Algorithm 3 and Lemma 8 -----------------------------------------------------------------
+@pytest.mark.parametrize("alpha,beta,eps,delta,m", [(0.1, 0.05, 0.5, 1e-6, 1000),
+                                                    (0.01, 0.05, 0.5, 1e-6, 50),
+                                                    (0.001, 1e-3, 0.9, 1e-10, 10**12)])
+def test_alg3_hand_values(alpha, beta, eps, delta, m):
+    c = bounds.compute("alg3", alpha=alpha, beta=beta, epsilon=eps, delta=delta, num_queries=m)
+    assert c["subsample_fraction"] == pytest.approx(eps / 56)
+    assert c["cutoff"] == pytest.approx(
+        max(1, m * alpha / 8 + math.sqrt(3 * m * alpha * math.log(m / beta)) / 4), rel=1e-12)
+    ep = alpha * max(1, math.sqrt(m * alpha))
+    assert c["eps_prime"] == pytest.approx(ep, rel=1e-12)
+    assert c["eps_hat"] == pytest.approx(min(1, ep) / math.log(2 / delta), rel=1e-12)
+    assert c["delta_hat"] == pytest.approx(
+        delta / (2 * math.exp(min(1, ep)) * math.log(2 / delta)), rel=1e-12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(alpha=st.floats(1e-6, 0.999), eps=st.floats(1e-6, 0.999), delta=st.floats(1e-300, 0.999),
+       m=st.integers(1, 10**15))
+def test_lemma8_privacy_composes_to_eps_delta(alpha, eps, delta, m):
+    """Lemma 8: r eps^ = min(1, eps'), r e^{r eps^} delta^ = delta/2 (r = log(2/delta)); after
+    Lemma 5 and sampling at rate eps/56 the total is (<= eps, <= delta). Catches a delta^ without
+    the e^{min(1, eps')} or a rate above 1/(e^4 - 1)."""
+    c = bounds.compute("alg3", alpha=alpha, beta=0.05, epsilon=eps, delta=delta, num_queries=m)
+    assert c["group_epsilon"] == pytest.approx(min(1, c["eps_prime"]), rel=1e-9)
+    assert c["group_delta"] == pytest.approx(delta / 2, rel=1e-9)
+    assert c["total_epsilon"] <= eps
+    assert c["total_delta"] <= delta
+
+
+def test_lemma8_constant_56_is_what_amplification_needs():
+    """log(1 + (eps/c)(e^4 - 1)) <= eps for small eps needs c >= e^4 - 1 = 53.6: 56 works, 53 not."""
+    assert 53 < math.e**4 - 1 <= 56
+    eps = 1e-3
+    assert math.log1p(eps / 56 * math.expm1(4)) <= eps < math.log1p(eps / 53 * math.expm1(4))
+
+
+def test_lemma8_gap_group_size_tail_needs_small_delta():
+    """r ~ Bin(n', 1/n') <= log(2/delta) w.p. >= 1 - delta/2: via the Poisson(1) tail (Anderson-
+    Samuels), true for all delta <= 2e^-4, false at delta = 0.037 and 0.5."""
+    grid = np.geomspace(1e-12, 2 * math.exp(-4), 20001)
+    tail = stats.poisson.sf(np.floor(np.log(2 / grid)), 1)
+    assert np.all(tail <= grid / 2)
+    for delta in (0.037, 0.5):
+        assert stats.poisson.sf(math.floor(math.log(2 / delta)), 1) > delta / 2
+        # and the binomial is already past delta/2 at a modest n'
+        n = 10**6
+        assert stats.binom.sf(math.floor(math.log(2 / delta)), n, 1 / n) > delta / 2
+
+
+# --- Algorithm 4 --------------------------------------------------------------------------------
+@pytest.mark.parametrize("alpha,beta,d,m", [(0.1, 0.05, 10, 1000), (0.01, 0.05, 1, 10**9)])
+def test_alg4_hand_values(alpha, beta, d, m):
+    c = bounds.compute("alg4", alpha=alpha, beta=beta, vc=d, num_queries=m)
+    m_o = math.ceil(32 * (d * math.log(1 / alpha) + math.log(1 / beta)) / alpha)
+    assert c["public_samples"] == m_o
+    assert c["queries_first_phase"] == min(m_o, m)
+
+
+# --- Claim 10 ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("alpha,beta,d", [(0.1, 0.05, 10), (0.01, 0.01, 1), (0.001, 1e-6, 100)])
+def test_claim10_hand_values(alpha, beta, d):
+    c = bounds.compute("claim10", alpha=alpha, beta=beta, vc=d)
+    n_p = math.ceil(50 * (d * math.log(1 / alpha) + math.log(1 / beta)) / alpha**2)
+    assert c["unlabeled_samples_printed"] == n_p
+    assert c["log_growth_printed"] == pytest.approx(2 * d * math.log(math.e * n_p / d), rel=1e-12)
+    assert c["log_tail_printed"] == pytest.approx(
+        math.log(2) + 2 * d * math.log(math.e * n_p / d) - n_p * alpha**2 / 8, rel=1e-12)
+    n_o = least_int(lambda n: claim10_g(n, alpha, beta, d), 16 * d / alpha**2)
+    assert c["unlabeled_samples"] == n_o
+    assert claim10_g(n_o, alpha, beta, d) <= 0 < claim10_g(n_o - 1, alpha, beta, d)
+    assert c["log_growth"] == pytest.approx(2 * d * math.log(2 * math.e * n_o / d), rel=1e-12)
+
+
+def test_claim10_erratum_printed_size_fails_its_own_tail_at_moderate_alpha():
+    c = bounds.compute("claim10", alpha=0.1, beta=0.05, vc=10)
+    assert c["log_tail_printed"] > 47 > math.log(0.05)
+    c = bounds.compute("claim10", alpha=0.001, beta=0.05, vc=10)
+    assert c["log_tail_printed"] <= math.log(0.05)
+
+
+def test_claim10_growth_function_of_h_delta_on_thresholds():
+    """|Pi_{H_Delta}(V)| <= |Pi_H(V)|^2 <= (e t/d)^{2d}: thresholds on t points (d = 1) give t + 1
+    patterns, and their pairwise xors (intervals) are counted exactly."""
+    for t in range(1, 40):
+        H = np.array([[1 if x >= c else 0 for x in range(t)] for c in range(t + 1)], dtype=np.uint8)
+        xors = (H[:, None, :] ^ H[None, :, :]).reshape(-1, t)
+        n_delta = len({row.tobytes() for row in xors})
+        assert n_delta == t * (t + 1) // 2 + 1  # intervals [a, b) of the t points, plus empty
+        assert n_delta <= len(H) ** 2 <= (math.e * t) ** 2
+
+
+# --- Theorem 7 and Lemma 9 ---------------------------------------------------------------------
+@pytest.mark.parametrize("alpha,beta,eps,delta,d,m", POINTS)
+def test_thm7_chain_hand_values(alpha, beta, eps, delta, d, m):
+    c = bounds.compute("thm7", alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d,
+                       num_queries=m)
+    h = thm7_hand(alpha, beta, eps, delta, d, m)
+    assert c["cutoff"] == pytest.approx(h["T"], rel=1e-12)
+    assert c["lambda"] == pytest.approx(h["lam"], rel=1e-12)
+    assert c["subsamples"] == h["k"]
+    assert c["pac_subsample"] == h["npac"]
+    assert c["relabeled_samples"] == h["n_prime"]
+    assert c["private_samples"] == pytest.approx(h["n"], rel=1e-12)
+    assert c["min_queries"] == pytest.approx(8 * math.log(1 / (alpha * beta)) / alpha)
+
+
+@pytest.mark.parametrize("alpha,beta,eps,delta,d,m", POINTS[:2])
+def test_lemma9_printed_hand_values(alpha, beta, eps, delta, d, m):
+    c = bounds.compute("lemma9", alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d,
+                       num_queries=m)
+    n_p = (8000 * (d * math.log(1 / alpha) + math.log(m / beta)) * math.log(2 / delta) ** 1.5
+           * math.log(m * alpha / min(delta, beta / 2)) / alpha**2
+           * max(1, math.sqrt(m) * alpha**1.5))
+    assert c["relabeled_samples_printed"] == pytest.approx(n_p, rel=1e-12)
+    assert c["private_samples_printed"] == math.ceil(56 * n_p / eps)
+
+
+def test_thm7_erratum_printed_8000_below_the_chain():
+    """The chain's n' (sub-sample term k n_pac) exceeds the printed 8000 (...) n'."""
+    for alpha, beta, eps, delta, d, m in POINTS[:2]:
+        c = bounds.compute("thm7", alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d,
+                           num_queries=m)
+        assert c["relabeled_samples"] > 2 * c["relabeled_samples_printed"]
+
+
+def test_thm7_not_monotone_in_queries_but_grows_like_sqrt_m_beyond_alpha_cubed():
+    """Documented: n decreases for 1/alpha < m < 1/alpha^3 (T ~ sqrt(m alpha) < eps' growth), then
+    grows like sqrt(m) up to logs (Theorem 7's max(1, sqrt(m) alpha^{3/2}))."""
+    p = dict(alpha=0.01, beta=0.05, epsilon=0.5, delta=1e-6, vc=1)
+    n = lambda m: bounds.compute("thm7", num_queries=m, **p)["private_samples"]
+    assert n(10**4) < n(10**3)
+    ratio = n(10**10) / n(10**8)  # sqrt(100) = 10 times a ratio of logs in [1, 1.5]
+    assert 10 <= ratio <= 15
+
+
+@settings(max_examples=40, deadline=None)
+@given(alpha=st.floats(1e-3, 0.5), m=st.integers(10, 10**12), d=st.integers(1, 1000))
+def test_thm7_monotone_in_vc_and_eps(alpha, m, d):
+    p = dict(alpha=alpha, beta=0.05, delta=1e-6, num_queries=m)
+    a = bounds.compute("thm7", epsilon=0.5, vc=d, **p)["private_samples"]
+    assert bounds.compute("thm7", epsilon=0.5, vc=d + 1, **p)["private_samples"] >= a
+    assert bounds.compute("thm7", epsilon=0.25, vc=d, **p)["private_samples"] >= a
+
+
+# --- Theorem 11 --------------------------------------------------------------------------------
+@pytest.mark.parametrize("alpha,beta,eps,delta,d,m", POINTS[:3])
+def test_thm11_chain_hand_values(alpha, beta, eps, delta, d, m):
+    c = bounds.compute("thm11", alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d,
+                       num_queries=m)
+    h = thm11_hand(alpha, beta, eps, delta, d, m)
+    assert c["public_samples_printed"] == h["m_o_printed"]
+    assert c["cover_samples"] == h["m_cover"]
+    assert c["public_samples"] == h["m_o"]
+    assert c["first_phase_samples"] == pytest.approx(h["first"], rel=1e-12)
+    assert c["sspp_samples"] == h["sspp"]
+    assert c["private_samples"] == pytest.approx(h["n"], rel=1e-12)
+
+
+def test_thm11_erratum_printed_m_o_too_small_for_the_cover():
+    c = bounds.compute("thm11", alpha=0.01, beta=0.05, epsilon=0.5, delta=1e-6, vc=10,
+                       num_queries=10**9)
+    assert (c["public_samples_printed"], c["cover_samples"]) == (156_952, 188_674)
+
+
+def test_thm11_is_constant_in_queries_beyond_m_o_and_costs_more_than_thm7_below():
+    p = dict(alpha=0.01, beta=0.05, epsilon=0.5, delta=1e-6, vc=1)
+    m_o = bounds.compute("thm11", num_queries=10, **p)["public_samples"]
+    big = [bounds.compute("thm11", num_queries=m, **p)["private_samples"]
+           for m in (m_o, 10 * m_o, 10**15)]
+    assert big[0] == big[1] == big[2]
+    for m in (100, 1000, m_o // 2):  # budget split: thm11 pays eps/2 where thm7 pays eps
+        assert (bounds.compute("thm11", num_queries=m, **p)["private_samples"]
+                > bounds.compute("thm7", num_queries=m, **p)["private_samples"])
+
+
+# --- the crossover ---------------------------------------------------------------------------
+CROSS = dict(beta=0.05, epsilon=0.5, delta=1e-6, vc=1)
+DECADE = (0.01, 0.01 / math.sqrt(10), 0.001)
+
+
+def crossover_at(alpha):
+    out = bounds.crossover("thm7", "thm11", vary="num_queries", low=1, high=1e16, alpha=alpha,
+                           **CROSS)
+    return out["crossings"]
+
+
+def test_crossover_lands_near_one_over_alpha_cubed():
+    """Paper (Sections 1 and 3): A_AgPrivCl answers ~1/alpha^3 queries at the non-private cost;
+    beyond that the universal A_UnvPrivCl is cheaper. Prediction from the explicit forms: for
+    m_o < m the universal one costs 2 n_flat (eps/2), and Theorem 7 grows like sqrt(m alpha^3) n_flat
+    past m = 1/alpha^3, so m* alpha^3 = 4 (L(m_o)/L(m*))^2 with L the logs of k and n_pac,
+    (L(m_o)/L(m*))^2 in [1/4, 1] here: m* alpha^3 in [1, 4], plus up to a factor 2 for T's
+    sqrt(3 m alpha log(m/beta))/4 term. Over a decade of alpha m* alpha^3 drifts by log factors
+    only (< factor 2)."""
+    scaled = []
+    for alpha in DECADE:
+        cs = crossover_at(alpha)
+        assert len(cs) == 1 and cs[0]["before"] == "second"  # thm11 larger below, thm7 above
+        m_star = cs[0]["at"]
+        m_o = bounds.compute("thm11", alpha=alpha, num_queries=10, **CROSS)["public_samples"]
+        assert m_o < 1 / alpha**3 < m_star  # the regime of the argument
+        scaled.append(m_star * alpha**3)
+    assert all(1 <= s <= 8 for s in scaled), scaled
+    assert max(scaled) / min(scaled) < 2, scaled
+
+
+def test_crossover_cli_prints_the_point():
+    code, out, err = run_cli("crossover", "thm7", "thm11", "--vary", "num-queries", "--alpha",
+                             "0.01", "--beta", "0.05", "--epsilon", "0.5", "--delta", "1e-6",
+                             "--vc", "1", "--high", "1e16")
+    assert code == 0 and err == ""
+    assert "crossover at num_queries = 3.73928e+06" in out
+
+
+# --- command line bad input ---------------------------------------------------------------------
+@pytest.mark.parametrize("argv,needle", [
+    (("compute", "thm7", "--alpha", "0.1", "--beta", "0.05", "--epsilon", "0.5", "--delta",
+      "1e-6", "--vc", "3", "--num-queries", "0"), "--num-queries"),
+    (("compute", "thm7", "--alpha", "0.1", "--beta", "0.05", "--epsilon", "1.5", "--delta",
+      "1e-6", "--vc", "3", "--num-queries", "10"), "--epsilon"),
+    (("compute", "alg5", "--epsilon", "0.5", "--delta", "1e-6", "--beta", "0.05",
+      "--num-queries", "10", "--cutoff", "0.5"), "--cutoff"),
+    (("compute", "thm11", "--alpha", "0.1"), "missing"),
+])
+def test_bad_input_is_one_line_and_status_2(argv, needle):
+    code, out, err = run_cli(*argv)
+    assert code == 2 and out == ""
+    assert needle in err and err.count("\n") == 1
+
+
+def test_extreme_parameters_stay_finite_in_log_space():
+    c = bounds.compute("thm11", alpha=1e-9, beta=1e-30, epsilon=0.5, delta=1e-300, vc=10**6,
+                       num_queries=2**200)
+    q = c.quantities["private_samples"]
+    assert math.isfinite(q.log10) and 20 < q.log10 < 200

@@ -1,0 +1,285 @@
+"""BCMNUW20 results: values recomputed by hand with plain ``math`` from the formulas in the paper
+(and its corrected constants), the least-integer property of the solved sample sizes, the chain of
+Theorem 10, and consistency between its upper bounds and the lower bounds (Theorems 13, 15).
+
+Breaks caught: a constant changed (200 -> 6804.7, 9216, 8, 16, 32d/alpha), a step of Theorem 10's
+chain at the wrong (alpha, beta) share, Sauer or Claim 3 applied outside their range, a solver
+that returns a non-least integer.
+"""
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import bounds
+from bounds.errors import DomainError
+
+E = math.e
+DR415 = 2 + 32 * math.sqrt(2)  # Dwork & Roth Thm 4.15
+
+
+# --- hand formulas (independent of the engine) ----------------------------------------------------
+def hand_lemma7(alpha, beta, eps, delta, log_h, log_x):
+    a = alpha / 12
+    pmw = (DR415 * math.sqrt(log_x * math.log(2 / delta))
+           * (log_h + math.log(32 * log_x / (a * a * (beta / 2)))) / (eps * a * a))
+    uc = 8 * (log_h + math.log(4 / beta)) / alpha**2
+    return max(pmw, uc)
+
+
+def hand_lemma7_printed(alpha, beta, eps, delta, log_h, log_x):
+    return (200 / (eps * alpha**2) * math.sqrt(log_x * math.log(2 / delta))
+            * (log_h + math.log(128 * log_x / (alpha**2 * beta))))
+
+
+def cover_tail(m, alpha, beta, d):
+    """ABM19 (1): log of 2 (2em/d)^{2d} e^{-alpha m/4} / beta."""
+    return math.log(2) + 2 * d * math.log(2 * E * m / d) - alpha * m / 4 - math.log(beta)
+
+
+def least_m(alpha, beta, d):
+    """Least integer m >= 8d/alpha with cover_tail <= 0: doubling, then integer bisection."""
+    lo = math.ceil(8 * d / alpha)
+    if cover_tail(lo, alpha, beta, d) <= 0:
+        return lo
+    hi = lo
+    while cover_tail(hi, alpha, beta, d) > 0:
+        lo, hi = hi, hi * 2
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if cover_tail(mid, alpha, beta, d) <= 0 else (mid, hi)
+    return hi
+
+
+README = dict(alpha=0.1, beta=0.05, epsilon=0.5, delta=1e-6, vc=3, dual_vc=8)
+
+
+# --- Claim 3, Fact 4 ------------------------------------------------------------------------------
+@pytest.mark.parametrize("size_h,p,expected", [
+    (100, 3, 3 * math.log(E * 100 / 3)),        # Claim 3 as printed
+    (1000, 10, 10 * math.log(E * 1000 / 10)),
+    (2, 5, 2 * math.log(2)),                    # p > |H~|: 2^|H~| is the bound
+    (4, 4, 4 * math.log(2)),                    # at p = |H~|: 2^4 < e^4
+])
+def test_claim3_log_domain_by_hand(size_h, p, expected):
+    c = bounds.compute("claim3", num_hypotheses=size_h, dual_vc=p)
+    assert c["log_domain_size"] == pytest.approx(expected, rel=1e-12)
+    assert c["domain_size"] == pytest.approx(math.exp(expected), rel=1e-9)
+
+
+def test_claim3_huge_class_carried_in_log_space():
+    c = bounds.compute("claim3", num_hypotheses=10**400, dual_vc=50)
+    expected = 50 * (1 + 400 * math.log(10) - math.log(50))
+    assert c["log_domain_size"] == pytest.approx(expected, rel=1e-12)
+    assert c.quantities["domain_size"].log10 == pytest.approx(expected / math.log(10), rel=1e-9)
+
+
+@pytest.mark.parametrize("d", [1, 3, 10, 52])
+def test_fact4_by_hand(d):
+    assert bounds.compute("fact4", vc=d)["max_dual_vc"] == 2 ** (d + 1) - 1
+
+
+def test_fact4_beyond_float():
+    q = bounds.compute("fact4", vc=2000).quantities["max_dual_vc"]
+    assert q.log10 == pytest.approx(2001 * math.log10(2), rel=1e-12)
+    # the engine rebuilds integers beyond float from log10: ~15 significant digits, not exact
+    assert abs(q.exact - (2**2001 - 1)) / 2**2001 < 1e-12
+
+
+# --- Lemma 7 --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("alpha,beta,eps,delta,size_h,size_x", [
+    (0.1, 0.05, 0.5, 1e-6, 100, 1000),
+    (0.01, 0.1, 0.9, 1e-3, 2, 2),
+    (0.3, 0.5, 0.1, 0.5, 10**6, 2**40),
+])
+def test_lemma7_corrected_and_printed_by_hand(alpha, beta, eps, delta, size_h, size_x):
+    c = bounds.compute("lemma7", alpha=alpha, beta=beta, epsilon=eps, delta=delta,
+                       num_hypotheses=size_h, domain_size=size_x)
+    lh, lx = math.log(size_h), math.log(size_x)
+    assert c["private_samples"] == math.ceil(hand_lemma7(alpha, beta, eps, delta, lh, lx))
+    assert c["private_samples_as_printed"] == math.ceil(
+        hand_lemma7_printed(alpha, beta, eps, delta, lh, lx))
+
+
+def test_lemma7_printed_value_of_the_engine_example():
+    """The printed formula at the engine's first example gave 7,604,737 (kept as a step)."""
+    c = bounds.compute("lemma7", alpha=0.1, beta=0.05, epsilon=0.5, delta=1e-6,
+                       num_hypotheses=100, domain_size=1000)
+    assert c["private_samples_as_printed"] == 7_604_737
+
+
+def test_lemma7_printed_constants_are_dwork_roth_at_half_alpha():
+    """Erratum check: 200 >= 4 (2 + 32 sqrt 2) and 128 = 32 * 4, i.e. DR 4.15 at a = alpha/2."""
+    assert 4 * DR415 <= 200 < 4 * DR415 * 1.06
+    assert 32 * 2**2 == 128
+    assert 144 * DR415 == pytest.approx(6804.69, abs=0.01)
+    assert 32 * 144 * 2 == 9216
+
+
+@settings(max_examples=60, deadline=None)
+@given(alpha=st.floats(1e-6, 0.99), beta=st.floats(1e-9, 0.99), eps=st.floats(1e-3, 0.99),
+       delta=st.floats(1e-12, 0.99), size_h=st.integers(1, 10**9), size_x=st.integers(2, 10**12))
+def test_lemma7_corrected_is_at_least_printed(alpha, beta, eps, delta, size_h, size_x):
+    """The corrected n exceeds the printed one (the printed one promises more than it gets)."""
+    c = bounds.compute("lemma7", alpha=alpha, beta=beta, epsilon=eps, delta=delta,
+                       num_hypotheses=size_h, domain_size=size_x)
+    assert c["private_samples"] >= c["private_samples_as_printed"]
+
+
+def test_lemma7_domain():
+    with pytest.raises(DomainError, match="--epsilon"):
+        bounds.compute("lemma7", alpha=0.1, beta=0.1, epsilon=1.5, delta=1e-6,
+                       num_hypotheses=4, domain_size=4)
+    with pytest.raises(DomainError, match="--domain-size"):
+        bounds.compute("lemma7", alpha=0.1, beta=0.1, epsilon=0.5, delta=1e-6,
+                       num_hypotheses=4, domain_size=1)
+
+
+# --- Lemma 11 -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("alpha,beta,d", [(0.1, 0.05, 3), (0.5, 0.5, 1), (0.01, 1e-9, 20),
+                                          (1e-4, 0.1, 1000)])
+def test_lemma11_least_m_by_hand(alpha, beta, d):
+    """Lemma 11 = ABM19 Lemma 3.3 at (alpha/4, beta/2): least m, checked by brute force."""
+    m = bounds.compute("lemma11", alpha=alpha, beta=beta, vc=d)["public_samples"]
+    assert m == least_m(alpha / 4, beta / 2, d)
+    assert cover_tail(m, alpha / 4, beta / 2, d) <= 0
+    assert m == math.ceil(32 * d / alpha) or cover_tail(m - 1, alpha / 4, beta / 2, d) > 0
+
+
+def test_lemma11_no_solution_below_the_solver_start():
+    """Below 32d/alpha the tail bound never drops under beta/2 (so starting there loses nothing)."""
+    alpha, beta, d = 0.5, 0.5, 2
+    start = math.ceil(8 * d / (alpha / 4))
+    assert all(cover_tail(m, alpha / 4, beta / 2, d) > 0 for m in range(max(1, d // 2), start))
+
+
+def test_lemma11_readme_point_value():
+    assert bounds.compute("lemma11", alpha=0.1, beta=0.05, vc=3)["public_samples"] == 10_126
+
+
+# --- Theorem 10 and the Remark -------------------------------------------------------------------
+def hand_thm10(alpha, beta, eps, delta, d, p):
+    m = least_m(alpha / 4, beta / 2, d)
+    log_h = min(m * math.log(2), d * math.log(E * m / d))
+    k = min(p, math.exp(log_h)) if log_h < 700 else p
+    log_x = min(k * (1 + log_h - math.log(k)), math.exp(log_h) * math.log(2) if log_h < 700
+                else math.inf)
+    n = hand_lemma7(alpha / 2, beta / 2, eps, delta, log_h, log_x)
+    return m, log_h, log_x, math.ceil(n)
+
+
+@pytest.mark.parametrize("point", [
+    README,
+    dict(alpha=0.05, beta=0.01, epsilon=0.9, delta=1e-9, vc=1, dual_vc=1),
+    dict(alpha=0.2, beta=0.2, epsilon=0.1, delta=0.01, vc=10, dual_vc=500),
+])
+def test_thm10_chain_by_hand(point):
+    c = bounds.compute("thm10", **point)
+    m, log_h, log_x, n = hand_thm10(point["alpha"], point["beta"], point["epsilon"],
+                                    point["delta"], point["vc"], point["dual_vc"])
+    assert c["public_samples"] == m
+    assert c["log_cover_size"] == pytest.approx(log_h, rel=1e-12)
+    assert c["log_domain_size"] == pytest.approx(log_x, rel=1e-12)
+    assert c["private_samples"] == n
+    assert c.explicit
+
+
+def test_thm10_readme_values():
+    """The README's first command: m = 10,126 and n = 15,496,894,111 (corrected Lemma 7)."""
+    c = bounds.compute("thm10", **README)
+    assert (c["public_samples"], c["private_samples"]) == (10_126, 15_496_894_111)
+
+
+def test_thm10_public_samples_equal_lemma11():
+    for a in (0.3, 0.1, 0.01):
+        assert (bounds.compute("thm10", **{**README, "alpha": a})["public_samples"]
+                == bounds.compute("lemma11", alpha=a, beta=0.05, vc=3)["public_samples"])
+
+
+def test_sauer_projection_when_fewer_points_than_dimension():
+    """m < d: |Pi_H(T)| <= 2^m, not (em/d)^d (which would be below 1)."""
+    from bounds.ops import NUMPY
+    from bounds.papers.bcmnuw20 import sauer_log_projection
+
+    assert float(sauer_log_projection(NUMPY, 3.0, 10.0)) == pytest.approx(3 * math.log(2))
+    assert float(sauer_log_projection(NUMPY, 100.0, 3.0)) == pytest.approx(3 * math.log(E * 100 / 3))
+    assert float(sauer_log_projection(NUMPY, 10.0, 10.0)) == pytest.approx(10 * math.log(2))
+
+
+def test_remark10_is_thm10_at_the_fact4_dual_dimension():
+    for d in (1, 3, 8):
+        rem = bounds.compute("remark10", alpha=0.1, beta=0.05, epsilon=0.5, delta=1e-6, vc=d)
+        thm = bounds.compute("thm10", **{**README, "vc": d, "dual_vc": 2 ** (d + 1) - 1})
+        assert rem["max_dual_vc"] == 2 ** (d + 1) - 1
+        for q in ("public_samples", "log_cover_size", "log_domain_size", "private_samples"):
+            assert rem[q] == pytest.approx(thm[q], rel=1e-12)
+
+
+def test_thm10_asymptotic_forms_with_constants():
+    c = bounds.compute("thm10", form="asymptotic", constants={"C_10n": 2.0, "C_10m": 3.0},
+                       **README)
+    L = 3 * math.log(10) + math.log(20)
+    assert c["public_samples"] == math.ceil(3.0 * L / 0.1)
+    assert c["private_samples"] == math.ceil(2.0 * L**1.5 * math.sqrt(8 * math.log(1e6))
+                                             / (0.5 * 0.01))
+    assert not c.explicit and any("C_10n = 2" in s for s in c.caveats)
+
+
+# --- Theorems 13, 14, 15, Lemma 17 -----------------------------------------------------------------
+def test_thm14_and_thm13_by_hand_with_user_constants():
+    consts = {"C_14r": 0.5, "C_14t": 3.0}
+    c14 = bounds.compute("thm14", alpha=0.05, dual_vc=400, constants=consts)
+    r, t = 0.5 * 20 / 0.05, 3.0 / 0.05**2
+    assert c14["range_r"] == pytest.approx(r) and c14["traced_t"] == pytest.approx(t)
+    assert c14["failure_probability"] == pytest.approx(1 / (r + t) ** 2)
+    assert not c14.explicit and len(c14.caveats) == 3
+    c13 = bounds.compute("thm13", alpha=0.05, dual_vc=400, constants=consts)
+    assert c13["private_samples"] == pytest.approx(r)
+    assert c13["public_samples"] == pytest.approx(t / 2)
+
+
+def test_thm15_and_lemma17_by_hand():
+    assert bounds.compute("thm15", alpha=0.01)["public_samples"] == pytest.approx(100)
+    c = bounds.compute("lemma17", alpha=0.1, beta=0.1, private_samples=100, public_samples=50,
+                       constants={"C_17": 2})
+    assert c["learner_private_samples"] == pytest.approx(2 * 100 * math.log(100) / (0.01 * 0.1))
+    assert c["learner_public_samples"] == 50
+    assert c.quantities["learner_public_samples"].explicit
+    assert not c.quantities["learner_private_samples"].explicit
+
+
+# --- consistency between upper and lower bounds ---------------------------------------------------
+@settings(max_examples=40, deadline=None)
+@given(alpha=st.floats(1e-4, 0.45), k=st.integers(1, 40))
+def test_thm10_on_decision_stumps_respects_thm13(alpha, k):
+    """Decision stumps S_p, p = 2^k: VC = k, dual VC = p. Theorem 10's m is o(1/alpha^2), so
+    Theorem 13 (constants 1) demands n >= sqrt(p)/alpha whenever m < 1/(2 alpha^2); Theorem 10's
+    explicit n must not fall below it."""
+    p = 2**k
+    up = bounds.compute("thm10", alpha=alpha, beta=alpha, epsilon=0.99, delta=0.01, vc=k,
+                        dual_vc=p)
+    low = bounds.compute("thm13", alpha=alpha, dual_vc=p)
+    if up["public_samples"] < low["public_samples"]:
+        assert up["private_samples"] >= low["private_samples"]
+    # no private data at all: uniform convergence (all public) must exceed Theorem 13's t/2
+    uc = bounds.compute("uc", alpha=alpha, beta=alpha, vc=k)
+    assert uc["public_samples"] >= low["public_samples"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(alpha=st.floats(1e-9, 0.99), beta=st.floats(1e-9, 0.99))
+def test_thm10_public_samples_respect_thm15_on_thresholds(alpha, beta):
+    """Thresholds over R (VC 1, infinite Littlestone dimension): m >= 1/alpha (Theorem 15, C=1)."""
+    m = bounds.compute("lemma11", alpha=alpha, beta=beta, vc=1)["public_samples"]
+    assert m >= bounds.compute("thm15", alpha=alpha)["public_samples"]
+
+
+def test_pmw_over_stumps_domain_respects_thm13():
+    """Without public data (m = 0 < t/2) PMW over {+-1}^p must need >= sqrt(p)/alpha samples."""
+    for p, alpha in ((8, 0.1), (1024, 0.01), (2**20, 0.05)):
+        n = bounds.compute("pmw", alpha=alpha, beta=alpha, epsilon=0.99, delta=0.01,
+                           num_hypotheses=p, domain_size=2**p)["private_samples"]
+        assert n >= bounds.compute("thm13", alpha=alpha, dual_vc=p)["private_samples"]

@@ -15,8 +15,9 @@ import argparse
 import json
 import sys
 
-from simulations import audit as _audit
 from simulations import experiments, runner
+
+DEFAULT_CONFIDENCE = 0.95  # simulations.audit.DEFAULT_CONFIDENCE; audit (and scipy.stats) is imported only when used
 
 
 class _Parser(argparse.ArgumentParser):
@@ -90,12 +91,14 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--seed", type=_seed, default=0)
     a.add_argument("--eps", type=_float("eps"), default=None, help="declared eps (target default if omitted)")
     a.add_argument("--delta", type=_float("delta"), default=None, help="declared delta (target default if omitted)")
-    a.add_argument("--confidence", type=_float("confidence"), default=_audit.DEFAULT_CONFIDENCE)
+    a.add_argument("--confidence", type=_float("confidence"), default=DEFAULT_CONFIDENCE)
     a.add_argument("--json", action="store_true")
     return p
 
 
 def _cmd_list(args) -> int:
+    from simulations import audit as _audit
+
     print("experiments:")
     for row in experiments.catalogue():
         if row["error"]:
@@ -154,6 +157,8 @@ def _cmd_status(args) -> int:
 
 
 def _cmd_audit(args) -> int:
+    from simulations import audit as _audit
+
     result = _audit.run_target(args.target, samples=args.samples, seed=args.seed, eps=args.eps, delta=args.delta,
                                confidence=args.confidence)
     target = _audit.get_target(args.target)

@@ -57,13 +57,22 @@ def test_audit_command_json(capsys):
     (["audit", "laplace", "--samples", "abc"], "samples"),
     (["frobnicate"], "invalid choice"),
 ])
-def test_bad_input_one_line_exit_2_nothing_written(tmp_path, args, needle):
-    """Each bad invocation: exit status 2, exactly one line on stderr naming the problem, no traceback, no directory."""
+def test_bad_input_one_line_exit_2_nothing_written(tmp_path, capsys, args, needle):
+    """Each bad invocation: exit status 2, exactly one line on stderr naming the problem, no directory written."""
+    args = [str(tmp_path / "out") if a == "X" else a for a in args]
+    assert main(args) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0]
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("args", [["run", "laplace_tail", "--trials", "0", "--out", "X"],
+                                  ["run", "laplace_tail", "--trials", "5", "--out", "X", "--param", "beta=7"]])
+def test_bad_input_in_a_real_process_exits_2_without_traceback(tmp_path, args):
+    """The same through `python -m simulations` (an argparse error and a ValueError): the process's exit status is 2."""
     args = [str(tmp_path / "out") if a == "X" else a for a in args]
     r = _cli(*args)
-    assert r.returncode == 2, r.stderr
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and needle in lines[0] and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "out").exists()
 
 

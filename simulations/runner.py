@@ -11,12 +11,14 @@ only then; the workers must be able to import the experiment module). Work is se
 consecutive indices so per-task overhead stays low; each chunk's records are appended to the store
 (flushed and fsynced) as soon as it returns, so a kill loses at most the chunks in flight.
 
-Public API: :func:`run`, :func:`resume`, :func:`status`, :func:`trial_rng`, :func:`run_chunk`.
+Public API: :func:`run`, :func:`resume`, :func:`status`, :func:`evaluate` (in memory), :func:`trial_rng`,
+:func:`run_chunk`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import os
 import subprocess
@@ -304,6 +306,33 @@ def resume(out: str | os.PathLike, *, workers: int | None = None, scheduler=None
     with _client(scheduler) as client:
         return _drive(run_dir, workers=workers, scheduler=client, chunk_size=chunk_size, progress=progress,
                       backend=backend)
+
+
+def evaluate(experiment: str, trials: int, *, seed: int, params=None, overrides: dict | None = None,
+             workers: int = 1, scheduler=None, chunk_size: int | None = None) -> tuple[list[dict], dict]:
+    """Run ``trials`` trials in memory, no run directory: ``(records in index order, summary)``.
+
+    For searches that try many parameter settings (e.g. the least n and m at which a guarantee holds);
+    same seeding as :func:`run`, so ``evaluate(...)`` gives the records ``run(...)`` would store.
+    """
+    module = experiments.get(experiment)
+    if params is None:
+        params = experiments.make_params(module, overrides)
+    elif overrides:
+        raise ValueError("give params or overrides, not both")
+    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
+        raise ValueError(f"trials={trials!r} must be an integer >= 1")
+    seed = check_seed(seed)
+    workers = _check_workers(workers)
+    spec = (experiments.module_path(module), experiments.params_to_dict(params), seed)
+    found: dict[int, dict] = {}
+    with _client(scheduler) as client:
+        for batch in execute(spec, range(trials), backend=_choose_backend(workers, client), workers=workers,
+                             scheduler=client, chunk_size=chunk_size):
+            for index, line in batch:
+                found[index] = json.loads(line)["record"]
+    records = [found[i] for i in range(trials)]
+    return records, module.summarise(records, params)
 
 
 def status(out: str | os.PathLike) -> dict:

@@ -170,3 +170,10 @@ def test_records_file_cut_at_any_byte_reads_exactly_the_whole_lines(tmp_path):
             continue
         rd.repair_tail()
         assert path.read_bytes() == data[:max([e for e in ends if e <= cut], default=0)]
+
+
+def test_evaluate_in_memory_equals_stored_run(tmp_path):
+    """runner.evaluate (no run directory, 2 workers) returns the records and summary runner.run stores for the same seed."""
+    stored = runner.run("laplace_tail", 60, tmp_path / "run", seed=21, workers=1, overrides={"k": 2}, progress=False)
+    records, summary = runner.evaluate("laplace_tail", 60, seed=21, overrides={"k": 2}, workers=2, chunk_size=8)
+    assert records == list(_records(stored.path).values()) and summary == stored.summary

@@ -34,6 +34,7 @@ cover_lower = lemma11_public_samples_lower
 
 
 def lemma3_3_m_asymptotic(o, alpha, beta, d, C_3_3):
+    """ABM19 Lemma 3.3: n_pub = O((d log(1/alpha) + log(1/beta))/alpha)."""
     return C_3_3 * (d * o.log(1 / alpha) + o.log(1 / beta)) / alpha
 
 
@@ -44,6 +45,7 @@ def thm3_1_cover_g(o, m, alpha, beta, d):
 
 
 def thm3_1_cover_lower(o, alpha, d):
+    """ABM19 Theorem 3.1: Lemma 3.3's lower end at alpha/2, i.e. 16d/alpha."""
     return cover_lower(o, alpha / 2, d)
 
 
@@ -64,10 +66,12 @@ def thm3_1_n(o, alpha, beta, eps, logH):
 
 
 def thm3_1_m_asymptotic(o, alpha, beta, d, C_pub):
+    """ABM19 Theorem 3.1: n_pub = O((d log(1/alpha) + log(1/beta))/alpha)."""
     return C_pub * (d * o.log(1 / alpha) + o.log(1 / beta)) / alpha
 
 
 def thm3_1_n_asymptotic(o, alpha, beta, eps, d, C_priv):
+    """ABM19 Theorem 3.1: n_priv = O((d log(1/alpha) + log(1/beta)) max(1/alpha^2, 1/(eps alpha)))."""
     return C_priv * (d * o.log(1 / alpha) + o.log(1 / beta)) * o.max(1 / alpha**2,
                                                                       1 / (eps * alpha))
 
@@ -96,6 +100,7 @@ def thm4_1_m(o, alpha):
 
 
 def thm4_1_m_asymptotic(o, alpha, C_4_1):
+    """ABM19 Theorem 4.1: n_pub = Omega(1/alpha)."""
     return C_4_1 / alpha
 
 
@@ -105,19 +110,23 @@ def thm4_2_m(o, alpha):
 
 
 def thm4_2_m_asymptotic(o, alpha, C_4_2):
+    """ABM19 Theorem 4.2 (case 2): n_pub = Omega(1/alpha)."""
     return C_4_2 / alpha
 
 
 # --- Theorem 4.3 (ALMM18, Corollary 2) ------------------------------------------------------
 def thm4_3_alpha(o):
+    """ABM19 Theorem 4.3: the excess error 1/16 no private learner reaches."""
     return o.frac(1, 16)
 
 
 def thm4_3_beta(o):
+    """ABM19 Theorem 4.3: at confidence parameter 1/16."""
     return o.frac(1, 16)
 
 
 def thm4_3_eps(o):
+    """ABM19 Theorem 4.3: with eps = 0.1."""
     return o.frac(1, 10)
 
 

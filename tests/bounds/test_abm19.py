@@ -235,3 +235,21 @@ def test_cover_inequality_is_written_once():
     assert abm19.cover_lower is bcmnuw20.lemma11_public_samples_lower
     assert "o.log(2 * o.e" not in inspect.getsource(abm19)
     assert "o.log(2 * m / d)" not in inspect.getsource(abm19)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.floats(1e-9, 0.01), st.integers(1, 10**12), st.integers(1, 10**9))
+def test_corrected_reduction_fails_with_probability_below_1_over_16(alpha, n, m):
+    """Corrected Lemma 4.4: beta_A = 1/22, TV <= 1/100 and run-out <= (e/10)^4 keep B's failure
+    probability below 1/16 for every (n_priv, n_pub); catches a floor below 4 or beta_A = 1/18."""
+    c = bounds.compute("lemma4.4", alpha=alpha, private_samples=n, public_samples=m)
+    assert c["runout_probability"] <= (math.e / 10) ** 4 * (1 + 1e-12)
+    assert c["failure_probability"] < 1 / 16
+    assert c["private_samples_B"] >= max(10 * n / (100 * m), 4)  # n~ >= 10 mu
+
+
+def test_lower_bounds_reject_alpha_above_one_hundredth():
+    for rid in ("thm4.1", "thm4.2", "lemma4.4"):
+        with pytest.raises(bounds.DomainError, match="--alpha"):
+            bounds.compute(rid, alpha=0.02, **({"private_samples": 10, "public_samples": 1}
+                                               if rid == "lemma4.4" else {}))

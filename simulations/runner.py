@@ -221,12 +221,18 @@ def _drive(run_dir: store.RunDir, *, workers, scheduler, chunk_size, progress, b
     run_dir.update_manifest(sessions=sessions, status="running")
     t0 = time.perf_counter()
     ran = 0
-    with run_dir.appender() as out, _progress(total, len(done), progress) as bar:
-        for batch in execute(spec, missing, backend=backend, workers=workers, scheduler=scheduler,
-                             chunk_size=chunk_size):
-            out.write(line for _, line in batch)
-            ran += len(batch)
-            bar.update(len(batch))
+    try:
+        with run_dir.appender() as out, _progress(total, len(done), progress) as bar:
+            for batch in execute(spec, missing, backend=backend, workers=workers, scheduler=scheduler,
+                                 chunk_size=chunk_size):
+                out.write(line for _, line in batch)
+                ran += len(batch)
+                bar.update(len(batch))
+    except BaseException as exc:  # record the interrupted session (finished trials are already on disk), re-raise
+        session.update(finished_at=store.now(), elapsed_seconds=time.perf_counter() - t0, trials_run=ran,
+                       interrupted=f"{type(exc).__name__}: {exc}")
+        run_dir.update_manifest(sessions=sessions, status="interrupted")
+        raise
     elapsed = time.perf_counter() - t0
     session.update(finished_at=store.now(), elapsed_seconds=elapsed, trials_run=ran)
     records = run_dir.read_records()

@@ -5,8 +5,10 @@ Format (``FORMAT = "simulations-run/1"``)::
     RUN_DIR/
       manifest.json   {"format", "experiment" (name), "module" (import path), "result_ids", "params",
                        "root_seed", "trials", "code_version", "created_at", "status" ("running" |
-                       "complete"), "sessions": [{"started_at", "finished_at", "elapsed_seconds",
-                       "backend", "workers", "code_version", "trials_run"}], "finished_at"}
+                       "interrupted" | "complete"), "sessions": [{"started_at", "finished_at",
+                       "elapsed_seconds", "backend", "workers", "scheduler", "code_version",
+                       "trials_run", and "interrupted" (the error) if it stopped on one}],
+                       "finished_at"}
                       written atomically (temporary file in RUN_DIR, fsync, os.replace).
       records.jsonl   one line per finished trial: {"index": i, "record": {...}}, appended in the
                       order trials finish (not index order); each batch is flushed and fsynced.

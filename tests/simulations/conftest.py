@@ -21,10 +21,13 @@ SLOW_EXPERIMENT = textwrap.dedent('''
     class Params:
         sleep: float = 0.005
         p: float = 0.9
+        fail_below: float = 0.0
 
     def trial(params, rng):
         time.sleep(params.sleep)
         u = rng.random(3)
+        if u[1] < params.fail_below:
+            raise ValueError("toy trial failed on purpose")
         return {"u": u.tolist(), "success": bool(u[0] < params.p)}
 
     def summarise(records, params):

@@ -177,3 +177,16 @@ def test_evaluate_in_memory_equals_stored_run(tmp_path):
     stored = runner.run("laplace_tail", 60, tmp_path / "run", seed=21, workers=1, overrides={"k": 2}, progress=False)
     records, summary = runner.evaluate("laplace_tail", 60, seed=21, overrides={"k": 2}, workers=2, chunk_size=8)
     assert records == list(_records(stored.path).values()) and summary == stored.summary
+
+
+def test_failing_trial_marks_the_run_interrupted_and_keeps_finished_trials(tmp_path, toy_module):
+    """A trial that raises stops the run with its error, the manifest says 'interrupted' with the error, and the
+    chunks finished before it stay on disk (exactly the trials before the first failing one, serially)."""
+    overrides = {"sleep": 0.0, "fail_below": 0.02}
+    first_bad = next(i for i in range(10_000) if runner.trial_rng(1, i).random(3)[1] < 0.02)
+    with pytest.raises(ValueError, match="on purpose"):
+        runner.run(toy_module, first_bad + 50, tmp_path / "run", seed=1, workers=1, chunk_size=1, progress=False,
+                   overrides=overrides)
+    m = json.loads((tmp_path / "run" / store.MANIFEST).read_text())
+    assert m["status"] == "interrupted" and "on purpose" in m["sessions"][0]["interrupted"]
+    assert list(_records(tmp_path / "run")) == list(range(first_bad))

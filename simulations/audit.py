@@ -37,7 +37,6 @@ the package :mod:`simulations.audit_targets` (each module defines ``TARGETS``, a
 from __future__ import annotations
 
 import importlib
-import inspect
 import math
 import pkgutil
 from dataclasses import asdict, dataclass
@@ -305,10 +304,3 @@ def run_target(name: str, *, samples: int | None = None, seed: int = 0, eps: flo
     case = t.make(float(eps), float(delta))
     return audit(case, samples, np.random.default_rng(seed), confidence, batch_size)
 
-
-def batched(fn: Callable[..., Any]) -> bool:
-    """Whether ``fn`` accepts a ``size`` keyword (so an AuditCase may set ``batched=True``)."""
-    try:
-        return "size" in inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return False

@@ -214,6 +214,20 @@ class PMWResult:
         return int(self.update_queries.size)
 
 
+def _true_answers(matrix: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """q_h(s) = |{i : h(s_i) = +1}| / n for every row, exactly.
+
+    The counts are integers <= n; for n < 2^24 every partial sum of a float32 product of the 0/1
+    matrix with the integer histogram is an integer below 2^24, hence exact, and twice as fast as
+    float64. (The synthetic answers q(x^t) are float32 products too: they depend only on what was
+    already released, so their rounding is post-processing and touches neither privacy nor the
+    sensitivity 1/n of the true answers.)
+    """
+    counts = np.bincount(s, minlength=matrix.shape[1])
+    dtype = np.float32 if s.size < (1 << 24) else np.float64
+    return MatrixQueries(matrix, dtype=dtype).answer(counts.astype(dtype)) / s.size
+
+
 def _validate_order(order, k: int) -> np.ndarray:
     if order is None:
         return np.arange(k)
@@ -247,9 +261,8 @@ def pmw(data, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: fl
     order = _validate_order(order, k)
     guarantee = _numeric_sparse(params.threshold, params.c, params.eps, params.delta, params.n).guarantee
 
-    queries = MatrixQueries(cls.matrix)
-    hist = np.bincount(s, minlength=N) / s.size
-    true = queries.answer(hist)                      # q_h(s), [0, 1] scale; read only through noise
+    queries = MatrixQueries(cls.matrix, dtype=np.float32)   # synthetic answers: see _synthetic_dtype
+    true = _true_answers(cls.matrix, s)              # q_h(s), [0, 1] scale; read only through noise
     dist = MWDistribution.uniform(N)
     a = np.empty(k)
     T, c, eta = params.threshold, params.c, params.eta
@@ -278,6 +291,7 @@ def pmw(data, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: fl
             continue
         first = int(hits[0])
         j = first // 2
+        block = min(max(2 * (j + 1), 4), max_block)  # next block: about twice the last gap between tops
         a[idx[:j]] = syn[:j]
         i = int(idx[j])
         tops += 1
@@ -299,7 +313,6 @@ def pmw(data, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: fl
         upd_a.append(a_i)
         upd_after.append(float(dist.answer(queries, np.array([i]))[0]))
         pos += j + 1
-        block = min(_BLOCK, max_block)
     answers = np.clip(2.0 * a - 1.0, -1.0, 1.0)
     result = PMWResult(
         answers=answers, synthetic=np.array(dist.probabilities()), halted=halted,

@@ -1,1 +1,16 @@
-"""Machine checks of the papers' proof steps, and the errata they find."""
+"""Machine checks of the papers' proof steps, and the errata they find (issue 5).
+
+>>> import proofs_checks
+>>> results = proofs_checks.run_all()            # list[CheckResult]: .check, .verdict, .seconds
+>>> rows = proofs_checks.run_all_json("nb20")     # JSON-serialisable dicts (what --json prints)
+>>> proofs_checks.errata_report(results)          # docs/ERRATA.md entries + the errata the checks verify
+
+Command line: ``python -m proofs_checks [--paper KEY] [--json] [--strict] [--errata] [--list]``.
+"""
+from .core import (FAILS, HOLDS, NOT_CHECKABLE, PART, Check, CheckResult, Verdict, all_checks, get, run_all,
+                   run_all_json, run_check)
+from .errata import ERRATA, Erratum
+from .errata import report as errata_report
+
+__all__ = ["run_all", "run_all_json", "run_check", "all_checks", "get", "errata_report", "ERRATA", "Erratum",
+           "Check", "CheckResult", "Verdict", "HOLDS", "PART", "FAILS", "NOT_CHECKABLE"]

@@ -1,0 +1,124 @@
+"""python -m proofs_checks [--paper KEY] [--json] [--strict] [--errata] [--list]
+
+Runs every machine check of the papers' proof steps and prints a table of checks and verdicts.
+Exit status: 0 when every check produced a verdict (a failing step of a paper is a finding, not an
+error of the tool); with --strict, 1 when any step fails (or holds only on part of its domain); 2 on
+bad arguments (one line on stderr).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .core import FAILS, NOT_CHECKABLE, PART, PAPERS, all_checks, run_all
+from .errata import ERRATA, report
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2, no usage dump
+        sys.stderr.write(f"proofs_checks: {message}\n")
+        sys.exit(2)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m proofs_checks", description=__doc__.splitlines()[2])
+    p.add_argument("--paper", help=f"one paper: {', '.join(PAPERS)}")
+    p.add_argument("--json", action="store_true", help="JSON instead of the table")
+    p.add_argument("--strict", action="store_true", help="exit 1 if any step fails or holds only on part")
+    p.add_argument("--errata", action="store_true", help="the errata report instead of the checks table")
+    p.add_argument("--list", action="store_true", help="list the checks without running them")
+    return p
+
+
+def _cell(s: str, width: int) -> str:
+    s = " ".join(str(s).split())
+    return s if len(s) <= width else s[: width - 1] + "…"
+
+
+def _table(results) -> str:
+    rows = [f"{'check':42} {'verdict':22} {'method':26} {'s':>5}  detail"]
+    for r in results:
+        v = r.verdict
+        detail = v.summary
+        if v.region:
+            detail += f"; region: {v.region}"
+        if v.counterexample:
+            cx = ", ".join(f"{k}={_fmt(x)}" for k, x in list(v.counterexample.items())[:6])
+            detail += f"; counterexample: {cx}"
+        if r.check.errata:
+            detail += f"; errata: {', '.join(r.check.errata)}"
+        rows.append(f"{r.check.id:42} {v.status:22} {_cell(v.method, 26):26} {r.seconds:5.2f}  {_cell(detail, 160)}")
+    counts = {s: sum(r.verdict.status == s for r in results) for s in ("holds", PART, FAILS, NOT_CHECKABLE)}
+    rows.append("")
+    rows.append(f"{len(results)} checks: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
+    return "\n".join(rows)
+
+
+def _fmt(x) -> str:
+    if isinstance(x, float):
+        return f"{x:.4g}"
+    return str(x)
+
+
+def _errata_text(entries) -> str:
+    out = []
+    paper = None
+    for e in entries:
+        if e["paper"] != paper:
+            paper = e["paper"]
+            out.append(f"\n== {paper} ==")
+        verified = ", ".join(f"{c}: {s or 'not run'}" for c, s in e["checks"].items())
+        out.append(f"- {e['heading']}" + (f"\n    errata: {', '.join(e['errata'])}" if e["errata"] else "")
+                   + (f"\n    checks: {verified}" if verified else "\n    checks: (documented in docs/ERRATA.md; no machine check here)"))
+    by_id = {e.id: e for e in ERRATA}
+    out.append("\n== errata found or verified by the checks ==")
+    for e in by_id.values():
+        out.append(f"- [{e.id}] {e.paper}, {e.location} ({e.severity})\n    written: {e.written}\n"
+                   f"    right:   {e.right}\n    verified: {e.verified}")
+    return "\n".join(out).lstrip("\n")
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.paper is not None:
+            all_checks(args.paper)  # validates the key
+        if args.list:
+            checks = all_checks(args.paper)
+            if args.json:
+                print(json.dumps([{"id": c.id, "paper": c.paper, "result": c.result, "claim": c.claim,
+                                   "source": c.source, "method": c.method} for c in checks], indent=1))
+            else:
+                for c in checks:
+                    print(f"{c.id:42} {c.method:26} {c.claim}")
+            return 0
+        results = run_all(args.paper)
+    except ValueError as exc:
+        sys.stderr.write(f"proofs_checks: {exc}\n")
+        return 2
+    if args.errata:
+        entries = report(results)
+        if args.paper is not None:
+            entries = [e for e in entries if e["paper"] == PAPERS[args.paper.strip().lower()]]
+        if args.json:
+            print(json.dumps({"entries": entries, "errata": [e.to_dict() for e in ERRATA
+                                                              if args.paper is None
+                                                              or e.paper == PAPERS[args.paper.strip().lower()]]},
+                             indent=1))
+        else:
+            print(_errata_text(entries))
+    elif args.json:
+        print(json.dumps([r.to_dict() for r in results], indent=1))
+    else:
+        print(_table(results))
+    if args.strict and any(r.verdict.failing for r in results):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # python -m proofs_checks | head
+        sys.exit(0)

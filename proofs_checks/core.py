@@ -1,0 +1,585 @@
+"""The frame of a proof check: a claim, a checker parametrised by that claim, a verdict.
+
+A :class:`Check` names one step of one proof (paper, result, equation), states the claim in words
+and carries the claim itself as a value (an :class:`Inequality`, :class:`Identity`,
+:class:`Exhaustive` or :class:`MonteCarlo`). Its checker is a plain function of the claim, so the
+same checker runs on the paper's claim, on the corrected claim where the paper is wrong, and on
+deliberately perturbed claims (a constant changed, an inequality flipped): the tests run all three,
+so no check can be vacuous.
+
+Verdicts (:data:`STATUSES`):
+
+- ``holds``: no counterexample on the whole stated domain (symbolic proof, or a dense grid plus a
+  hypothesis search, or every case of an exhaustive enumeration, or a Monte-Carlo confidence bound);
+- ``holds on part``: fails somewhere on the stated domain but holds on a stated sub-region, which is
+  itself checked (the region is reported, with the smallest counterexample outside it);
+- ``fails``: a counterexample (the smallest found) inside the stated domain;
+- ``not machine-checkable``: with the reason.
+
+Formulas are functions ``f(o, **args)`` over :mod:`bounds.ops` namespaces, the convention of
+:mod:`bounds`: the same function evaluates vectorised in numpy and symbolically in sympy. Where a
+result's formula exists in :mod:`bounds`, a check imports it instead of retyping it.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from bounds.ops import NUMPY, SYMPY
+
+HOLDS = "holds"
+PART = "holds on part"
+FAILS = "fails"
+NOT_CHECKABLE = "not machine-checkable"
+STATUSES = (HOLDS, PART, FAILS, NOT_CHECKABLE)
+METHODS = ("symbolic", "numeric grid + hypothesis", "exhaustive", "exact probability",
+           "monte carlo", "text", "none")
+
+
+# ---------------------------------------------------------------------------------------------
+# verdicts
+
+
+def _plain(x):
+    """A JSON-friendly copy of numbers, arrays and nested containers."""
+    if isinstance(x, dict):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    if isinstance(x, (np.bool_, bool)):
+        return bool(x)
+    if isinstance(x, (np.integer,)):
+        return int(x)
+    if isinstance(x, (np.floating, float)):
+        v = float(x)
+        return v if math.isfinite(v) else str(v)
+    if isinstance(x, np.ndarray):
+        return _plain(x.tolist())
+    if x is None or isinstance(x, (int, str)):
+        return x
+    return str(x)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of one check on one claim."""
+
+    status: str
+    summary: str
+    method: str                              # the method that decided (see METHODS)
+    region: str | None = None                # PART: where the claim holds
+    counterexample: Mapping[str, Any] | None = None  # FAILS / PART: the smallest found
+    evidence: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if self.status not in STATUSES:
+            raise ValueError(f"status={self.status!r}: allowed {STATUSES}")
+
+    @property
+    def holds(self) -> bool:
+        return self.status == HOLDS
+
+    @property
+    def failing(self) -> bool:
+        """A finding: the claim fails on (part of) its stated domain."""
+        return self.status in (FAILS, PART)
+
+    def to_dict(self) -> dict:
+        return {"status": self.status, "summary": self.summary, "method": self.method,
+                "region": self.region, "counterexample": _plain(self.counterexample),
+                "evidence": _plain(dict(self.evidence))}
+
+
+def not_checkable(reason: str) -> Verdict:
+    return Verdict(NOT_CHECKABLE, reason, "none")
+
+
+# ---------------------------------------------------------------------------------------------
+# claims
+
+
+@dataclass(frozen=True)
+class Var:
+    """One variable of a numeric domain: an interval, log- or linearly spaced, maybe integer."""
+
+    name: str
+    lo: float
+    hi: float
+    integer: bool = False
+    log: bool = True
+    points: int = 24
+
+    def grid(self, points: int | None = None) -> np.ndarray:
+        k = points or self.points
+        if self.integer:
+            lo, hi = int(math.ceil(self.lo)), int(math.floor(self.hi))
+            if hi - lo + 1 <= k:
+                return np.arange(lo, hi + 1, dtype=float)
+            g = (np.geomspace(max(lo, 1), hi, k) if self.log and lo >= 1 else np.linspace(lo, hi, k))
+            return np.unique(np.concatenate([[lo], np.round(g)]))
+        if self.log:
+            return np.geomspace(self.lo, self.hi, k)
+        return np.linspace(self.lo, self.hi, k)
+
+    def strategy(self):
+        from hypothesis import strategies as st
+
+        if self.integer:
+            return st.integers(int(math.ceil(self.lo)), int(math.floor(self.hi)))
+        if self.log and self.lo > 0:
+            return st.floats(math.log(self.lo), math.log(self.hi)).map(math.exp)
+        return st.floats(self.lo, self.hi, allow_nan=False)
+
+
+Mask = Callable[..., Any]  # f(o, **args) -> bool array
+
+
+@dataclass(frozen=True)
+class Inequality:
+    """``lhs <rel> rhs`` for every point of the domain (the box, restricted by ``where``).
+
+    ``region``/``region_text``: a sub-domain on which the claim is asserted to hold when it does not
+    hold everywhere (the check verifies it). ``lhs``/``rhs`` are ``f(o, **args)``; they may use
+    scipy (then the claim is numeric only).
+    """
+
+    text: str
+    lhs: Callable[..., Any]
+    rhs: Callable[..., Any]
+    domain: tuple[Var, ...]
+    rel: str = "<="
+    where: Mask | None = None
+    region: Mask | None = None
+    region_text: str | None = None
+    rtol: float = 1e-9
+
+    def __post_init__(self):
+        if self.rel not in ("<=", "<", ">=", ">"):
+            raise ValueError(f"rel={self.rel!r}: allowed <=, <, >=, >")
+
+
+@dataclass(frozen=True)
+class Identity:
+    """``lhs == rhs`` on the domain: sympy first, then the grid."""
+
+    text: str
+    lhs: Callable[..., Any]
+    rhs: Callable[..., Any]
+    domain: tuple[Var, ...]
+    where: Mask | None = None
+    rtol: float = 1e-9
+
+
+@dataclass(frozen=True)
+class Case:
+    label: str
+    data: Mapping[str, Any]
+    size: float = 0.0  # orders counterexamples: the smallest is reported
+
+
+@dataclass(frozen=True)
+class Exhaustive:
+    """``holds(case) -> (bool, info)`` for every case; ``in_region(case)`` marks a claimed sub-domain."""
+
+    text: str
+    cases: Callable[[], Iterable[Case]]
+    holds: Callable[[Case], tuple[bool, Mapping[str, Any]]]
+    in_region: Callable[[Case], bool] | None = None
+    region_text: str | None = None
+
+
+@dataclass(frozen=True)
+class MonteCarlo:
+    """A probability claimed to be at most ``bound``: ``trials(rng, n) -> number of bad events``."""
+
+    text: str
+    trials: Callable[[np.random.Generator, int], int]
+    bound: float
+    n_trials: int
+    seed: int
+    level: float = 0.01
+
+
+# ---------------------------------------------------------------------------------------------
+# checkers
+
+
+def _relation_ok(lhs, rhs, rel: str, rtol: float):
+    """lhs <rel> rhs, with a relative slack of rtol for the non-strict relations (float noise)."""
+    lhs = np.asarray(lhs, dtype=float)
+    rhs = np.asarray(rhs, dtype=float)
+    with np.errstate(invalid="ignore", over="ignore"):
+        big = np.maximum(np.abs(lhs), np.abs(rhs))
+        slack = np.where(np.isfinite(big), rtol * big, 0.0)
+        if rel == "<=":
+            ok = lhs <= rhs + slack
+        elif rel == "<":
+            ok = lhs < rhs
+        elif rel == ">=":
+            ok = lhs >= rhs - slack
+        else:
+            ok = lhs > rhs
+    return ok & ~np.isnan(lhs) & ~np.isnan(rhs)
+
+
+def _mesh(domain: Sequence[Var], max_points: int) -> dict[str, np.ndarray]:
+    per = max(2, int(max_points ** (1.0 / max(1, len(domain)))))
+    grids = [v.grid(min(v.points, per) if len(domain) > 1 else v.points) for v in domain]
+    mesh = np.meshgrid(*grids, indexing="ij")
+    return {v.name: m.ravel() for v, m in zip(domain, mesh)}
+
+
+def _mask(fn: Mask | None, env: dict) -> np.ndarray:
+    n = len(next(iter(env.values())))
+    if fn is None:
+        return np.ones(n, dtype=bool)
+    return np.broadcast_to(np.asarray(fn(NUMPY, **env), dtype=bool), (n,)).copy()
+
+
+def _point(env: dict, i: int, domain: Sequence[Var]) -> dict:
+    return {v.name: (int(env[v.name][i]) if v.integer else float(env[v.name][i])) for v in domain}
+
+
+def _smallest(env: dict, idx: np.ndarray, domain: Sequence[Var]) -> int:
+    """The violating point nearest the domain's lower corner (in grid ranks)."""
+    ranks = np.zeros(idx.size)
+    for v in domain:
+        vals = env[v.name][idx]
+        ranks += np.searchsorted(np.unique(env[v.name]), vals)
+    return int(idx[np.argmin(ranks)])
+
+
+def _violations(claim: Inequality, env: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    with np.errstate(all="ignore"):
+        lhs = np.broadcast_to(np.asarray(claim.lhs(NUMPY, **env), dtype=float), env[claim.domain[0].name].shape)
+        rhs = np.broadcast_to(np.asarray(claim.rhs(NUMPY, **env), dtype=float), lhs.shape)
+    ok = _relation_ok(lhs, rhs, claim.rel, claim.rtol)
+    inside = _mask(claim.where, env)
+    return inside & ~ok, lhs, rhs
+
+
+def _hypothesis_search(claim: Inequality, region: Mask | None, examples: int) -> dict | None:
+    """A counterexample found by hypothesis (shrunk towards the simplest), or None."""
+    from hypothesis import HealthCheck, find, settings, strategies as st
+    from hypothesis.errors import NoSuchExample
+
+    strat = st.fixed_dictionaries({v.name: v.strategy() for v in claim.domain})
+
+    def bad(pt) -> bool:
+        env = {k: np.array([float(x)]) for k, x in pt.items()}
+        if not _mask(claim.where, env)[0] or (region is not None and not _mask(region, env)[0]):
+            return False
+        viol, _, _ = _violations(claim, env)
+        return bool(viol[0])
+
+    try:
+        return find(strat, bad, settings=settings(max_examples=examples, derandomize=True, database=None,
+                                                 suppress_health_check=list(HealthCheck)))
+    except NoSuchExample:
+        return None
+
+
+def check_inequality(claim: Inequality, *, max_points: int = 40_000, examples: int = 150) -> Verdict:
+    """Dense grid of the domain, then a hypothesis search; a claimed region is checked the same way."""
+    env = _mesh(claim.domain, max_points)
+    viol, lhs, rhs = _violations(claim, env)
+    inside = _mask(claim.where, env)
+    n_in = int(inside.sum())
+    evidence: dict[str, Any] = {"grid_points": n_in}
+    with np.errstate(all="ignore"):
+        gap = np.where(inside, rhs - lhs if claim.rel in ("<=", "<") else lhs - rhs, np.nan)
+    if np.any(np.isfinite(gap)):
+        j = int(np.nanargmin(gap))
+        evidence["tightest"] = {**_point(env, j, claim.domain), "lhs": float(lhs[j]), "rhs": float(rhs[j])}
+    if not viol.any():
+        found = _hypothesis_search(claim, None, examples)
+        if found is None:
+            return Verdict(HOLDS, f"no counterexample on {n_in} grid points nor in {examples} "
+                           "hypothesis examples", "numeric grid + hypothesis", evidence=evidence)
+        pt = {k: float(v) for k, v in found.items()}
+        e1 = {k: np.array([v]) for k, v in pt.items()}
+        _, l1, r1 = _violations(claim, e1)
+        return Verdict(FAILS, "hypothesis found a counterexample between grid points",
+                       "numeric grid + hypothesis", counterexample={**pt, "lhs": float(l1[0]), "rhs": float(r1[0])},
+                       evidence=evidence)
+    idx = np.nonzero(viol)[0]
+    k = _smallest(env, idx, claim.domain)
+    cex = {**_point(env, k, claim.domain), "lhs": float(lhs[k]), "rhs": float(rhs[k])}
+    if "tightest" in evidence:
+        evidence["worst"] = evidence.pop("tightest")
+    evidence["violations"] = int(idx.size)
+    evidence["violated_fraction"] = idx.size / max(n_in, 1)
+    if claim.region is not None:
+        in_reg = _mask(claim.region, env)
+        bad_in = viol & in_reg
+        if not bad_in.any() and _hypothesis_search(claim, claim.region, examples) is None:
+            return Verdict(PART, f"fails on {idx.size} of {n_in} grid points; holds on the region",
+                           "numeric grid + hypothesis", region=claim.region_text, counterexample=cex,
+                           evidence=evidence)
+        if bad_in.any():
+            k2 = _smallest(env, np.nonzero(bad_in)[0], claim.domain)
+            evidence["counterexample_in_region"] = {**_point(env, k2, claim.domain),
+                                                    "lhs": float(lhs[k2]), "rhs": float(rhs[k2])}
+    return Verdict(FAILS, f"fails on {idx.size} of {n_in} grid points", "numeric grid + hypothesis",
+                   counterexample=cex, evidence=evidence)
+
+
+def _sympy_symbols(domain: Sequence[Var]) -> dict:
+    import sympy as sp
+
+    out = {}
+    for v in domain:
+        kw = {"integer": True} if v.integer else {"real": True}
+        if v.lo > 0 or (v.integer and v.lo >= 1):
+            kw["positive"] = True
+        elif v.lo >= 0:
+            kw["nonnegative"] = True
+        out[v.name] = sp.Symbol(v.name, **kw)
+    return out
+
+
+def check_identity(claim: Identity, *, max_points: int = 20_000) -> Verdict:
+    """sympy: simplify(lhs - rhs) == 0; otherwise the grid decides (and gives the counterexample)."""
+    import sympy as sp
+
+    syms = _sympy_symbols(claim.domain)
+    diff = None
+    try:
+        diff = sp.simplify(sp.expand_log(claim.lhs(SYMPY, **syms) - claim.rhs(SYMPY, **syms), force=True))
+    except Exception:  # a numeric-only formula (scipy inside): the grid decides
+        diff = None
+    if diff is not None and diff == 0:
+        return Verdict(HOLDS, "sympy simplifies lhs - rhs to 0", "symbolic")
+    env = _mesh(claim.domain, max_points)
+    with np.errstate(all="ignore"):
+        lhs = np.broadcast_to(np.asarray(claim.lhs(NUMPY, **env), dtype=float), env[claim.domain[0].name].shape)
+        rhs = np.broadcast_to(np.asarray(claim.rhs(NUMPY, **env), dtype=float), lhs.shape)
+    inside = _mask(claim.where, env)
+    bad = inside & ~np.isclose(lhs, rhs, rtol=claim.rtol, atol=1e-12)
+    evidence = {"grid_points": int(inside.sum())}
+    if diff is not None:
+        evidence["lhs_minus_rhs"] = str(diff)
+    if not bad.any():
+        return Verdict(HOLDS, "equal on every grid point (sympy did not reduce the difference to 0)",
+                       "numeric grid + hypothesis", evidence=evidence)
+    k = _smallest(env, np.nonzero(bad)[0], claim.domain)
+    return Verdict(FAILS, f"differs on {int(bad.sum())} of {int(inside.sum())} grid points",
+                   "symbolic" if diff is not None else "numeric grid + hypothesis",
+                   counterexample={**_point(env, k, claim.domain), "lhs": float(lhs[k]), "rhs": float(rhs[k])},
+                   evidence=evidence)
+
+
+def check_exhaustive(claim: Exhaustive) -> Verdict:
+    """Every case; the smallest failing case is the counterexample."""
+    n = 0
+    bad: list[tuple[Case, Mapping]] = []
+    bad_region: list[tuple[Case, Mapping]] = []
+    for case in claim.cases():
+        n += 1
+        ok, info = claim.holds(case)
+        if not ok:
+            bad.append((case, info))
+            if claim.in_region is not None and claim.in_region(case):
+                bad_region.append((case, info))
+    if not bad:
+        return Verdict(HOLDS, f"holds in all {n} cases", "exhaustive", evidence={"cases": n})
+    case, info = min(bad, key=lambda ci: ci[0].size)
+    cex = {"case": case.label, **dict(case.data), **dict(info)}
+    ev = {"cases": n, "failing_cases": len(bad)}
+    if claim.in_region is not None and not bad_region:
+        return Verdict(PART, f"fails in {len(bad)} of {n} cases; holds on the region", "exhaustive",
+                       region=claim.region_text, counterexample=cex, evidence=ev)
+    return Verdict(FAILS, f"fails in {len(bad)} of {n} cases", "exhaustive", counterexample=cex, evidence=ev)
+
+
+def clopper_pearson(k: int, n: int, level: float) -> tuple[float, float]:
+    """Two-sided Clopper-Pearson interval for a binomial proportion at confidence 1 - level."""
+    from scipy.stats import beta
+
+    lo = 0.0 if k == 0 else float(beta.ppf(level / 2, k, n - k + 1))
+    hi = 1.0 if k == n else float(beta.ppf(1 - level / 2, k + 1, n - k))
+    return lo, hi
+
+
+def check_monte_carlo(claim: MonteCarlo) -> Verdict:
+    rng = np.random.default_rng(claim.seed)
+    k = int(claim.trials(rng, claim.n_trials))
+    lo, hi = clopper_pearson(k, claim.n_trials, claim.level)
+    ev = {"trials": claim.n_trials, "bad": k, "rate": k / claim.n_trials, "ci_low": lo, "ci_high": hi,
+          "bound": claim.bound, "confidence": 1 - claim.level}
+    if hi <= claim.bound:
+        return Verdict(HOLDS, f"{k}/{claim.n_trials} bad; Clopper-Pearson upper {hi:.4g} <= {claim.bound:.4g}",
+                       "monte carlo", evidence=ev)
+    if lo > claim.bound:
+        return Verdict(FAILS, f"{k}/{claim.n_trials} bad; Clopper-Pearson lower {lo:.4g} > {claim.bound:.4g}",
+                       "monte carlo", counterexample={"rate": k / claim.n_trials}, evidence=ev)
+    return Verdict(NOT_CHECKABLE, f"inconclusive at {claim.n_trials} trials: interval [{lo:.4g}, {hi:.4g}] "
+                   f"contains {claim.bound:.4g}", "monte carlo", evidence=ev)
+
+
+def check(claim) -> Verdict:
+    """Dispatch on the claim's type."""
+    if isinstance(claim, Inequality):
+        return check_inequality(claim)
+    if isinstance(claim, Identity):
+        return check_identity(claim)
+    if isinstance(claim, Exhaustive):
+        return check_exhaustive(claim)
+    if isinstance(claim, MonteCarlo):
+        return check_monte_carlo(claim)
+    if isinstance(claim, str):  # the reason a step is not machine-checkable
+        return not_checkable(claim)
+    raise TypeError(f"no checker for claim of type {type(claim).__name__}")
+
+
+# ---------------------------------------------------------------------------------------------
+# checks and the registry
+
+
+@dataclass(frozen=True)
+class Check:
+    """One machine-checkable step of one proof.
+
+    ``stated``: the claim as the paper writes it. ``corrected``: the right claim where the paper's
+    fails (None when the paper is right); ``expect_corrected`` its verdict (``holds``, or ``holds on
+    part`` when the right claim is itself restricted to a region). ``perturbed``: named claims a sound checker must reject
+    (used by the tests). ``expect``: the verdict status the stated claim gets (the tests hold the
+    registry to it, so a changed outcome is noticed). ``errata``: ids of the erratum entries this
+    check verifies. ``formula_from``: where the formulas come from (``paper text`` or
+    ``bounds:<id>``).
+    """
+
+    id: str
+    paper: str
+    result: str
+    claim: str
+    source: str
+    method: str
+    stated: Any
+    expect: str = HOLDS
+    corrected: Any = None
+    expect_corrected: str = HOLDS
+    perturbed: Mapping[str, Any] = field(default_factory=dict)
+    errata: tuple[str, ...] = ()
+    formula_from: str = "paper text"
+    runner: Callable[[Any], Verdict] = check
+
+    def __post_init__(self):
+        if self.method not in METHODS:
+            raise ValueError(f"{self.id}: method={self.method!r}: allowed {METHODS}")
+        if self.expect not in STATUSES:
+            raise ValueError(f"{self.id}: expect={self.expect!r}: allowed {STATUSES}")
+
+    def run(self) -> Verdict:
+        return self.runner(self.stated)
+
+    def run_on(self, claim) -> Verdict:
+        return self.runner(claim)
+
+    @property
+    def correct(self):
+        return self.corrected if self.corrected is not None else self.stated
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    check: Check
+    verdict: Verdict
+    seconds: float
+
+    def to_dict(self) -> dict:
+        c = self.check
+        return {"id": c.id, "paper": c.paper, "result": c.result, "claim": c.claim, "source": c.source,
+                "method": c.method, "formula_from": c.formula_from, "errata": list(c.errata),
+                "expected": c.expect, "verdict": self.verdict.to_dict(), "seconds": round(self.seconds, 4)}
+
+
+_CHECKS: dict[str, Check] = {}
+PAPER_MODULES = ("bcmnuw20", "abm19", "lvsuw21", "nb20")
+PAPERS = {"bcmnuw20": "BCMNUW20", "abm19": "ABM19", "lvsuw21": "LVSUW21", "nb20": "NB20"}
+_loaded = False
+
+
+def register(*checks: Check) -> None:
+    for c in checks:
+        if c.id in _CHECKS:
+            raise ValueError(f"check {c.id} registered twice")
+        _CHECKS[c.id] = c
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from importlib import import_module
+
+    for mod in PAPER_MODULES:
+        try:
+            import_module(f"proofs_checks.{mod}")
+        except ModuleNotFoundError as exc:  # a paper module not written yet
+            if exc.name != f"proofs_checks.{mod}":
+                raise
+
+
+def all_checks(paper: str | None = None) -> list[Check]:
+    """Every registered check, in paper order; ``paper`` is a key (bcmnuw20, abm19, lvsuw21, nb20)."""
+    _load()
+    if paper is None:
+        return list(_CHECKS.values())
+    key = str(paper).strip().lower()
+    if key not in PAPERS:
+        raise ValueError(f"paper={paper!r}: allowed {', '.join(PAPERS)}")
+    return [c for c in _CHECKS.values() if c.paper == PAPERS[key]]
+
+
+def get(check_id: str) -> Check:
+    _load()
+    try:
+        return _CHECKS[check_id]
+    except KeyError:
+        raise ValueError(f"check id={check_id!r} is unknown; `python -m proofs_checks --list` shows them") from None
+
+
+def run_check(c: Check) -> CheckResult:
+    t0 = time.perf_counter()
+    try:
+        v = c.run()
+    except Exception as exc:  # a crash is reported as such, never as a verdict on the paper
+        v = Verdict(NOT_CHECKABLE, f"the check itself raised {type(exc).__name__}: {exc}", "none")
+    return CheckResult(c, v, time.perf_counter() - t0)
+
+
+def run_all(paper: str | None = None) -> list[CheckResult]:
+    """Run every check (of one paper) and return the results in paper order."""
+    return [run_check(c) for c in all_checks(paper)]
+
+
+def run_all_json(paper: str | None = None) -> list[dict]:
+    """:func:`run_all` as JSON-serialisable dicts (what ``--json`` prints and reports read)."""
+    return [r.to_dict() for r in run_all(paper)]
+
+
+def grid_product(**axes: Iterable) -> Iterable[dict]:
+    """Every combination of the given axes, as dicts (small exhaustive enumerations)."""
+    keys = list(axes)
+    for combo in itertools.product(*(list(axes[k]) for k in keys)):
+        yield dict(zip(keys, combo))
+
+
+def bounds_value(result_id: str, quantity: str, **values) -> np.ndarray:
+    """The explicit value of a quantity of a :mod:`bounds` result at (broadcast) parameter arrays.
+
+    The checks take every formula :mod:`bounds` has from there (no formula written twice);
+    ``values`` are keyed by the bounds parameter keys (alpha, beta, vc, ...).
+    """
+    import bounds
+    from bounds.core import evaluate
+
+    out = evaluate(bounds.get(result_id), values)
+    return out[quantity].value

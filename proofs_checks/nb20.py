@@ -1,0 +1,433 @@
+"""NB20 (seed 004): checks of Lemma 6 (the exponential-mechanism step to alpha/3), Claim 10 (growth function
+of H_Delta and its constant 50), Lemmas 8 and 9 (privacy composition of A_AgPrivCl, the sizes n'/k, the
+Claim 10 application, the Chernoff steps) and Theorem 11's combination."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy.stats import binom
+
+from algorithms.privacy.accounting import ApproxDP, PureDP, compose
+from bounds.papers.nb20 import (alg3_delta_hat, alg3_eps_hat, alg3_eps_prime, alg3_group_delta, alg3_group_eps,
+                                alg3_T, alg3_total_delta, alg3_total_eps, alg4_m_o, claim10_log_tail_printed,
+                                claim10_n_printed, lemma6_em_gap, lemma6_em_gap_printed_bound, lemma6_n_printed,
+                                lemma6_uc_g, lemma9_min_queries, lemma9_n_prime_printed)
+
+from .abm19 import growth_delta_claim
+from .core import (FAILS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, register)
+
+PAPER = "NB20"
+SEED = "004_d21f3e9c5d64269f.txt"
+
+ALPHA = Var("alpha", 1e-4, 0.999, points=30)
+BETA = Var("beta", 1e-12, 0.999, points=20)
+D = Var("d", 1, 1000, integer=True, points=10)
+EPS = Var("eps", 1e-4, 0.999, points=20)
+DELTA = Var("delta", 1e-12, 0.999, points=20)
+M_Q = Var("num_queries", 1, 10**9, integer=True, points=20)
+
+
+# ---------------------------------------------------------------------------------------------
+# Lemma 6
+
+
+def em_step_claim(region, region_text, text: str) -> Inequality:
+    """Lemma 6 eq. (4): (2/n')(d log(en'/d) + log(3/beta)) <= 80 alpha^2 (d log(1/alpha) + log(3/beta))/(256 (d + log(3/beta)))
+    at the printed n' = 256 (d + log(3/beta))/alpha^2."""
+    return Inequality(text, lambda o, alpha, beta, d: lemma6_em_gap(o, beta, d, lemma6_n_printed(o, alpha, beta, d)),
+                      lambda o, alpha, beta, d: lemma6_em_gap_printed_bound(o, alpha, beta, d), (ALPHA, BETA, D),
+                      region=region, region_text=region_text)
+
+
+def alpha3_claim(frac: float, text: str) -> Inequality:
+    """Lemma 6 eq. (4), last step: 80 alpha^2 (d log(1/alpha) + log(3/beta))/(256 (d + log(3/beta))) <= alpha * frac."""
+    return Inequality(text, lemma6_em_gap_printed_bound, lambda o, alpha, beta, d: frac * alpha, (ALPHA, BETA, D))
+
+
+def em_direct_claim(frac: float, text: str) -> Inequality:
+    """Lemma 6 eq. (4) end to end: (2/n')(d log(en'/d) + log(3/beta)) <= alpha * frac at the printed n'."""
+    return Inequality(text, lambda o, alpha, beta, d: lemma6_em_gap(o, beta, d, lemma6_n_printed(o, alpha, beta, d)),
+                      lambda o, alpha, beta, d: frac * alpha, (ALPHA, BETA, D))
+
+
+def uc_claim(scale: float, text: str) -> Inequality:
+    """Lemma 6 eqs. (5)-(6) with the standard VC inequality 4 (2en/d)^d e^{-n a^2/8} (Anthony-Bartlett Thm 4.3)
+    at deviation a = alpha/3 and failure 2 beta/3, at ``scale`` times the printed n'."""
+    return Inequality(text, lambda o, alpha, beta, d: lemma6_uc_g(o, scale * lemma6_n_printed(o, alpha, beta, d), alpha, beta, d),
+                      lambda o, alpha, beta, d: 0 * alpha, (ALPHA, BETA, D))
+
+
+# ---------------------------------------------------------------------------------------------
+# Claim 10
+
+
+def claim10_constant_claim(C_: float, region, region_text, text: str) -> Inequality:
+    """Claim 10: at n_o = C_ (d log(1/alpha) + log(1/beta'))/alpha^2 the printed tail 2 (e n_o/d)^{2d} e^{-n_o alpha^2/8} <= beta'."""
+    return Inequality(text, lambda o, alpha, beta, d: claim10_log_tail_printed(o, alpha, d, C_ / 50 * claim10_n_printed(o, alpha, beta, d)),
+                      lambda o, alpha, beta, d: o.log(beta), (Var("alpha", 1e-5, 0.999, points=40), BETA, D),
+                      region=region, region_text=region_text)
+
+
+# ---------------------------------------------------------------------------------------------
+# Lemma 8
+
+
+LEMMA8 = (EPS, DELTA, Var("alpha", 1e-4, 0.999, points=12), M_Q)
+
+
+def amplification_claim(rate_den: float, text: str) -> Inequality:
+    """Lemma 8: Lemma 5 gives (eps* + 3, 4 e delta) with eps* = min(1, eps') <= 1; sub-sampling n' = eps n/rate_den
+    amplifies it to (log(1 + (eps/rate_den)(e^{eps*+3} - 1)), (eps/rate_den) 4 e delta), claimed <= (eps, delta)."""
+
+    def worst(o, eps, delta, alpha, num_queries):
+        ep = alg3_eps_prime(o, alpha, num_queries)
+        e_hat = alg3_eps_hat(o, delta, ep)
+        g_eps = alg3_group_eps(o, delta, e_hat)
+        g_delta = alg3_group_delta(o, delta, e_hat, alg3_delta_hat(o, delta, ep))
+        if rate_den == 56:
+            tot_e, tot_d = alg3_total_eps(o, eps, g_eps), alg3_total_delta(o, eps, delta, g_delta)
+        else:
+            tot_e = o.log(1 + eps / rate_den * (o.exp(g_eps + 3) - 1))
+            tot_d = eps / rate_den * 4 * o.e * (delta / 2 + g_delta)
+        return o.max(tot_e / eps, tot_d / delta)
+
+    return Inequality(text, worst, lambda o, eps, delta, alpha, num_queries: 1 + 0 * eps, LEMMA8)
+
+
+def group_claim(delta_hat_fn, text: str) -> Identity:
+    """Lemma 8: with r = log(2/delta), r eps^ = min(1, eps') and r e^{r eps^} delta^ = delta/2 (checked as one
+    identity: (r eps^ - min(1, eps')) + (r e^{r eps^} delta^ - delta/2) = 0)."""
+
+    def lhs(o, delta, alpha, num_queries):
+        ep = alg3_eps_prime(o, alpha, num_queries)
+        e_hat = alg3_eps_hat(o, delta, ep)
+        return (alg3_group_eps(o, delta, e_hat) - o.min(1, ep)
+                + alg3_group_delta(o, delta, e_hat, delta_hat_fn(o, delta, ep)) - delta / 2)
+
+    return Identity(text, lhs, lambda o, delta, alpha, num_queries: 0 * delta, (DELTA, LEMMA8[2], LEMMA8[3]),
+                    rtol=1e-9)
+
+
+def r_tail(o, n_prime, delta):
+    """Lemma 8: r ~ Bin(n', 1/n') (times index j is drawn in n' draws with replacement); P[r > log(2/delta)]."""
+    return binom.sf(np.floor(np.log(2 / delta)), n_prime, 1 / n_prime)
+
+
+def r_claim(scale: float, region, region_text, text: str) -> Inequality:
+    return Inequality(text, r_tail, lambda o, n_prime, delta: scale * delta / 2,
+                      (Var("n_prime", 1, 10**7, integer=True, points=40), Var("delta", 1e-12, 0.999, points=200)),
+                      region=region, region_text=region_text)
+
+
+# ---------------------------------------------------------------------------------------------
+# Lemma 9
+
+
+L9 = (Var("alpha", 1e-3, 0.999, points=14), Var("beta", 1e-9, 0.999, points=8), Var("delta", 1e-12, 0.999, points=8),
+      Var("d", 1, 1000, integer=True, points=6), M_Q)
+
+
+def text_k(o, alpha, beta, delta, num_queries):
+    """Lemma 9's proof: k = O(sqrt(m alpha log(2/delta)) log(m alpha/min(delta, beta/2)) / eps^) (constant 1),
+    eps^ from Algorithm 3 (bounds)."""
+    m = num_queries
+    e_hat = alg3_eps_hat(o, delta, alg3_eps_prime(o, alpha, m))
+    return o.sqrt(m * alpha * o.log(2 / delta)) * o.log(m * alpha / o.min(delta, beta / 2)) / e_hat
+
+
+def sizes_claim(n_prime_fn, text: str) -> Inequality:
+    """Lemma 9's proof: n'/k = Omega((d log(1/alpha) + log(m/beta))/alpha); with the printed n' and the text's k
+    (constant 1) the ratio n'/k over 8000 (d log(1/alpha) + log(m/beta))/alpha is >= 1 (= 1 when m alpha >= 1)."""
+
+    def ratio(o, alpha, beta, delta, d, num_queries):
+        n_p = n_prime_fn(o, alpha, beta, delta, d, num_queries)
+        k = text_k(o, alpha, beta, delta, num_queries)
+        return n_p / k / (8000 * (d * o.log(1 / alpha) + o.log(num_queries / beta)) / alpha)
+
+    return Inequality(text, ratio, lambda o, alpha, beta, delta, d, num_queries: 1 + 0 * alpha, L9, rel=">=",
+                      where=lambda o, alpha, beta, delta, d, num_queries:
+                      (num_queries * alpha / np.minimum(delta, beta / 2) > 1) & (num_queries > beta))
+
+
+def claim10_use_claim(const: float, acc_div: float, text: str) -> Inequality:
+    """Lemma 9's proof: S'' has n' >= const (d log(acc_div/alpha) + log(8k/beta))/alpha^2 points; Claim 10 at the accuracy
+    the conclusion needs (dis <= alpha/24 + a = alpha/12, so a = alpha/24) asks 50 (d log(24/alpha) + log(8k/beta))/(alpha/24)^2."""
+    dom = (Var("alpha", 1e-4, 0.999, points=20), BETA, D, Var("k", 1, 10**6, integer=True, points=10))
+    return Inequality(text, lambda o, alpha, beta, d, k: const * (d * o.log(acc_div / alpha) + o.log(8 * k / beta)) / alpha**2,
+                      lambda o, alpha, beta, d, k: 50 * (d * o.log(24 / alpha) + o.log(8 * k / beta)) / (alpha / 24) ** 2,
+                      dom, rel=">=")
+
+
+CH = (Var("alpha", 1e-3, 0.5, points=16), Var("beta", 1e-9, 0.5, points=16), Var("gamma", 0.0, 0.49, log=False, points=16))
+
+
+def chernoff3_claim(m_fn, region, region_text, text: str) -> Inequality:
+    """Lemma 9 eq. (3): if err(h_ERM; D) <= alpha/8 + gamma then (1/m) sum 1(h_ERM(x_i) != y_i) <= alpha/4 + gamma
+    w.p. >= 1 - beta/4 over m i.i.d. queries; the exact tail at the worst case err = alpha/8 + gamma."""
+
+    def tail(o, alpha, beta, gamma):
+        m = np.ceil(m_fn(o, alpha, beta, gamma))
+        p = np.minimum(alpha / 8 + gamma, 1.0)
+        return binom.sf(np.floor(m * (alpha / 4 + gamma)), m, p)
+
+    return Inequality(text, tail, lambda o, alpha, beta, gamma: beta / 4, CH, region=region, region_text=region_text)
+
+
+def bernstein_m(o, alpha, beta, gamma):
+    """Bernstein: deviation alpha/8 of a Bernoulli mean p = alpha/8 + gamma w.p. <= beta/4 needs
+    m >= (2 p (1 - p) + (2/3)(alpha/8)) log(4/beta) / (alpha/8)^2."""
+    p = alpha / 8 + gamma
+    return (2 * p * (1 - p) + 2 * (alpha / 8) / 3) * o.log(4 / beta) / (alpha / 8) ** 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Theorem 11
+
+
+def thm11_factor_claim(C_: float, region, region_text, text: str) -> Inequality:
+    """Theorem 11: A_AgPrivCl on m_o queries has the factor max(1, sqrt(m_o) alpha^{3/2}); printed as
+    max(1, sqrt(d) alpha log^{1/2}(1/alpha)): sqrt(m_o) alpha^{3/2} <= C sqrt(d log(1/alpha)) alpha."""
+    return Inequality(text, lambda o, alpha, beta, d: o.sqrt(alg4_m_o(o, alpha, beta, d)) * alpha ** o.frac(3, 2),
+                      lambda o, alpha, beta, d: C_ * o.sqrt(d * o.log(1 / alpha)) * alpha,
+                      (Var("alpha", 1e-6, 0.5, points=30), Var("beta", 1e-300, 0.999, points=40), D),
+                      region=region, region_text=region_text)
+
+
+def composition_claim(split, text: str) -> Exhaustive:
+    """Theorem 11: Algorithm 4 runs A_AgPrivCl (eps1, delta)-DP and A_SSPP eps2-DP on the same S; basic
+    composition (algorithms.privacy.accounting.compose) must give at most (eps, delta)."""
+
+    def cases():
+        for i, eps in enumerate(np.linspace(0.05, 0.95, 10)):
+            for j, delta in enumerate((1e-9, 1e-6, 1e-3, 0.1)):
+                e1, e2 = split(float(eps))
+                g = compose(ApproxDP(e1, delta), PureDP(e2))
+                yield Case(f"eps={eps:.2f}, delta={delta:g}", {"eps": float(eps), "delta": delta,
+                                                               "total_eps": g.eps, "total_delta": g.delta}, size=i + j)
+
+    return Exhaustive(text, cases, lambda c: (c.data["total_eps"] <= c.data["eps"] + 1e-12
+                                              and c.data["total_delta"] <= c.data["delta"] * (1 + 1e-12), {}))
+
+
+# ---------------------------------------------------------------------------------------------
+
+register(
+    Check(
+        id="nb20:lemma6.em-step", paper=PAPER, result="lemma6",
+        claim=("Lemma 6 eq. (4): at n' = 256 (d + log(3/beta))/alpha^2, (2/n')(d log(en'/d) + log(3/beta)) <= "
+               "80 alpha^2 (d log(1/alpha) + log(3/beta))/(256 (d + log(3/beta)))"),
+        source=f"{SEED}; Appendix A, proof of Lemma 6, eq. (4), middle step",
+        method="numeric grid + hypothesis",
+        stated=em_step_claim(lambda o, alpha, beta, d: alpha <= 0.5, "alpha <= 1/2 (any beta, d)",
+                             "middle step of (4)"),
+        expect=PART,
+        perturbed={"region alpha <= 0.9": em_step_claim(lambda o, alpha, beta, d: alpha <= 0.9, "alpha <= 0.9",
+                                                        "middle step on alpha <= 0.9")},
+        errata=("nb20-lemma6-middle-step",),
+        formula_from="bounds.papers.nb20.lemma6_em_gap, lemma6_em_gap_printed_bound, lemma6_n_printed",
+    ),
+    Check(
+        id="nb20:lemma6.alpha3", paper=PAPER, result="lemma6",
+        claim="Lemma 6 eq. (4), last step: 80 alpha^2 (d log(1/alpha) + log(3/beta))/(256 (d + log(3/beta))) <= alpha/3",
+        source=f"{SEED}; Appendix A, eq. (4), last step",
+        method="numeric grid + hypothesis",
+        stated=alpha3_claim(1 / 3, "<= alpha/3"),
+        perturbed={"alpha/4": alpha3_claim(1 / 4, "<= alpha/4")},
+        formula_from="bounds.papers.nb20.lemma6_em_gap_printed_bound",
+    ),
+    Check(
+        id="nb20:lemma6.em-direct", paper=PAPER, result="lemma6",
+        claim="Lemma 6 eq. (4) end to end: at the printed n', the exponential-mechanism gap is <= alpha/3 for all alpha in (0, 1)",
+        source=f"{SEED}; Appendix A, eq. (4)",
+        method="numeric grid + hypothesis",
+        stated=em_direct_claim(1 / 3, "gap <= alpha/3"),
+        perturbed={"alpha/30": em_direct_claim(1 / 30, "gap <= alpha/30")},
+        formula_from="bounds.papers.nb20.lemma6_em_gap, lemma6_n_printed",
+    ),
+    Check(
+        id="nb20:lemma6.uniform-convergence", paper=PAPER, result="lemma6",
+        claim=("Lemma 6 eqs. (5)-(6): n' = 256 (d + log(3/beta))/alpha^2 gives |err - err^| <= alpha/3 for h^ and h_ERM "
+               "w.p. >= 1 - 2 beta/3 ('standard uniform convergence'), with the explicit VC inequality 4 (2en/d)^d e^{-n a^2/8}"),
+        source=f"{SEED}; Appendix A, eqs. (5)-(6); Anthony-Bartlett Thm 4.3 as the standard bound",
+        method="numeric grid + hypothesis",
+        stated=uc_claim(1.0, "VC inequality at the printed n'"),
+        expect=FAILS,
+        corrected=uc_claim(40.0, "VC inequality at 40 times the printed n'"),
+        perturbed={"at 4 times": uc_claim(4.0, "at 4 times the printed n'")},
+        errata=("nb20-lemma6-uniform-convergence",),
+        formula_from="bounds.papers.nb20.lemma6_uc_g (VC inequality), lemma6_n_printed",
+    ),
+    Check(
+        id="nb20:claim10.growth-delta", paper=PAPER, result="claim10",
+        claim="Claim 10 proof (as printed): G_{H Delta}(t) <= G_H(t) <= (et/d)^{2d}",
+        source=f"{SEED}; proof of Claim 10",
+        method="exhaustive",
+        stated=growth_delta_claim(False, "G_{HDelta}(t) <= G_H(t)"),
+        expect=FAILS,
+        corrected=growth_delta_claim(True, "G_{HDelta}(t) <= G_H(t)^2 <= (et/d)^{2d}"),
+        perturbed={"printed": growth_delta_claim(False, "G_{HDelta}(t) <= G_H(t)")},
+        errata=("nb20-claim10-square",),
+    ),
+    Check(
+        id="nb20:claim10.constant", paper=PAPER, result="claim10",
+        claim=("Claim 10: n_o >= 50 (d log(1/alpha) + log(1/beta'))/alpha^2 makes the printed tail "
+               "2 (e n_o/d)^{2d} exp(-n_o alpha^2/8) at most beta'"),
+        source=f"{SEED}; Claim 10 and its proof ('by a standard manipulation')",
+        method="numeric grid + hypothesis",
+        stated=claim10_constant_claim(50, lambda o, alpha, beta, d: alpha <= 1e-3, "alpha <= 0.001", "constant 50"),
+        expect=PART,
+        perturbed={"region alpha <= 0.01": claim10_constant_claim(50, lambda o, alpha, beta, d: alpha <= 0.01,
+                                                                  "alpha <= 0.01", "constant 50 on alpha <= 0.01")},
+        errata=("nb20-claim10-constant",),
+        formula_from="bounds.papers.nb20.claim10_n_printed, claim10_log_tail_printed",
+    ),
+    Check(
+        id="nb20:claim10.tail", paper=PAPER, result="claim10",
+        claim="Claim 10 proof: P[exists h in H_Delta: |dis - dis^| > alpha] <= 2 G_{H_Delta} exp(-n_o alpha^2/8)",
+        source=f"{SEED}; proof of Claim 10, third line",
+        method="none",
+        stated=("a uniform-convergence theorem over all distributions (cited, not derived); the printed "
+                "'2 G_{H_Delta} exp(-n_o alpha^2/8)' has no argument and is not the standard two-sided VC "
+                "inequality 4 G(2 n_o) exp(-n_o alpha^2/8) (Anthony-Bartlett Thm 4.3), which bounds uses"),
+        expect="not machine-checkable",
+        errata=("nb20-claim10-tail",),
+    ),
+    Check(
+        id="nb20:lemma8.amplification", paper=PAPER, result="lemma8",
+        claim=("Lemma 8: (eps* + 3, 4 e delta) amplified by sub-sampling n' = eps n/56 is at most (eps, delta): "
+               "log(1 + (eps/56)(e^4 - 1)) <= eps needs 56 >= e^4 - 1 = 53.6"),
+        source=f"{SEED}; proof of Lemma 8; Algorithm 3 step 1",
+        method="numeric grid + hypothesis",
+        stated=amplification_claim(56, "rate eps/56"),
+        perturbed={"rate eps/50": amplification_claim(50, "rate eps/50")},
+        formula_from="bounds.papers.nb20.alg3_* (Algorithm 3 settings and Lemma 8 accounting)",
+    ),
+    Check(
+        id="nb20:lemma8.group", paper=PAPER, result="lemma8",
+        claim="Lemma 8: with r <= log(2/delta), group privacy gives r eps^ = min(1, eps') and r e^{r eps^} delta^ = delta/2",
+        source=f"{SEED}; proof of Lemma 8; Algorithm 3 step 1 (eps^, delta^)",
+        method="symbolic",
+        stated=group_claim(alg3_delta_hat, "delta^ = delta/(2 e^{min(1, eps')} log(2/delta))"),
+        perturbed={"no e^min(1,eps')": group_claim(lambda o, delta, ep: delta / (2 * o.log(2 / delta)),
+                                                  "delta^ = delta/(2 log(2/delta))")},
+        formula_from="bounds.papers.nb20.alg3_eps_hat, alg3_delta_hat, alg3_group_eps, alg3_group_delta",
+    ),
+    Check(
+        id="nb20:lemma8.r-tail", paper=PAPER, result="lemma8",
+        claim="Lemma 8: r ~ Bin(n', 1/n') satisfies r <= log(2/delta) w.p. >= 1 - delta/2 (exact binomial tail)",
+        source=f"{SEED}; proof of Lemma 8 ('by the definition of R, and Chernoff bound')",
+        method="exact probability",
+        stated=r_claim(1.0, lambda o, n_prime, delta: delta <= 2 * np.exp(-4), "delta <= 2 e^{-4} = 0.0366",
+                       "P[r > log(2/delta)] <= delta/2"),
+        expect=PART,
+        perturbed={"delta/20": r_claim(0.1, lambda o, n_prime, delta: delta <= 2 * np.exp(-4), "delta <= 0.0366",
+                                       "P[r > log(2/delta)] <= delta/20")},
+        errata=("nb20-lemma8-r-tail",),
+    ),
+    Check(
+        id="nb20:lemma9.sizes", paper=PAPER, result="lemma9",
+        claim=("Lemma 9 proof: with n' = 8000 (...) max(1, sqrt(m) alpha^{3/2})/alpha^2 and k = sqrt(m alpha log(2/delta)) "
+               "log(.)/eps^, n'/k >= 8000 (d log(1/alpha) + log(m/beta))/alpha (min(1,x) max(1,x) = x)"),
+        source=f"{SEED}; proof of Lemma 9, the n'/k display",
+        method="numeric grid + hypothesis",
+        stated=sizes_claim(lemma9_n_prime_printed, "printed n'"),
+        perturbed={"without max(1, sqrt(m) alpha^1.5)": sizes_claim(
+            lambda o, alpha, beta, delta, d, num_queries: lemma9_n_prime_printed(o, alpha, beta, delta, d, num_queries)
+            / o.max(1, o.sqrt(num_queries) * alpha ** o.frac(3, 2)), "n' without the max factor")},
+        formula_from="bounds.papers.nb20.lemma9_n_prime_printed, alg3_eps_hat; k as in the proof (constant 1)",
+    ),
+    Check(
+        id="nb20:lemma9.claim10-use", paper=PAPER, result="lemma9",
+        claim=("Lemma 9 proof: n' >= 7200 (d log(1/alpha) + log(8k/beta))/alpha^2 lets Claim 10 turn dis^ <= alpha/24 "
+               "into dis <= alpha/12 (Claim 10 at accuracy alpha/24)"),
+        source=f"{SEED}; proof of Lemma 9 ('Note that the size of S'' is n' >= 7200 ... by Claim 10 ... <= alpha/12')",
+        method="numeric grid + hypothesis",
+        stated=claim10_use_claim(7200, 1, "7200 (d log(1/alpha) + ...)"),
+        expect=FAILS,
+        corrected=claim10_use_claim(28800, 24, "28800 (d log(24/alpha) + ...)"),
+        perturbed={"14400": claim10_use_claim(14400, 24, "14400 (d log(24/alpha) + ...)")},
+        errata=("nb20-lemma9-7200",),
+    ),
+    Check(
+        id="nb20:lemma9.chernoff", paper=PAPER, result="lemma9",
+        claim=("Lemma 9 eq. (3): with m >= 8 log(1/(alpha beta))/alpha queries, err(h_ERM) <= alpha/8 + gamma gives "
+               "(1/m) sum 1(h_ERM(x_i) != y_i) <= alpha/4 + gamma w.p. >= 1 - beta/4 ('by Chernoff')"),
+        source=f"{SEED}; proof of Lemma 9, eqs. (2)-(3) and the condition m >= 8 log(1/(alpha beta))/alpha",
+        method="exact probability",
+        stated=chernoff3_claim(lambda o, alpha, beta, gamma: lemma9_min_queries(o, alpha, beta), None, None,
+                               "m = 8 log(1/(alpha beta))/alpha"),
+        expect=FAILS,
+        corrected=chernoff3_claim(bernstein_m, None, None, "m = Bernstein size (2p(1-p) + alpha/12) log(4/beta)/(alpha/8)^2"),
+        perturbed={"Bernstein size / 4": chernoff3_claim(lambda o, alpha, beta, gamma: bernstein_m(o, alpha, beta, gamma) / 4,
+                                                         None, None, "a quarter of the Bernstein size")},
+        errata=("nb20-lemma9-chernoff",),
+        formula_from="bounds.papers.nb20.lemma9_min_queries; exact tail scipy.stats.binom",
+    ),
+    Check(
+        id="nb20:lemma9.union", paper=PAPER, result="lemma9",
+        claim="Lemma 9: errors alpha/4 (1) + alpha/2 (2) + alpha/4 + gamma (3) = alpha + gamma; failures beta/4 + beta/2 + beta/4 = beta",
+        source=f"{SEED}; proof of Lemma 9, last paragraph",
+        method="symbolic",
+        stated=Identity("alpha/4 + alpha/2 + alpha/4 + gamma + beta/4 + beta/2 + beta/4 = alpha + gamma + beta",
+                        lambda o, alpha, beta, gamma: alpha / 4 + alpha / 2 + alpha / 4 + gamma + beta / 4 + beta / 2 + beta / 4,
+                        lambda o, alpha, beta, gamma: alpha + gamma + beta, CH),
+        perturbed={"beta/8 extra": Identity("... + beta/8 = ...",
+                                            lambda o, alpha, beta, gamma: alpha + gamma + beta + beta / 8,
+                                            lambda o, alpha, beta, gamma: alpha + gamma + beta, CH)},
+    ),
+    Check(
+        id="nb20:lemma9.cutoff", paper=PAPER, result="lemma9",
+        claim="Lemma 9 proof: since m = Omega(log(1/(alpha beta))/alpha), T = O(m alpha); explicit: T <= max(1, m alpha) for m >= 8 log(1/(alpha beta))/alpha",
+        source=f"{SEED}; proof of Lemma 9; Algorithm 3 step 1 (T)",
+        method="numeric grid + hypothesis",
+        stated=Inequality("T <= max(1, m alpha)", lambda o, alpha, beta, num_queries: alg3_T(o, alpha, beta, num_queries),
+                          lambda o, alpha, beta, num_queries: o.max(1, num_queries * alpha),
+                          (Var("alpha", 1e-4, 0.999), Var("beta", 1e-12, 0.999), M_Q),
+                          where=lambda o, alpha, beta, num_queries: num_queries >= lemma9_min_queries(o, alpha, beta)),
+        perturbed={"T <= m alpha/8": Inequality("T <= m alpha / 8", lambda o, alpha, beta, num_queries: alg3_T(o, alpha, beta, num_queries),
+                                                lambda o, alpha, beta, num_queries: num_queries * alpha / 8,
+                                                (Var("alpha", 1e-4, 0.999), Var("beta", 1e-12, 0.999), M_Q),
+                                                where=lambda o, alpha, beta, num_queries: num_queries >= lemma9_min_queries(o, alpha, beta))},
+        formula_from="bounds.papers.nb20.alg3_T, lemma9_min_queries",
+    ),
+    Check(
+        id="nb20:thm11.factor", paper=PAPER, result="thm11",
+        claim=("Theorem 11: A_AgPrivCl on m_o = 32 (d log(1/alpha) + log(1/beta))/alpha queries costs max(1, sqrt(m_o) alpha^{3/2}), "
+               "printed as max(1, sqrt(d) alpha log^{1/2}(1/alpha)); explicit: sqrt(m_o) alpha^{3/2} <= 8 sqrt(d log(1/alpha)) alpha"),
+        source=f"{SEED}; Theorem 11 and Algorithm 4 step 1",
+        method="numeric grid + hypothesis",
+        stated=thm11_factor_claim(8.0, lambda o, alpha, beta, d: o.log(1 / beta) <= d * o.log(1 / alpha),
+                                  "log(1/beta) <= d log(1/alpha), i.e. beta >= alpha^d", "constant 8"),
+        expect=PART,
+        perturbed={"constant 4": thm11_factor_claim(4.0, lambda o, alpha, beta, d: o.log(1 / beta) <= d * o.log(1 / alpha),
+                                                    "beta >= alpha^d", "constant 4")},
+        errata=("nb20-thm11-log-beta",),
+        formula_from="bounds.papers.nb20.alg4_m_o",
+    ),
+    Check(
+        id="nb20:thm11.privacy", paper=PAPER, result="thm11",
+        claim="Theorem 11: Algorithm 4 (A_AgPrivCl at (eps, delta) then A_SSPP at eps, on the same S) is (eps, delta)-DP",
+        source=f"{SEED}; Algorithm 4 and Theorem 11",
+        method="exhaustive",
+        stated=composition_claim(lambda eps: (eps, eps), "both phases at eps"),
+        expect=FAILS,
+        corrected=composition_claim(lambda eps: (eps / 2, eps / 2), "each phase at eps/2"),
+        perturbed={"eps/2 and eps": composition_claim(lambda eps: (eps / 2, eps), "eps/2 then eps")},
+        errata=("nb20-thm11-privacy",),
+        formula_from="algorithms.privacy.accounting.compose (basic composition)",
+    ),
+    Check(
+        id="nb20:thm11.confidence", paper=PAPER, result="thm11",
+        claim="Theorem 11: the two phases, each failing w.p. at most beta, fail together w.p. at most beta",
+        source=f"{SEED}; Algorithm 4 (both phases called with beta) and Theorem 11",
+        method="symbolic",
+        stated=Identity("beta + beta = beta", lambda o, beta: beta + beta, lambda o, beta: beta, (Var("beta", 1e-9, 0.999),)),
+        expect=FAILS,
+        corrected=Identity("beta/2 + beta/2 = beta", lambda o, beta: beta / 2 + beta / 2, lambda o, beta: beta,
+                           (Var("beta", 1e-9, 0.999),)),
+        perturbed={"beta/2 + beta": Identity("beta/2 + beta = beta", lambda o, beta: beta / 2 + beta,
+                                             lambda o, beta: beta, (Var("beta", 1e-9, 0.999),))},
+        errata=("nb20-thm11-confidence",),
+    ),
+)

@@ -1,0 +1,80 @@
+"""Every proof check is itself checked: it gives its recorded verdict on the paper's claim, holds on the
+corrected claim where the paper is wrong, and rejects every deliberately perturbed claim (a constant changed,
+an inequality flipped, a region widened), so no check can be vacuous."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from proofs_checks.core import FAILS, HOLDS, NOT_CHECKABLE, PART, all_checks
+from proofs_checks.errata import ERRATA, doc_entries
+
+CHECKS = all_checks()
+BY_ID = {c.id: c for c in CHECKS}
+
+
+@pytest.fixture(scope="module")
+def stated():
+    """The verdict of every check on the paper's claim, computed once."""
+    return {c.id: c.run() for c in CHECKS}
+
+
+def test_the_registry_covers_every_step_the_issue_lists():
+    """Issue 5 lists these steps; each must have at least one check."""
+    wanted = ["bcmnuw20:sauer", "bcmnuw20:thm10.cover-size", "bcmnuw20:claim3", "bcmnuw20:fact4",
+              "bcmnuw20:lemma11.versions", "abm19:lemma3.3.growth-delta", "abm19:lemma3.3.tail",
+              "bcmnuw20:thm10.log-cover", "bcmnuw20:thm13.markov-identity", "bcmnuw20:thm14.versions",
+              "abm19:lemma4.4.chernoff", "abm19:lemma4.4.tv", "abm19:lemma4.4.probabilities", "abm19:thm4.1.final",
+              "lvsuw21:prop4.3.hoeffding", "lvsuw21:prop4.3.bernstein", "lvsuw21:prop4.3.union",
+              "lvsuw21:prop4.3.ratio", "lvsuw21:thm4.5.closed", "nb20:lemma6.alpha3", "nb20:claim10.growth-delta",
+              "nb20:lemma8.amplification", "nb20:lemma9.sizes", "nb20:thm11.privacy"]
+    assert [w for w in wanted if w not in BY_ID] == []
+
+
+@pytest.mark.parametrize("check_id", sorted(BY_ID))
+def test_stated_claim_gets_its_recorded_verdict(check_id, stated):
+    """A changed outcome (a check that starts passing or failing) is noticed."""
+    v = stated[check_id]
+    assert v.status == BY_ID[check_id].expect, (v.summary, v.counterexample)
+    json.dumps(v.to_dict())  # JSON-serialisable, as the reports read it
+
+
+@pytest.mark.parametrize("check_id", sorted(c.id for c in CHECKS if c.corrected is not None))
+def test_corrected_claim_holds(check_id):
+    c = BY_ID[check_id]
+    v = c.run_on(c.corrected)
+    assert v.status == c.expect_corrected, (v.summary, v.counterexample)
+    assert v.status in (HOLDS, PART)
+
+
+PERTURBED = sorted((c.id, name) for c in CHECKS for name in c.perturbed)
+
+
+@pytest.mark.parametrize("check_id,name", PERTURBED)
+def test_perturbed_claim_fails(check_id, name):
+    """The checker is not vacuous: a deliberately wrong claim is rejected with a counterexample."""
+    v = BY_ID[check_id].run_on(BY_ID[check_id].perturbed[name])
+    assert v.status == FAILS, (v.summary, v.region)
+    assert v.counterexample
+
+
+def test_every_checkable_check_has_a_perturbation():
+    assert [c.id for c in CHECKS if c.expect != NOT_CHECKABLE and not c.perturbed] == []
+
+
+def test_every_finding_is_an_erratum(stated):
+    """A failing step (or one holding only on part of its domain) is recorded as an erratum, and every
+    erratum names checks that exist and find it."""
+    ids = {e.id for e in ERRATA}
+    for c in CHECKS:
+        if stated[c.id].status in (FAILS, PART) or c.expect == NOT_CHECKABLE and c.errata:
+            assert c.errata and set(c.errata) <= ids, c.id
+    for e in ERRATA:
+        assert e.checks and set(e.checks) <= set(BY_ID), e.id
+        assert any(stated[ch].status in (FAILS, PART, NOT_CHECKABLE) for ch in e.checks), e.id
+
+
+def test_errata_are_documented_in_docs_errata_md():
+    docs = {(d.paper, d.heading) for d in doc_entries()}
+    assert [e.id for e in ERRATA if (e.paper, e.docs_heading) not in docs] == []

@@ -1,0 +1,54 @@
+"""python -m proofs_checks: table, JSON, --strict, --errata, bad arguments (one line, exit 2)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from proofs_checks import run_all, run_all_json
+from proofs_checks.__main__ import main
+
+
+def test_bad_paper_is_one_line_and_exit_2(capsys):
+    assert main(["--paper", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "nope" in err and "bcmnuw20" in err
+
+
+def test_unknown_flag_exits_2_in_a_real_process():
+    p = subprocess.run([sys.executable, "-m", "proofs_checks", "--bogus"], capture_output=True, text=True)
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
+
+
+def test_list_does_not_run(capsys):
+    assert main(["--list", "--paper", "abm19"]) == 0
+    out = capsys.readouterr().out
+    assert "abm19:lemma4.4.chernoff" in out and "bcmnuw20" not in out
+
+
+def test_table_and_strict_on_one_paper(capsys):
+    """LVSUW21 has one failing step (the omega typo): exit 0 normally, 1 with --strict."""
+    assert main(["--paper", "lvsuw21"]) == 0
+    out = capsys.readouterr().out
+    assert "lvsuw21:prop4.3.omega" in out and "fails" in out and "checks:" in out
+    assert main(["--paper", "lvsuw21", "--strict"]) == 1
+
+
+def test_json_is_the_run_all_json_form(capsys):
+    assert main(["--paper", "lvsuw21", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {d["id"] for d in data} == {r.check.id for r in run_all("lvsuw21")}
+    assert all(d["verdict"]["status"] in ("holds", "holds on part", "fails", "not machine-checkable") for d in data)
+
+
+def test_errata_report_lists_docs_entries_and_check_errata(capsys):
+    assert main(["--errata", "--paper", "lvsuw21"]) == 0
+    out = capsys.readouterr().out
+    assert "lvsuw21-prop4.3-omega" in out and "Checked and right" in out
+
+
+def test_run_all_json_rejects_a_bad_paper():
+    with pytest.raises(ValueError, match="paper"):
+        run_all_json("xyz")

@@ -152,6 +152,17 @@ def _check_replay(replay_passes) -> int:
     return int(replay_passes)
 
 
+def _check_inputs(queries, true_answers, n, T, rng, selection, replay_passes):
+    """The validation both MWEM variants share; returns the checked values."""
+    q = as_queries(queries)
+    rng = _check_rng(rng)
+    T = _check_T(T)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise ValueError(f"n={n!r} out of range: allowed integers >= 1")
+    true = _check_true_answers(true_answers, q.num_queries)
+    return q, true, int(n), T, rng, _check_selection(selection), _check_replay(replay_passes)
+
+
 def mwem_from_answers(true_answers, n: int, queries, eps: float, T: int, rng: np.random.Generator, *,
                       selection: str = "exponential", initial=None, replay_passes: int = 0) -> Release:
     """HLM12 Algorithm 1 (MWEM), given q(D) for every query (each of sensitivity 1/n on the private data).
@@ -160,15 +171,9 @@ def mwem_from_answers(true_answers, n: int, queries, eps: float, T: int, rng: np
     ``LinearQueries``; initial: None (uniform), a histogram or an ``MWDistribution`` over the support.
     Returns ``Release(MWEMResult, PureDP(eps))``: T rounds of eps/(2T) selection + eps/(2T) Laplace.
     """
-    q = as_queries(queries)
-    rng = _check_rng(rng)
-    T = _check_T(T)
+    q, true, n, T, rng, selection, replay_passes = _check_inputs(
+        queries, true_answers, n, T, rng, selection, replay_passes)
     eps = _check_positive_finite("eps", eps)
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"n={n!r} out of range: allowed integers >= 1")
-    true = _check_true_answers(true_answers, q.num_queries)
-    selection = _check_selection(selection)
-    replay_passes = _check_replay(replay_passes)
     acct = Accountant()
     half = eps / (2.0 * T)
     lap = LaplaceMechanism(sensitivity=1.0 / n, eps=half)
@@ -201,15 +206,9 @@ def mwem_zcdp_from_answers(true_answers, n: int, queries, eps_tilde: float, T: i
     sigma = 1/(n eps_0) clipped to [0, 1]. Returns ``Release(MWEMResult, ZCDP(eps~^2 / 2))``
     (composed per round by the accountant: T (eps_0^2/2 + eps_0^2/2)).
     """
-    q = as_queries(queries)
-    rng = _check_rng(rng)
-    T = _check_T(T)
+    q, true, n, T, rng, selection, replay_passes = _check_inputs(
+        queries, true_answers, n, T, rng, selection, replay_passes)
     eps_tilde = _check_positive_finite("eps_tilde", eps_tilde)
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"n={n!r} out of range: allowed integers >= 1")
-    true = _check_true_answers(true_answers, q.num_queries)
-    selection = _check_selection(selection)
-    replay_passes = _check_replay(replay_passes)
     eps0 = eps_tilde / math.sqrt(2.0 * T)
     gauss = GaussianMechanism.zcdp(sensitivity=1.0 / n, rho=eps0**2 / 2.0)
     acct = Accountant()

@@ -127,7 +127,7 @@ def test_killed_run_resumed_equals_uninterrupted_run(tmp_path, toy_module, worke
     """SIGKILL a run mid-way, resume it: its records and summary equal an uninterrupted run's exactly
     (catches lost trials, double-counted trials, and reseeding on resume)."""
     out = tmp_path / "killed"
-    cmd = [sys.executable, "-m", "simulations", "run", toy_module, "--trials", "400", "--seed", "77",
+    cmd = [sys.executable, "-m", "simulations", "run", toy_module, "--trials", "600", "--seed", "77",
            "--workers", str(workers), "--chunk-size", "5", "--out", str(out)]
     proc = subprocess.Popen(cmd, cwd=REPO, env=os.environ.copy(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
@@ -137,18 +137,18 @@ def test_killed_run_resumed_equals_uninterrupted_run(tmp_path, toy_module, worke
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
     partial = store.RunDir.open(out).read_records()
-    assert 60 <= len(partial) < 400
+    assert 60 <= len(partial) < 600
     with open(out / store.RECORDS, "a") as fh:  # simulate a write torn by the kill
         fh.write('{"index": 399, "rec')
     rc = subprocess.run([sys.executable, "-m", "simulations", "resume", str(out), "--workers", str(workers)],
                         cwd=REPO, env=os.environ.copy(), capture_output=True, text=True)
     assert rc.returncode == 0, rc.stderr
-    straight = runner.run(toy_module, 400, tmp_path / "straight", seed=77, workers=1, progress=False)
+    straight = runner.run(toy_module, 600, tmp_path / "straight", seed=77, workers=2, progress=False)
     assert _records(out) == _records(straight.path)
     assert json.loads((out / store.SUMMARY).read_text()) == straight.summary
     manifest = json.loads((out / store.MANIFEST).read_text())
     assert manifest["status"] == "complete" and len(manifest["sessions"]) == 2
-    assert manifest["sessions"][1]["trials_run"] == 400 - len(partial)
+    assert manifest["sessions"][1]["trials_run"] == 600 - len(partial)
 
 
 def test_records_file_cut_at_any_byte_reads_exactly_the_whole_lines(tmp_path):

@@ -1,6 +1,7 @@
 """Command line of the Monte-Carlo engine: ``python -m simulations list | run | resume | status | audit``.
 
-    list                                   experiments, the results they validate, and the audit targets
+    list [EXPERIMENT]                      experiments, the results they validate, and the audit targets;
+                                           with EXPERIMENT: its parameters, defaults and their meaning
     run EXPERIMENT --trials N [--seed S] [--workers W | --scheduler ADDR] --out DIR [--param key=value ...]
     resume DIR [--workers W | --scheduler ADDR]
     status DIR [--json]
@@ -63,7 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m simulations", description="Monte-Carlo validation of the results, and privacy audits.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    sub.add_parser("list", help="experiments, the results they validate, and the audit targets")
+    ls = sub.add_parser("list", help="experiments, the results they validate, and the audit targets")
+    ls.add_argument("experiment", nargs="?", default=None, help="show this experiment's parameters and defaults")
 
     r = sub.add_parser("run", help="run an experiment into a new run directory")
     r.add_argument("experiment", help="experiment name, result id (thm10) or dotted module path")
@@ -96,9 +98,25 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _show_experiment(name: str) -> int:
+    import dataclasses
+
+    module = experiments.get(name)
+    defaults = module.Params()
+    helps = getattr(module, "PARAM_HELP", {})
+    print(f"{module.NAME} ({', '.join(module.RESULT_IDS)}): {module.DESCRIPTION}")
+    print("parameters (--param key=value):")
+    for f in dataclasses.fields(module.Params):
+        value = experiments.params_to_dict(defaults)[f.name]
+        print(f"  {f.name:<14} default {json.dumps(value):<24} {helps.get(f.name, '')}")
+    return 0
+
+
 def _cmd_list(args) -> int:
     from simulations import audit as _audit
 
+    if args.experiment is not None:
+        return _show_experiment(args.experiment)
     print("experiments:")
     for row in experiments.catalogue():
         if row["error"]:

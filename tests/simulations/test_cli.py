@@ -25,6 +25,13 @@ def test_list_shows_experiments_results_and_targets(capsys):
     assert "laplace_tail" in out and "lvsuw21:lemma4.2" in out and "laplace_half_scale" in out
 
 
+def test_list_experiment_shows_parameters_and_defaults(capsys):
+    assert main(["list", "laplace_tail"]) == 0
+    out = capsys.readouterr().out
+    assert "lvsuw21:lemma4.2" in out and "beta" in out and "0.05" in out and "failure probability" in out
+    assert main(["list", "no_such_experiment"]) == 2
+
+
 def test_run_status_resume_round_trip(tmp_path, capsys):
     out = tmp_path / "run"
     assert main(["run", "laplace_tail", "--trials", "50", "--seed", "3", "--workers", "1", "--out", str(out),

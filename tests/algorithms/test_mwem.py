@@ -6,6 +6,7 @@ fixed seeds); accuracy against HLM12 Theorem 2.2's bound with a Clopper-Pearson 
 
 from __future__ import annotations
 
+import importlib
 import math
 
 import numpy as np
@@ -14,9 +15,10 @@ from scipy import stats
 
 from algorithms.classes import thresholds
 from algorithms.privacy import PureDP, ZCDP, exponential_probabilities
-from algorithms.query_release import mw as mw_mod
 from algorithms.query_release.mw import MWDistribution
 from algorithms.query_release.mwem import mwem, mwem_zcdp, mwem_zcdp_from_answers, true_answers_of
+
+mw_mod = importlib.import_module("algorithms.query_release.mw")
 
 LEVEL = 0.01
 

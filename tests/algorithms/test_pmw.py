@@ -8,6 +8,7 @@ the same check on a deliberately broken PMW (monkeypatched) and require it to fa
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import math
 
 import numpy as np
@@ -17,10 +18,11 @@ from scipy import stats
 from algorithms.classes import decision_stumps, thresholds
 from algorithms.evaluation import true_error
 from algorithms.privacy import ApproxDP, PureDP
-from algorithms.query_release import mw as mw_mod
-from algorithms.query_release import pmw as pmw_mod
 from algorithms.query_release.mw import MatrixQueries, MWDistribution
 from algorithms.query_release.pmw import pmw, pmw_parameters, pmw_sample_size
+
+mw_mod = importlib.import_module("algorithms.query_release.mw")
+pmw_mod = importlib.import_module("algorithms.query_release.pmw")  # the package attribute pmw is the function
 
 ALPHA, BETA, EPS, DELTA = 0.5, 0.1, 1.0, 1e-6
 LEVEL = 0.01  # significance level of every statistical check

@@ -216,6 +216,7 @@ def mixture(components: Sequence[Distribution], weights: Sequence[float]) -> Dis
 def near_threshold(N: int, threshold: int, width: int = 1, mass: float = 0.9) -> Distribution:
     """Adversarial for thresholds: ``mass`` spread uniformly on the ``2*width`` points {threshold-width, ..., threshold+width-1}
     around the cut between points threshold-1 and threshold (clipped to the domain), the rest uniform.
+    That cut is hypothesis ``threshold`` of :func:`algorithms.classes.constructors.thresholds`.
 
     Under it the hypotheses near the target differ by a lot of mass, so a cover must resolve them.
     """

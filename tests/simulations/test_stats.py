@@ -100,3 +100,19 @@ def test_verdict_false_alarm_rate_at_most_one_minus_confidence():
     assert st.binom.pmf(k, n, target)[violated].sum() <= 0.05
     holds = np.array([stats.verdict(int(j), n, target).status == "holds" for j in k])
     assert st.binom.pmf(k, n, target)[holds].sum() <= 0.05
+
+
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=hs.integers(1, 5000), frac=hs.floats(0, 1), confidence=hs.floats(0.5, 0.999))
+def test_cp_bounds_bracket_the_rate_and_grow_with_successes(n, frac, confidence):
+    """low <= k/n <= high, and both bounds are nondecreasing in k (catches swapped or misindexed beta quantiles)."""
+    k = int(round(frac * n))
+    low, high = stats.clopper_pearson(k, n, confidence)
+    assert low <= k / n <= high
+    if k < n:
+        low2, high2 = stats.clopper_pearson(k + 1, n, confidence)
+        assert low2 >= low and high2 >= high

@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from algorithms.classes import build_cover, decision_stumps, thresholds
+from algorithms.classes import (
+    build_cover, conjunctions, decision_stumps, halfspaces, intervals, marginals, point_functions, thresholds,
+)
 from algorithms.evaluation import cover_radius, true_error
 from algorithms.privacy import ApproxDP, PureDP
 from algorithms.query_release.baselines import private_only, public_only
@@ -153,3 +155,20 @@ def test_a_pap_and_baselines_reject_a_non_class():
         a_pap([0], [0], np.ones((2, 2), dtype=bool), ALPHA, BETA, EPS, DELTA, np.random.default_rng(0))
     with pytest.raises(ValueError, match="cls"):
         public_only([0], np.ones((2, 2), dtype=bool))
+
+
+@pytest.mark.parametrize("make", [
+    lambda: thresholds(30), lambda: intervals(12), lambda: decision_stumps(5),
+    lambda: halfspaces(np.random.default_rng(0).integers(-50, 50, size=(12, 2))),
+    lambda: conjunctions(4), lambda: marginals(4, 2), lambda: point_functions(20),
+], ids=["thresholds", "intervals", "stumps", "halfspaces", "conjunctions", "marginals", "points"])
+def test_a_pap_runs_on_every_class_constructor(make):
+    """Issue 3 'done when': A_PAP answers every h of every constructor's class, in [-1, 1], with
+    PMW's guarantee, and G(h) = G~(Project(h))."""
+    cls = make()
+    rng = np.random.default_rng(1)
+    res, g = a_pap(rng.integers(0, cls.num_points, 400), rng.integers(0, cls.num_points, 6), cls,
+                   ALPHA, BETA, EPS, DELTA, rng)
+    assert res.answers.shape == (cls.num_hypotheses,) and np.all(np.abs(res.answers) <= 1)
+    np.testing.assert_array_equal(res.answers, res.pmw.answers[res.cover.member_of])
+    assert g == ApproxDP(EPS, DELTA)

@@ -6,6 +6,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 from scipy import stats as st
 
 from simulations import stats
@@ -100,10 +102,6 @@ def test_verdict_false_alarm_rate_at_most_one_minus_confidence():
     assert st.binom.pmf(k, n, target)[violated].sum() <= 0.05
     holds = np.array([stats.verdict(int(j), n, target).status == "holds" for j in k])
     assert st.binom.pmf(k, n, target)[holds].sum() <= 0.05
-
-
-from hypothesis import given, settings
-from hypothesis import strategies as hs
 
 
 @settings(max_examples=200, deadline=None)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..classes.finite import FiniteClass, validate_indices
+from ..classes.finite import validate_indices
 from ..privacy import (
     Accountant,
     GaussianMechanism,
@@ -41,7 +41,7 @@ from ..privacy import (
 )
 from ..privacy.accounting import _check_positive_finite
 from ..privacy.mechanisms import _check_rng
-from .mw import LinearQueries, MWDistribution, as_queries
+from .mw import IncrementalMWDistribution, LinearQueries, MWDistribution, as_queries
 
 __all__ = ["MWEMResult", "mw_rounds", "mwem", "mwem_from_answers", "mwem_zcdp", "mwem_zcdp_from_answers",
            "true_answers_of"]
@@ -90,10 +90,10 @@ def _check_true_answers(true_answers, num_queries: int) -> np.ndarray:
 def _initial(initial, support_size: int) -> MWDistribution:
     if initial is None:
         return MWDistribution.uniform(support_size)
-    if isinstance(initial, MWDistribution):
+    if isinstance(initial, (MWDistribution, IncrementalMWDistribution)):
         if initial.support_size != support_size:
             raise ValueError(f"initial has support size {initial.support_size}, queries have {support_size}")
-        return MWDistribution(initial.log_weights)
+        return initial.copy()
     dist = MWDistribution.from_histogram(initial)
     if dist.support_size != support_size:
         raise ValueError(f"initial has length {dist.support_size}, queries have support size {support_size}")
@@ -108,14 +108,20 @@ def true_answers_of(data, queries) -> tuple[np.ndarray, int]:
     return np.clip(q.answer(hist), 0.0, 1.0), int(x.size)
 
 
-def mw_rounds(initial: MWDistribution, queries: LinearQueries, true_answers: np.ndarray, n: int, T: int,
+def mw_rounds(initial, queries: LinearQueries, true_answers: np.ndarray, n: int, T: int,
               rng: np.random.Generator, *, select_eps: float, selection: str, measure, clip: bool,
-              average_previous: bool, replay_passes: int = 0) -> MWEMResult:
+              average_previous: bool, replay_passes: int = 0, replay_threshold: bool = False) -> MWEMResult:
     """HLM12 Algorithm 1 / LVSUW21 Algorithm 1's loop, privacy-agnostic (the callers account).
 
+    ``initial``: an ``MWDistribution`` or an ``IncrementalMWDistribution`` (mutated).
     ``measure(value, rng)`` returns the noisy measurement of one true answer. With
     ``average_previous`` the output averages A_0..A_{T-1} (LVSUW21), else A_1..A_T (HLM12).
-    Mutates ``initial``.
+    ``replay_threshold`` (LVSUW21 Section 5.3, post-processing): round t's single update is
+    replaced by one pass, in random order, over every past measurement i <= t whose current error
+    c_i = |q_i(A) - a_i| is at least c_t / 2 (c_t = round t's own error, so q_t is always in it),
+    each update using q_i(A) at the time it is applied. The paper does not say whether c_i is
+    taken before or after round t's update; here it is before (on the distribution q_t was
+    selected on).
     """
     dist = initial
     selected = np.empty(T, dtype=np.intp)
@@ -134,11 +140,20 @@ def mw_rounds(initial: MWDistribution, queries: LinearQueries, true_answers: np.
         if clip:
             a = min(1.0, max(0.0, a))
         selected[t], measured[t] = i, a
-        dist.update(queries.values(i), (a - syn[i]) / 2.0)
+        if replay_threshold:
+            past_q, past_a = selected[: t + 1], measured[: t + 1]
+            c = np.abs(syn[past_q] - past_a)
+            chosen = np.flatnonzero(c >= c[t] / 2.0)
+            for k in rng.permutation(chosen):
+                j = int(past_q[k])
+                qj = float(dist.answer(queries, np.array([j]))[0])
+                dist.update_query(queries, j, (past_a[k] - qj) / 2.0)
+        else:
+            dist.update_query(queries, i, (a - syn[i]) / 2.0)
         for _ in range(replay_passes):
             for j, aj in zip(selected[: t + 1], measured[: t + 1]):
                 qj = float(dist.answer(queries, np.array([j]))[0])
-                dist.update(queries.values(j), (aj - qj) / 2.0)
+                dist.update_query(queries, int(j), (aj - qj) / 2.0)
         if not average_previous:
             dist.accumulate()
     synthetic = dist.average()
@@ -196,12 +211,14 @@ def mwem(data, queries, eps: float, T: int, rng: np.random.Generator, *, selecti
 
 def mwem_zcdp_from_answers(true_answers, n: int, queries, eps_tilde: float, T: int, rng: np.random.Generator,
                            *, selection: str = "permute_and_flip", initial=None,
-                           replay_passes: int = 0) -> Release:
+                           replay_passes: int = 0, replay_threshold: bool = False) -> Release:
     """LVSUW21 Algorithm 1's loop (PMW^Pub when ``queries``/``initial`` live on the public support).
 
     true_answers: q(D~) for every query, computed on the private data (sensitivity 1/n each).
     queries: the queries' values on the support (FiniteClass, [0, 1] matrix or ``LinearQueries``).
-    initial: None (uniform over the support; plain MWEM) or the public histogram (LVSUW21 A_0).
+    initial: None (uniform over the support; plain MWEM), the public histogram (LVSUW21 A_0), or an
+    ``MWDistribution`` / ``IncrementalMWDistribution`` (copied; the latter for workload queries).
+    replay_threshold: LVSUW21 Section 5.3's replay of past measurements (see ``mw_rounds``).
     eps_0 = eps~ / sqrt(2T); selection eps_0 (exponential or permute-and-flip), Gaussian measurement
     sigma = 1/(n eps_0) clipped to [0, 1]. Returns ``Release(MWEMResult, ZCDP(eps~^2 / 2))``
     (composed per round by the accountant: T (eps_0^2/2 + eps_0^2/2)).
@@ -217,7 +234,8 @@ def mwem_zcdp_from_answers(true_answers, n: int, queries, eps_tilde: float, T: i
         acct.spend(f"measure t={t + 1}", gauss.guarantee)
     result = mw_rounds(_initial(initial, q.support_size), q, true, int(n), T, rng, select_eps=eps0,
                        selection=selection, measure=lambda v, r: gauss.release(v, r).value, clip=True,
-                       average_previous=True, replay_passes=replay_passes)
+                       average_previous=True, replay_passes=replay_passes,
+                       replay_threshold=bool(replay_threshold))
     return Release(result, acct.total())
 
 

@@ -87,14 +87,12 @@ def test_matrix_queries_reject_bad_matrix(bad):
 
 def _accuracy_successes(cls, runs, seed, *, alpha=ALPHA):
     n = pmw_sample_size(alpha, BETA, EPS, DELTA, domain_size=cls.num_points, num_queries=cls.num_hypotheses)
-    root = np.random.default_rng(seed)
     ok = 0
     for child in np.random.SeedSequence(seed).spawn(runs):
         rng = np.random.default_rng(child)
         D = rng.dirichlet(np.full(cls.num_points, 0.5))
         res, _ = pmw(_sample(rng, D, n), cls, alpha, BETA, EPS, DELTA, rng)
         ok += true_error(cls, D, res.answers) <= alpha
-    del root
     return ok
 
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 import numpy as np
 from scipy.stats import binom
 
-from bounds.papers.abm19 import (BETA_A_DEN, BETA_A_NUM, cover_log_tail, lemma4_4_beta_b, lemma4_4_n_b,
+from bounds.papers.abm19 import (BETA_A_DEN, BETA_A_NUM, cover_log_tail, lemma4_4_n_b,
                                  lemma4_4_p, lemma4_4_runout, lemma4_4_tv, thm4_3_delta)
 
 from . import _classes as C
@@ -72,6 +72,19 @@ def lemma33_tail_claim(C_: float, text: str) -> Inequality:
     return Inequality(text, lambda o, alpha, beta, d: cover_log_tail(o, C_ * o_form(o, alpha, beta, d), alpha, beta, d),
                       lambda o, alpha, beta, d: 0 * alpha, LEMMA33_DOMAIN,
                       region=lambda o, alpha, beta, d: alpha <= 0.5, region_text="alpha <= 1/2 (any beta, d)")
+
+
+def double_sample_claim(rate, text: str) -> Inequality:
+    """Lemma 3.3 eq. (1): the printed factor e^{-alpha m/4} is at least the textbook double-sample factor
+    2^{-alpha m/2} (Kearns-Vazirani Thm 3.3), so (1) follows from the textbook bound; ``rate`` is the printed
+    exponent's coefficient."""
+    return Inequality(text, lambda o, alpha, m: -alpha * m / 2 * o.log(2), lambda o, alpha, m: -rate * alpha * m,
+                      (Var("alpha", 1e-6, 1.0), Var("m", 1, 10**9, integer=True)))
+
+
+def side_condition_claim(factor: float, text: str) -> Inequality:
+    """Lemma 3.3: the double-sample argument needs m >= 8/alpha; the least n_pub (bounds) is at least factor/alpha."""
+    return Inequality(text, lemma33_m, lambda o, alpha, beta, d: factor / alpha, LEMMA33_DOMAIN, rel=">=")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -239,6 +252,24 @@ register(
         perturbed={"constant 20": lemma33_tail_claim(20.0, "at n = 20(...)/alpha")},
         errata=("abm19-lemma3.3-alpha-near-1",),
         formula_from="bounds.papers.abm19.cover_log_tail (inequality (1))",
+    ),
+    Check(
+        id="abm19:lemma3.3.double-sample", paper=PAPER, result="lemma3.3",
+        claim=("Lemma 3.3 eq. (1): 2 G(2m) e^{-alpha m/4} is at least the textbook double-sample bound "
+               "2 G(2m) 2^{-alpha m/2}, so inequality (1) holds"),
+        source=f"{SEED}; Lemma 3.3, inequality (1) and 'the double-sample argument'",
+        method="numeric grid + hypothesis",
+        stated=double_sample_claim(1 / 4, "e^{-alpha m/4} >= 2^{-alpha m/2}"),
+        perturbed={"e^{-alpha m/2}": double_sample_claim(1 / 2, "e^{-alpha m/2} >= 2^{-alpha m/2}")},
+    ),
+    Check(
+        id="abm19:lemma3.3.side-condition", paper=PAPER, result="lemma3.3",
+        claim="Lemma 3.3: the double-sample argument's condition m >= 8/alpha holds at the least n_pub",
+        source=f"{SEED}; Lemma 3.3 proof (double sample, e.g. SSBD Sec. 28.3)",
+        method="numeric grid + hypothesis",
+        stated=side_condition_claim(8.0, "n* >= 8/alpha"),
+        perturbed={"n* >= 1000/alpha": side_condition_claim(1000.0, "n* >= 1000/alpha")},
+        formula_from="bounds:abm19:lemma3.3",
     ),
     Check(
         id="abm19:lemma4.4.chernoff", paper=PAPER, result="lemma4.4",

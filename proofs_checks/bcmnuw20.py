@@ -8,7 +8,8 @@ from pathlib import Path
 import numpy as np
 
 from . import _classes as C
-from bounds.papers.bcmnuw20 import lemma11_g, sauer_log_projection
+from bounds.ops import NUMPY
+from bounds.papers.bcmnuw20 import claim3_log_domain, fact4_max_dual_vc, lemma11_g, sauer_log_projection
 
 from .core import (FAILS, HOLDS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, bounds_value,
                    register)
@@ -30,8 +31,13 @@ def sauer_sum(k, d):
 
 
 def sauer_closed(k, d):
-    """BCMNUW20 Theorem 10 proof: (e k / d)^d, valid for k >= d >= 1."""
-    return (math.e * k / d) ** d
+    """BCMNUW20 Theorem 10 proof: min(2^k, (e k/d)^d) (bounds ``sauer_log_projection``), k >= d >= 1."""
+    return float(np.exp(sauer_log_projection(NUMPY, float(k), float(d))))
+
+
+def claim3_bound(h, p):
+    """BCMNUW20 Claim 3: |X_H~| <= (e|H~|/p~)^p~ (and <= 2^|H~|), from bounds ``claim3_log_domain``."""
+    return float(np.exp(claim3_log_domain(NUMPY, math.log(h), float(p))))
 
 
 def _growth_cases(max_k: int = 8):
@@ -329,6 +335,7 @@ register(
         source=f"{SEEDS}; Theorem 10 proof ('by Sauer's lemma |H~| <= (em/d)^d')",
         method="exhaustive",
         stated=sauer_claim([sauer_sum, sauer_closed], "Pi_H(k) <= sum_{i<=d} C(k,i) <= (ek/d)^d"),
+        formula_from="bounds.papers.bcmnuw20.sauer_log_projection (closed form); the sum is Sauer-Shelah's",
         perturbed={"closed form without e": sauer_claim([sauer_sum, lambda k, d: (k / d) ** d],
                                                        "sum_{i<=d} C(k,i) <= (k/d)^d"),
                    "sum to d-1": sauer_claim([lambda k, d: sauer_sum(k, d - 1)], "Pi_H(k) <= sum_{i<d} C(k,i)")},
@@ -340,22 +347,25 @@ register(
         method="exhaustive",
         stated=cover_size_claim(sauer_closed, "|H~| <= (em/d)^d"),
         perturbed={"no e": cover_size_claim(lambda m, d: (m / d) ** d, "|H~| <= (m/d)^d")},
+        formula_from="bounds.papers.bcmnuw20.sauer_log_projection",
     ),
     Check(
         id="bcmnuw20:claim3", paper=PAPER, result="claim3",
         claim="Claim 3: |X_H~| <= (e |H~| / VC_dual(H~))^VC_dual(H~) for every finite class H~",
         source=f"{SEEDS}; Section 2.1, Claim 3",
         method="exhaustive",
-        stated=claim3_claim(lambda h, p: (math.e * h / p) ** p, "|X_H~| <= (e|H~|/p~)^p~"),
+        stated=claim3_claim(claim3_bound, "|X_H~| <= (e|H~|/p~)^p~"),
         perturbed={"no e": claim3_claim(lambda h, p: (h / p) ** p, "|X_H~| <= (|H~|/p~)^p~")},
+        formula_from="bounds.papers.bcmnuw20.claim3_log_domain",
     ),
     Check(
         id="bcmnuw20:fact4", paper=PAPER, result="fact4",
         claim="Fact 4 (Assouad 1983): VC_dual(H) < 2^(VC(H)+1)",
         source=f"{SEEDS}; Section 2.1, Fact 4",
         method="exhaustive",
-        stated=fact4_claim(lambda d, p: p < 2 ** (d + 1), "VC_dual(H) < 2^(VC(H)+1)"),
+        stated=fact4_claim(lambda d, p: p <= fact4_max_dual_vc(NUMPY, d), "VC_dual(H) <= 2^(VC(H)+1) - 1"),
         perturbed={"2^VC": fact4_claim(lambda d, p: p < 2 ** d, "VC_dual(H) < 2^VC(H)")},
+        formula_from="bounds.papers.bcmnuw20.fact4_max_dual_vc",
     ),
     Check(
         id="bcmnuw20:lemma11.versions", paper=PAPER, result="lemma11",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from bounds.papers.lvsuw21 import (prop4_3_m, prop4_3_n, thm4_5_eps0, thm4_5_eps_closed, thm4_5_rho,
-                                   thm4_5_rho_round)
+from bounds.papers.lvsuw21 import (prop4_3_m, prop4_3_n, thm4_5_eps0, thm4_5_eps_closed, thm4_5_objective,
+                                   thm4_5_rho, thm4_5_rho_round)
 
 from .core import (FAILS, Case, Check, Exhaustive, Identity, Inequality, MonteCarlo, Var, register)
 
@@ -131,8 +131,9 @@ def prop43_monte_carlo(scale: float, text: str, trials: int = 4000) -> MonteCarl
 
 
 def printed_objective(o, a, rho, delta):
-    """LVSUW21 Theorem 4.5 as printed: a rho + log(1/(a delta))/(a - 1) + log(1 - 1/a)."""
-    return a * rho + o.log(1 / (a * delta)) / (a - 1) + o.log(1 - 1 / a)
+    """LVSUW21 Theorem 4.5 as printed, a rho + log(1/(a delta))/(a - 1) + log(1 - 1/a), at Renyi order a
+    (bounds ``thm4_5_objective`` takes x = a - 1)."""
+    return thm4_5_objective(o, a - 1, rho, delta)
 
 
 def cks_epsilon(o, a, rho, delta):
@@ -278,6 +279,7 @@ register(
                "delta = e^{(a-1)(a rho - eps)} (1-1/a)^a/(a-1) solved for eps"),
         source=f"{SEED}; Theorem 4.5, first line; Canonne-Kamath-Steinke 2020",
         method="symbolic",
+        formula_from="bounds.papers.lvsuw21.thm4_5_objective (the printed infimand); CKS20 typed from the reference",
         stated=Identity("printed = CKS20", printed_objective, cks_epsilon,
                         (Var("a", 1.001, 1e4), Var("rho", 1e-6, 50), Var("delta", 1e-15, 0.5))),
         perturbed={"without log(1-1/a)": Identity("printed without log(1 - 1/a) = CKS20",
@@ -293,6 +295,6 @@ register(
         stated=closed_claim(thm4_5_eps_closed, "inf <= rho + 2 sqrt(rho log(1/delta))"),
         perturbed={"sqrt(rho log(1/delta))": closed_claim(lambda o, rho, delta: rho + o.sqrt(rho * o.log(1 / delta)),
                                                           "inf <= rho + sqrt(rho log(1/delta))")},
-        formula_from="bounds.papers.lvsuw21.thm4_5_eps_closed; the infimand as printed",
+        formula_from="bounds.papers.lvsuw21.thm4_5_eps_closed, thm4_5_objective",
     ),
 )

@@ -34,12 +34,13 @@ Two pieces, both vectorised (no Python loop over support points or queries):
 
 from __future__ import annotations
 
+import math
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 from scipy import special
 
-__all__ = ["LinearQueries", "MatrixQueries", "MWDistribution", "as_queries"]
+__all__ = ["IncrementalMWDistribution", "LinearQueries", "MatrixQueries", "MWDistribution", "as_queries"]
 
 _CHUNK_ENTRIES = 1 << 22
 
@@ -216,6 +217,14 @@ class MWDistribution:
         self._p = None
         self.num_updates += 1
 
+    def update_query(self, queries: LinearQueries, i: int, step: float) -> None:
+        """The update for query ``i`` of ``queries``: ``update(queries.values(i), step)``."""
+        self.update(queries.values(int(i)), step)
+
+    def copy(self) -> "MWDistribution":
+        """A fresh distribution with the same log-weights (no accumulated iterates)."""
+        return MWDistribution(self._log_weights)
+
     def accumulate(self) -> None:
         """Add the current distribution to the running sum that ``average`` divides."""
         self._sum += self.probabilities()
@@ -227,6 +236,121 @@ class MWDistribution:
 
     def average(self) -> np.ndarray:
         """The mean of the accumulated distributions (HLM12 / LVSUW21 averaged output)."""
+        if self._num_accumulated == 0:
+            raise ValueError("average() needs at least one accumulate() call")
+        return self._sum / self._num_accumulated
+
+
+class IncrementalMWDistribution:
+    """LVSUW21 Algorithm 1 at scale: the MW distribution of ``MWDistribution`` with its answers kept
+    up to date incrementally, for queries that list their support points (``members(i)``) and
+    answer on a subset of points (``delta_answers(p, points)``), e.g. ``workloads.MarginalQueries``.
+
+    The update of query i with step s multiplies p on members(i) by e^s and renormalises, so for
+    every query q: q(p') = (q(p) + (e^s - 1) q(p 1_{members(i)})) / Z with Z = 1 + (e^s - 1) q_i(p).
+    ``update_query`` applies exactly that: work O(|members(i)| x workloads) for the answers and
+    O(support) for the rescaling, instead of recomputing every answer. The probabilities are kept
+    normalised in linear space (each step has |s| <= 1/2 in MWEM / PMW^Pub, so thousands of
+    updates stay far from underflow); every ``resync_every`` updates the vector is renormalised
+    by its sum and the answers recomputed from scratch, so rounding cannot drift.
+
+    Same interface as ``MWDistribution`` (``probabilities``, ``answer``, ``update``,
+    ``update_query``, ``accumulate``, ``average``, ``copy``): ``mwem.mw_rounds`` runs on either.
+    ``answer(queries)`` returns the cached answers when ``queries`` is the bound query set.
+    """
+
+    def __init__(self, queries, p0, *, resync_every: int = 256):
+        for member in ("members", "delta_answers", "answer", "support_size"):
+            if not hasattr(queries, member):
+                raise ValueError(f"queries must provide {member!r} (e.g. workloads.MarginalQueries)")
+        p = np.array(p0, dtype=np.float64, copy=True)
+        if p.shape != (queries.support_size,):
+            raise ValueError(f"p0 must have shape ({queries.support_size},), got {p.shape}")
+        if not np.all(np.isfinite(p)) or p.min() < 0 or p.sum() <= 0:
+            raise ValueError("p0 must be finite, >= 0, with a positive total")
+        if isinstance(resync_every, bool) or not isinstance(resync_every, (int, np.integer)) or resync_every < 1:
+            raise ValueError(f"resync_every={resync_every!r} out of range: allowed integers >= 1")
+        self._queries = queries
+        self._p = p / p.sum()
+        self._answers = queries.answer(self._p)
+        self._sum = np.zeros_like(self._p)
+        self._num_accumulated = 0
+        self.num_updates = 0
+        self.resync_every = int(resync_every)
+
+    @classmethod
+    def from_histogram(cls, queries, counts, **kw) -> "IncrementalMWDistribution":
+        """LVSUW21 Algorithm 1: A_0 = the public histogram over its support (zero counts stay zero)."""
+        return cls(queries, counts, **kw)
+
+    @classmethod
+    def uniform(cls, queries, **kw) -> "IncrementalMWDistribution":
+        """HLM12 A_0: uniform over the support (full-domain MWEM)."""
+        return cls(queries, np.ones(queries.support_size), **kw)
+
+    @property
+    def support_size(self) -> int:
+        return int(self._p.size)
+
+    def copy(self) -> "IncrementalMWDistribution":
+        return IncrementalMWDistribution(self._queries, self._p, resync_every=self.resync_every)
+
+    def probabilities(self) -> np.ndarray:
+        out = self._p.view()
+        out.flags.writeable = False
+        return out
+
+    def answer(self, queries, rows=None) -> np.ndarray:
+        if queries is not self._queries:
+            return queries.answer(self._p, rows)
+        return self._answers.copy() if rows is None else self._answers[rows]
+
+    def _resync(self) -> None:
+        self._p /= self._p.sum()
+        self._answers = self._queries.answer(self._p)
+
+    def update(self, values, step: float) -> None:
+        """Generic update p <- p exp(step values) / Z (full recomputation of the answers)."""
+        step = float(step)
+        if not np.isfinite(step):
+            raise ValueError(f"step={step!r} must be finite")
+        v = np.asarray(values, dtype=np.float64)
+        if v.shape != self._p.shape:
+            raise ValueError(f"values must have shape {self._p.shape}, got {v.shape}")
+        self._p *= np.exp(step * v)
+        self._resync()
+        self.num_updates += 1
+
+    def update_query(self, queries, i: int, step: float) -> None:
+        """The MW update of query i by ``step`` with the incremental answer refresh (class docstring)."""
+        if queries is not self._queries:
+            self.update(queries.values(int(i)), step)
+            return
+        step = float(step)
+        if not np.isfinite(step):
+            raise ValueError(f"step={step!r} must be finite")
+        i = int(i)
+        points = queries.members(i)
+        grow = math.expm1(step)                       # e^s - 1
+        delta = queries.delta_answers(self._p, points)
+        z = 1.0 + grow * delta[i]                      # delta[i] = q_i(p)
+        self._p[points] *= 1.0 + grow
+        self._p *= 1.0 / z
+        self._answers += grow * delta
+        self._answers *= 1.0 / z
+        self.num_updates += 1
+        if self.num_updates % self.resync_every == 0:
+            self._resync()
+
+    def accumulate(self) -> None:
+        self._sum += self._p
+        self._num_accumulated += 1
+
+    @property
+    def num_accumulated(self) -> int:
+        return self._num_accumulated
+
+    def average(self) -> np.ndarray:
         if self._num_accumulated == 0:
             raise ValueError("average() needs at least one accumulate() call")
         return self._sum / self._num_accumulated

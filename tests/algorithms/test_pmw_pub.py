@@ -1,0 +1,233 @@
+"""LVSUW21 PMW^Pub (Algorithm 1, Theorem 4.5), marginal workloads and the incremental MW engine,
+best mixture error (Definition 4.1, Lemma 4.2). Each test names the claim and the break it catches."""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dp_accounting
+from dp_accounting.rdp import RdpAccountant
+
+from algorithms.privacy.accounting import gaussian_epsilon
+from algorithms.query_release.mixture import best_mixture_error, release_best_mixture_error
+from algorithms.query_release.mw import IncrementalMWDistribution, MWDistribution
+from algorithms.query_release.pmw_pub import (distinct_rows, eps_tilde_for, marginal_answers, max_error,
+                                              mwem_marginals, pmw_pub, pmw_pub_epsilon, public_only)
+from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries, all_k_way, random_k_way
+
+
+def _instance(seed, sizes=(2, 3, 2, 4, 2), k=2, n=300, support=25):
+    rng = np.random.default_rng(seed)
+    dom = CategoricalDomain(sizes)
+    wl = all_k_way(dom, k)
+    rows = dom.rows(rng.choice(dom.size, size=support, replace=False))
+    return rng, dom, wl, rows
+
+
+# ------------------------------------------------------------------ workloads
+
+@pytest.mark.parametrize("seed", range(4))
+def test_workload_answers_equal_dense_matrix_answers(seed):
+    """Issue 6: the bincount answers, members, values and incremental deltas equal the dense
+    query x support matrix's. Catches a wrong cell stride/offset or a misgrouped member block."""
+    rng, dom, _, rows = _instance(seed)
+    wl = random_k_way(dom, 3, 6, rng) + ((1,), (0, 4))
+    q = MarginalQueries(dom, wl, rows)
+    M = q.dense_matrix().astype(float)
+    # independent dense construction: query (w, c) is 1 where the row's W-cell equals c
+    for w, attrs in enumerate(q.workloads):
+        for c in range(q.cells_per_workload[w]):
+            coords = np.unravel_index(c, [dom.sizes[a] for a in attrs[::-1]])[::-1]
+            want = np.all(rows[:, list(attrs)] == np.array(coords), axis=1)
+            np.testing.assert_array_equal(M[q.offsets[w] + c], want)
+    p = rng.dirichlet(np.ones(q.support_size))
+    np.testing.assert_allclose(q.answer(p), M @ p, atol=1e-14)
+    np.testing.assert_allclose(q.workload_answers(p, 2), (M @ p)[q.offsets[2]:q.offsets[3]], atol=1e-14)
+    for i in rng.choice(q.num_queries, size=10, replace=False):
+        np.testing.assert_array_equal(np.sort(q.members(i)), np.flatnonzero(M[i]))
+        np.testing.assert_array_equal(q.values(i), M[i])
+        pts = q.members(i)
+        np.testing.assert_allclose(q.delta_answers(p, pts), M[:, pts] @ p[pts], atol=1e-14)
+    # every workload's answers sum to 1 (a point is in exactly one cell per workload)
+    np.testing.assert_allclose(np.add.reduceat(q.answer(p), q.offsets[:-1]), 1.0)
+
+
+def test_workloads_bad_input_names_the_argument():
+    dom = CategoricalDomain([2, 3])
+    with pytest.raises(ValueError, match="workload"):
+        MarginalQueries(dom, [(0, 5)], dom.all_rows())
+    with pytest.raises(ValueError, match="support_rows"):
+        MarginalQueries(dom, [(0,)], np.array([[0, 3]]))
+    with pytest.raises(ValueError, match="sizes"):
+        CategoricalDomain([2, 0])
+
+
+def test_incremental_distribution_equals_log_space_engine():
+    """The incremental answer refresh (q(p') = (q(p) + (e^s - 1) q(p 1_R)) / Z) gives the same
+    distribution and answers as the log-space MWDistribution after the same updates (resync off to
+    test the recursion itself). Catches a wrong Z or a missing rescale of the answers."""
+    rng, dom, wl, rows = _instance(7)
+    q = MarginalQueries(dom, wl, rows)
+    counts = rng.integers(1, 5, size=q.support_size).astype(float)
+    inc = IncrementalMWDistribution.from_histogram(q, counts, resync_every=10**9)
+    ref = MWDistribution.from_histogram(counts)
+    for _ in range(200):
+        i = int(rng.integers(q.num_queries))
+        s = float(rng.uniform(-0.5, 0.5))
+        inc.update_query(q, i, s)
+        ref.update_query(q, i, s)
+    np.testing.assert_allclose(inc.probabilities(), ref.probabilities(), rtol=1e-10, atol=1e-15)
+    np.testing.assert_allclose(inc.answer(q), q.answer(ref.probabilities()), atol=1e-12)
+
+
+# ------------------------------------------------------------------ PMW^Pub
+
+def test_pmw_pub_recovers_private_answers_when_public_support_is_private_support():
+    """LVSUW21 Thm 4.4 with f = 0: public support = the private data's support (public histogram
+    uniform on it, far from the private one) and eps~ = 1e4 (noise negligible). MWEM's bound with
+    exact measurements (HLM12 Thm 2.2: max error of the average <= 2 sqrt(log|S|/T)) must hold;
+    at T = 2000 that bound is below half the public-only error, so passing means real recovery.
+    Catches a sign error in the update, a wrong selection score, or averaging the wrong iterates."""
+    rng, dom, wl, support = _instance(3, support=30)
+    weights = rng.dirichlet(np.full(30, 0.3))
+    priv = support[rng.choice(30, size=3000, p=weights)]
+    pub = support                                    # every private row once: same support, flat histogram
+    true = marginal_answers(dom, wl, priv)
+    T = 2000
+    res, g = pmw_pub(priv, pub, dom, wl, 1e4, T, rng)
+    bound = 2 * math.sqrt(math.log(len(distinct_rows(pub)[0])) / T)
+    assert bound <= 0.5 * max_error(public_only(pub, dom, wl), true)
+    assert max_error(res.answers, true) <= bound
+    assert g.rho == pytest.approx(1e4**2 / 2)
+
+
+@settings(max_examples=25, deadline=None)
+@given(T=st.integers(1, 60), eps_tilde=st.floats(0.01, 20.0))
+def test_pmw_pub_zcdp_total_is_eps_tilde_squared_over_two_for_any_T(T, eps_tilde):
+    """LVSUW21 Thm 4.5: 2T mechanisms of eps_0^2/2 each, eps_0 = eps~/sqrt(2T): total eps~^2/2
+    whatever T. Catches eps_0 = eps~/sqrt(T) or a mechanism left out of the accountant."""
+    rng, dom, wl, rows = _instance(0, support=10)
+    _, g = pmw_pub(rows[np.arange(50) % 10], rows, dom, wl, eps_tilde, T, rng)
+    assert g.rho == pytest.approx(eps_tilde**2 / 2, rel=1e-12)
+    _, g2 = mwem_marginals(rows, dom, wl, eps_tilde, T, rng, replay=True)
+    assert g2.rho == pytest.approx(eps_tilde**2 / 2, rel=1e-12)
+
+
+def _dp_accounting_epsilon(rho, delta):
+    orders = np.concatenate([np.linspace(1.001, 2.0, 2001), np.linspace(2.0, 60.0, 20001),
+                             np.geomspace(60.0, 1e5, 2001)])
+    acc = RdpAccountant(orders=orders)
+    acc.compose(dp_accounting.ZCDpEvent(rho))
+    return acc.get_epsilon(delta)
+
+
+@pytest.mark.parametrize("eps_tilde", [0.05, 0.2, 1.0, 3.0])
+@pytest.mark.parametrize("delta", [1e-9, 1e-5])
+def test_pmw_pub_conversion_matches_dp_accounting_and_never_beats_the_gaussian_curve(eps_tilde, delta):
+    """LVSUW21 Thm 4.5's infimum = dp_accounting's CKS conversion on a dense grid of orders (ours,
+    the exact infimum, is never above it and within 1e-4 relative) and never below the exact
+    Gaussian curve (Balle-Wang) of a rho-zCDP Gaussian, which no valid conversion can undercut;
+    and below the closed bound. Catches using the closed bound or a wrong objective term."""
+    rho = eps_tilde**2 / 2
+    ours = pmw_pub_epsilon(eps_tilde, delta)
+    theirs = _dp_accounting_epsilon(rho, delta)
+    assert ours <= theirs + 1e-12
+    assert ours == pytest.approx(theirs, rel=1e-4)
+    assert ours >= gaussian_epsilon(delta, rho=rho)
+    assert ours < rho + 2 * math.sqrt(rho * math.log(1 / delta))
+    assert pmw_pub_epsilon(eps_tilde_for(ours, delta), delta) == pytest.approx(ours, rel=1e-9)
+
+
+def test_pmw_pub_bad_input_names_the_argument():
+    rng, dom, wl, rows = _instance(0, support=5)
+    with pytest.raises(ValueError, match="T="):
+        pmw_pub(rows, rows, dom, wl, 1.0, 0, rng)
+    with pytest.raises(ValueError, match="eps_tilde"):
+        pmw_pub(rows, rows, dom, wl, -1.0, 3, rng)
+    with pytest.raises(ValueError, match="public_rows"):
+        pmw_pub(rows, rows[:, :2], dom, wl, 1.0, 3, rng)
+
+
+# ------------------------------------------------------------------ best mixture error
+
+def _brute_force_two_points(a, Q):
+    """min over lambda in [0,1] of max_q |a_q - (lambda Q0 + (1-lambda) Q1)|: piecewise linear, so
+    the minimum is at 0, 1, or where two of the lines +-(a_q - Q1_q - lambda (Q0_q - Q1_q)) cross."""
+    c0, c1 = a - Q[:, 1], -(Q[:, 0] - Q[:, 1])     # a_q - mu(q) = c0 + lambda c1
+    lines = np.concatenate([np.stack([c0, c1], 1), np.stack([-c0, -c1], 1)])
+    cands = [0.0, 1.0]
+    for (u0, u1), (v0, v1) in itertools.combinations(lines, 2):
+        if u1 != v1:
+            lam = (v0 - u0) / (u1 - v1)
+            if 0 <= lam <= 1:
+                cands.append(lam)
+    return min(np.max(np.abs(c0 + lam * c1)) for lam in cands)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_best_mixture_lp_equals_brute_force_on_tiny_supports(seed):
+    """LVSUW21 Def 4.1 by HiGHS equals (i) an exact enumeration of breakpoints on 2-point supports
+    and (ii) a simplex grid on 3-point supports up to the grid's Lipschitz slack (the objective is
+    1/2-Lipschitz in l1 for [0,1] queries; grid step h in each coordinate moves mu by <= 2h in l1).
+    Catches a wrong constraint sign or a missing sum-to-one constraint."""
+    rng = np.random.default_rng(seed)
+    Q2 = rng.random((6, 2))
+    a = rng.random(6)
+    assert best_mixture_error(a, Q2).error == pytest.approx(_brute_force_two_points(a, Q2), abs=1e-8)
+    Q3 = rng.random((7, 3))
+    a3 = rng.random(7)
+    h = 1 / 400
+    grid = [(i * h, j * h) for i in range(401) for j in range(401 - i)]
+    mus = np.array([(x, y, max(0.0, 1 - x - y)) for x, y in grid])
+    brute = np.min(np.max(np.abs(a3[None, :] - mus @ Q3.T), axis=1))
+    lp = best_mixture_error(a3, Q3).error
+    assert brute - h - 1e-9 <= lp <= brute + 1e-9
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_best_mixture_error_is_zero_when_private_support_is_inside_public(seed):
+    """LVSUW21 Def 4.1: mu = the private histogram is feasible, so f = 0 (to solver tolerance)."""
+    rng, dom, wl, rows = _instance(seed, support=40)
+    priv = rows[rng.integers(0, 20, size=500)]           # support inside the first 20 of the 40 public rows
+    q = MarginalQueries(dom, wl, rows)
+    fit = best_mixture_error(marginal_answers(dom, wl, priv), q)
+    assert fit.error <= 1e-9
+    assert fit.mu.sum() == pytest.approx(1.0) and fit.mu.min() >= 0
+
+
+def test_best_mixture_error_is_one_over_n_sensitive_on_neighbouring_datasets():
+    """LVSUW21 Lemma 4.2, checked empirically: replacing one private row moves f by <= 1/n (solver
+    tolerance 1e-9) in every one of 60 random neighbour pairs, and by more than 1/(4n) in some
+    (so the check has teeth: a 1/(4n) claim would be refuted)."""
+    rng = np.random.default_rng(11)
+    dom = CategoricalDomain([3, 3, 2, 2])
+    wl = all_k_way(dom, 2)
+    n = 30
+    worst = 0.0
+    for _ in range(60):
+        pub = dom.rows(rng.choice(dom.size, size=8, replace=False))
+        q = MarginalQueries(dom, wl, pub)
+        priv = dom.rows(rng.integers(0, dom.size, size=n))
+        nb = priv.copy()
+        nb[rng.integers(n)] = dom.rows(rng.integers(0, dom.size, size=1))[0]
+        f1 = best_mixture_error(marginal_answers(dom, wl, priv), q).error
+        f2 = best_mixture_error(marginal_answers(dom, wl, nb), q).error
+        assert abs(f1 - f2) <= 1 / n + 1e-9
+        worst = max(worst, abs(f1 - f2))
+    assert worst > 1 / (4 * n)
+
+
+def test_release_best_mixture_error_has_laplace_scale_one_over_n_eps():
+    """Lemma 4.2's release: noise Lap(1/(n eps)); mean absolute deviation = 1/(n eps) within a
+    99.9% normal band over 4000 draws. Catches scale 2/(n eps) or 1/n."""
+    rng = np.random.default_rng(5)
+    n, eps = 1000, 0.5
+    draws = np.array([release_best_mixture_error(0.3, n, eps, rng).value for _ in range(4000)])
+    b = 1 / (n * eps)
+    assert abs(np.mean(np.abs(draws - 0.3)) - b) <= 3.3 * b / math.sqrt(4000)
+    with pytest.raises(ValueError, match="n="):
+        release_best_mixture_error(0.3, 0, eps, rng)

@@ -97,8 +97,8 @@ register(
                 monotone={"alpha": -1, "beta": -1, "eps": -1, "delta": -1,
                           "num_hypotheses": +1, "domain_size": +1},
                 dominates_asymptotic=True,
-                # domain_size -> inf: the ratio converges only like 1/log log|X| (log 9216
-                # against log 1 inside the log factor), too slowly to check; not declared
+                # domain_size -> inf: the ratio converges only like 1/log log|X| (additive constants
+                # inside the log factor), too slowly to check; not declared
                 scaling=(("alpha", "0"), ("beta", "0"), ("eps", "0"), ("delta", "0"),
                          ("num_hypotheses", "inf")),
             ),

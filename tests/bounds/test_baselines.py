@@ -67,10 +67,15 @@ def test_pmw_is_lemma7_over_the_full_domain(alpha, beta, eps, delta, size_h, siz
               domain_size=size_x)
     n = bounds.compute("pmw", **kw)["private_samples"]
     assert n == bounds.compute("lemma7", **kw)["private_samples"]
-    a, lx, lh = alpha / 12, math.log(size_x), math.log(size_h)
-    hand = max((2 + 32 * math.sqrt(2)) * math.sqrt(lx * math.log(2 / delta))
-               * (lh + math.log(32 * lx / (a * a * beta / 2))) / (eps * a * a),
-               8 * (lh + math.log(4 / beta)) / alpha**2)
+    lx, lh = math.log(size_x), math.log(size_h)
+    c = math.floor(256 * lx / alpha**2) + 1
+    r = math.sqrt(512)
+    s1 = math.sqrt(32 * c * math.log(2 / delta)) * (r + 1) / (r * eps)
+    s2 = math.sqrt(32 * c * math.log(2 / delta)) * (r + 1) / (2 * eps)
+    b = beta / 6
+    a_ns = max(4 * s1 * math.log(2 * size_h / b), 2 * s1 * math.log((c + 1) / b),
+               s2 * math.log(c / b))
+    hand = max(8 * a_ns / alpha, 32 * math.log(4 * size_h / beta) / alpha**2)
     assert n == math.ceil(hand)
 
 

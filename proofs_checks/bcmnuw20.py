@@ -222,6 +222,33 @@ def case_split_claim(assume, text: str) -> Exhaustive:
     return Exhaustive(text, cases, holds)
 
 
+def markov_claim(factor_shift: int, text: str) -> Exhaustive:
+    """Theorem 13 proof, Markov and pigeonhole: for the count C = #{i : T(q, z_i) = IN} of n private and m
+    public indicators, sum_i P[IN_i] = E[C] >= (m + 1 + factor_shift) P[C >= m + 1], sum over public <= m, and
+    some private i has P[IN_i] >= (1/n) sum over private. Exact on random joint laws of the indicators."""
+
+    def cases():
+        rng = np.random.default_rng(13)
+        for i in range(200):
+            n, m = int(rng.integers(1, 5)), int(rng.integers(0, 4))
+            k = n + m
+            pats = (np.arange(2**k)[:, None] >> np.arange(k)) & 1       # every IN/OUT pattern
+            law = rng.dirichlet(np.ones(2**k) * rng.uniform(0.1, 2))
+            p_in = law @ pats                                           # P[IN_i]
+            count = pats.sum(axis=1)
+            yield Case(f"n={n}, m={m}, law #{i}", {
+                "E[C]": float(law @ count), "bound": float((m + 1 + factor_shift) * law[count >= m + 1].sum()),
+                "public_sum": float(p_in[n:].sum()), "m": m, "max_private": float(p_in[:n].max()),
+                "mean_private": float(p_in[:n].mean())}, size=k)
+
+    def holds(c):
+        d = c.data
+        return (d["E[C]"] >= d["bound"] - 1e-12 and d["public_sum"] <= d["m"] + 1e-12
+                and d["max_private"] >= d["mean_private"] - 1e-12), {}
+
+    return Exhaustive(text, cases, holds)
+
+
 def dp_step_claim(threshold, text: str) -> Exhaustive:
     """Theorem 13 proof: 1/(2n) <= e^eps/n^2 + 1/(4n)  <=>  threshold(n) <= eps, on a grid of (n, eps)."""
 
@@ -506,6 +533,15 @@ register(
         perturbed={"flipped": Inequality("1/(n+m)^2 >= 1/n^2 (flipped)", lambda o, n, m, s: 1 / n**2,
                                          lambda o, n, m, s: 1 / (n + m) ** 2, NM + (Var("s", 1, 200, integer=True),),
                                          where=lambda o, n, m, s: n + m <= s)},
+    ),
+    Check(
+        id="bcmnuw20:thm13.markov", paper=PAPER, result="thm13",
+        claim=("Theorem 13 proof: sum_i P[T(q, z_i) = IN] = E[#IN] >= (m+1) P[#IN >= m+1] (Markov), the public "
+               "terms sum to at most m, and some private i* has P >= (1/n) sum over private (so >= 1/(2n))"),
+        source=f"{SEEDS}; Theorem 13 proof, the displays after 'Therefore, we have'",
+        method="exhaustive",
+        stated=markov_claim(0, "Markov with factor m + 1"),
+        perturbed={"factor m + 2": markov_claim(1, "E[C] >= (m + 2) P[C >= m + 1]")},
     ),
     Check(
         id="bcmnuw20:thm13.case-split", paper=PAPER, result="thm13",

@@ -14,8 +14,10 @@ from bounds.papers.nb20 import (alg3_delta_hat, alg3_eps_hat, alg3_eps_prime, al
                                 claim10_n_printed, lemma6_em_gap, lemma6_em_gap_printed_bound, lemma6_n_printed,
                                 lemma6_uc_g, lemma9_min_queries, lemma9_n_prime_printed)
 
+from bounds.papers.abm19 import thm3_1_cover_g
+
 from .abm19 import growth_delta_claim
-from .core import (FAILS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, register)
+from .core import (FAILS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, bounds_value, register)
 
 PAPER = "NB20"
 SEED = "004_d21f3e9c5d64269f.txt"
@@ -210,6 +212,51 @@ def composition_claim(split, text: str) -> Exhaustive:
                                               and c.data["total_delta"] <= c.data["delta"] * (1 + 1e-12), {}))
 
 
+def margin_claim(sensitivity: float, text: str) -> Exhaustive:
+    """Algorithm 5 (A_SubSamp): the vote margin dist = (largest count) - (second largest) of k binary votes,
+    when one record (so one sub-sample, one vote) changes, moves by at most ``sensitivity``."""
+
+    def cases():
+        for k in range(1, 10):
+            for ones in range(0, k + 1):
+                for flip in (-1, 1):
+                    if 0 <= ones + flip <= k:
+                        a = abs(ones - (k - ones))
+                        b = abs(ones + flip - (k - ones - flip))
+                        yield Case(f"k={k}, ones={ones}, one vote flipped", {"k": k, "margin": a, "margin'": b,
+                                                                             "change": abs(a - b)}, size=k)
+
+    return Exhaustive(text, cases, lambda c: (c.data["change"] <= sensitivity, {}))
+
+
+def public_size_claim(m_fn, text: str) -> Inequality:
+    """Theorem 11: the m_o query points make A_SSPP's cover (ABM19 Thm 3.1: Lemma 3.3 at (alpha/2, beta/2))
+    fail w.p. at most beta/2: log tail at m_o <= 0."""
+    dom = (Var("alpha", 1e-6, 0.999, points=30), Var("beta", 1e-12, 0.49, points=10), Var("d", 1, 300, integer=True, points=6))
+    return Inequality(text, lambda o, alpha, beta, d: thm3_1_cover_g(o, m_fn(o, alpha, beta, d), alpha, beta, d),
+                      lambda o, alpha, beta, d: 0 * alpha, dom)
+
+
+def corrected_m_o(o, alpha, beta, d):
+    """bounds nb20:thm11's corrected m_o = max(printed, cover size) (computed for the phase at beta/2)."""
+    return bounds_value("nb20:thm11", "public_samples", alpha=alpha, beta=2 * beta, epsilon=0.5, delta=1e-6, vc=d,
+                        num_queries=10**6)
+
+
+def printed_vs_chain_claim(scale: float, text: str) -> Inequality:
+    """Lemma 9 / Theorem 7: the printed n' (8000 ...) is at least the n' every step of the proof needs
+    (bounds nb20:thm7's chain, with each 'standard result' pinned)."""
+    dom = (Var("alpha", 1e-3, 0.5, points=6), Var("d", 1, 100, integer=True, points=3),
+           Var("num_queries", 10**3, 10**8, integer=True, points=4))
+
+    def chain(o, alpha, d, num_queries):
+        return bounds_value("nb20:thm7", "relabeled_samples", alpha=alpha, beta=0.05, epsilon=0.5, delta=1e-6,
+                            vc=d, num_queries=num_queries)
+
+    return Inequality(text, lambda o, alpha, d, num_queries: scale * lemma9_n_prime_printed(o, alpha, 0.05, 1e-6, d, num_queries),
+                      chain, dom, rel=">=", where=lambda o, alpha, d, num_queries: num_queries >= lemma9_min_queries(o, alpha, 0.05))
+
+
 # ---------------------------------------------------------------------------------------------
 
 register(
@@ -338,6 +385,29 @@ register(
         formula_from="bounds.papers.nb20.lemma9_n_prime_printed, alg3_eps_hat; k as in the proof (constant 1)",
     ),
     Check(
+        id="nb20:alg5.margin", paper=PAPER, result="thm7",
+        claim="Algorithm 5 (A_SubSamp): the vote margin tested by A_stab with Lap noise has sensitivity 1 (one record moves one vote)",
+        source=f"{SEED}; Appendix B.1, Algorithms 5 and 6 (dist = largest count - second largest count)",
+        method="exhaustive",
+        stated=margin_claim(1, "sensitivity 1"),
+        expect=FAILS,
+        corrected=margin_claim(2, "sensitivity 2 (use half the margin or double the noise)"),
+        perturbed={"sensitivity 3/2": margin_claim(1.5, "sensitivity 3/2")},
+        errata=("nb20-alg5-margin",),
+    ),
+    Check(
+        id="nb20:lemma9.printed-n-prime", paper=PAPER, result="lemma9",
+        claim="Lemma 9 / Theorem 7: the printed n' = 8000 (...) covers every step of the proof (bounds' explicit chain)",
+        source=f"{SEED}; proof of Lemma 9 (n' display); bounds nb20:thm7 (the chain with pinned constants)",
+        method="numeric grid + hypothesis",
+        stated=printed_vs_chain_claim(1.0, "printed n' >= chain n'"),
+        expect=FAILS,
+        corrected=printed_vs_chain_claim(50.0, "50 x printed n' >= chain n'"),
+        perturbed={"2 x printed": printed_vs_chain_claim(2.0, "2 x printed n' >= chain n'")},
+        errata=("nb20-lemma9-printed-constants",),
+        formula_from="bounds:nb20:thm7 (relabeled_samples), bounds.papers.nb20.lemma9_n_prime_printed",
+    ),
+    Check(
         id="nb20:lemma9.claim10-use", paper=PAPER, result="lemma9",
         claim=("Lemma 9 proof: n' >= 7200 (d log(1/alpha) + log(8k/beta))/alpha^2 lets Claim 10 turn dis^ <= alpha/24 "
                "into dis <= alpha/12 (Claim 10 at accuracy alpha/24)"),
@@ -404,6 +474,20 @@ register(
                                                     "beta >= alpha^d", "constant 4")},
         errata=("nb20-thm11-log-beta",),
         formula_from="bounds.papers.nb20.alg4_m_o",
+    ),
+    Check(
+        id="nb20:thm11.public-size", paper=PAPER, result="thm11",
+        claim=("Theorem 11 / Algorithm 4: m_o = 32 (d log(1/alpha) + log(1/beta))/alpha query points give A_SSPP its "
+               "alpha/2-cover w.p. >= 1 - beta/2 (ABM19 Lemma 3.3's inequality (1))"),
+        source=f"{SEED}; Algorithm 4 step 1; ABM19 Theorem 3.1 and Lemma 3.3",
+        method="numeric grid + hypothesis",
+        stated=public_size_claim(alg4_m_o, "printed m_o"),
+        expect=FAILS,
+        corrected=public_size_claim(corrected_m_o, "bounds' corrected m_o = max(printed, cover size)"),
+        perturbed={"half the corrected m_o": public_size_claim(lambda o, alpha, beta, d: corrected_m_o(o, alpha, beta, d) / 2,
+                                                               "half of the corrected m_o")},
+        errata=("nb20-thm11-m_o",),
+        formula_from="bounds.papers.nb20.alg4_m_o, bounds:nb20:thm11 (public_samples), bounds.papers.abm19.thm3_1_cover_g",
     ),
     Check(
         id="nb20:thm11.privacy", paper=PAPER, result="thm11",

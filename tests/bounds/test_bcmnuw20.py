@@ -296,3 +296,24 @@ def test_pmw_over_stumps_domain_respects_thm13():
         n = bounds.compute("pmw", alpha=alpha, beta=alpha, epsilon=0.99, delta=0.01,
                            num_hypotheses=p, domain_size=2**p)["private_samples"]
         assert n >= bounds.compute("thm13", alpha=alpha, dual_vc=p)["private_samples"]
+
+
+def test_lemma11_tail_agrees_with_abm19_lemma3_3():
+    """ABM19 Lemma 3.3 is written twice (abm19.cover_log_tail, bcmnuw20.lemma11_public_samples_g):
+    catches a drift between the two until one imports the other."""
+    import numpy as np
+
+    from bounds.ops import NUMPY
+    from bounds.papers import abm19
+    from bounds.papers.bcmnuw20 import lemma11_public_samples_g, lemma11_public_samples_lower
+
+    rng = np.random.default_rng(3)
+    m = np.exp(rng.uniform(0, 40, 1000))
+    alpha, beta = rng.uniform(1e-6, 1, 1000), np.exp(rng.uniform(-30, 0, 1000))
+    d = rng.integers(1, 10**4, 1000).astype(float)
+    np.testing.assert_allclose(lemma11_public_samples_g(NUMPY, m, alpha, beta, d),
+                               abm19.cover_log_tail(NUMPY, m, alpha, beta, d), rtol=1e-9, atol=1e-6)
+    np.testing.assert_allclose(lemma11_public_samples_lower(NUMPY, alpha, d),
+                               abm19.cover_lower(NUMPY, alpha, d))
+    assert (bounds.compute("lemma11", alpha=0.1, beta=0.05, vc=3)["public_samples"]
+            == bounds.compute("lemma3.3", alpha=0.1 / 4, beta=0.05 / 2, vc=3)["public_samples"])

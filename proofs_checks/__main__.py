@@ -3,7 +3,7 @@
 Runs every machine check of the papers' proof steps and prints a table of checks and verdicts.
 Exit status: 0 when every check produced a verdict (a failing step of a paper is a finding, not an
 error of the tool); with --strict, 1 when any step fails (or holds only on part of its domain); 2 on
-bad arguments (one line on stderr).
+bad arguments (one line on stderr); 3 when a check itself crashed (named on stderr).
 """
 from __future__ import annotations
 
@@ -112,6 +112,10 @@ def main(argv=None) -> int:
         print(json.dumps([r.to_dict() for r in results], indent=1))
     else:
         print(_table(results))
+    crashed = [r for r in results if r.error]
+    if crashed:
+        sys.stderr.write("proofs_checks: " + "; ".join(f"{r.check.id} crashed ({r.error})" for r in crashed) + "\n")
+        return 3
     if args.strict and any(r.verdict.failing for r in results):
         return 1
     return 0

@@ -488,15 +488,20 @@ class Check:
 
 @dataclass(frozen=True)
 class CheckResult:
+    """A check and its verdict on the paper's claim; ``error`` is set when the check itself crashed (then
+    the verdict is ``not machine-checkable`` with the exception, and the command line exits 3)."""
+
     check: Check
     verdict: Verdict
     seconds: float
+    error: str | None = None
 
     def to_dict(self) -> dict:
         c = self.check
         return {"id": c.id, "paper": c.paper, "result": c.result, "claim": c.claim, "source": c.source,
                 "method": c.method, "formula_from": c.formula_from, "errata": list(c.errata),
-                "expected": c.expect, "verdict": self.verdict.to_dict(), "seconds": round(self.seconds, 4)}
+                "expected": c.expect, "verdict": self.verdict.to_dict(), "seconds": round(self.seconds, 4),
+                "error": self.error}
 
 
 _CHECKS: dict[str, Check] = {}
@@ -548,11 +553,13 @@ def get(check_id: str) -> Check:
 
 def run_check(c: Check) -> CheckResult:
     t0 = time.perf_counter()
+    error = None
     try:
         v = c.run()
     except Exception as exc:  # a crash is reported as such, never as a verdict on the paper
-        v = Verdict(NOT_CHECKABLE, f"the check itself raised {type(exc).__name__}: {exc}", "none")
-    return CheckResult(c, v, time.perf_counter() - t0)
+        error = f"{type(exc).__name__}: {exc}"
+        v = Verdict(NOT_CHECKABLE, f"the check itself raised {error}", "none")
+    return CheckResult(c, v, time.perf_counter() - t0, error)
 
 
 def run_all(paper: str | None = None) -> list[CheckResult]:

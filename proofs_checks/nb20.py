@@ -402,7 +402,7 @@ register(
         method="numeric grid + hypothesis",
         stated=printed_vs_chain_claim(1.0, "printed n' >= chain n'"),
         expect=FAILS,
-        corrected=printed_vs_chain_claim(50.0, "50 x printed n' >= chain n'"),
+        corrected=printed_vs_chain_claim(25.0, "25 x printed n' >= chain n'"),
         perturbed={"2 x printed": printed_vs_chain_claim(2.0, "2 x printed n' >= chain n'")},
         errata=("nb20-lemma9-printed-constants",),
         formula_from="bounds:nb20:thm7 (relabeled_samples), bounds.papers.nb20.lemma9_n_prime_printed",

@@ -52,3 +52,19 @@ def test_errata_report_lists_docs_entries_and_check_errata(capsys):
 def test_run_all_json_rejects_a_bad_paper():
     with pytest.raises(ValueError, match="paper"):
         run_all_json("xyz")
+
+
+def test_a_crashing_check_is_exit_3_not_a_verdict(monkeypatch, capsys):
+    """A check that raises is reported as a crash of the tool (exit 3), never as a finding about the paper."""
+    import proofs_checks.__main__ as cli
+    from proofs_checks.core import Check, Inequality, Var, run_check
+
+    def boom(o, x):
+        raise RuntimeError("broken formula")
+
+    bad = Check(id="test:crash", paper="LVSUW21", result="x", claim="crash", source="test", method="numeric grid + hypothesis",
+                stated=Inequality("crash", boom, boom, (Var("x", 1, 2),)))
+    monkeypatch.setattr(cli, "run_all", lambda paper=None: [run_check(bad)])
+    assert cli.main([]) == 3
+    err = capsys.readouterr().err
+    assert "test:crash crashed" in err and err.count("\n") == 1

@@ -9,7 +9,7 @@ from fractions import Fraction
 import numpy as np
 from scipy.stats import binom
 
-from bounds.papers.abm19 import (BETA_A_DEN, BETA_A_NUM, cover_log_tail, lemma4_4_n_b,
+from bounds.papers.abm19 import (BETA_A_DEN, BETA_A_NUM, cover_log_tail, lemma3_3_m_asymptotic, lemma4_4_n_b,
                                  lemma4_4_p, lemma4_4_runout, lemma4_4_tv, thm4_3_delta)
 
 from . import _classes as C
@@ -58,7 +58,8 @@ def lemma33_m(o, alpha, beta, d):
 
 
 def o_form(o, alpha, beta, d):
-    return (d * o.log(1 / alpha) + o.log(1 / beta)) / alpha
+    """Lemma 3.3's O(.) argument (d log(1/alpha) + log(1/beta))/alpha: bounds' asymptotic form with C_3_3 = 1."""
+    return lemma3_3_m_asymptotic(o, alpha, beta, d, 1)
 
 
 def lemma33_big_o_claim(C_: float, form, text: str) -> Inequality:

@@ -1,0 +1,112 @@
+"""LVSUW21 Theorem 4.4 on CPS1988: PMW^Pub's max error against the theorem's bound plus the best
+mixture error, over the number of iterations T.
+
+Private = one region of CPS1988, public = another (``_lvsuw21_common``), Q = all 3-way marginals.
+Per trial and per T: PMW^Pub's max error err(T). Checked:
+
+* the floor, exactly: PMW^Pub's output is a distribution on the public support, so
+  err(T) >= f_{D~,Q}(X^) (Definition 4.1) in every trial (up to LP tolerance 1e-9); a violation
+  would mean the output left the support or the LP is wrong (verdict "violated");
+* Theorem 4.4's shape: its bound is asymptotic (constant C_4_4 unknown), so the summary reports the
+  bound at C_4_4 = 1 (``bounds.compute("lvsuw21:thm4.4", ...)``) and the implied constant
+  max_T mean err(T) / (bound at C = 1), with Theorem 4.4's prescribed T* at C_T = 1.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from algorithms.query_release.pmw_pub import distinct_rows, max_error, pmw_pub
+from simulations.experiments._lvsuw21_common import check_region, cps1988, mean_se, region_setting
+
+NAME = "thm4_4"
+RESULT_IDS = ("lvsuw21:thm4.4",)
+DESCRIPTION = "PMW^Pub max error vs T on CPS1988 (region pair) against Thm 4.4's bound + best mixture error"
+PARAM_HELP = {
+    "private_region": "CPS1988 region of the private data",
+    "public_region": "CPS1988 region of the public data",
+    "eps_tilde": "PMW^Pub's privacy parameter eps~ (the run is eps~^2/2-zCDP), > 0",
+    "iterations": "values of T, each an integer >= 1",
+    "beta": "failure probability of Theorem 4.4's bound, in (0, 1)",
+    "replay": "LVSUW21 Sec 5.3 replay of past measurements (true/false)",
+}
+
+
+@dataclass(frozen=True)
+class Params:
+    private_region: str = "south"
+    public_region: str = "midwest"
+    eps_tilde: float = 0.5
+    iterations: tuple = (5, 20, 80, 320)
+    beta: float = 0.05
+    replay: bool = False
+
+    def __post_init__(self):
+        check_region("private_region", self.private_region)
+        check_region("public_region", self.public_region)
+        if self.private_region == self.public_region:
+            raise ValueError(f"public_region={self.public_region!r} must differ from private_region")
+        if not self.eps_tilde > 0:
+            raise ValueError(f"eps_tilde={self.eps_tilde!r} must be > 0")
+        if not self.iterations or not all(isinstance(t, int) and t >= 1 for t in self.iterations):
+            raise ValueError(f"iterations={self.iterations!r} must be integers >= 1")
+        if not 0 < self.beta < 1:
+            raise ValueError(f"beta={self.beta!r} must lie in (0, 1)")
+
+
+@functools.lru_cache(maxsize=8)
+def theorem(params: Params) -> dict:
+    """n, m, |Q|, f and Theorem 4.4's bound and T* at C = 1, from bounds."""
+    import bounds
+
+    s = region_setting(params.private_region, params.public_region)
+    n, m = int(s["private"].shape[0]), int(s["public"].shape[0])
+    num_queries = int(s["true"].size)
+    q = bounds.compute(RESULT_IDS[0], form="asymptotic", constants={"C_T": 1.0, "C_4_4": 1.0},
+                       private_samples=n, public_samples=m, num_queries=num_queries, beta=params.beta,
+                       eps_tilde=params.eps_tilde, best_mixture_error=min(max(s["f"], 1e-12), 1 - 1e-12)).quantities
+    return {"n": n, "m": m, "num_queries": num_queries, "f": s["f"],
+            "support_size": int(distinct_rows(s["public"])[0].shape[0]),
+            "bound_C1": float(q["error"].value), "T_star_C1": float(q["iterations"].value)}
+
+
+def trial(params: Params, rng: np.random.Generator) -> dict:
+    domain, _, _, workloads = cps1988()
+    s = region_setting(params.private_region, params.public_region)
+    errors = []
+    for T in params.iterations:
+        res, _ = pmw_pub(s["private"], s["public"], domain, workloads, params.eps_tilde, T, rng,
+                         replay=params.replay)
+        errors.append(max_error(res.answers, s["true"]))
+    return {"max_error": errors}
+
+
+def summarise(records: list[dict], params: Params) -> dict:
+    if not records:
+        raise ValueError("records must hold at least one trial")
+    th = theorem(params)
+    rows = []
+    for j, T in enumerate(params.iterations):
+        mean, se = mean_se([r["max_error"][j] for r in records])
+        rows.append({"T": T, "mean_max_error": mean, "se": se,
+                     "min_max_error": float(min(r["max_error"][j] for r in records))})
+    below_floor = sum(1 for r in records for e in r["max_error"] if e < th["f"] - 1e-9)
+    implied = max(r["mean_max_error"] for r in rows) / th["bound_C1"]
+    return {
+        "result_id": RESULT_IDS[0],
+        "claim": "max_q |q(A) - q(D~)| = O(sqrt(log|Q| (sqrt(log m) + log(1/beta))/(n eps~)) + f); err >= f always",
+        "bound_source": (f"bounds.compute('{RESULT_IDS[0]}', form='asymptotic', constants={{C_T: 1, C_4_4: 1}}, "
+                         f"private_samples={th['n']}, public_samples={th['m']}, num_queries={th['num_queries']}, "
+                         f"beta={params.beta}, eps_tilde={params.eps_tilde}, best_mixture_error=f)"),
+        **th,
+        "per_T": rows,
+        "floor_violations": below_floor,
+        "implied_constant_C_4_4": implied,
+        "verdict": "violated" if below_floor else "holds",
+        "verdict_text": (f"err >= f = {th['f']:.4g} in all {len(records) * len(params.iterations)} runs; "
+                         f"mean err / bound(C=1) <= {implied:.3g}" if not below_floor else
+                         f"{below_floor} runs below the best mixture error f = {th['f']:.4g}"),
+    }

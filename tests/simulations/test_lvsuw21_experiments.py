@@ -1,0 +1,77 @@
+"""LVSUW21 data sets and experiments at CI size: CPS loaders and pairs, the Bayesian-network
+generator, and one small run each of prop4_3, thm4_4 and lvsuw21_figures through the runner."""
+
+import numpy as np
+import pytest
+from scipy import stats as sps
+
+from simulations import runner
+from simulations.data.cps import biased_pair, load_cps1985, load_cps1988, region_pair
+from simulations.data.synthetic import random_network, reference_workload, shifted
+from algorithms.query_release.workloads import CategoricalDomain
+
+
+def test_cps1988_loader_bins_every_row_and_keeps_the_regions():
+    domain, rows, regions = load_cps1988()
+    assert rows.shape == (28155, 6) and domain.size == 2304
+    assert np.all(rows.max(axis=0) < np.array(domain.sizes)) and rows.min() >= 0
+    assert {str(r) for r in np.unique(regions)} == {"northeast", "midwest", "south", "west"}
+    priv, pub = region_pair(rows, regions, "south", "west")
+    assert priv.shape[0] == 8760 and pub.shape[0] == 6091
+    with pytest.raises(ValueError, match="public_region"):
+        region_pair(rows, regions, "south", "mars")
+    d85, r85, _ = load_cps1985()
+    assert r85.shape == (534, 8) and d85.size == 5760
+
+
+def test_biased_pair_hits_r_plus_delta():
+    """LVSUW21 Sec 5.5.2: the public share of the biased level is r + Delta (exact binomial
+    two-sided test at level 0.001). Catches sampling the level with probability Delta or r."""
+    _, rows, _ = load_cps1988()
+    rng = np.random.default_rng(0)
+    r = rows[:, 3].mean()
+    priv, pub = biased_pair(rows, 3, 1, 0.3, 0.9, 0.1, rng)
+    assert priv.shape[0] == round(0.9 * rows.shape[0]) and pub.shape[0] == round(0.1 * rows.shape[0])
+    k = int((pub[:, 3] == 1).sum())
+    assert sps.binomtest(k, pub.shape[0], r + 0.3).pvalue > 1e-3
+    with pytest.raises(ValueError, match="delta"):
+        biased_pair(rows, 3, 1, 0.95, 0.9, 0.1, rng)
+
+
+def test_bayes_net_samples_follow_its_exact_joint():
+    """Ancestral sampling matches ``joint`` (chi-square goodness of fit, level 0.001); a shifted
+    net at shift 0 is the same law. Catches an off-by-one in the parent configuration index."""
+    rng = np.random.default_rng(2)
+    dom = CategoricalDomain([2, 3, 2, 2])
+    net = random_network(dom, rng, max_parents=2)
+    p = net.joint()
+    x = dom.index(net.sample(20000, rng))
+    obs = np.bincount(x, minlength=dom.size)
+    assert sps.chisquare(obs, 20000 * p).pvalue > 1e-3
+    np.testing.assert_allclose(shifted(net, 0.0, rng).joint(), p)
+    dom_ref, wl, _, _ = reference_workload(0)
+    assert dom_ref.size == 98304 and len(wl) == 64 and all(len(w) == 3 for w in wl)
+
+
+def test_prop4_3_small_run():
+    """Prop 4.3 at CI size (6 binary attributes, 2-way marginals): n, m come from bounds, the
+    best mixture error at the full m is <= alpha in every trial."""
+    records, s = runner.evaluate("prop4_3", 3, seed=4, overrides={"num_attributes": 6, "k": 2,
+                                                                 "fractions": "1.0,0.01"})
+    assert s["n"] > 0 and s["m"] > 0 and s["D2"] <= s["Dinf"]
+    assert all(r["success"][0] for r in records)
+    assert s["verdict"] in ("holds", "inconclusive")
+
+
+def test_thm4_4_small_run_respects_the_best_mixture_floor():
+    records, s = runner.evaluate("thm4_4", 1, seed=5, overrides={"iterations": "3,12"})
+    assert s["floor_violations"] == 0 and s["verdict"] == "holds"
+    assert all(e >= s["f"] - 1e-9 for e in records[0]["max_error"])
+
+
+def test_lvsuw21_figures_small_run():
+    _, s = runner.evaluate("lvsuw21_figures", 1, seed=6, overrides={
+        "eps_values": "1.0", "iterations": 10, "public_regions": "west", "bias_deltas": "0.0,0.65",
+        "fractions": "1.0,0.01"})
+    assert s["floor_violations"] == 0
+    assert set(s["figures"]) == {"mwem", "1", "2", "3"}

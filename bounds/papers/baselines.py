@@ -6,10 +6,11 @@ Definition 5), natural logarithms, d = VC(H).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..core import Implicit, Quantity, Result
-from ..params import Interval
 from ..registry import register
-from .bcmnuw20 import LEMMA7_DERIVATION, lemma7_n, lemma7_n_asymptotic
+from .bcmnuw20 import LEMMA7_DOMAIN, LEMMA7_N
 
 PAPER = "baselines"
 
@@ -85,24 +86,10 @@ register(
         source=("Hardt & Rothblum (2010); Dwork & Roth (2014) Thm 4.15; BCMNUW20 Lemma 7 "
                 "(000/003, Section 2.2)"),
         params=("alpha", "beta", "epsilon", "delta", "num_hypotheses", "domain_size"),
-        domain={"epsilon": Interval(0.0, 1.0), "delta": Interval(0.0, 1.0),
-                "domain_size": Interval(2, float("inf"), False, True, integer=True)},
+        domain=LEMMA7_DOMAIN,
         constants={"C_7": "the constant of the O-form"},
-        quantities=(
-            Quantity(
-                name="private_samples", symbol="n",
-                description="private samples PMW needs over the full domain, no public data",
-                asymptotic=lemma7_n_asymptotic, order="O", constants=("C_7",),
-                explicit=lemma7_n, integer=True, derivation=LEMMA7_DERIVATION,
-                monotone={"alpha": -1, "beta": -1, "eps": -1, "delta": -1,
-                          "num_hypotheses": +1, "domain_size": +1},
-                dominates_asymptotic=True,
-                # domain_size -> inf: the ratio converges only like 1/log log|X| (additive constants
-                # inside the log factor), too slowly to check; not declared
-                scaling=(("alpha", "0"), ("beta", "0"), ("eps", "0"), ("delta", "0"),
-                         ("num_hypotheses", "inf")),
-            ),
-        ),
+        quantities=(replace(LEMMA7_N, description="private samples PMW needs over the full "
+                                                  "domain, no public data"),),
         notes=("For an infinite domain (thresholds over R) there is no finite |X|: PMW, and any "
                "private algorithm without public data, fails (BCMNUW20 Section 1).",
                "Lemma 7's printed constants are corrected here as in bcmnuw20:lemma7 "

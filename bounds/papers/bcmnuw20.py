@@ -129,6 +129,25 @@ LEMMA7_ERRATUM = (
     "printed value stays available as the step private_samples_as_printed.")
 
 
+#: Lemma 7's private sample size; baselines:pmw reuses it over the full domain
+LEMMA7_N = Quantity(
+    name="private_samples", symbol="n",
+    description="private samples PMW needs for error <= alpha w.p. >= 1 - beta",
+    asymptotic=lemma7_n_asymptotic, order="O", constants=("C_7",),
+    explicit=lemma7_n, integer=True, derivation=LEMMA7_DERIVATION,
+    monotone={"alpha": -1, "beta": -1, "eps": -1, "delta": -1,
+              "num_hypotheses": +1, "domain_size": +1},
+    dominates_asymptotic=True,
+    # domain_size -> inf: the ratio converges only like 1/log log|X| (additive constants inside
+    # the log factor), too slowly to check; not declared
+    scaling=(("alpha", "0"), ("beta", "0"), ("eps", "0"), ("delta", "0"),
+             ("num_hypotheses", "inf")),
+)
+#: Lemma 7's parameter domain (0 < eps, delta < 1; |X~| >= 2 so that log|X~| > 0)
+LEMMA7_DOMAIN = {"epsilon": OPEN01, "delta": OPEN01,
+                 "domain_size": Interval(2, float("inf"), False, True, integer=True)}
+
+
 # --- Lemma 11 = ABM19 Lemma 3.3 (the public cover) ------------------------------------------------
 def lemma11_public_samples_g(o, m, alpha, beta, d):
     """ABM19 Lemma 3.3 (= BCMNUW20 Lemma 11) in log form, for an alpha-cover w.p. >= 1 - beta.
@@ -376,23 +395,10 @@ register(
                    "Theorem 4.15, plus uniform convergence)."),
         source=f"{SOURCE}; Section 2.2, Lemma 7",
         params=("alpha", "beta", "epsilon", "delta", "num_hypotheses", "domain_size"),
-        domain={"epsilon": OPEN01, "delta": OPEN01,
-                "domain_size": Interval(2, float("inf"), False, True, integer=True)},
+        domain=LEMMA7_DOMAIN,
         constants={"C_7": "the constant of the O-form (the paper states Lemma 7 explicitly only)"},
         quantities=(
-            Quantity(
-                name="private_samples", symbol="n",
-                description="private samples PMW needs for error <= alpha w.p. >= 1 - beta",
-                asymptotic=lemma7_n_asymptotic, order="O", constants=("C_7",),
-                explicit=lemma7_n, integer=True, derivation=LEMMA7_DERIVATION,
-                monotone={"alpha": -1, "beta": -1, "eps": -1, "delta": -1,
-                          "num_hypotheses": +1, "domain_size": +1},
-                dominates_asymptotic=True,
-                # domain_size -> inf: the ratio converges only like 1/log log|X| (additive constants
-                # inside the log factor), too slowly to check; not declared
-                scaling=(("alpha", "0"), ("beta", "0"), ("eps", "0"), ("delta", "0"),
-                         ("num_hypotheses", "inf")),
-            ),
+            LEMMA7_N,
             Quantity(
                 name="private_samples_as_printed", symbol="n_printed", intermediate=True,
                 description=("Lemma 7's printed formula (guarantees only empirical error "

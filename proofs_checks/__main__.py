@@ -1,4 +1,4 @@
-"""python -m proofs_checks [--paper KEY] [--json] [--strict] [--errata] [--list]
+"""python -m proofs_checks [--paper KEY] [--json] [--strict] [--errata] [--list] [--thorough]
 
 Runs every machine check of the papers' proof steps and prints a table of checks and verdicts.
 Exit status: 0 when every check produced a verdict (a failing step of a paper is a finding, not an
@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 
-from .core import FAILS, NOT_CHECKABLE, PART, PAPERS, all_checks, run_all
+from .core import FAILS, NOT_CHECKABLE, PART, PAPERS, SETTINGS, all_checks, run_all
 from .errata import ERRATA, report
 
 
@@ -28,6 +28,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help="exit 1 if any step fails or holds only on part")
     p.add_argument("--errata", action="store_true", help="the errata report instead of the checks table")
     p.add_argument("--list", action="store_true", help="list the checks without running them")
+    p.add_argument("--thorough", action="store_true",
+                   help="3x denser grids per variable (at most 5x the points) and 5x more hypothesis examples "
+                        "(slower; the default is sized for CI)")
     return p
 
 
@@ -81,6 +84,10 @@ def _errata_text(entries) -> str:
 
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
+    if args.thorough:
+        SETTINGS["max_points"] *= 5
+        SETTINGS["examples"] *= 5
+        SETTINGS["grid_scale"] = 3
     try:
         if args.paper is not None:
             all_checks(args.paper)  # validates the key

@@ -228,8 +228,10 @@ def _relation_ok(lhs, rhs, rel: str, rtol: float):
 
 
 def _mesh(domain: Sequence[Var], max_points: int) -> dict[str, np.ndarray]:
+    """The product grid of the variables' grids (each ``points * SETTINGS['grid_scale']``), capped near max_points."""
+    scale = SETTINGS.get("grid_scale", 1)
     per = max(2, int(max_points ** (1.0 / max(1, len(domain)))))
-    grids = [v.grid(min(v.points, per) if len(domain) > 1 else v.points) for v in domain]
+    grids = [v.grid(min(v.points * scale, per) if len(domain) > 1 else v.points * scale) for v in domain]
     mesh = np.meshgrid(*grids, indexing="ij")
     return {v.name: m.ravel() for v, m in zip(domain, mesh)}
 
@@ -284,8 +286,18 @@ def _hypothesis_search(claim: Inequality, region: Mask | None, examples: int) ->
         return None
 
 
-def check_inequality(claim: Inequality, *, max_points: int = 40_000, examples: int = 150) -> Verdict:
-    """Dense grid of the domain, then a hypothesis search; a claimed region is checked the same way."""
+#: grid size and hypothesis budget of the numeric checks; ``python -m proofs_checks --thorough`` raises them
+SETTINGS = {"max_points": 40_000, "examples": 150, "grid_scale": 1}
+
+
+def check_inequality(claim: Inequality, *, max_points: int | None = None, examples: int | None = None) -> Verdict:
+    """Dense grid of the domain, then a hypothesis search; a claimed region is checked the same way.
+
+    The reported counterexample is the violating grid point nearest the domain's lower corner (smallest
+    sum of grid ranks), or hypothesis's shrunk example when only hypothesis finds one.
+    """
+    max_points = SETTINGS["max_points"] if max_points is None else max_points
+    examples = SETTINGS["examples"] if examples is None else examples
     env = _mesh(claim.domain, max_points)
     viol, lhs, rhs = _violations(claim, env)
     inside = _mask(claim.where, env)
@@ -343,8 +355,9 @@ def _sympy_symbols(domain: Sequence[Var]) -> dict:
     return out
 
 
-def check_identity(claim: Identity, *, max_points: int = 20_000) -> Verdict:
+def check_identity(claim: Identity, *, max_points: int | None = None) -> Verdict:
     """sympy: simplify(lhs - rhs) == 0; otherwise the grid decides (and gives the counterexample)."""
+    max_points = SETTINGS["max_points"] // 2 if max_points is None else max_points
     import sympy as sp
 
     syms = _sympy_symbols(claim.domain)
@@ -570,6 +583,21 @@ def run_all(paper: str | None = None) -> list[CheckResult]:
 def run_all_json(paper: str | None = None) -> list[dict]:
     """:func:`run_all` as JSON-serialisable dicts (what ``--json`` prints and reports read)."""
     return [r.to_dict() for r in run_all(paper)]
+
+
+def report_data(paper: str | None = None) -> dict:
+    """Everything a report's "Proof checks and errata" section needs, JSON-serialisable, in one call:
+    ``{"checks": [...run_all_json rows...], "errata": [...Erratum.to_dict()...], "entries": [...the
+    docs/ERRATA.md entries with the checks that verify them...], "counts": {status: n}}``."""
+    from .errata import ERRATA, report
+
+    results = run_all(paper)
+    papers = {r.check.paper for r in results}
+    entries = [e for e in report(results) if paper is None or e["paper"] in papers]
+    return {"checks": [r.to_dict() for r in results],
+            "errata": [e.to_dict() for e in ERRATA if paper is None or e.paper in papers],
+            "entries": entries,
+            "counts": {s: sum(r.verdict.status == s for r in results) for s in STATUSES}}
 
 
 def grid_product(**axes: Iterable) -> Iterable[dict]:

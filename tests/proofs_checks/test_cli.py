@@ -68,3 +68,12 @@ def test_a_crashing_check_is_exit_3_not_a_verdict(monkeypatch, capsys):
     assert cli.main([]) == 3
     err = capsys.readouterr().err
     assert "test:crash crashed" in err and err.count("\n") == 1
+
+
+def test_report_data_is_json_and_consistent():
+    from proofs_checks import report_data
+
+    data = json.loads(json.dumps(report_data("lvsuw21")))
+    assert sum(data["counts"].values()) == len(data["checks"])
+    assert {e["id"] for e in data["errata"]} == {"lvsuw21-prop4.3-omega"}
+    assert all(e["paper"] == "LVSUW21" for e in data["entries"])

@@ -104,8 +104,10 @@ def cmd_show(ns) -> int:
 
 
 def _print_computation(c, as_json: bool) -> None:
+    from .api import dumps
+
     if as_json:
-        print(json.dumps(c.to_dict(), indent=2))
+        print(dumps(c.to_dict(), indent=2))
         return
     r = c.result
     print(f"{r.paper} {r.label} ({r.id}), {r.kind}")
@@ -175,9 +177,11 @@ def cmd_sweep(ns) -> int:
 def cmd_compare(ns) -> int:
     from .api import compare
 
+    from .api import dumps
+
     comps = compare(ns.ids, form=ns.form, constants=_consts(ns), **_params(ns, ranges=False))
     if ns.json:
-        print(json.dumps([c.to_dict() for c in comps], indent=2))
+        print(dumps([c.to_dict() for c in comps], indent=2))
         return 0
     base = comps[0]
     rows = []

@@ -92,7 +92,8 @@ class QuantityValue:
 
     def to_dict(self) -> dict:
         return {
-            "value": self.exact if self.exact is not None else (self.value if math.isfinite(self.value) else None),
+            "value": (self.exact if self.exact is not None else
+                      self.value if math.isfinite(self.value) else BigNumber(self.log10)),
             "log10": self.log10,
             "explicit": self.explicit,
             "form": self.form,
@@ -142,6 +143,39 @@ class Computation:
             "notes": list(self.result.notes),
             "caveats": self.caveats,
         }
+
+
+class BigNumber:
+    """A value beyond floating point, known by its log10; :func:`dumps` writes it as a JSON
+    number literal (``1.2345e+603``), so ``value`` stays a number in the JSON output."""
+
+    def __init__(self, log10: float):
+        self.log10 = float(log10)
+
+    def literal(self) -> str:
+        e = math.floor(self.log10)
+        mant = 10 ** (self.log10 - e)
+        if mant >= 9.99995:  # rounding would print 10.0000
+            mant, e = mant / 10, e + 1
+        return f"{mant:.4f}e+{e}"
+
+    def __repr__(self) -> str:
+        return f"BigNumber(10^{self.log10:.4f})"
+
+
+
+
+def dumps(obj, **kw) -> str:
+    """json.dumps that writes :class:`BigNumber` values as number literals."""
+    import json
+
+    def default(o):
+        if isinstance(o, BigNumber):
+            return "\0BIG:" + o.literal()
+        raise TypeError(f"{type(o).__name__} is not JSON serializable")
+
+    text = json.dumps(obj, default=default, **kw)
+    return re.sub(r'"\\u0000BIG:([^"]+)"', r"\1", text)
 
 
 def _jsonable(v):

@@ -212,3 +212,18 @@ def test_bad_input_as_a_process():
     assert p.returncode == 2 and p.stdout == ""
     assert len(p.stderr.strip().splitlines()) == 1 and "Traceback" not in p.stderr
     assert "--alpha" in p.stderr
+
+
+def test_json_value_beyond_float_is_still_a_number(capsys):
+    """Issue 2: values beyond float are carried in log space; --json keeps `value` a number."""
+    import json as _json
+
+    from bounds.__main__ import main as _main
+
+    rc = _main(["compute", "thm10", "--alpha", "1e-9", "--beta", "0.05", "--epsilon", "0.5",
+                "--delta", "1e-6", "--vc", "2000", "--dual-vc", "2^2001", "--json"])
+    assert rc == 0
+    q = _json.loads(capsys.readouterr().out)["quantities"]["log_domain_size"]
+    assert isinstance(q["value"], (int, float)) and q["log10"] > 600
+    # the literal written is 10^log10 to four decimals
+    assert abs(q["log10"] - 607.107) < 0.01

@@ -3,6 +3,7 @@ Theorem 10, every inequality of the proof of Theorem 13, and the two versions of
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 
 import numpy as np
@@ -12,13 +13,14 @@ from bounds.ops import NUMPY
 from bounds.papers.bcmnuw20 import claim3_log_domain, fact4_max_dual_vc, lemma11_g, sauer_log_projection
 
 from .core import (FAILS, HOLDS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, bounds_value,
-                   register)
+                   check_exhaustive, not_checkable, register)
 
 PAPER = "BCMNUW20"
 ICML = "000_f1b0431f359f12a2.txt"
 ARXIV = "003_95100840c5f51bc1.txt"
 SEEDS = f"{ICML} (ICML), {ARXIV} (arXiv)"
-PAPERS_DIR = Path(__file__).resolve().parents[2] / "shared" / "papers"
+#: the seed texts (``../shared/papers`` next to the checkout; override with PUBPRIV_PAPERS)
+PAPERS_DIR = Path(os.environ.get("PUBPRIV_PAPERS", Path(__file__).resolve().parents[2] / "shared" / "papers"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -327,6 +329,14 @@ def text_claim(quotes, text: str) -> Exhaustive:
     return Exhaustive(text, cases, holds)
 
 
+def text_runner(claim: Exhaustive):
+    """The text check needs the seed files; without them it is not machine-checkable here (not a finding)."""
+    missing = [f for f in (ICML, ARXIV) if not (PAPERS_DIR / f).exists()]
+    if missing:
+        return not_checkable(f"seed texts not found in {PAPERS_DIR} (set PUBPRIV_PAPERS): {', '.join(missing)}")
+    return check_exhaustive(claim)
+
+
 def lemma11_direction_claim(claimed, text: str) -> Exhaustive:
     """Lemma 11 (= ABM19 Lemma 3.3 at alpha/4, beta/2): the cover guarantee (failure <= beta/2) holds for
     every m in the claimed set; ``claimed(m, m_star)`` where m_star = C (d log(4/alpha) + log(2/beta))/(alpha/4)."""
@@ -617,5 +627,6 @@ register(
         ], "quotations present"),
         perturbed={"absent quote": text_claim([(ARXIV, r"\\geq 2t\\b", "Thm 14 '≥ 2t' in arXiv")],
                                               "a quotation the arXiv text does not contain")},
+        runner=text_runner,
     ),
 )

@@ -1,4 +1,4 @@
-"""LVSUW21 (seed 002): checks of Proposition 4.3 (Hoeffding, Bernstein, the union bound, the final ratio,
+"""LVSUW21 (seed 002): checks of Lemma 4.2 (1/n-sensitivity of the best mixture error), Proposition 4.3 (Hoeffding, Bernstein, the union bound, the final ratio,
 and a Monte-Carlo run of the whole statement) and Theorem 4.5 (zCDP accounting, the CKS infimum and its
 closed upper bound)."""
 from __future__ import annotations
@@ -127,6 +127,38 @@ def prop43_monte_carlo(scale: float, text: str, trials: int = 4000) -> MonteCarl
 
 
 # ---------------------------------------------------------------------------------------------
+# Lemma 4.2
+
+
+def sensitivity_claim(scale: float, text: str) -> Exhaustive:
+    """LVSUW21 Lemma 4.2: |f_{D,Q}(S) - f_{D',Q}(S)| <= scale/n for neighbours D, D' (one record replaced);
+    f by the LP of algorithms.query_release.mixture, on random instances and on ones where the bound is tight
+    (S answers every query 0, so f = max_q q(D) moves by exactly 1/n)."""
+    from algorithms.query_release.mixture import best_mixture_error
+
+    def cases():
+        rng = np.random.default_rng(42)
+        for i in range(40):
+            k, nq, n = int(rng.integers(3, 8)), int(rng.integers(1, 6)), int(rng.integers(1, 9))
+            Qm = (rng.random((nq, k)) < 0.5).astype(float) if i % 2 else rng.random((nq, k))
+            S = rng.choice(k, size=int(rng.integers(1, k)), replace=False)
+            if i % 4 == 0:  # tight: every point of S answers 0 and D gains one point answering 1
+                Qm[:, S] = 0.0
+                Qm[:, np.setdiff1d(np.arange(k), S)[0]] = 1.0
+            D = rng.integers(0, k, size=n)
+            D2 = D.copy()
+            D2[0] = np.setdiff1d(np.arange(k), S)[0] if i % 4 == 0 else int(rng.integers(0, k))
+            if i % 4 == 0:
+                D[0] = S[0]
+            f1 = best_mixture_error(Qm[:, D].mean(axis=1), Qm[:, S]).error
+            f2 = best_mixture_error(Qm[:, D2].mean(axis=1), Qm[:, S]).error
+            yield Case(f"instance #{i}: |X| = {k}, |Q| = {nq}, |S| = {S.size}, n = {n}",
+                       {"n": n, "change": abs(f1 - f2), "bound": scale / n}, size=n + k)
+
+    return Exhaustive(text, cases, lambda c: (c.data["change"] <= c.data["bound"] + 1e-7, {}))
+
+
+# ---------------------------------------------------------------------------------------------
 # Theorem 4.5
 
 
@@ -160,6 +192,15 @@ def closed_claim(closed, text: str) -> Inequality:
 
 
 register(
+    Check(
+        id="lvsuw21:lemma4.2", paper=PAPER, result="lemma4.2",
+        claim="Lemma 4.2: the best mixture error f_{D,Q}(S) is 1/n-sensitive in D (replace-one neighbours)",
+        source=f"{SEED}; Definition 4.1, Lemma 4.2",
+        method="exhaustive",
+        stated=sensitivity_claim(1.0, "|f(D) - f(D')| <= 1/n"),
+        perturbed={"1/(2n)": sensitivity_claim(0.5, "|f(D) - f(D')| <= 1/(2n)")},
+        formula_from="algorithms.query_release.mixture.best_mixture_error (the LP of Definition 4.1)",
+    ),
     Check(
         id="lvsuw21:prop4.3.hoeffding", paper=PAPER, result="prop4.3",
         claim="Prop 4.3 proof: Hoeffding at deviation alpha/4 gives 2 exp(-2n(alpha/4)^2) = 2 e^{-alpha^2 n/8}",

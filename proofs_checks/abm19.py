@@ -88,6 +88,21 @@ def side_condition_claim(factor: float, text: str) -> Inequality:
     return Inequality(text, lemma33_m, lambda o, alpha, beta, d: factor / alpha, LEMMA33_DOMAIN, rel=">=")
 
 
+def thm31_log_cover(o, alpha, beta, d):
+    """ABM19 Theorem 3.1 proof: log|H~| <= d log(e n_pub/d), n_pub from Lemma 3.3 at (alpha/2, beta/2) (bounds thm3.1)."""
+    return bounds_value("abm19:thm3.1", "log_cover_size", alpha=alpha, beta=beta, epsilon=1.0, vc=d)
+
+
+def thm31_form(o, alpha, beta, d):
+    """ABM19 Theorem 3.1 proof: d log(1/alpha) + d (log(log(1/beta)/d))^+."""
+    return d * o.log(1 / alpha) + d * o.max(0, o.log(o.log(1 / beta) / d))
+
+
+def thm31_claim(K: float, text: str) -> Inequality:
+    return Inequality(text, thm31_log_cover, lambda o, alpha, beta, d: K * thm31_form(o, alpha, beta, d), LEMMA33_DOMAIN,
+                      region=lambda o, alpha, beta, d: alpha <= 0.5, region_text="alpha <= 1/2 (any beta, d)")
+
+
 # ---------------------------------------------------------------------------------------------
 # Lemma 4.4, Claims 4.5 and 4.6
 
@@ -271,6 +286,36 @@ register(
         stated=side_condition_claim(8.0, "n* >= 8/alpha"),
         perturbed={"n* >= 1000/alpha": side_condition_claim(1000.0, "n* >= 1000/alpha")},
         formula_from="bounds:abm19:lemma3.3",
+    ),
+    Check(
+        id="abm19:thm3.1.log-cover", paper=PAPER, result="thm3.1",
+        claim=("Theorem 3.1 proof: log|H~| <= d log(e n_pub/d) = O(d log(1/alpha) + d (log(log(1/beta)/d))^+); "
+               "explicit constant 12"),
+        source=f"{SEED}; proof of Theorem 3.1, the log|H~| display",
+        method="numeric grid + hypothesis",
+        stated=thm31_claim(12.0, "d log(e n_pub/d) <= 12 (d log(1/alpha) + d (log(log(1/beta)/d))^+)"),
+        expect=PART,
+        perturbed={"constant 2": thm31_claim(2.0, "... <= 2 (...)")},
+        errata=("abm19-lemma3.3-alpha-near-1",),
+        formula_from="bounds:abm19:thm3.1 (log_cover_size)",
+    ),
+    Check(
+        id="abm19:thm3.1.log-plus", paper=PAPER, result="thm3.1",
+        claim="Theorem 3.1 proof: d (log(log(1/beta)/d))^+ <= log(1/beta), so n_priv = O((d log(1/alpha) + log(1/beta)) max(1/alpha^2, 1/(eps alpha)))",
+        source=f"{SEED}; proof of Theorem 3.1, the n_priv display",
+        method="numeric grid + hypothesis",
+        stated=Inequality("d (log(L/d))^+ <= L", lambda o, L, d: d * o.max(0, o.log(L / d)), lambda o, L, d: L,
+                          (Var("L", 1e-9, 1e5), Var("d", 1, 10**4, integer=True))),
+        perturbed={"L/4": Inequality("d (log(L/d))^+ <= L/4 (the maximum is L/e)", lambda o, L, d: d * o.max(0, o.log(L / d)),
+                                     lambda o, L, d: L / 4, (Var("L", 1e-9, 1e5), Var("d", 1, 10**4, integer=True)))},
+    ),
+    Check(
+        id="abm19:thm4.3.cited", paper=PAPER, result="thm4.3",
+        claim="Theorem 4.3 (ALMM18 Corollary 2): no (1/16, 1/16, 0.1, 1/(100 n^2 log n))-private learner for classes of infinite Littlestone dimension",
+        source=f"{SEED}; Theorem 4.3",
+        method="none",
+        stated="a cited impossibility theorem over all learners and distributions (ALMM18), not derived in the seed paper",
+        expect="not machine-checkable",
     ),
     Check(
         id="abm19:lemma4.4.chernoff", paper=PAPER, result="lemma4.4",

@@ -545,6 +545,24 @@ register(
                                          where=lambda o, n, m, s: n + m <= s)},
     ),
     Check(
+        id="bcmnuw20:thm13.standard-lower-bound", paper=PAPER, result="thm13",
+        claim="Theorem 13 proof: (alpha, alpha)-accuracy implies n + m > t 'by the standard lower bound' for query release",
+        source=f"{SEEDS}; Theorem 13 proof, first paragraph",
+        method="none",
+        stated=("a cited sample-complexity lower bound over all algorithms (t = Omega(1/alpha^2) with an unspecified "
+                "constant, Theorem 14); no finite procedure decides it"),
+        expect="not machine-checkable",
+    ),
+    Check(
+        id="bcmnuw20:thm14.cited", paper=PAPER, result="thm14",
+        claim="Theorem 14 (Dwork et al. 2015, Thm 17): the robust tracing attack with r = Omega~(sqrt(p)/alpha), t = Omega(1/alpha^2)",
+        source=f"{SEEDS}; Theorem 14",
+        method="none",
+        stated=("a cited theorem (existence of a distribution and an attacker for every accurate algorithm) whose "
+                "constants are not pinned in either version; only its use in Theorem 13 is checked here"),
+        expect="not machine-checkable",
+    ),
+    Check(
         id="bcmnuw20:thm13.markov", paper=PAPER, result="thm13",
         claim=("Theorem 13 proof: sum_i P[T(q, z_i) = IN] = E[#IN] >= (m+1) P[#IN >= m+1] (Markov), the public "
                "terms sum to at most m, and some private i* has P >= (1/n) sum over private (so >= 1/(2n))"),

@@ -289,6 +289,14 @@ register(
         formula_from="bounds.papers.lvsuw21.prop4_3_n, prop4_3_m",
     ),
     Check(
+        id="lvsuw21:thm4.4", paper=PAPER, result="thm4.4",
+        claim="Theorem 4.4: PMW^Pub's error O(sqrt(log|Q| (sqrt(log m) + log(1/beta))/(n eps~)) + f(X^)) with T = Theta(...)",
+        source=f"{SEED}; Theorem 4.4",
+        method="none",
+        stated="stated without proof or constants in the paper (an O-bound by analogy with MWEM); nothing to check step by step",
+        expect="not machine-checkable",
+    ),
+    Check(
         id="lvsuw21:thm4.5.zcdp", paper=PAPER, result="thm4.5",
         claim="Thm 4.5: 2T mechanisms, each (eps_0^2/2)-zCDP with eps_0 = eps~/sqrt(2T), compose to eps~^2/2-zCDP",
         source=f"{SEED}; Algorithm 1 and Section 4.1 (i)-(iii)",

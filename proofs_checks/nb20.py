@@ -435,6 +435,15 @@ register(
         formula_from="bounds.papers.nb20.lemma9_min_queries; exact tail scipy.stats.binom",
     ),
     Check(
+        id="nb20:lemma9.pac", paper=PAPER, result="lemma9",
+        claim="Lemma 9 proof: n'/k samples let B_PAC learn H w.r.t. D_S'' to alpha/24 w.p. 1 - beta/(16k) ('standard results')",
+        source=f"{SEED}; proof of Lemma 9",
+        method="none",
+        stated=("the paper gives no constant for the realizable PAC bound it calls standard; with Anthony-Bartlett "
+                "Thm 4.8 pinned (bounds nb20:thm7's chain) the printed n' falls short: see nb20:lemma9.printed-n-prime"),
+        expect="not machine-checkable",
+    ),
+    Check(
         id="nb20:lemma9.union", paper=PAPER, result="lemma9",
         claim="Lemma 9: errors alpha/4 (1) + alpha/2 (2) + alpha/4 + gamma (3) = alpha + gamma; failures beta/4 + beta/2 + beta/4 = beta",
         source=f"{SEED}; proof of Lemma 9, last paragraph",

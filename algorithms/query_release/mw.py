@@ -244,7 +244,8 @@ class MWDistribution:
 class IncrementalMWDistribution:
     """LVSUW21 Algorithm 1 at scale: the MW distribution of ``MWDistribution`` with its answers kept
     up to date incrementally, for queries that list their support points (``members(i)``) and
-    answer on a subset of points (``delta_answers(p, points)``), e.g. ``workloads.MarginalQueries``.
+    answer on them (``delta_answers(p, i)`` = q(p 1_{members(i)}) for every q, and
+    ``scale_members(p, i, factor)``), e.g. ``workloads.MarginalQueries`` / ``DomainMarginalQueries``.
 
     The update of query i with step s multiplies p on members(i) by e^s and renormalises, so for
     every query q: q(p') = (q(p) + (e^s - 1) q(p 1_{members(i)})) / Z with Z = 1 + (e^s - 1) q_i(p).
@@ -260,7 +261,7 @@ class IncrementalMWDistribution:
     """
 
     def __init__(self, queries, p0, *, resync_every: int = 256):
-        for member in ("members", "delta_answers", "answer", "support_size"):
+        for member in ("scale_members", "delta_answers", "answer", "support_size"):
             if not hasattr(queries, member):
                 raise ValueError(f"queries must provide {member!r} (e.g. workloads.MarginalQueries)")
         p = np.array(p0, dtype=np.float64, copy=True)
@@ -330,11 +331,10 @@ class IncrementalMWDistribution:
         if not np.isfinite(step):
             raise ValueError(f"step={step!r} must be finite")
         i = int(i)
-        points = queries.members(i)
         grow = math.expm1(step)                       # e^s - 1
-        delta = queries.delta_answers(self._p, points)
+        delta = queries.delta_answers(self._p, i)     # q(p 1_{members(i)}) for every q
         z = 1.0 + grow * delta[i]                      # delta[i] = q_i(p)
-        self._p[points] *= 1.0 + grow
+        queries.scale_members(self._p, i, 1.0 + grow)
         self._p *= 1.0 / z
         self._answers += grow * delta
         self._answers *= 1.0 / z

@@ -34,7 +34,7 @@ import numpy as np
 from ..privacy import ZCDP, Release, zcdp_epsilon_infimum
 from .mw import IncrementalMWDistribution
 from .mwem import mwem_zcdp_from_answers
-from .workloads import CategoricalDomain, MarginalQueries
+from .workloads import CategoricalDomain, DomainMarginalQueries, MarginalQueries
 
 __all__ = ["PMWPubResult", "distinct_rows", "marginal_answers", "max_error", "mwem_marginals",
            "pmw_pub", "pmw_pub_epsilon", "public_only"]
@@ -82,15 +82,22 @@ def _check_T(T) -> int:
 
 
 def _run(private_rows, support, counts, domain, workloads, eps_tilde, T, rng, selection, replay):
+    """Algorithm 1's loop on ``support`` (rows) from ``counts``; support None = the whole domain
+    (``DomainMarginalQueries``, the two-block matrix representation)."""
     priv = domain.check_rows(private_rows, "private_rows")
     T = _check_T(T)
-    queries = MarginalQueries(domain, workloads, support)
+    if support is None:
+        queries = DomainMarginalQueries(domain, workloads)
+        support_rows = domain.all_rows()
+    else:
+        queries = MarginalQueries(domain, workloads, support)
+        support_rows = queries.support_rows
     true = marginal_answers(domain, queries.workloads, priv)
     initial = IncrementalMWDistribution.from_histogram(queries, counts)
     release = mwem_zcdp_from_answers(true, priv.shape[0], queries, eps_tilde, T, rng, selection=selection,
                                      initial=initial, replay_threshold=replay)
     r = release.value
-    return Release(PMWPubResult(support=queries.support_rows, synthetic=r.synthetic, answers=r.answers,
+    return Release(PMWPubResult(support=support_rows, synthetic=r.synthetic, answers=r.answers,
                                 selected=r.selected, measurements=r.measurements), release.guarantee)
 
 
@@ -113,7 +120,7 @@ def mwem_marginals(private_rows, domain: CategoricalDomain, workloads, eps_tilde
                    replay: bool = False) -> Release:
     """LVSUW21 Section 5's MWEM baseline: Algorithm 1's loop (permute-and-flip, Gaussian, zCDP) over
     the whole domain from the uniform distribution. Returns ``Release(PMWPubResult, ZCDP(eps~^2/2))``."""
-    return _run(private_rows, domain.all_rows(), np.ones(domain.size), domain, workloads, eps_tilde, T, rng,
+    return _run(private_rows, None, np.ones(domain.size), domain, workloads, eps_tilde, T, rng,
                 selection, replay)
 
 

@@ -15,12 +15,21 @@ table, W = number of workloads): a point satisfies exactly one query per workloa
   answers = bincount(cells.ravel(), weights=repeat(p, W)), O(S W) work, no query x support matrix;
 * the support points of a query (``members``) are a contiguous block of a per-workload sort;
 * after the multiplicative-weights update of query i (p(x) <- p(x) e^{s q_i(x)} / Z), only the
-  points of ``members(i)`` changed before normalisation, so ``delta_answers`` recomputes
+  points of ``members(i)`` changed before normalisation, so ``delta_answers(p, i)`` recomputes
   the answers from those points alone: q(p') = (q(p) + (e^s - 1) q(p 1_{members(i)})) / Z, with
   Z = 1 + (e^s - 1) q_i(p). This is the incremental refresh: O(|members(i)| W) instead of O(S W).
 
 It satisfies the ``mw.LinearQueries`` protocol (``num_queries``, ``support_size``, ``answer``,
-``values``) and adds ``members`` and ``delta_answers`` for ``mw.IncrementalMWDistribution``.
+``values``) and adds ``delta_answers`` and ``scale_members`` for ``mw.IncrementalMWDistribution``.
+
+``DomainMarginalQueries`` is the same query set on the *whole* domain (full-domain MWEM), where the
+product structure gives a faster exact representation: split the attributes into a low block H1
+and a high block H2, view p as a matrix P (cells of H2 x cells of H1); the marginal of a workload
+B = B1 u B2 is E2_{B2} P E1_{B1}^T with 0/1 aggregation matrices E (cells of B_j x cells of H_j),
+so all marginals are two matrix products G2 P G1^T (G_j = the stacked E's of the distinct B_j),
+and a query's points form a sub-block (rows x_{A2} = c2, columns x_{A1} = c1), so the incremental
+refresh is G2[:, rows] P[rows, cols] G1[:, cols]^T: O(|members| (r1 + r2)) with BLAS, never a
+query x domain matrix. Query ids are those of ``MarginalQueries(domain, workloads, domain.all_rows())``.
 ``dense_matrix`` exists only to test the bincount against a matrix product on small cases.
 """
 
@@ -32,7 +41,7 @@ from typing import Sequence
 
 import numpy as np
 
-__all__ = ["CategoricalDomain", "MarginalQueries", "all_k_way", "random_k_way"]
+__all__ = ["CategoricalDomain", "DomainMarginalQueries", "MarginalQueries", "all_k_way", "random_k_way"]
 
 
 class CategoricalDomain:
@@ -198,11 +207,17 @@ class MarginalQueries:
         v[self.members(i)] = 1.0
         return v
 
-    def delta_answers(self, p, points: np.ndarray) -> np.ndarray:
-        """q(p 1_points) for every query: the bincount restricted to ``points`` (incremental refresh)."""
-        pv = np.asarray(p, dtype=np.float64)
-        return np.bincount(self.cells[points].ravel(), weights=np.repeat(pv[points], self.num_workloads),
-                           minlength=self._num_queries)
+    def delta_answers(self, p, i: int) -> np.ndarray:
+        """q(p 1_{members(i)}) for every query q: the weighted count restricted to query i's points
+        (the incremental refresh; ``np.add.at``, faster than bincount at these sizes)."""
+        points = self.members(i)
+        out = np.zeros(self._num_queries)
+        np.add.at(out, self.cells[points].ravel(), np.repeat(np.asarray(p)[points], self.num_workloads))
+        return out
+
+    def scale_members(self, p: np.ndarray, i: int, factor: float) -> None:
+        """p[x] *= factor for every support point x of query i, in place."""
+        p[self.members(i)] *= factor
 
     def dense_matrix(self) -> np.ndarray:
         """The (num_queries x support) 0/1 matrix; for tests on small cases only (O(Q S) memory)."""
@@ -219,3 +234,140 @@ class MarginalQueries:
             parts.append(f"{self.domain.names[a]}={c % self.domain.sizes[a]}")
             c //= self.domain.sizes[a]
         return " & ".join(parts)
+
+
+def _aggregation(sizes: np.ndarray, block: Sequence[int], attrs: Sequence[int]) -> np.ndarray:
+    """E (cells of ``attrs`` x cells of ``block``): E[c, i] = 1 iff block cell i has attrs-cell c
+    (both little-endian; ``attrs`` a subset of ``block``; empty attrs -> one all-ones row)."""
+    bsizes = sizes[list(block)]
+    n = int(np.prod(bsizes)) if len(block) else 1
+    idx = np.arange(n)
+    coords = {a: (idx // int(np.prod(bsizes[:k]))) % int(bsizes[k]) for k, a in enumerate(block)}
+    cell = np.zeros(n, dtype=np.int64)
+    stride = 1
+    for a in attrs:
+        cell += coords[a] * stride
+        stride *= int(sizes[a])
+    E = np.zeros((stride, n))
+    E[cell, idx] = 1.0
+    return E
+
+
+class DomainMarginalQueries:
+    """LVSUW21 Section 5 / HLM12 MWEM: the marginal queries of ``workloads`` on the whole domain,
+    by the two-block matrix representation of the module docstring (full-domain MWEM's engine)."""
+
+    def __init__(self, domain: CategoricalDomain, workloads, *, split: int | None = None):
+        self.domain = domain
+        self.workloads = _check_workloads(workloads, domain.num_attributes)
+        sizes = np.asarray(domain.sizes, dtype=np.int64)
+        d = domain.num_attributes
+        if split is None:                         # H1 = attributes [0, split): about sqrt(|X|) cells
+            logs = np.cumsum(np.log(sizes))
+            split = int(np.argmin(np.abs(logs - logs[-1] / 2))) + 1 if d > 1 else 1
+        if not 1 <= split <= d:
+            raise ValueError(f"split={split!r} out of range: allowed [1, {d}]")
+        self.split = split
+        H1, H2 = list(range(split)), list(range(split, d))
+        self.n1 = int(np.prod(sizes[H1]))
+        self.n2 = int(np.prod(sizes[H2])) if H2 else 1
+        cells_per = np.array([int(np.prod(sizes[list(w)])) for w in self.workloads], dtype=np.int64)
+        self.cells_per_workload = cells_per
+        self.offsets = np.concatenate([[0], np.cumsum(cells_per)]).astype(np.int64)
+        self._num_queries = int(self.offsets[-1])
+        self.workload_of = np.repeat(np.arange(len(self.workloads)), cells_per)
+        parts1 = sorted({tuple(a for a in w if a < split) for w in self.workloads})
+        parts2 = sorted({tuple(a for a in w if a >= split) for w in self.workloads})
+        E1 = [_aggregation(sizes, H1, b) for b in parts1]
+        E2 = [_aggregation(sizes, H2, b) for b in parts2]
+        off1 = dict(zip(parts1, np.concatenate([[0], np.cumsum([e.shape[0] for e in E1])])))
+        off2 = dict(zip(parts2, np.concatenate([[0], np.cumsum([e.shape[0] for e in E2])])))
+        self._G1T = np.ascontiguousarray(np.vstack(E1).T)    # (n1, r1)
+        self._G2T = np.ascontiguousarray(np.vstack(E2).T)    # (n2, r2)
+        qrow = np.empty(self._num_queries, dtype=np.intp)
+        qcol = np.empty(self._num_queries, dtype=np.intp)
+        for w, attrs in enumerate(self.workloads):
+            b1 = tuple(a for a in attrs if a < split)
+            b2 = tuple(a for a in attrs if a >= split)
+            k1 = int(np.prod(sizes[list(b1)])) if b1 else 1
+            c = np.arange(cells_per[w])
+            qcol[self.offsets[w]:self.offsets[w + 1]] = off1[b1] + c % k1
+            qrow[self.offsets[w]:self.offsets[w + 1]] = off2[b2] + c // k1
+        self._qrow, self._qcol = qrow, qcol
+        # per query: the block cell values (c1 on H1 attrs, c2 on H2 attrs) that define its points
+        self._cell1 = np.stack([(np.arange(self.n1) // int(np.prod(sizes[:k]))) % sizes[k] for k in H1])
+        self._cell2 = (np.stack([(np.arange(self.n2) // int(np.prod(sizes[split:k]))) % sizes[k] for k in H2])
+                       if H2 else np.zeros((0, 1), dtype=np.int64))
+
+    @property
+    def num_queries(self) -> int:
+        return self._num_queries
+
+    @property
+    def support_size(self) -> int:
+        return self.domain.size
+
+    @property
+    def num_workloads(self) -> int:
+        return len(self.workloads)
+
+    def _matrix(self, p) -> np.ndarray:
+        pv = np.asarray(p, dtype=np.float64)
+        if pv.shape != (self.support_size,):
+            raise ValueError(f"p must have shape ({self.support_size},), got {pv.shape}")
+        return pv.reshape(self.n2, self.n1)                   # P[i2, i1], index = i1 + n1 i2
+
+    def answer(self, p, rows=None) -> np.ndarray:
+        """All marginal answers: Z = G2 P G1^T, then each query's entry of Z."""
+        Z = self._G2T.T @ (self._matrix(p) @ self._G1T)
+        out = Z[self._qrow, self._qcol]
+        return out if rows is None else out[rows]
+
+    def _blocks(self, i: int) -> tuple[np.ndarray, np.ndarray]:
+        """Rows (H2 cells) and columns (H1 cells) whose product is query i's point set."""
+        i = int(i)
+        if not 0 <= i < self._num_queries:
+            raise ValueError(f"query index i={i} out of range [0, {self._num_queries})")
+        w = int(self.workload_of[i])
+        c = int(i - self.offsets[w])
+        keep1 = np.ones(self.n1, dtype=bool)
+        keep2 = np.ones(self.n2, dtype=bool)
+        for a in self.workloads[w]:
+            v = c % self.domain.sizes[a]
+            c //= self.domain.sizes[a]
+            if a < self.split:
+                keep1 &= self._cell1[a] == v
+            else:
+                keep2 &= self._cell2[a - self.split] == v
+        return np.flatnonzero(keep2), np.flatnonzero(keep1)
+
+    def members(self, i: int) -> np.ndarray:
+        rows, cols = self._blocks(i)
+        return (rows[:, None] * self.n1 + cols[None, :]).ravel()
+
+    def values(self, i: int) -> np.ndarray:
+        v = np.zeros(self.support_size)
+        v[self.members(i)] = 1.0
+        return v
+
+    def delta_answers(self, p, i: int) -> np.ndarray:
+        """q(p 1_{members(i)}) for every q: G2[:, rows] P[rows, cols] G1[:, cols]^T, then the entries."""
+        rows, cols = self._blocks(i)
+        sub = self._matrix(p)[np.ix_(rows, cols)]
+        g2, g1 = self._G2T[rows], self._G1T[cols]
+        r2, r1 = g2.shape[1], g1.shape[1]
+        # the cheaper association: (g2^T sub) g1 or g2^T (sub g1), by multiply-add count
+        if r2 * sub.size + r2 * cols.size * r1 <= sub.size * r1 + r2 * rows.size * r1:
+            Z = (g2.T @ sub) @ g1
+        else:
+            Z = g2.T @ (sub @ g1)
+        return Z[self._qrow, self._qcol]
+
+    def scale_members(self, p: np.ndarray, i: int, factor: float) -> None:
+        rows, cols = self._blocks(i)
+        P = p.reshape(self.n2, self.n1)
+        P[np.ix_(rows, cols)] *= factor
+
+    def dense_matrix(self) -> np.ndarray:
+        """The (num_queries x |X|) 0/1 matrix; tests on small domains only."""
+        return np.stack([self.values(i) for i in range(self._num_queries)]).astype(bool)

@@ -17,7 +17,11 @@ from algorithms.query_release.mixture import best_mixture_error, release_best_mi
 from algorithms.query_release.mw import IncrementalMWDistribution, MWDistribution
 from algorithms.query_release.pmw_pub import (distinct_rows, eps_tilde_for, marginal_answers, max_error,
                                               mwem_marginals, pmw_pub, pmw_pub_epsilon, public_only)
-from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries, all_k_way, random_k_way
+from algorithms.query_release.mwem import select_index
+from algorithms.privacy import exponential_probabilities, permute_and_flip_probabilities
+from scipy import stats as sps
+from algorithms.query_release.workloads import (CategoricalDomain, DomainMarginalQueries, MarginalQueries, all_k_way,
+                                               random_k_way)
 
 
 def _instance(seed, sizes=(2, 3, 2, 4, 2), k=2, n=300, support=25):
@@ -51,9 +55,44 @@ def test_workload_answers_equal_dense_matrix_answers(seed):
         np.testing.assert_array_equal(np.sort(q.members(i)), np.flatnonzero(M[i]))
         np.testing.assert_array_equal(q.values(i), M[i])
         pts = q.members(i)
-        np.testing.assert_allclose(q.delta_answers(p, pts), M[:, pts] @ p[pts], atol=1e-14)
+        np.testing.assert_allclose(q.delta_answers(p, i), M[:, pts] @ p[pts], atol=1e-14)
     # every workload's answers sum to 1 (a point is in exactly one cell per workload)
     np.testing.assert_allclose(np.add.reduceat(q.answer(p), q.offsets[:-1]), 1.0)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_domain_marginals_equal_the_bincount_representation(seed):
+    """The two-block matrix representation of full-domain marginals gives the same query ids,
+    answers, members and incremental deltas as the bincount over every domain row. Catches a
+    wrong block split, cell order or aggregation matrix."""
+    rng = np.random.default_rng(seed)
+    dom = CategoricalDomain([2, 3, 2, 2, 3, 2])
+    wl = random_k_way(dom, 3, 8, rng) + ((0,), (2, 5))
+    fast, ref = DomainMarginalQueries(dom, wl), MarginalQueries(dom, wl, dom.all_rows())
+    p = rng.dirichlet(np.ones(dom.size))
+    assert fast.num_queries == ref.num_queries
+    np.testing.assert_allclose(fast.answer(p), ref.answer(p), atol=1e-13)
+    for i in range(0, ref.num_queries, 3):
+        np.testing.assert_array_equal(np.sort(fast.members(i)), np.sort(ref.members(i)))
+        np.testing.assert_allclose(fast.delta_answers(p, i), ref.delta_answers(p, i), atol=1e-13)
+    q1, q2 = p.copy(), p.copy()
+    fast.scale_members(q1, 4, 1.7)
+    ref.scale_members(q2, 4, 1.7)
+    np.testing.assert_allclose(q1, q2)
+
+
+@pytest.mark.parametrize("selection", ["permute_and_flip", "exponential"])
+def test_select_index_has_the_mechanisms_exact_law(selection):
+    """The MW loop's one-draw sampler (report-noisy-max with exponential noise = permute-and-flip,
+    Ding et al. 2021; Gumbel-max = exponential mechanism) has the exact law of the privacy module
+    (chi-square goodness of fit, 20000 draws, level 0.001). Catches Exp(1) noise at the wrong
+    scale or a missing factor 2 in eps/(2 Delta)."""
+    rng = np.random.default_rng(9)
+    scores = np.array([0.0, 0.5, 1.0, 1.2, 2.0])
+    law = (permute_and_flip_probabilities if selection == "permute_and_flip" else exponential_probabilities)(
+        scores, eps=1.0, sensitivity=0.5)
+    draws = np.array([select_index(scores, 1.0, 0.5, selection, rng) for _ in range(20000)])
+    assert sps.chisquare(np.bincount(draws, minlength=5), 20000 * law).pvalue > 1e-3
 
 
 def test_workloads_bad_input_names_the_argument():

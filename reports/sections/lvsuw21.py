@@ -1,0 +1,167 @@
+"""Report section: LVSUW21 (PMW^Pub) -- Proposition 4.3, Theorems 4.4 and 4.5, Figures 1-3 on CPS1988.
+
+Reads only: run directories of ``simulations`` (``summary.json`` and ``manifest.json`` of the
+experiments ``prop4_3``, ``thm4_4``, ``lvsuw21_figures``), bound values from ``bounds``
+(Theorem 4.5's eps(delta) infimum and closed bound), and ``benchmarks/RESULTS.md``'s "pmw_pub"
+section. It never runs a trial.
+
+Interface (written before the report builder landed; adapt the names, not the content, to the
+builder's plugin convention): ``SECTION_ID``, ``TITLE``, ``RESULT_IDS``;
+``collect(results_root) -> dict`` (JSON-able data: the newest complete run of each experiment
+found under ``results_root``, or None); ``render_markdown(data) -> str``;
+``figures(data, out_dir) -> list[Path]`` (matplotlib PNGs of Figures 1-3 with the best mixture
+error shaded as the floor, LVSUW21 Figure 1's convention).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+SECTION_ID = "lvsuw21"
+TITLE = "LVSUW21: PMW^Pub, public-data-assisted multiplicative weights"
+RESULT_IDS = ("lvsuw21:prop4.3", "lvsuw21:thm4.4", "lvsuw21:thm4.5")
+EXPERIMENTS = ("prop4_3", "thm4_4", "lvsuw21_figures")
+
+
+def _runs(results_root: Path):
+    for manifest in sorted(Path(results_root).rglob("manifest.json")):
+        summary = manifest.with_name("summary.json")
+        if not summary.exists():
+            continue
+        m = json.loads(manifest.read_text())
+        yield m, json.loads(summary.read_text()), manifest.parent
+
+
+def collect(results_root) -> dict:
+    """The newest complete run of each LVSUW21 experiment, Theorem 4.5's conversions, the benchmark."""
+    import bounds
+
+    data: dict = {"runs": {}, "thm4_5": []}
+    for m, s, path in _runs(Path(results_root)):
+        name = m.get("experiment")
+        if name in EXPERIMENTS and m.get("finished_at"):
+            prev = data["runs"].get(name)
+            if prev is None or m["finished_at"] > prev["finished_at"]:
+                data["runs"][name] = {"summary": s, "params": m.get("params"), "seed": m.get("seed"),
+                                      "code_version": m.get("code_version"), "finished_at": m["finished_at"],
+                                      "path": str(path)}
+    for eps_tilde in (0.1, 0.5, 1.0):
+        for delta in (1e-6, 1e-9):
+            q = bounds.compute("lvsuw21:thm4.5", eps_tilde=eps_tilde, delta=delta, iterations=100).quantities
+            data["thm4_5"].append({"eps_tilde": eps_tilde, "delta": delta, "rho": float(q["rho"].value),
+                                   "eps_infimum": float(q["epsilon"].value),
+                                   "eps_closed": float(q["epsilon_closed"].value)})
+    results_md = Path(__file__).resolve().parents[2] / "benchmarks" / "RESULTS.md"
+    text = results_md.read_text() if results_md.exists() else ""
+    start = text.find("## pmw_pub")
+    data["benchmark"] = text[start:text.find("\n## ", start + 5)] if start >= 0 else None
+    return data
+
+
+def _fmt(x, nd=4):
+    return "-" if x is None else f"{x:.{nd}g}"
+
+
+def render_markdown(data: dict) -> str:
+    out = [f"## {TITLE}", ""]
+    runs = data.get("runs", {})
+    out += ["### Theorem 4.5 (zCDP accounting)", "",
+            "Source: `bounds.compute('lvsuw21:thm4.5', ...)`: rho = eps~^2/2 for every T; eps(delta) by the "
+            "CKS infimum and by the closed bound.", "",
+            "| eps~ | delta | rho | eps(delta) infimum | closed bound |", "|---|---|---|---|---|"]
+    for r in data.get("thm4_5", []):
+        out.append(f"| {r['eps_tilde']} | {r['delta']:g} | {_fmt(r['rho'])} | {_fmt(r['eps_infimum'])} | "
+                   f"{_fmt(r['eps_closed'])} |")
+    p = runs.get("prop4_3")
+    out += ["", "### Proposition 4.3 (best mixture error of the public support)", ""]
+    if p:
+        s = p["summary"]
+        out += [f"Run `{p['path']}` (seed {p['seed']}, code {p['code_version']}). {s['bound_source']}: "
+                f"n = {s['n']}, m = {s['m']} (exact D_2 = {_fmt(s['D2'])}, D_inf = {_fmt(s['Dinf'])}, "
+                f"|Q| = {s['num_queries']}, |X| = {s['domain_size']}). Verdict: {s['verdict_text']}.", "",
+                "| fraction of m | m | Pr[f <= alpha] verdict | mean f | max f | mean support |",
+                "|---|---|---|---|---|---|"]
+        for r in s["per_fraction"]:
+            out.append(f"| {r['fraction']:g} | {r['m']} | {r['verdict']} ({r['successes']}) | "
+                       f"{_fmt(r['mean_error'])} | {_fmt(r['max_error'])} | {_fmt(r['mean_support'])} |")
+        out += ["", f"m is loose by a factor of at least {_fmt(s['m_looseness_at_least'])} "
+                    "(smallest fraction still meeting 1 - beta at the stated confidence)."]
+    else:
+        out.append("No complete run of `prop4_3` found.")
+    t = runs.get("thm4_4")
+    out += ["", "### Theorem 4.4 (PMW^Pub error over T)", ""]
+    if t:
+        s = t["summary"]
+        out += [f"Run `{t['path']}`. n = {s['n']}, m = {s['m']} (support {s['support_size']}), |Q| = "
+                f"{s['num_queries']}, best mixture error f = {_fmt(s['f'])}; bound at C = 1: "
+                f"{_fmt(s['bound_C1'])}, T* at C_T = 1: {_fmt(s['T_star_C1'])}. {s['verdict_text']}.", "",
+                "| T | mean max error | s.e. |", "|---|---|---|"]
+        out += [f"| {r['T']} | {_fmt(r['mean_max_error'])} | {_fmt(r['se'], 2)} |" for r in s["per_T"]]
+    else:
+        out.append("No complete run of `thm4_4` found.")
+    f = runs.get("lvsuw21_figures")
+    out += ["", "### Figures 1-3 on CPS1988", ""]
+    if f:
+        s = f["summary"]
+        out += [f"Run `{f['path']}` ({s['trials']} seeds, T = {s['iterations']}, replay = {s['replay']}, "
+                f"delta = 1/n^2). {s['verdict_text']}.", "", "Findings: `" + json.dumps(s["findings"]) + "`"]
+    else:
+        out.append("No complete run of `lvsuw21_figures` found.")
+    if data.get("benchmark"):
+        out += ["", "### Run time (benchmarks/RESULTS.md, section pmw_pub)", "", data["benchmark"].strip()]
+    return "\n".join(out) + "\n"
+
+
+def figures(data: dict, out_dir) -> list:
+    """Figures 1-3 as PNGs: max error vs eps (log x axis), error bars = one standard error, the
+    best mixture error shaded below as unreachable (LVSUW21 Figure 1)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    f = data.get("runs", {}).get("lvsuw21_figures")
+    if not f:
+        return []
+    s = f["summary"]
+    eps = s["eps_values"]
+    figs = s["figures"]
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    paths = []
+
+    def series(ax, label, ms):
+        ax.errorbar(eps, [m for m, _ in ms], yerr=[e for _, e in ms], label=label, marker="o", capsize=2)
+
+    for key, title in (("1", "Figure 1: across regions"), ("2", "Figure 2: biased public data (Delta)"),
+                       ("3", "Figure 3: fraction of public data")):
+        if key not in figs:
+            continue
+        fig, ax = plt.subplots(figsize=(6, 4))
+        mwem = figs["2"]["mwem"] if key == "2" else figs.get("mwem")
+        if mwem:
+            series(ax, "MWEM", mwem)
+        floors = []
+        for name, entry in figs[key].items():
+            if name == "mwem":
+                continue
+            series(ax, f"PMW^Pub ({name})", entry["pmw_pub"])
+            fl = entry["floor"]
+            floors.append(fl[0] if isinstance(fl, list) else fl)
+            if "public_only" in entry:
+                po = entry["public_only"]
+                ax.axhline(po[0] if isinstance(po, list) else po, ls=":", lw=0.8, color="grey")
+        if floors:
+            ax.axhspan(0, min(floors), color="grey", alpha=0.2, label="below best mixture error (min)")
+        ax.set_xscale("log")
+        ax.set_xlabel("eps (delta = 1/n^2)")
+        ax.set_ylabel("max error, 3-way marginals")
+        ax.set_title(title)
+        ax.legend(fontsize=7)
+        path = out_dir / f"lvsuw21_fig{key}.png"
+        fig.tight_layout()
+        fig.savefig(path, dpi=120)
+        plt.close(fig)
+        paths.append(path)
+    return paths

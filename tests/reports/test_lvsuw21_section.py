@@ -1,0 +1,32 @@
+"""The LVSUW21 report section reads real (CI-sized) run directories and bound values, renders
+them, and draws Figures 1-3; it finds nothing to report when there are no runs."""
+
+from reports.sections import lvsuw21
+from simulations import runner
+
+
+def test_lvsuw21_section_renders_small_runs(tmp_path):
+    root = tmp_path / "results"
+    runner.run("prop4_3", 2, root / "p", seed=1, workers=1, progress=False,
+               overrides={"num_attributes": 5, "k": 2, "fractions": "1.0,0.05"})
+    runner.run("thm4_4", 1, root / "t", seed=2, workers=1, progress=False, overrides={"iterations": "3,9"})
+    runner.run("lvsuw21_figures", 1, root / "f", seed=3, workers=1, progress=False, overrides={
+        "eps_values": "0.5,1.0", "iterations": 8, "public_regions": "west", "bias_deltas": "0.0,0.65",
+        "fractions": "1.0,0.01"})
+    data = lvsuw21.collect(root)
+    assert set(data["runs"]) == {"prop4_3", "thm4_4", "lvsuw21_figures"}
+    text = lvsuw21.render_markdown(data)
+    s = data["runs"]["prop4_3"]["summary"]
+    assert f"n = {s['n']}, m = {s['m']}" in text
+    assert "Theorem 4.5" in text and "Figures 1-3" in text
+    assert all(r["eps_infimum"] <= r["eps_closed"] for r in data["thm4_5"])
+    paths = lvsuw21.figures(data, tmp_path / "fig")
+    assert [p.name for p in paths] == ["lvsuw21_fig1.png", "lvsuw21_fig2.png", "lvsuw21_fig3.png"]
+    assert all(p.stat().st_size > 1000 for p in paths)
+
+
+def test_lvsuw21_section_without_runs(tmp_path):
+    data = lvsuw21.collect(tmp_path)
+    assert data["runs"] == {}
+    assert "No complete run of `prop4_3`" in lvsuw21.render_markdown(data)
+    assert lvsuw21.figures(data, tmp_path / "fig") == []

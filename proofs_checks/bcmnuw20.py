@@ -514,9 +514,9 @@ register(
         source=f"{SEEDS}; Theorem 13 proof, same display, next line",
         method="numeric grid + hypothesis",
         stated=Inequality("1-(m+1)/(n+m)^2 >= 1-1/(n+m)", lambda o, n, m: 1 - (m + 1) / (n + m) ** 2,
-                          lambda o, n, m: 1 - 1 / (n + m), NM, rel=">="),
+                          lambda o, n, m: 1 - 1 / (n + m), NM, rel=">=", symbolic=True),
         perturbed={"square": Inequality("1-(m+1)/(n+m)^2 >= 1-1/(n+m)^2", lambda o, n, m: 1 - (m + 1) / (n + m) ** 2,
-                                        lambda o, n, m: 1 - 1 / (n + m) ** 2, NM, rel=">=")},
+                                        lambda o, n, m: 1 - 1 / (n + m) ** 2, NM, rel=">=", symbolic=True)},
     ),
     Check(
         id="bcmnuw20:thm13.chain-2", paper=PAPER, result="thm13",

@@ -157,6 +157,7 @@ class Inequality:
     region: Mask | None = None
     region_text: str | None = None
     rtol: float = 1e-9
+    symbolic: bool = False   # first try to prove the sign of rhs - lhs with sympy (positivity assumptions only)
 
     def __post_init__(self):
         if self.rel not in ("<=", "<", ">=", ">"):
@@ -298,6 +299,10 @@ def check_inequality(claim: Inequality, *, max_points: int | None = None, exampl
     """
     max_points = SETTINGS["max_points"] if max_points is None else max_points
     examples = SETTINGS["examples"] if examples is None else examples
+    if claim.symbolic and claim.where is None:
+        proof = _sympy_sign(claim)
+        if proof is not None:
+            return Verdict(HOLDS, f"sympy: {proof}", "symbolic")
     env = _mesh(claim.domain, max_points)
     viol, lhs, rhs = _violations(claim, env)
     inside = _mask(claim.where, env)
@@ -353,6 +358,23 @@ def _sympy_symbols(domain: Sequence[Var]) -> dict:
             kw["nonnegative"] = True
         out[v.name] = sp.Symbol(v.name, **kw)
     return out
+
+
+def _sympy_sign(claim: Inequality) -> str | None:
+    """A sympy proof that rhs - lhs (or lhs - rhs) is nonnegative given only the variables' signs (sound on any
+    sub-domain of the positive orthant), or None when sympy cannot decide."""
+    import sympy as sp
+
+    syms = _sympy_symbols(claim.domain)
+    try:
+        gap = claim.rhs(SYMPY, **syms) - claim.lhs(SYMPY, **syms)
+    except Exception:
+        return None
+    if claim.rel in (">=", ">"):
+        gap = -gap
+    gap = sp.factor(sp.simplify(gap))
+    ok = gap.is_positive if claim.rel in ("<", ">") else gap.is_nonnegative
+    return f"rhs - lhs = {gap}, which is {'positive' if claim.rel in ('<', '>') else 'nonnegative'} for these signs" if ok else None
 
 
 def check_identity(claim: Identity, *, max_points: int | None = None) -> Verdict:

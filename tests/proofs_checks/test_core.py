@@ -77,3 +77,11 @@ def test_verdict_rejects_unknown_status_and_serialises():
         Verdict("maybe", "", "none")
     v = Verdict(FAILS, "s", "exhaustive", counterexample={"x": np.float64(np.inf), "n": np.int64(3)})
     assert json.loads(json.dumps(v.to_dict()))["counterexample"] == {"x": "inf", "n": 3}
+
+
+def test_symbolic_sign_proof_and_fallback():
+    """sympy proves (x+1)^2 >= 2x for x > 0; it cannot prove the false x^2 >= 2x, which the grid then refutes."""
+    v = check(Inequality("(x+1)^2 >= 2x", lambda o, x: (x + 1) ** 2, lambda o, x: 2 * x, X, rel=">=", symbolic=True))
+    assert v.status == HOLDS and v.method == "symbolic"
+    w = check(Inequality("x^2 >= 2x", lambda o, x: x**2, lambda o, x: 2 * x, X, rel=">=", symbolic=True))
+    assert w.status == FAILS and w.counterexample["x"] < 2

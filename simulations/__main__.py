@@ -5,7 +5,9 @@
     run EXPERIMENT --trials N [--seed S] [--workers W | --scheduler ADDR] --out DIR [--param key=value ...]
     resume DIR [--workers W | --scheduler ADDR]
     status DIR [--json]
-    audit TARGET [--samples N] [--seed S] [--eps E] [--delta D] [--confidence C] [--json]
+    audit TARGET [--samples N] [--seed S] [--eps E] [--delta D] [--confidence C] [--json] [--out DIR]
+                                           --out saves the result as DIR/audit-TARGET.json (AUDIT_FORMAT;
+                                           the reports read it); an existing file of that name is an error
 
 Bad arguments: one line on stderr, exit status 2, nothing written. An existing non-empty --out is an error.
 """
@@ -95,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--delta", type=_float("delta"), default=None, help="declared delta (target default if omitted)")
     a.add_argument("--confidence", type=_float("confidence"), default=DEFAULT_CONFIDENCE)
     a.add_argument("--json", action="store_true")
+    a.add_argument("--out", default=None, help="directory to save the result in, as audit-TARGET.json")
     return p
 
 
@@ -174,9 +177,27 @@ def _cmd_status(args) -> int:
     return 0
 
 
+AUDIT_FORMAT = "simulations-audit/1"
+
+
+def audit_path(out, target: str):
+    """Where ``audit TARGET --out DIR`` saves its result."""
+    from pathlib import Path
+
+    return Path(out) / f"audit-{target}.json"
+
+
 def _cmd_audit(args) -> int:
     from simulations import audit as _audit
+    from simulations import store
 
+    path = None
+    if args.out is not None:
+        path = audit_path(args.out, args.target)
+        if path.exists():
+            raise ValueError(f"--out {args.out!r} already holds {path.name}; choose a new directory or remove it")
+        if path.parent.exists() and not path.parent.is_dir():
+            raise ValueError(f"--out {args.out!r} exists and is not a directory")
     result = _audit.run_target(args.target, samples=args.samples, seed=args.seed, eps=args.eps, delta=args.delta,
                                confidence=args.confidence)
     target = _audit.get_target(args.target)
@@ -185,6 +206,12 @@ def _cmd_audit(args) -> int:
                           **result.as_dict()}, indent=2, sort_keys=True))
     else:
         print(f"{args.target} ({target.source}): {result}")
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        store.write_json_atomic(path, {
+            "format": AUDIT_FORMAT, "target": args.target, "source": target.source,
+            "description": target.description, "expect_private": target.expect_private, "seed": args.seed,
+            "created_at": store.now(), "code_version": runner.code_version(), **result.as_dict()})
     return 0
 
 

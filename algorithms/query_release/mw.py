@@ -251,9 +251,12 @@ class IncrementalMWDistribution:
     every query q: q(p') = (q(p) + (e^s - 1) q(p 1_{members(i)})) / Z with Z = 1 + (e^s - 1) q_i(p).
     ``update_query`` applies exactly that: work O(|members(i)| x workloads) for the answers and
     O(support) for the rescaling, instead of recomputing every answer. The probabilities are kept
-    normalised in linear space (each step has |s| <= 1/2 in MWEM / PMW^Pub, so thousands of
-    updates stay far from underflow); every ``resync_every`` updates the vector is renormalised
-    by its sum and the answers recomputed from scratch, so rounding cannot drift.
+    normalised in linear space, Z taken as the exact sum after scaling (each step has |s| <= 1/2 in
+    MWEM / PMW^Pub, so thousands of updates stay far from underflow). A rounding error in the cached
+    answers is multiplied by 1/Z at each update; the answers are recomputed from scratch every
+    ``resync_every`` updates and whenever the product of max(1, 1/Z) since the last recomputation
+    exceeds 1e4 (replaying measurements can shrink Z below 1 many times in a row), so the cached
+    answers stay within ~1e-10 of exact.
 
     Same interface as ``MWDistribution`` (``probabilities``, ``answer``, ``update``,
     ``update_query``, ``accumulate``, ``average``, ``copy``): ``mwem.mw_rounds`` runs on either.
@@ -274,6 +277,8 @@ class IncrementalMWDistribution:
         self._queries = queries
         self._p = p / p.sum()
         self._answers = queries.answer(self._p)
+        self._amplification = 1.0
+        self._since_resync = 0
         self._sum = np.zeros_like(self._p)
         self._num_accumulated = 0
         self.num_updates = 0
@@ -309,6 +314,8 @@ class IncrementalMWDistribution:
     def _resync(self) -> None:
         self._p /= self._p.sum()
         self._answers = self._queries.answer(self._p)
+        self._amplification = 1.0
+        self._since_resync = 0
 
     def update(self, values, step: float) -> None:
         """Generic update p <- p exp(step values) / Z (full recomputation of the answers)."""
@@ -333,13 +340,17 @@ class IncrementalMWDistribution:
         i = int(i)
         grow = math.expm1(step)                       # e^s - 1
         delta = queries.delta_answers(self._p, i)     # q(p 1_{members(i)}) for every q
-        z = 1.0 + grow * delta[i]                      # delta[i] = q_i(p)
         queries.scale_members(self._p, i, 1.0 + grow)
+        z = float(self._p.sum())                       # = 1 + grow q_i(p), computed exactly (no drift in p)
         self._p *= 1.0 / z
         self._answers += grow * delta
         self._answers *= 1.0 / z
+        # an error already in the cached answers is multiplied by 1/z: bound the product since the last
+        # exact recomputation and recompute before it can matter (z < 1 repeatedly happens with replay)
+        self._amplification *= max(1.0, 1.0 / z)
         self.num_updates += 1
-        if self.num_updates % self.resync_every == 0:
+        self._since_resync += 1
+        if self._since_resync >= self.resync_every or self._amplification > 1e4:
             self._resync()
 
     def accumulate(self) -> None:

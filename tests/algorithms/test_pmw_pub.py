@@ -270,3 +270,23 @@ def test_release_best_mixture_error_has_laplace_scale_one_over_n_eps():
     assert abs(np.mean(np.abs(draws - 0.3)) - b) <= 3.3 * b / math.sqrt(4000)
     with pytest.raises(ValueError, match="n="):
         release_best_mixture_error(0.3, 0, eps, rng)
+
+
+def test_replay_on_a_tiny_public_support_keeps_a_distribution_above_the_floor():
+    """LVSUW21 Sec 5.3 replay where a query covers the whole public support and the private answer
+    is far below 1, so its (no-op) update has Z = e^s < 1 again and again: the output still sums to
+    1 and its max error is never below the best mixture error of the support (Def 4.1: any
+    mixture on the support is >= f). Catches an incremental normaliser that lets rounding errors
+    grow by 1/Z per update (it produced outputs summing to 0.37, with errors below f)."""
+    rng = np.random.default_rng(0)
+    dom = CategoricalDomain([2, 2, 2, 2])
+    wl = all_k_way(dom, 2)
+    support = np.array([[0, 0, a, b] for a in (0, 1) for b in (0, 1)])
+    priv = np.column_stack([rng.integers(0, 2, (2000, 2)) | (rng.random((2000, 1)) < 0.8),
+                            rng.integers(0, 2, (2000, 2))])
+    true = marginal_answers(dom, wl, priv)
+    f = best_mixture_error(true, MarginalQueries(dom, wl, support)).error
+    for et in (0.5, 3.0):
+        res = pmw_pub(priv, support[[0, 1, 2, 3, 3]], dom, wl, et, 80, rng, replay=True).value
+        assert res.synthetic.sum() == pytest.approx(1.0, abs=1e-9)
+        assert max_error(res.answers, true) >= f - 1e-9

@@ -43,7 +43,7 @@ def collect(results_root) -> dict:
         if name in EXPERIMENTS and m.get("finished_at"):
             prev = data["runs"].get(name)
             if prev is None or m["finished_at"] > prev["finished_at"]:
-                data["runs"][name] = {"summary": s, "params": m.get("params"), "seed": m.get("seed"),
+                data["runs"][name] = {"summary": s, "params": m.get("params"), "seed": m.get("root_seed"),
                                       "code_version": m.get("code_version"), "finished_at": m["finished_at"],
                                       "path": str(path)}
     for eps_tilde in (0.1, 0.5, 1.0):
@@ -104,12 +104,36 @@ def render_markdown(data: dict) -> str:
     out += ["", "### Figures 1-3 on CPS1988", ""]
     if f:
         s = f["summary"]
-        out += [f"Run `{f['path']}` ({s['trials']} seeds, T = {s['iterations']}, replay = {s['replay']}, "
-                f"delta = 1/n^2). {s['verdict_text']}.", "", "Findings: `" + json.dumps(s["findings"]) + "`"]
+        eps = s["eps_values"]
+        out += [f"Run `{f['path']}` (seed {f['seed']}, code {f['code_version']}; {s['trials']} seeds, "
+                f"T = {s['iterations']}, replay = {s['replay']}, delta = 1/n^2). {s['verdict_text']}.", "",
+                "Max error, mean +- standard error over seeds; floor = best mixture error of the public support.", "",
+                "| series | " + " | ".join(f"eps={e:g}" for e in eps) + " | floor | public only |",
+                "|---" * (len(eps) + 3) + "|"]
+
+        def cells(ms):
+            return " | ".join(f"{m:.4f} +- {e:.4f}" for m, e in ms)
+
+        def one(v):
+            return v[0] if isinstance(v, list) else v
+
+        figs = s["figures"]
+        if "mwem" in figs:
+            out.append(f"| MWEM (private region) | {cells(figs['mwem'])} | - | - |")
+        for key, label in (("1", "Fig 1 PMW^Pub, public = {}"), ("3", "Fig 3 PMW^Pub, public fraction {}"),
+                           ("2", "Fig 2 PMW^Pub, Delta = {}")):
+            for name, entry in figs.get(key, {}).items():
+                if name == "mwem":
+                    out.append(f"| Fig 2 MWEM (resampled private) | {cells(entry)} | - | - |")
+                    continue
+                po = f"{one(entry['public_only']):.4f}" if "public_only" in entry else "-"
+                out.append(f"| {label.format(name)} | {cells(entry['pmw_pub'])} | {one(entry['floor']):.4f} | {po} |")
+        out += ["", "Findings checked by the experiment: `" + json.dumps(s["findings"]) + "`"]
     else:
         out.append("No complete run of `lvsuw21_figures` found.")
     if data.get("benchmark"):
-        out += ["", "### Run time (benchmarks/RESULTS.md, section pmw_pub)", "", data["benchmark"].strip()]
+        bench = data["benchmark"].strip().replace("## pmw_pub", "Command:", 1)
+        out += ["", "### Run time (benchmarks/RESULTS.md, section pmw_pub)", "", bench]
     return "\n".join(out) + "\n"
 
 

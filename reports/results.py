@@ -1,0 +1,97 @@
+"""Reading a results directory (``reports`` only reads; it never runs a trial).
+
+A results directory holds, anywhere below it:
+
+* run directories written by :mod:`simulations.store` (``manifest.json`` of format ``simulations-run/1``,
+  ``records.jsonl``, ``summary.json``), one per ``python -m simulations run ... --out DIR``;
+* audit results saved by ``python -m simulations audit TARGET --out DIR`` (``audit-TARGET.json``, format
+  ``simulations-audit/1``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from simulations import store
+
+AUDIT_FORMAT = "simulations-audit/1"  # simulations.__main__.AUDIT_FORMAT
+MAX_DEPTH = 6
+
+
+@dataclass
+class Run:
+    """One run directory: where it is, its manifest and its summary (None while unfinished)."""
+
+    path: Path
+    manifest: dict
+    summary: dict | None
+
+    @property
+    def experiment(self) -> str:
+        return self.manifest.get("experiment", "?")
+
+    @property
+    def complete(self) -> bool:
+        return self.summary is not None and self.manifest.get("status") == "complete"
+
+    def records(self) -> list[dict]:
+        """The finished trials' records in index order (read on demand)."""
+        return list(store.RunDir(self.path).read_records().values())
+
+
+@dataclass
+class ResultSet:
+    root: Path
+    runs: list[Run] = field(default_factory=list)
+    audits: list[dict] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # unreadable files, reported in the report
+
+    def runs_of(self, experiment: str, complete_only: bool = True) -> list[Run]:
+        return [r for r in self.runs if r.experiment == experiment and (r.complete or not complete_only)]
+
+
+def _walk(root: Path, depth: int = 0):
+    if depth > MAX_DEPTH:
+        return
+    try:
+        entries = sorted(root.iterdir())
+    except OSError:
+        return
+    yield root, entries
+    for e in entries:
+        if e.is_dir() and not e.name.startswith("."):
+            yield from _walk(e, depth + 1)
+
+
+def load(results_dir) -> ResultSet:
+    """Every run directory and saved audit below ``results_dir``; ValueError if it is not a directory."""
+    root = Path(results_dir)
+    if not root.exists():
+        raise ValueError(f"--results {str(root)!r} does not exist (write results with python -m simulations run ... --out DIR)")
+    if not root.is_dir():
+        raise ValueError(f"--results {str(root)!r} is not a directory")
+    out = ResultSet(root)
+    for folder, entries in _walk(root):
+        names = {e.name for e in entries}
+        if store.MANIFEST in names:
+            try:
+                rd = store.RunDir.open(folder)
+                out.runs.append(Run(folder, rd.manifest(), rd.summary()))
+            except (ValueError, OSError, json.JSONDecodeError) as exc:
+                out.problems.append(f"{folder}: not a readable run directory ({exc})")
+        for e in entries:
+            if e.is_file() and e.name.startswith("audit-") and e.suffix == ".json":
+                try:
+                    data = json.loads(e.read_text())
+                except (OSError, json.JSONDecodeError) as exc:
+                    out.problems.append(f"{e}: unreadable ({exc})")
+                    continue
+                if isinstance(data, dict) and data.get("format") == AUDIT_FORMAT:
+                    out.audits.append({**data, "_path": str(e)})
+                else:
+                    out.problems.append(f"{e}: not an audit result of format {AUDIT_FORMAT}")
+    out.runs.sort(key=lambda r: (r.experiment, str(r.path)))
+    out.audits.sort(key=lambda a: (not a.get("expect_private", True), a.get("target", "")))
+    return out

@@ -1,0 +1,45 @@
+"""Privacy audits: every audit saved with ``python -m simulations audit TARGET --out DIR`` (JUO20 threshold
+test, Clopper-Pearson at the stated confidence). A real mechanism passes when eps_lb <= declared eps; a
+deliberately broken variant is caught when eps_lb > declared eps."""
+
+from __future__ import annotations
+
+from reports.model import Badge, Paragraph, Section, Table
+
+ORDER = 50
+
+
+def outcome(a: dict) -> str:
+    """passes / fails for real mechanisms, caught / missed for broken variants."""
+    violated = bool(a.get("violated"))
+    if a.get("expect_private", True):
+        return "fails" if violated else "passes"
+    return "caught" if violated else "missed"
+
+
+def audit_table(audits: list[dict], caption: str = "") -> Table:
+    rows = tuple((a.get("target"), a.get("source"), "real" if a.get("expect_private", True) else "broken",
+                  a.get("declared_eps"), a.get("declared_delta"), a.get("eps_lower_bound"), a.get("samples"),
+                  a.get("confidence"), a.get("seed"), outcome(a)) for a in audits)
+    return Table(("target", "source", "kind", "declared eps", "declared delta", "eps lower bound", "samples/neighbour",
+                  "confidence", "seed", "outcome"), rows, caption)
+
+
+def build(ctx) -> list[Section]:
+    audits = ctx.results.audits
+    s = Section("audits", "Privacy audits")
+    if not audits:
+        s.add(Paragraph("No saved audit found. Save one with `python -m simulations audit TARGET --out DIR` "
+                        "(DIR below the results directory)."))
+        return [s]
+    outcomes = [outcome(a) for a in audits]
+    bad = [a["target"] for a, o in zip(audits, outcomes) if o in ("fails", "missed")]
+    if bad:
+        s.add(Badge("violated", f"unexpected audit outcome for: {', '.join(bad)}"))
+    else:
+        s.add(Badge("holds", f"all {len(audits)} audits as expected: real mechanisms pass, broken variants are caught"))
+    s.add(Paragraph("eps lower bound = max(0, log((1 - delta - FNR_u)/FPR_u), log((1 - delta - FPR_u)/FNR_u)) from "
+                    "one-sided Clopper-Pearson upper bounds on the evaluation half (simulations.audit). It refutes "
+                    "the declared eps at the stated confidence when it exceeds it."),
+          audit_table(audits))
+    return [s]

@@ -1,0 +1,145 @@
+"""The report builder: builds HTML and PDF from a small real result set (tiny thm10 and looseness runs, saved
+audits, a saved proof-check verdict), the PDF opens with the expected sections, user text is escaped,
+plugins are discovered, bad input gives one line and exit 2, a failed build leaves nothing behind."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+
+import pytest
+from pypdf import PdfReader
+
+from reports import builder
+from reports.__main__ import main as cli
+from reports.sections import proof_checks
+from simulations import runner
+from simulations.__main__ import main as sim_cli
+
+TITLES = ("Runs found", "BCMNUW20 Theorem 10", "Privacy audits", "Proof checks and errata")
+MY_PLUGINS = ("overview", "thm10", "audits", "proof_checks")
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    """A small result set written by the real engines (never hand-made records)."""
+    import proofs_checks.core as pc
+
+    root = tmp_path_factory.mktemp("results")
+    runner.run("thm10", 3, root / "thm10", seed=1, workers=1, progress=False,
+               overrides={"cases": "thresholds:near_threshold,stumps:zipf", "num_points": 64, "stump_dim": 4,
+                          "alpha": 0.9, "n_max": 200_000})
+    runner.run("thm10_looseness", 2, root / "loose", seed=2, workers=1, progress=False,
+               overrides={"cases": "thresholds:near_threshold", "alphas": "0.9,0.7", "num_points": 64,
+                          "factor": 8.0, "n_min": 5000, "n_max": 200_000})
+    for target in ("pap", "pap_private_cover"):
+        assert sim_cli(["audit", target, "--samples", "200", "--out", str(root / "audits")]) == 0
+    check = pc.all_checks("bcmnuw20")[0]
+    (root / "proofs_checks.json").write_text(json.dumps([pc.run_check(check).to_dict()]))
+    return root
+
+
+@pytest.fixture(scope="module")
+def built(results, tmp_path_factory):
+    out = tmp_path_factory.mktemp("report")
+    return builder.build(results, out, title="Test <report> & co")
+
+
+def test_report_builds_and_pdf_has_the_sections(built):
+    assert built.html.is_file() and built.pdf.is_file()
+    assert not [e for e in built.errors if any(f"plugin {p} " in e for p in MY_PLUGINS)], built.errors
+    reader = PdfReader(str(built.pdf))
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    for title in TITLES:
+        assert title in text, title
+    outline = [o.title for o in reader.outline if not isinstance(o, list)]
+    assert any(t.startswith("BCMNUW20 Theorem 10") for t in outline)
+
+
+def test_html_has_badges_tables_formulas_and_figure(built):
+    html = built.html.read_text()
+    for title in TITLES:
+        assert title in html
+    assert 'class="badge' in html and "<table>" in html
+    assert html.count('src="data:image/png;base64,') >= 3  # formulas and the looseness plot
+    assert "pap_private_cover" in html and ">caught<" in html
+    assert "bcmnuw20:sauer" in html  # the saved proof-check verdict
+
+
+def test_html_escapes_user_text(built):
+    html = built.html.read_text()
+    assert "Test &lt;report&gt; &amp; co" in html and "<report>" not in html
+
+
+def test_html_escapes_text_from_result_files(results, tmp_path):
+    """A run or audit file with markup in it must come out as text."""
+    evil = tmp_path / "results"
+    evil.mkdir()
+    audit = json.loads((results / "audits" / "audit-pap.json").read_text())
+    audit.update(target="pap<script>alert(1)</script>", source="<b>bold</b>")
+    (evil / "audit-x.json").write_text(json.dumps(audit))
+    proof_checks_file = evil / "proofs_checks.json"
+    proof_checks_file.write_text(json.dumps([{"id": "x", "claim": "<i>claim</i>", "verdict": {"status": "holds"}}]))
+    r = builder.build(evil, tmp_path / "out")
+    html = r.html.read_text()
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert "<b>bold</b>" not in html and "<i>claim</i>" not in html
+
+
+def test_proof_check_section_says_when_nothing_is_exposed(tmp_path, monkeypatch):
+    monkeypatch.setattr(proof_checks, "api_verdicts", lambda: (None, "the package exposes nothing (test)"))
+    (tmp_path / "results").mkdir()
+    r = builder.build(tmp_path / "results", tmp_path / "out")
+    html = r.html.read_text()
+    assert "No proof-check verdicts available: the package exposes nothing (test)" in html
+    assert "No complete thm10 run" in html and "No saved audit" in html
+
+
+def test_a_new_plugin_is_discovered_without_touching_the_builder(tmp_path, monkeypatch):
+    import reports.sections as pkg
+
+    extra = tmp_path / "extra"
+    extra.mkdir()
+    (extra / "zz_extra.py").write_text(textwrap.dedent('''
+        from reports.model import Paragraph, Section
+        ORDER = 99
+        def build(ctx):
+            return [Section("extra", "An extra section", [Paragraph("hello")])]
+    '''))
+    monkeypatch.setattr(pkg, "__path__", list(pkg.__path__) + [str(extra)])
+    monkeypatch.setattr(proof_checks, "api_verdicts", lambda: (None, "skipped in this test"))
+    try:
+        (tmp_path / "results").mkdir()
+        r = builder.build(tmp_path / "results", tmp_path / "out")
+        assert "An extra section" in [s.title for s in r.sections]
+        assert "An extra section" in r.html.read_text()
+    finally:
+        sys.modules.pop("reports.sections.zz_extra", None)
+
+
+def test_failed_render_leaves_nothing(tmp_path, monkeypatch):
+    from reports import pdf
+
+    def boom(*a, **k):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(pdf, "render", boom)
+    monkeypatch.setattr(proof_checks, "api_verdicts", lambda: (None, "skipped in this test"))
+    (tmp_path / "results").mkdir()
+    with pytest.raises(RuntimeError):
+        builder.build(tmp_path / "results", tmp_path / "out")
+    assert list((tmp_path / "out").iterdir()) == []
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["build", "--results", "/nonexistent/dir", "--out", "x"], "does not exist"),
+    (["build", "--out", "x"], "--results"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_cli_bad_arguments_one_line_exit_2(argv, needle, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and needle in err
+    assert not (tmp_path / "x").exists()

@@ -45,18 +45,44 @@ def _reduced(cls: FiniteClass) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.take(cls.matrix[rows], cols, axis=1), rows, cols
 
 
+def _shattered_pairs(m: np.ndarray) -> np.ndarray:
+    """(n, n) boolean: columns a, b carry all four patterns (++, +-, -+, --) in the rows.
+
+    Pattern counts are products of the 0/1 matrix and its complement (float32 BLAS, exact
+    for fewer than 2^24 rows), computed in blocks of columns to bound memory.
+    """
+    h, n = m.shape
+    a = m.astype(np.float32)
+    b = 1.0 - a
+    adj = np.empty((n, n), dtype=bool)
+    for s in range(0, n, 1024):
+        blk = slice(s, min(n, s + 1024))
+        ab, bb = a[:, blk].T, b[:, blk].T
+        adj[blk] = (ab @ a > 0) & (ab @ b > 0) & (bb @ a > 0) & (bb @ b > 0)
+    return adj
+
+
 def _max_shattered_columns(m: np.ndarray) -> tuple[int, tuple[int, ...]]:
     """Largest set of columns of a boolean matrix (distinct rows) shattered by its rows.
 
-    Depth-first search over sets in increasing column order. The hypotheses are kept
-    partitioned into the 2^k cells of their patterns on the chosen set; a column can extend
-    the set only if it splits every cell, and a column that fails to split a cell never
-    splits its refinements, so each node passes its surviving candidates down. Branches are
-    cut when they cannot beat the best set found, and the search stops at floor(log2 |H|).
+    Every subset of a shattered set is shattered, so a shattered set is a clique of the
+    graph of shattered pairs (computed with matrix products). Depth-first search over
+    cliques in increasing column order; the hypotheses are kept partitioned into the 2^k
+    cells of their patterns on the chosen set, and a column can extend the set only if it
+    splits every cell (a column that fails to split a cell never splits its refinements, so
+    each node passes its surviving candidates down). Branches are cut when they cannot beat
+    the best set found, and the search stops at floor(log2 |H|).
     """
     h, n = m.shape
     upper = int(np.floor(np.log2(h))) if h > 0 else 0
-    best: list[int] = []
+    ones = m.sum(axis=0)
+    singles = np.flatnonzero((ones > 0) & (ones < h))
+    if upper == 0 or singles.size == 0:
+        return 0, ()
+    best: list[int] = [int(singles[0])]
+    if upper == 1:
+        return 1, tuple(best)
+    adj = _shattered_pairs(m)
     mf = m.astype(np.float64)
 
     def splitting(cells: np.ndarray, ncells: int, cand: np.ndarray, need: int) -> np.ndarray:
@@ -65,8 +91,8 @@ def _max_shattered_columns(m: np.ndarray) -> tuple[int, tuple[int, ...]]:
         size = onehot.sum(axis=1)
         if size.min() < 2 ** need:       # some cell cannot host `need` more levels
             return cand[:0]
-        ones = onehot @ mf[:, cand]
-        ok = ((ones > 0) & (ones < size[:, None])).all(axis=0)
+        ones_in = onehot @ mf[:, cand]
+        ok = ((ones_in > 0) & (ones_in < size[:, None])).all(axis=0)
         return cand[ok]
 
     def dfs(cells: np.ndarray, chosen: list[int], cand: np.ndarray) -> bool:
@@ -78,15 +104,17 @@ def _max_shattered_columns(m: np.ndarray) -> tuple[int, tuple[int, ...]]:
         need = len(best) + 1 - len(chosen)          # levels still to add to beat best
         if cand.size < need:
             return False
-        cand = splitting(cells, 2 ** len(chosen), cand, need)
+        if len(chosen) >= 2:                        # pairs are already known to be shattered
+            cand = splitting(cells, 2 ** len(chosen), cand, need)
         for i, j in enumerate(cand):
             if len(chosen) + (cand.size - i) <= len(best):
                 break
-            if dfs(cells * 2 + m[:, j], chosen + [int(j)], cand[i + 1:]):
+            rest = cand[i + 1:]
+            if dfs(cells * 2 + m[:, j], chosen + [int(j)], rest[adj[j, rest]]):
                 return True
         return False
 
-    dfs(np.zeros(h, dtype=np.intp), [], np.arange(n))
+    dfs(np.zeros(h, dtype=np.intp), [], singles)
     return len(best), tuple(best)
 
 

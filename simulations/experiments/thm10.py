@@ -54,7 +54,8 @@ DEFAULT_CASES = ("thresholds:uniform", "thresholds:zipf", "thresholds:near_thres
                  "intervals:uniform", "intervals:interval_endpoints", "stumps:uniform", "stumps:zipf")
 
 PARAM_HELP = {
-    "cases": "comma-separated class:distribution pairs; classes thresholds, intervals, stumps; see DISTRIBUTIONS",
+    "cases": ("comma-separated class:distribution pairs: thresholds:{uniform,zipf,near_threshold,point_mass_heavy}, "
+              "intervals:{uniform,zipf,interval_endpoints,near_threshold}, stumps:{uniform,zipf,point_mass_heavy}"),
     "num_points": "domain size N of thresholds (integer in [4, 8192])",
     "interval_points": "domain size N of intervals (integer in [4, 512]; N (N + 1)/2 + 1 hypotheses)",
     "stump_dim": "dimension p of the decision-stump domain {+-1}^p (integer in [2, 14])",

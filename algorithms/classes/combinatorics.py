@@ -83,15 +83,16 @@ def _max_shattered_columns(m: np.ndarray) -> tuple[int, tuple[int, ...]]:
     if upper == 1:
         return 1, tuple(best)
     adj = _shattered_pairs(m)
-    mf = m.astype(np.float64)
+    m8 = m.astype(np.int32)
 
     def splitting(cells: np.ndarray, ncells: int, cand: np.ndarray, need: int) -> np.ndarray:
-        onehot = np.zeros((ncells, h))
-        onehot[cells, np.arange(h)] = 1.0
-        size = onehot.sum(axis=1)
-        if size.min() < 2 ** need:       # some cell cannot host `need` more levels
+        order = np.argsort(cells, kind="stable")
+        sc = cells[order]
+        starts = np.flatnonzero(np.r_[True, sc[1:] != sc[:-1]])
+        size = np.diff(np.r_[starts, h])
+        if starts.size < ncells or size.min() < 2 ** need:   # some cell cannot host `need` more levels
             return cand[:0]
-        ones_in = onehot @ mf[:, cand]
+        ones_in = np.add.reduceat(m8[order][:, cand], starts, axis=0)
         ok = ((ones_in > 0) & (ones_in < size[:, None])).all(axis=0)
         return cand[ok]
 

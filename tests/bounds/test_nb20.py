@@ -63,12 +63,15 @@ def thm7_hand(alpha, beta, eps, delta, d, m):
     n_rel = math.ceil(256 * (d + math.log(12 / beta)) / (alpha / 4) ** 2)
     a = alpha / 12
     n_uc = least_int(lambda n: vc_g(n, a, beta / 6, d), 8 * d / a**2)
-    n_c10 = least_int(lambda n: claim10_g(n, a, beta / (8 * k), d), 16 * d / a**2)
+    # Claim 10 at accuracy alpha/24 (erratum: the printed 7200 is accuracy alpha/12, but the
+    # proof goes from dis^ <= alpha/24 to dis <= alpha/12)
+    a24 = alpha / 24
+    n_c10 = least_int(lambda n: claim10_g(n, a24, beta / (8 * k), d), 16 * d / a24**2)
     a16 = alpha / 16
     n_erm = least_int(lambda n: vc_g(n, a16, beta / 8, d), 8 * d / a16**2)
     n_prime = max(k * npac, n_rel, n_uc, n_c10, n_erm)
     return dict(T=T, eps_prime=ep, eps_hat=eh, delta_hat=dh, lam=lam, k=k, npac=npac,
-                n_prime=n_prime, n=math.ceil(56 * n_prime / eps))
+                n_c10=n_c10, n_prime=n_prime, n=math.ceil(56 * n_prime / eps))
 
 
 def thm11_hand(alpha, beta, eps, delta, d, m):
@@ -315,6 +318,7 @@ def test_thm7_chain_hand_values(alpha, beta, eps, delta, d, m):
     assert c["lambda"] == pytest.approx(h["lam"], rel=1e-12)
     assert c["subsamples"] == h["k"]
     assert c["pac_subsample"] == h["npac"]
+    assert c["claim10"] == h["n_c10"]
     assert c["relabeled_samples"] == h["n_prime"]
     assert c["private_samples"] == pytest.approx(h["n"], rel=1e-12)
     assert c["min_queries"] == pytest.approx(8 * math.log(1 / (alpha * beta)) / alpha)

@@ -123,7 +123,9 @@ def vc_dimension(cls: FiniteClass) -> Dimension:
     """BCMNUW20 Section 2.1: VC(H), the size of a largest set of points shattered by H, exactly.
 
     Witness: a shattered tuple of point indices (ascending). Exponential in the worst case:
-    for small classes (hundreds of distinct rows and columns).
+    for small classes. Measured (2 loaded cores): thresholds(2000) 3.5 s, intervals(80) 0.6 s,
+    halfspaces on 40 points (1562 rows) 1 s, stumps p = 12 0.7 s, random 200 x 20 0.1 s; the
+    dual of halfspaces on 40 points 23 s; random 1000 x 30 (VC 8) several minutes.
     """
     cls = _as_class(cls)
     m, _, cols = _reduced(cls)
@@ -213,7 +215,7 @@ def littlestone_dimension(cls: FiniteClass, *, max_states: int = 2_000_000) -> D
     ``{"point": x, -1: subtree, +1: subtree}`` with ``None`` below the last level; every
     root-to-leaf path (point, label) ... is realised by some hypothesis of H
     (:func:`is_mistake_tree` checks this). ValueError if more than ``max_states`` sub-classes
-    would be visited.
+    would be visited. Measured: thresholds(255) 0.2 s, random 30 x 15 1 ms.
     """
     cls = _as_class(cls)
     m, rows, cols = _reduced(cls)

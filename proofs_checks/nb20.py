@@ -13,6 +13,7 @@ from bounds.papers.nb20 import (alg3_delta_hat, alg3_eps_hat, alg3_eps_prime, al
                                 alg3_T, alg3_total_delta, alg3_total_eps, alg4_m_o, claim10_log_tail_printed,
                                 claim10_n_printed, lemma6_em_gap, lemma6_em_gap_printed_bound, lemma6_n_printed,
                                 lemma6_uc_g, lemma9_min_queries, lemma9_n_prime_printed)
+from bounds.papers.nb20 import lemma9_min_queries_bernstein as bernstein_m  # Bernstein size of eq. (3)
 
 from bounds.papers.abm19 import thm3_1_cover_g
 
@@ -174,13 +175,6 @@ def chernoff3_claim(m_fn, region, region_text, text: str) -> Inequality:
         return binom.sf(np.floor(m * (alpha / 4 + gamma)), m, p)
 
     return Inequality(text, tail, lambda o, alpha, beta, gamma: beta / 4, CH, region=region, region_text=region_text)
-
-
-def bernstein_m(o, alpha, beta, gamma):
-    """Bernstein: deviation alpha/8 of a Bernoulli mean p = alpha/8 + gamma w.p. <= beta/4 needs
-    m >= (2 p (1 - p) + (2/3)(alpha/8)) log(4/beta) / (alpha/8)^2."""
-    p = alpha / 8 + gamma
-    return (2 * p * (1 - p) + 2 * (alpha / 8) / 3) * o.log(4 / beta) / (alpha / 8) ** 2
 
 
 # ---------------------------------------------------------------------------------------------

@@ -591,8 +591,18 @@ _declare(
 # =============================================================================================
 # Theorem 7 (A_AgPrivCl) via Lemma 8 (privacy) and Lemma 9 (accuracy), and Lemma 9 itself
 def lemma9_min_queries(o, alpha, beta):
-    """NB20 Lemma 9: the number of queries must be m >= 8 log(1/(alpha beta)) / alpha."""
+    """NB20 Lemma 9 as printed: the number of queries must be m >= 8 log(1/(alpha beta)) / alpha
+    (refuted for step (3): see lemma9_min_queries_bernstein)."""
     return 8 * o.log(1 / (alpha * beta)) / alpha
+
+
+def lemma9_min_queries_bernstein(o, alpha, beta, gamma):
+    """NB20 Lemma 9, corrected condition for eq. (3): Bernstein's inequality for a Bernoulli mean
+    p = alpha/8 + gamma (err(h_ERM) on the ERM event) to exceed p by alpha/8 w.p. <= beta/4 needs
+    m >= (2 p (1 - p) + (2/3)(alpha/8)) log(4/beta) / (alpha/8)^2
+      = 64 (2 p (1 - p) + alpha/12) log(4/beta) / alpha^2."""
+    p = alpha / 8 + gamma
+    return 64 * (2 * p * (1 - p) + alpha / 12) * o.log(4 / beta) / alpha**2
 
 
 def lemma9_n_prime_printed(o, alpha, beta, delta, d, num_queries):
@@ -759,12 +769,18 @@ _declare(
                    " / (eps alpha^2) * max(1, sqrt(m) alpha^{3/2})) for m = Omega(log(1/(alpha beta))"
                    "/alpha); m = number of queries."),
         source=f"{SOURCE}; Section 3.2, Theorem 7 (Lemmas 8, 9, Claim 10, Algorithms 3 and 5)",
-        params=("alpha", "beta", "epsilon", "delta", "vc", "num_queries"),
+        params=("alpha", "beta", "epsilon", "delta", "vc", "num_queries", "approx_error"),
         domain={"epsilon": _UNIT, "delta": _UNIT},
+        defaults={"approx_error": 0.0},
         constants={"C_7t": "constant hidden in Theorem 7's O"},
         quantities=(
-            Quantity("min_queries", "m_min", "Lemma 9's condition m >= 8 log(1/(alpha beta))/alpha",
-                     explicit=lemma9_min_queries, intermediate=True, derivation="Lemma 9"),
+            Quantity("min_queries_as_printed", "m_min_printed",
+                     "Lemma 9's printed condition m >= 8 log(1/(alpha beta))/alpha (refuted)",
+                     explicit=lemma9_min_queries, intermediate=True, derivation="Lemma 9 as printed"),
+            Quantity("min_queries", "m_min",
+                     "Lemma 9's condition for eq. (3), corrected: Bernstein size at p = alpha/8 + gamma",
+                     explicit=lemma9_min_queries_bernstein, intermediate=True,
+                     derivation="Bernstein: 64 (2p(1-p) + alpha/12) log(4/beta)/alpha^2, p = alpha/8 + gamma"),
             Quantity("queries_answered", "mq", "queries answered by A_AgPrivCl: m",
                      explicit=lambda o, num_queries: num_queries, intermediate=True),
             Quantity("privacy_eps", "eps_run", "privacy epsilon of A_AgPrivCl: eps",
@@ -785,8 +801,10 @@ _declare(
             "relabeled_samples_printed) is below the chain's n' at typical parameters because the "
             "sub-sample term alone is k (96/alpha)(d log(288/alpha) + ...), k = 272 sqrt(T log(2/delta^))"
             " log(4mT/min(delta^, beta/2))/eps^: 272 * 96/sqrt(8) = 9233 > 8000 before the logs.",
-            "Domain: Lemma 9 needs m >= 8 log(1/(alpha beta))/alpha (min_queries); below it the "
-            "chain is computed but the accuracy proof does not apply.",
+            "Domain: Lemma 9 needs enough queries for its Chernoff steps (min_queries, the corrected "
+            "Bernstein size; the printed 8 log(1/(alpha beta))/alpha is min_queries_as_printed, see "
+            "lemma9's notes); below it the chain is computed but the accuracy proof does not apply. "
+            "--approx-error (gamma, default 0) enters only min_queries.",
             "Lemma 9 applies Claim 10 per j in [k] with beta/(8k); Claim 10 is uniform over pairs, "
             "so one application with beta/8 would do. Encoded as printed (conservative).",
             "Erratum (Claim 10's accuracy in Lemma 9): the proof has dis^(h_j, h^; S''_u) <= alpha/24 "
@@ -806,14 +824,25 @@ _declare(
         id="nb20:lemma9", paper=PAPER, label="Lemma 9", kind="lemma",
         statement=("Accuracy of A_AgPrivCl: with a realizable PAC learner B_PAC, n as in Theorem 7 "
                    "and m >= 8 log(1/(alpha beta))/alpha, w.p. >= 1 - beta the average error over "
-                   "the m queries is at most alpha + gamma."),
+                   "the m queries is at most alpha + gamma (the printed condition on m is refuted: "
+                   "min_queries is the corrected one; --approx-error is gamma)."),
         source=f"{SOURCE}; Section 3.2, Lemma 9 and its proof",
-        params=("alpha", "beta", "epsilon", "delta", "vc", "num_queries"),
+        params=("alpha", "beta", "epsilon", "delta", "vc", "num_queries", "approx_error"),
         domain={"epsilon": _UNIT, "delta": _UNIT},
+        defaults={"approx_error": 0.0},
         constants={"C_7t": "constant hidden in the O (as Theorem 7)"},
         quantities=(
-            Quantity("min_queries", "m_min", "least number of queries: 8 log(1/(alpha beta))/alpha",
-                     explicit=lemma9_min_queries, order="exact", derivation="Lemma 9 as stated",
+            Quantity("min_queries_as_printed", "m_min_printed",
+                     "least number of queries as printed: 8 log(1/(alpha beta))/alpha (refuted)",
+                     explicit=lemma9_min_queries, order="exact", intermediate=True,
+                     derivation="Lemma 9 as stated", monotone={"alpha": -1, "beta": -1}),
+            Quantity("min_queries", "m_min",
+                     "least number of queries for eq. (3), corrected: Bernstein size "
+                     "64 (2p(1-p) + alpha/12) log(4/beta)/alpha^2, p = alpha/8 + gamma",
+                     explicit=lemma9_min_queries_bernstein, order="exact",
+                     derivation=("Bernstein's inequality: deviation alpha/8 of a Bernoulli(p) mean, "
+                                 "p = alpha/8 + gamma, w.p. <= beta/4"),
+                     # gamma: 2p(1-p) grows up to p = 1/2 and falls after, so not monotone in gamma
                      monotone={"alpha": -1, "beta": -1}),
             Quantity("relabeled_samples_printed", "n_prime", "n' as printed in the proof",
                      explicit=lemma9_n_prime_printed, derivation="proof of Lemma 9, as printed",
@@ -826,7 +855,21 @@ _declare(
         ),
         notes=("The sample size that actually satisfies every step of this proof is Theorem 7's "
                "explicit chain (python -m bounds compute thm7); this result shows the printed "
-               "constants. See thm7's notes for the comparison.",),
+               "constants. See thm7's notes for the comparison.",
+               "Erratum (number of queries): eq. (3) says that by Chernoff and m >= 8 log(1/beta)/alpha "
+               "(the statement: m >= 8 log(1/(alpha beta))/alpha), err(h_ERM) <= alpha/8 + gamma gives "
+               "(1/m) sum 1(h_ERM(x_i) != y_i) <= alpha/4 + gamma w.p. >= 1 - beta/4. False: the exact "
+               "binomial tail at the printed m exceeds beta/4 already for gamma = 0 at small beta "
+               "(alpha = 0.001, beta = 1e-9: 1.4e-6 > 2.5e-10), and for gamma >> alpha a deviation "
+               "alpha/8 needs m ~ gamma log(1/beta)/alpha^2. Encoded: min_queries = Bernstein's "
+               "64 (2p(1-p) + alpha/12) log(4/beta)/alpha^2 with p = alpha/8 + gamma (--approx-error, "
+               "default 0); the printed size is min_queries_as_printed. Verified by proofs_checks "
+               "nb20:lemma9.chernoff (exact binomial tails on alpha <= 0.5, beta <= 0.5, gamma <= 0.49: "
+               "the printed size fails on 4053 of 4096 grid points, the Bernstein size holds, a quarter "
+               "of it fails).",
+               "Not encoded: step (2) (h^ vs h_ERM on the queries, deviation alpha/4 w.p. beta/2, also "
+               "'by Chernoff and m >= 8 log(1/beta)/alpha') has the same gap; no check verifies a size "
+               "for it, so min_queries covers eq. (3) only.",),
     ),
 )
 
@@ -938,8 +981,9 @@ _declare(
             "(eps, delta). Encoded corrected: each phase gets eps/2 (n grows by a factor 2).",
             "Erratum (confidence): each phase is run with failure probability beta, so the union "
             "bound gives 2 beta (plus the cover event of m_o). Encoded: beta/2 per phase.",
-            "Gap: 'any m < infinity' - for m < 8 log(1/(alpha beta))/alpha, m' = m is below Lemma 9's "
-            "condition, so the first phase's accuracy proof does not apply.",
+            "Gap: 'any m < infinity' - for m below Lemma 9's condition (nb20:lemma9 min_queries, "
+            "corrected; printed 8 log(1/(alpha beta))/alpha), m' = m is too few queries for Lemma 9, "
+            "so the first phase's accuracy proof does not apply.",
             "A_SSPP's sizes (NB20 gives none) are ABM19 Theorem 3.1's explicit ones (abm19:thm3.1, "
             "called, not retyped) at (alpha, beta/2, eps/2): cover from Lemma 3.3 at (alpha/2, "
             "beta/4), exponential mechanism and Hoeffding over H~ at beta/8 each.",

@@ -321,7 +321,47 @@ def test_thm7_chain_hand_values(alpha, beta, eps, delta, d, m):
     assert c["claim10"] == h["n_c10"]
     assert c["relabeled_samples"] == h["n_prime"]
     assert c["private_samples"] == pytest.approx(h["n"], rel=1e-12)
-    assert c["min_queries"] == pytest.approx(8 * math.log(1 / (alpha * beta)) / alpha)
+    assert c["min_queries_as_printed"] == pytest.approx(8 * math.log(1 / (alpha * beta)) / alpha)
+    # corrected (Bernstein, gamma = 0 by default): p = alpha/8, deviation alpha/8 w.p. beta/4
+    p = alpha / 8
+    assert c["min_queries"] == pytest.approx(
+        (2 * p * (1 - p) + (2 / 3) * (alpha / 8)) * math.log(4 / beta) / (alpha / 8) ** 2, rel=1e-12)
+
+
+def bernstein_m(alpha, beta, gamma):
+    """Bernstein: a Bernoulli(p) mean, p = alpha/8 + gamma, exceeds p by alpha/8 w.p. <= beta/4 once
+    m >= (2 p (1 - p) + (2/3)(alpha/8)) log(4/beta) / (alpha/8)^2."""
+    p = alpha / 8 + gamma
+    return (2 * p * (1 - p) + (2 / 3) * (alpha / 8)) * math.log(4 / beta) / (alpha / 8) ** 2
+
+
+@pytest.mark.parametrize("alpha,beta,gamma", [(0.1, 0.05, 0.0), (0.01, 1e-6, 0.2), (0.001, 1e-9, 0.0),
+                                              (0.3, 0.5, 0.45)])
+def test_lemma9_min_queries_hand_values(alpha, beta, gamma):
+    c = bounds.compute("lemma9", alpha=alpha, beta=beta, epsilon=0.5, delta=1e-6, vc=3,
+                       num_queries=10**6, approx_error=gamma)
+    assert c["min_queries_as_printed"] == pytest.approx(8 * math.log(1 / (alpha * beta)) / alpha,
+                                                        rel=1e-12)
+    assert c["min_queries"] == pytest.approx(bernstein_m(alpha, beta, gamma), rel=1e-12)
+
+
+@pytest.mark.parametrize("alpha,beta,gamma", [(0.001, 1e-9, 0.0), (0.01, 0.05, 0.3)])
+def test_lemma9_erratum_printed_min_queries_fails_eq3_and_bernstein_holds(alpha, beta, gamma):
+    """Erratum (eq. (3)): at the printed m the exact binomial tail P[mean > alpha/4 + gamma] with
+    err = alpha/8 + gamma exceeds beta/4 (small beta; gamma >> alpha), at bounds' corrected
+    min_queries it is <= beta/4. Catches a min_queries left at the printed size or a Bernstein
+    size with a constant divided by 4 (checked on the second point)."""
+    c = bounds.compute("lemma9", alpha=alpha, beta=beta, epsilon=0.5, delta=1e-6, vc=3,
+                       num_queries=10**6, approx_error=gamma)
+    p = alpha / 8 + gamma
+
+    def tail(m):
+        m = math.ceil(m)
+        return stats.binom.sf(math.floor(m * (alpha / 4 + gamma)), m, p)
+
+    assert tail(c["min_queries_as_printed"]) > beta / 4
+    assert tail(c["min_queries"]) <= beta / 4
+    assert tail(c["min_queries"] / 4) > beta / 4
 
 
 @pytest.mark.parametrize("alpha,beta,eps,delta,d,m", POINTS[:2])

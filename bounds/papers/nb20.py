@@ -597,12 +597,14 @@ def lemma9_min_queries(o, alpha, beta):
 
 
 def lemma9_min_queries_bernstein(o, alpha, beta, gamma):
-    """NB20 Lemma 9, corrected condition for eq. (3): Bernstein's inequality for a Bernoulli mean
-    p = alpha/8 + gamma (err(h_ERM) on the ERM event) to exceed p by alpha/8 w.p. <= beta/4 needs
-    m >= (2 p (1 - p) + (2/3)(alpha/8)) log(4/beta) / (alpha/8)^2
-      = 64 (2 p (1 - p) + alpha/12) log(4/beta) / alpha^2."""
-    p = alpha / 8 + gamma
-    return 64 * (2 * p * (1 - p) + alpha / 12) * o.log(4 / beta) / alpha**2
+    """NB20 Lemma 9, corrected condition for eq. (3): on the ERM event err(h_ERM) <= p = alpha/8 +
+    gamma, and the empirical error over m queries must stay below alpha/4 + gamma (a deviation
+    >= alpha/8) w.p. >= 1 - beta/4. Bernstein's inequality with deviation alpha/8 and the largest
+    variance q (1 - q), q = min(p, 1/2), of a Bernoulli(err <= p) needs
+    m >= (2 q (1 - q) + (2/3)(alpha/8)) log(4/beta) / (alpha/8)^2
+      = 64 (2 q (1 - q) + alpha/12) log(4/beta) / alpha^2   (q = p when p <= 1/2)."""
+    q = o.min(alpha / 8 + gamma, o.frac(1, 2))
+    return 64 * (2 * q * (1 - q) + alpha / 12) * o.log(4 / beta) / alpha**2
 
 
 def lemma9_n_prime_printed(o, alpha, beta, delta, d, num_queries):
@@ -780,7 +782,8 @@ _declare(
             Quantity("min_queries", "m_min",
                      "Lemma 9's condition for eq. (3), corrected: Bernstein size at p = alpha/8 + gamma",
                      explicit=lemma9_min_queries_bernstein, intermediate=True,
-                     derivation="Bernstein: 64 (2p(1-p) + alpha/12) log(4/beta)/alpha^2, p = alpha/8 + gamma"),
+                     derivation=("Bernstein: 64 (2q(1-q) + alpha/12) log(4/beta)/alpha^2, "
+                                 "q = min(alpha/8 + gamma, 1/2)")),
             Quantity("queries_answered", "mq", "queries answered by A_AgPrivCl: m",
                      explicit=lambda o, num_queries: num_queries, intermediate=True),
             Quantity("privacy_eps", "eps_run", "privacy epsilon of A_AgPrivCl: eps",
@@ -838,12 +841,11 @@ _declare(
                      derivation="Lemma 9 as stated", monotone={"alpha": -1, "beta": -1}),
             Quantity("min_queries", "m_min",
                      "least number of queries for eq. (3), corrected: Bernstein size "
-                     "64 (2p(1-p) + alpha/12) log(4/beta)/alpha^2, p = alpha/8 + gamma",
+                     "64 (2q(1-q) + alpha/12) log(4/beta)/alpha^2, q = min(alpha/8 + gamma, 1/2)",
                      explicit=lemma9_min_queries_bernstein, order="exact",
-                     derivation=("Bernstein's inequality: deviation alpha/8 of a Bernoulli(p) mean, "
-                                 "p = alpha/8 + gamma, w.p. <= beta/4"),
-                     # gamma: 2p(1-p) grows up to p = 1/2 and falls after, so not monotone in gamma
-                     monotone={"alpha": -1, "beta": -1}),
+                     derivation=("Bernstein's inequality: deviation alpha/8 of a Bernoulli mean with "
+                                 "err <= alpha/8 + gamma (variance <= q(1-q)), w.p. <= beta/4"),
+                     monotone={"alpha": -1, "beta": -1, "gamma": +1}),
             Quantity("relabeled_samples_printed", "n_prime", "n' as printed in the proof",
                      explicit=lemma9_n_prime_printed, derivation="proof of Lemma 9, as printed",
                      monotone={"alpha": -1, "beta": -1, "delta": -1, "d": +1}),
@@ -862,8 +864,10 @@ _declare(
                "binomial tail at the printed m exceeds beta/4 already for gamma = 0 at small beta "
                "(alpha = 0.001, beta = 1e-9: 1.4e-6 > 2.5e-10), and for gamma >> alpha a deviation "
                "alpha/8 needs m ~ gamma log(1/beta)/alpha^2. Encoded: min_queries = Bernstein's "
-               "64 (2p(1-p) + alpha/12) log(4/beta)/alpha^2 with p = alpha/8 + gamma (--approx-error, "
-               "default 0); the printed size is min_queries_as_printed. Verified by proofs_checks "
+               "64 (2q(1-q) + alpha/12) log(4/beta)/alpha^2 with q = min(p, 1/2), p = alpha/8 + gamma "
+               "(--approx-error, default 0; q(1-q) bounds the variance for every err <= p, so the size "
+               "holds for every gamma in [0, 1); q = p whenever p <= 1/2); the printed size is "
+               "min_queries_as_printed. Verified by proofs_checks "
                "nb20:lemma9.chernoff (exact binomial tails on alpha <= 0.5, beta <= 0.5, gamma <= 0.49: "
                "the printed size fails on 4053 of 4096 grid points, the Bernstein size holds, a quarter "
                "of it fails).",

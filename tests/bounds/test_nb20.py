@@ -329,14 +329,15 @@ def test_thm7_chain_hand_values(alpha, beta, eps, delta, d, m):
 
 
 def bernstein_m(alpha, beta, gamma):
-    """Bernstein: a Bernoulli(p) mean, p = alpha/8 + gamma, exceeds p by alpha/8 w.p. <= beta/4 once
-    m >= (2 p (1 - p) + (2/3)(alpha/8)) log(4/beta) / (alpha/8)^2."""
-    p = alpha / 8 + gamma
-    return (2 * p * (1 - p) + (2 / 3) * (alpha / 8)) * math.log(4 / beta) / (alpha / 8) ** 2
+    """Bernstein: a Bernoulli(err) mean, err <= p = alpha/8 + gamma, exceeds err by alpha/8 w.p.
+    <= beta/4 once m >= (2 q (1 - q) + (2/3)(alpha/8)) log(4/beta) / (alpha/8)^2, q = min(p, 1/2)
+    (q (1 - q) is the largest variance of such a Bernoulli)."""
+    q = min(alpha / 8 + gamma, 0.5)
+    return (2 * q * (1 - q) + (2 / 3) * (alpha / 8)) * math.log(4 / beta) / (alpha / 8) ** 2
 
 
 @pytest.mark.parametrize("alpha,beta,gamma", [(0.1, 0.05, 0.0), (0.01, 1e-6, 0.2), (0.001, 1e-9, 0.0),
-                                              (0.3, 0.5, 0.45)])
+                                              (0.3, 0.5, 0.45), (0.2, 0.05, 0.9)])
 def test_lemma9_min_queries_hand_values(alpha, beta, gamma):
     c = bounds.compute("lemma9", alpha=alpha, beta=beta, epsilon=0.5, delta=1e-6, vc=3,
                        num_queries=10**6, approx_error=gamma)

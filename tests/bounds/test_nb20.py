@@ -434,6 +434,24 @@ def test_thm11_is_constant_in_queries_beyond_m_o_and_costs_more_than_thm7_below(
                 > bounds.compute("thm7", num_queries=m, **p)["private_samples"])
 
 
+@pytest.mark.parametrize("alpha,beta,d", [(0.01, 0.05, 10), (0.3, 1e-12, 1), (0.1, 1e-300, 2)])
+def test_thm11_asymptotic_form_keeps_log_one_over_beta_in_the_factor(alpha, beta, d):
+    """Erratum nb20-thm11-log-beta: A_AgPrivCl on m_o queries costs max(1, sqrt(m_o) alpha^{3/2}),
+    ~ max(1, alpha sqrt(d log(1/alpha) + log(1/beta))); the printed sqrt(d) alpha log^{1/2}(1/alpha)
+    drops log(1/beta). Hand value of the asymptotic form (C_11 = 1); the last two points have
+    beta < alpha^d, where the printed factor would be smaller (catches a reverted factor)."""
+    eps, delta = 0.5, 1e-6
+    c = bounds.compute("thm11", form="asymptotic", alpha=alpha, beta=beta, epsilon=eps, delta=delta,
+                       vc=d, num_queries=10**6)
+    m_o = 32 * (d * math.log(1 / alpha) + math.log(1 / beta)) / alpha
+    factor = max(1, alpha * math.sqrt(d * math.log(1 / alpha) + math.log(1 / beta)))
+    n = ((d * math.log(1 / alpha) + math.log(m_o / beta)) * math.log(2 / delta) ** 1.5
+         * math.log(m_o * alpha / min(delta, beta / 2)) / (eps * alpha**2) * factor)
+    assert c["private_samples"] == pytest.approx(math.ceil(n), rel=1e-9)
+    printed = max(1, math.sqrt(d) * alpha * math.sqrt(math.log(1 / alpha)))
+    assert (factor > printed) == (beta < alpha**d)
+
+
 # --- the crossover ---------------------------------------------------------------------------
 CROSS = dict(beta=0.05, epsilon=0.5, delta=1e-6, vc=1)
 DECADE = (0.01, 0.01 / math.sqrt(10), 0.001)

@@ -470,7 +470,14 @@ def test_crossover_lands_near_one_over_alpha_cubed():
     past m = 1/alpha^3, so m* alpha^3 = 4 (L(m_o)/L(m*))^2 with L the logs of k and n_pac,
     (L(m_o)/L(m*))^2 in [1/4, 1] here: m* alpha^3 in [1, 4], plus up to a factor 2 for T's
     sqrt(3 m alpha log(m/beta))/4 term. Over a decade of alpha m* alpha^3 drifts by log factors
-    only (< factor 2)."""
+    only (< factor 2).
+
+    Measured (after Claim 10 at alpha/24 and the Bernstein min_queries; neither moves n here: the
+    sub-sample term k n_pac dominates the Claim 10 term and min_queries is a side condition):
+    alpha = 0.01, 0.00316, 0.001 give m* = 3.74e6, 1.04e8, 2.88e9, i.e. m* alpha^3 = 3.74, 3.28,
+    2.88 (d = 10: 3.47, 2.99, 2.60). The window [2.5, 4.5] and drift < 1.5 (measured 1.30) are
+    the prediction's band narrowed around them. Both algorithms must also be in Lemma 9's
+    corrected regime there: m* and Theorem 11's m' = m_o are above min_queries."""
     scaled = []
     for alpha in DECADE:
         cs = crossover_at(alpha)
@@ -478,9 +485,11 @@ def test_crossover_lands_near_one_over_alpha_cubed():
         m_star = cs[0]["at"]
         m_o = bounds.compute("thm11", alpha=alpha, num_queries=10, **CROSS)["public_samples"]
         assert m_o < 1 / alpha**3 < m_star  # the regime of the argument
+        m_min = bounds.compute("thm7", alpha=alpha, num_queries=10, **CROSS)["min_queries"]
+        assert m_min < m_o < m_star
         scaled.append(m_star * alpha**3)
-    assert all(1 <= s <= 8 for s in scaled), scaled
-    assert max(scaled) / min(scaled) < 2, scaled
+    assert all(2.5 <= s <= 4.5 for s in scaled), scaled
+    assert max(scaled) / min(scaled) < 1.5, scaled
 
 
 def test_crossover_cli_prints_the_point():

@@ -345,7 +345,13 @@ _declare(
             "Erratum (sensitivity): the printed distance dist = largest count - second largest "
             "count changes by 2 when one record (one sub-sample, one vote) changes, but A_stab and "
             "the sparse-vector rounds assume sensitivity 1. Use (largest - second)/2 (or double "
-            "the noise scales); checked by enumerating vote vectors in tests/bounds/test_nb20.py.",
+            "the noise scales); checked by enumerating vote vectors in tests/bounds/test_nb20.py "
+            "and proofs_checks nb20:alg5.margin. Not encoded yet: doubling the noise (lambda' = 2 "
+            "lambda, so k and w double by this algorithm's own formulas) doubles Theorem 7's and "
+            "Theorem 11's n (alpha = 0.01, beta = 0.05, eps = 0.5, delta = 1e-6, d = 10, m = 1e5: "
+            "thm7 3.42e15 -> 6.88e15) and raises the chain/printed n' ratio to 41 on proofs_checks' "
+            "grid, above the factor 25 that check nb20:lemma9.printed-n-prime's corrected claim "
+            "asserts; the two must change together.",
             "Not re-derived: the constant 34 sqrt(2) in k comes from BTT18's accuracy analysis, "
             "which is not in the seed papers.",
         ),

@@ -56,7 +56,8 @@ def thm7_hand(alpha, beta, eps, delta, d, m):
     ep = alpha * max(1.0, math.sqrt(m * alpha))
     eh = min(1.0, ep) / math.log(2 / delta)
     dh = delta / (2 * math.exp(min(1.0, ep)) * math.log(2 / delta))
-    lam = math.sqrt(32 * T * math.log(2 / dh)) / eh
+    lam_printed = math.sqrt(32 * T * math.log(2 / dh)) / eh
+    lam = 2 * lam_printed  # erratum nb20-alg5-margin: the vote margin has sensitivity 2
     k = math.ceil(34 * math.sqrt(2) * lam * math.log(4 * m * T / min(dh, beta / 2)))
     # realizable PAC at a = alpha/24, b = beta/(16k): (4/a)(d log(12/a) + log(2/b))
     npac = math.ceil(96 / alpha * (d * math.log(288 / alpha) + math.log(32 * k / beta)))
@@ -70,7 +71,8 @@ def thm7_hand(alpha, beta, eps, delta, d, m):
     a16 = alpha / 16
     n_erm = least_int(lambda n: vc_g(n, a16, beta / 8, d), 8 * d / a16**2)
     n_prime = max(k * npac, n_rel, n_uc, n_c10, n_erm)
-    return dict(T=T, eps_prime=ep, eps_hat=eh, delta_hat=dh, lam=lam, k=k, npac=npac,
+    return dict(T=T, eps_prime=ep, eps_hat=eh, delta_hat=dh, lam_printed=lam_printed, lam=lam, k=k,
+                npac=npac,
                 n_c10=n_c10, n_prime=n_prime, n=math.ceil(56 * n_prime / eps))
 
 
@@ -178,9 +180,14 @@ def test_lemma6_erratum_printed_size_below_explicit_vc_inequality():
 @pytest.mark.parametrize("eps,delta,beta,m,T", [(0.5, 1e-6, 0.05, 1000, 20), (0.05, 1e-3, 0.5, 7, 1),
                                                 (0.9, 1e-12, 1e-3, 10**6, 500.5)])
 def test_alg5_hand_values(eps, delta, beta, m, T):
+    """Step 1-2 by hand; lambda is twice the printed sqrt(32 T log(2/delta))/eps because the vote
+    margin has sensitivity 2 (erratum nb20-alg5-margin), and k, w follow from it."""
     c = bounds.compute("alg5", epsilon=eps, delta=delta, beta=beta, num_queries=m, cutoff=T)
-    lam = math.sqrt(32 * T * math.log(2 / delta)) / eps
+    lam_printed = math.sqrt(32 * T * math.log(2 / delta)) / eps
+    lam = math.sqrt(128 * T * math.log(2 / delta)) / eps
+    assert c["lambda_as_printed"] == pytest.approx(lam_printed, rel=1e-12)
     assert c["lambda"] == pytest.approx(lam, rel=1e-12)
+    assert c["round_epsilon"] == pytest.approx(2 / lam_printed, rel=1e-12)  # 2 Delta/lambda, Delta = 2
     assert c["subsamples"] == math.ceil(34 * math.sqrt(2) * lam
                                         * math.log(4 * m * T / min(delta, beta / 2)))
     assert c["threshold"] == pytest.approx(2 * lam * math.log(2 * m / delta), rel=1e-12)
@@ -191,10 +198,11 @@ def test_alg5_hand_values(eps, delta, beta, m, T):
 @given(eps=st.floats(1e-4, 0.999), delta=st.floats(1e-15, 0.5), T=st.floats(1, 1e7),
        m=st.integers(1, 10**9))
 def test_alg5_sparse_vector_rounds_compose_to_at_most_eps(eps, delta, T, m):
-    """Advanced composition of T rounds of (2/lambda)-DP at slack delta/2 is <= eps (the first
-    term is exactly eps/2). Catches a wrong 32 in lambda (e.g. 8 gives 2 eps... > eps)."""
+    """Advanced composition of T rounds of (2 Delta/lambda)-DP, Delta = 2 (the vote margin's
+    sensitivity), at slack delta/2 is <= eps (the first term is exactly eps/2). Catches a lambda
+    not doubled for Delta = 2 (first term eps) or a wrong 128 (e.g. 32 gives eps)."""
     c = bounds.compute("alg5", epsilon=eps, delta=delta, beta=0.05, num_queries=m, cutoff=T)
-    first = math.sqrt(2 * T * math.log(2 / delta)) * (2 / c["lambda"])
+    first = math.sqrt(2 * T * math.log(2 / delta)) * (2 * 2 / c["lambda"])
     assert first == pytest.approx(eps / 2, rel=1e-9)
     assert c["composed_epsilon"] <= eps
 
@@ -315,6 +323,7 @@ def test_thm7_chain_hand_values(alpha, beta, eps, delta, d, m):
                        num_queries=m)
     h = thm7_hand(alpha, beta, eps, delta, d, m)
     assert c["cutoff"] == pytest.approx(h["T"], rel=1e-12)
+    assert c["lambda_as_printed"] == pytest.approx(h["lam_printed"], rel=1e-12)
     assert c["lambda"] == pytest.approx(h["lam"], rel=1e-12)
     assert c["subsamples"] == h["k"]
     assert c["pac_subsample"] == h["npac"]
@@ -475,8 +484,11 @@ def test_crossover_lands_near_one_over_alpha_cubed():
     Measured (after Claim 10 at alpha/24 and the Bernstein min_queries; neither moves n here: the
     sub-sample term k n_pac dominates the Claim 10 term and min_queries is a side condition):
     alpha = 0.01, 0.00316, 0.001 give m* = 3.74e6, 1.04e8, 2.88e9, i.e. m* alpha^3 = 3.74, 3.28,
-    2.88 (d = 10: 3.47, 2.99, 2.60). The window [2.5, 4.5] and drift < 1.5 (measured 1.30) are
-    the prediction's band narrowed around them. Both algorithms must also be in Lemma 9's
+    2.88 (d = 10: 3.47, 2.99, 2.60). Re-measured after the vote-margin correction (nb20:alg5:
+    lambda, hence k, doubled in both Theorem 7 and Theorem 11's first phase): the same to 3
+    digits (m* moves by < 10 queries), as derived: both sides are k n_pac with k doubled, and
+    n_pac's log(32k/beta) grows by the same log 2 on both. The window [2.5, 4.5] and drift < 1.5
+    (measured 1.30) are the prediction's band narrowed around them. Both algorithms must also be in Lemma 9's
     corrected regime there: m* and Theorem 11's m' = m_o are above min_queries."""
     scaled = []
     for alpha in DECADE:

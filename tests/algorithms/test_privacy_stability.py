@@ -98,7 +98,91 @@ def test_release_many_releases_only_stable_values_and_declares_basic_composition
     assert g.eps == pytest.approx(2.0) and g.delta == pytest.approx(4e-6)
 
 
+# --- sensitivity Delta (NB20 Algorithm 5's vote margin has Delta = 2, erratum nb20-alg5-margin) ------------------
+def test_default_sensitivity_is_one_and_leaves_noise_and_threshold_unchanged():
+    m = DistanceToInstability.for_delta(0.5, 1e-6)
+    assert m.sensitivity == 1.0 and m.noise_scale == 2.0 and m.effective_threshold == m.threshold
+    a = m.sample_noisy(3.0, np.random.default_rng(5), 100)
+    b = DistanceToInstability(0.5, m.threshold, 1e-6, 1.0).sample_noisy(3.0, np.random.default_rng(5), 100)
+    assert np.array_equal(a, b)
+
+
+def test_sensitivity_two_doubles_the_noise_scale_ks():
+    """KS test of the noisy distance against the exact law dist + Lap(Delta/eps) with Delta = 2, eps = 0.5
+    (scale 4): passes above 1e-3; the same sample against the sensitivity-1 scale 2 (the broken variant that
+    ignores Delta) is rejected below 1e-6, and so is a sample drawn at Delta = 1 against scale 4."""
+    eps, dist = 0.5, 3.0
+    m = DistanceToInstability.for_delta(eps, 1e-6, sensitivity=2)
+    assert m.noise_scale == pytest.approx(4.0) and m.effective_threshold == pytest.approx(2 * math.log(1e6) / eps)
+    x = m.sample_noisy(dist, np.random.default_rng(23), N)
+    assert stats.kstest(x, stats.laplace(loc=dist, scale=4.0).cdf).pvalue > ALPHA
+    assert stats.kstest(x, stats.laplace(loc=dist, scale=2.0).cdf).pvalue < REJECT
+    y = DistanceToInstability.for_delta(eps, 1e-6).sample_noisy(dist, np.random.default_rng(23), N)
+    assert stats.kstest(y, stats.laplace(loc=dist, scale=4.0).cdf).pvalue < REJECT
+
+
+class _NoiseOnlyScaled(DistanceToInstability):
+    """Broken on purpose: noise scaled by Delta, threshold not."""
+
+    @property
+    def effective_threshold(self):
+        return self.threshold
+
+
+class _ThresholdOnlyScaled(DistanceToInstability):
+    """Broken on purpose: threshold scaled by Delta, noise not."""
+
+    @property
+    def noise_scale(self):
+        return 1.0 / self.eps
+
+
+@pytest.mark.parametrize("dist", [2.0, 4.0])
+def test_sensitivity_two_release_frequency_matches_exact_law(dist):
+    """Delta = 2, eps = 1, delta = 0.2: Pr[release] = Pr[dist + Lap(2/eps) > 2 Gamma] = Pr[dist/2 + Lap(1/eps) >
+    Gamma]; exact binomial test over N runs. Catches: Delta ignored (Lap(1/eps) against Gamma), only the noise
+    scaled, only the threshold scaled (each rejected below 1e-6)."""
+    eps, delta = 1.0, 0.2
+    m = DistanceToInstability.for_delta(eps, delta, sensitivity=2)
+    p = _release_probability(dist / 2, m.threshold, eps)
+    assert stats.binomtest(int(m.sample(dist, np.random.default_rng(29), N).sum()), N, p).pvalue > ALPHA
+    for broken in (DistanceToInstability.for_delta(eps, delta), _NoiseOnlyScaled(eps, m.threshold, delta, 2.0),
+                   _ThresholdOnlyScaled(eps, m.threshold, delta, 2.0)):
+        count = int(broken.sample(dist, np.random.default_rng(29), N).sum())
+        assert stats.binomtest(count, N, p).pvalue < REJECT
+
+
+def test_sensitivity_two_keeps_the_declared_guarantee_on_neighbours_two_apart():
+    """Exact laws: with Delta = 2, neighbours whose distances differ by 2 (a vote margin M and M - 2) satisfy the
+    eps-DP inequality for release and bottom; with the printed Delta = 1 the same pair breaks it (the ratio
+    reaches e^{2 eps}), which is the erratum."""
+    eps, delta = 0.7, 1e-3
+    G = stability_threshold(eps, delta)
+    fixed = DistanceToInstability.for_delta(eps, delta, sensitivity=2)
+    assert fixed.guarantee == ApproxDP(eps, delta)
+    worst_printed = 0.0
+    for d in np.linspace(2.0, 4 * G, 80):
+        pa, pb = _release_probability(d / 2, G, eps), _release_probability((d - 2) / 2, G, eps)
+        assert pa <= math.exp(eps) * pb + 1e-15 and (1 - pb) <= math.exp(eps) * (1 - pa) + 1e-15
+        qa, qb = _release_probability(d, G, eps), _release_probability(d - 2, G, eps)
+        worst_printed = max(worst_printed, qa / qb)
+    assert worst_printed == pytest.approx(math.exp(2 * eps), rel=1e-12)  # attained wherever d <= Gamma
+
+
+def test_a_stab_passes_sensitivity_through():
+    """a_stab(..., sensitivity=2): same declared guarantee, and a distance 2 Gamma - 1e-9 with no noise to speak
+    of (eps huge) is bottom while Gamma + 1 would be released at Delta = 1."""
+    rng = np.random.default_rng(1)
+    G = 5.0
+    r2 = a_stab([1], sum, lambda s: 2 * G - 1e-3, G, 1e6, rng, sensitivity=2)
+    assert r2.value is None and r2.guarantee == ApproxDP(1e6, laplace_tail(G, 1e6))
+    assert a_stab([1], sum, lambda s: G + 1.0, G, 1e6, rng).value == 1
+    assert a_stab([1], sum, lambda s: 2 * G + 1e-3, G, 1e6, rng, sensitivity=2).value == 1
+
+
 @pytest.mark.parametrize("call, name", [
+    (lambda r: DistanceToInstability(1.0, 3.0, sensitivity=0.0), "sensitivity"),
+    (lambda r: DistanceToInstability.for_delta(1.0, 1e-6, sensitivity=float("inf")), "sensitivity"),
     (lambda r: stability_threshold(0.0, 1e-6), "eps"),
     (lambda r: stability_threshold(1.0, 0.0), "delta"),
     (lambda r: DistanceToInstability(1.0, float("nan")), "threshold"),

@@ -1,0 +1,70 @@
+"""Theorem 10 experiment throughput: trials per second with 1 and 2 workers, and the scaling efficiency.
+
+Usage: python benchmarks/bench_thm10.py [--repeats R] [--trials N] [--small-trials M]
+
+Workloads (each timed R times, median reported; fresh temporary run directory each time, writes nothing
+to the repo):
+  * ``thm10`` at its defaults (7 cases: thresholds/intervals/stumps under uniform, Zipf and adversarial
+    distributions, alpha = 0.5, n capped at n_max = 4,000,000): the run ``python -m simulations run
+    thm10`` does;
+  * ``thm10`` small (thresholds:near_threshold on 64 points, alpha = 0.9, n_max = 300,000): the CI size.
+Columns: the bare loop over ``trial`` in this process (no store), ``runner.run`` with workers=1 (serial
+backend) and workers=2 (process pool); efficiency = rate(2) / (2 * rate(1)).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from simulations import experiments, runner
+
+SMALL = {"cases": "thresholds:near_threshold", "num_points": "64", "alpha": "0.9", "n_max": "300000"}
+
+
+def _bare(module, params, trials, seed) -> float:
+    t0 = time.perf_counter()
+    for i in range(trials):
+        module.trial(params, runner.trial_rng(seed, i))
+    return time.perf_counter() - t0
+
+
+def _runner(overrides, trials, seed, workers) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        runner.run("thm10", trials, Path(tmp) / "run", seed=seed, overrides=overrides, workers=workers,
+                   progress=False)
+        return time.perf_counter() - t0
+
+
+def bench(label: str, overrides: dict, trials: int, repeats: int) -> dict:
+    module = experiments.get("thm10")
+    params = experiments.make_params(module, overrides)
+    module.trial(params, runner.trial_rng(0, 0))  # warm the per-process caches (classes, bounds) for the bare loop
+    bare = statistics.median(_bare(module, params, trials, 100 + s) for s in range(repeats))
+    one = statistics.median(_runner(overrides, trials, 200 + s, 1) for s in range(repeats))
+    two = statistics.median(_runner(overrides, trials, 300 + s, 2) for s in range(repeats))
+    return {"workload": label, "trials": trials, "bare": trials / bare, "w1": trials / one, "w2": trials / two,
+            "eff": (trials / two) / (2 * trials / one)}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--trials", type=int, default=20, help="trials of the default workload")
+    ap.add_argument("--small-trials", type=int, default=100, help="trials of the small workload")
+    args = ap.parse_args(argv)
+    rows = [bench("thm10 defaults (7 cases)", {}, args.trials, args.repeats),
+            bench("thm10 small (CI size)", SMALL, args.small_trials, args.repeats)]
+    print(f"{'workload':<26} {'trials':>7} {'bare loop/s':>12} {'1 worker/s':>11} {'2 workers/s':>12} {'efficiency':>10}")
+    for r in rows:
+        print(f"{r['workload']:<26} {r['trials']:>7} {r['bare']:>12.2f} {r['w1']:>11.2f} {r['w2']:>12.2f} {r['eff']:>10.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -74,6 +74,7 @@ def _table(doc: _Doc, t: model.Table) -> None:
     n = len(t.columns)
     size = 7.5 if n <= 7 else (6.5 if n <= 10 else 5.5)
     doc.set_font("DejaVu", "", size)
+    doc.set_fill_color(255, 255, 255)  # a badge's colour must not leak into the table's cells
     with doc.table(text_align="LEFT", line_height=size * 0.5, headings_style=FontFace(emphasis="BOLD",
                    fill_color=(235, 235, 235)), first_row_as_headings=True, width=doc.epw) as table:
         row = table.row()

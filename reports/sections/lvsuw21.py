@@ -5,10 +5,9 @@ experiments ``prop4_3``, ``thm4_4``, ``lvsuw21_figures``), bound values from ``b
 (Theorem 4.5's eps(delta) infimum and closed bound), and ``benchmarks/RESULTS.md``'s "pmw_pub"
 section. It never runs a trial.
 
-Interface (written before the report builder landed; adapt the names, not the content, to the
-builder's plugin convention): ``SECTION_ID``, ``TITLE``, ``RESULT_IDS``;
+Plugin interface (:mod:`reports.builder`): ``ORDER`` and ``build(ctx)``. Inside:
 ``collect(results_root) -> dict`` (JSON-able data: the newest complete run of each experiment
-found under ``results_root``, or None); ``render_markdown(data) -> str``;
+found under ``results_root``, or None); ``blocks(data)`` (the content model's blocks);
 ``figures(data, out_dir) -> list[Path]`` (matplotlib PNGs of Figures 1-3 with the best mixture
 error shaded as the floor, LVSUW21 Figure 1's convention).
 """
@@ -18,6 +17,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+ORDER = 30
 SECTION_ID = "lvsuw21"
 TITLE = "LVSUW21: PMW^Pub, public-data-assisted multiplicative weights"
 RESULT_IDS = ("lvsuw21:prop4.3", "lvsuw21:thm4.4", "lvsuw21:thm4.5")
@@ -33,12 +33,16 @@ def _runs(results_root: Path):
         yield m, json.loads(summary.read_text()), manifest.parent
 
 
-def collect(results_root) -> dict:
-    """The newest complete run of each LVSUW21 experiment, Theorem 4.5's conversions, the benchmark."""
+def collect(results_root=None, runs=None) -> dict:
+    """The newest complete run of each LVSUW21 experiment, Theorem 4.5's conversions, the benchmark.
+
+    ``runs`` is an iterable of (manifest, summary, path), e.g. the report builder's result set;
+    without it the run directories below ``results_root`` are read.
+    """
     import bounds
 
     data: dict = {"runs": {}, "thm4_5": []}
-    for m, s, path in _runs(Path(results_root)):
+    for m, s, path in (runs if runs is not None else _runs(Path(results_root))):
         name = m.get("experiment")
         if name in EXPERIMENTS and m.get("finished_at"):
             prev = data["runs"].get(name)
@@ -63,78 +67,133 @@ def _fmt(x, nd=4):
     return "-" if x is None else f"{x:.{nd}g}"
 
 
-def render_markdown(data: dict) -> str:
-    out = [f"## {TITLE}", ""]
+def blocks(data: dict) -> list:
+    """The section's content as blocks of :mod:`reports.model` (text only; figures come from
+    :func:`figures`)."""
+    from reports.model import Heading, Paragraph, Table
+
+    out: list = []
     runs = data.get("runs", {})
-    out += ["### Theorem 4.5 (zCDP accounting)", "",
-            "Source: `bounds.compute('lvsuw21:thm4.5', ...)`: rho = eps~^2/2 for every T; eps(delta) by the "
-            "CKS infimum and by the closed bound.", "",
-            "| eps~ | delta | rho | eps(delta) infimum | closed bound |", "|---|---|---|---|---|"]
-    for r in data.get("thm4_5", []):
-        out.append(f"| {r['eps_tilde']} | {r['delta']:g} | {_fmt(r['rho'])} | {_fmt(r['eps_infimum'])} | "
-                   f"{_fmt(r['eps_closed'])} |")
+    out += [Heading("Theorem 4.5 (zCDP accounting)"),
+            Paragraph("Source: bounds.compute('lvsuw21:thm4.5', ...): rho = eps~^2/2 for every T; "
+                      "eps(delta) by the CKS infimum (computed numerically) and by the closed bound "
+                      "rho + 2 sqrt(rho log(1/delta))."),
+            Table(("eps~", "delta", "rho", "eps(delta) infimum", "closed bound"),
+                  tuple((r["eps_tilde"], r["delta"], r["rho"], r["eps_infimum"], r["eps_closed"])
+                        for r in data.get("thm4_5", [])))]
     p = runs.get("prop4_3")
-    out += ["", "### Proposition 4.3 (best mixture error of the public support)", ""]
+    out.append(Heading("Proposition 4.3 (best mixture error of the public support)"))
     if p:
         s = p["summary"]
-        out += [f"Run `{p['path']}` (seed {p['seed']}, code {p['code_version']}). {s['bound_source']}: "
-                f"n = {s['n']}, m = {s['m']} (exact D_2 = {_fmt(s['D2'])}, D_inf = {_fmt(s['Dinf'])}, "
-                f"|Q| = {s['num_queries']}, |X| = {s['domain_size']}). Verdict: {s['verdict_text']}.", "",
-                "| fraction of m | m | Pr[f <= alpha] verdict | mean f | max f | mean support |",
-                "|---|---|---|---|---|---|"]
-        for r in s["per_fraction"]:
-            out.append(f"| {r['fraction']:g} | {r['m']} | {r['verdict']} ({r['successes']}) | "
-                       f"{_fmt(r['mean_error'])} | {_fmt(r['max_error'])} | {_fmt(r['mean_support'])} |")
-        out += ["", f"m is loose by a factor of at least {_fmt(s['m_looseness_at_least'])} "
-                    "(smallest fraction still meeting 1 - beta at the stated confidence)."]
+        out += [Paragraph(f"Run {p['path']} (seed {p['seed']}, code {p['code_version']}). "
+                          f"{s['bound_source']}: n = {s['n']}, m = {s['m']} (exact D_2 = {_fmt(s['D2'])}, "
+                          f"D_inf = {_fmt(s['Dinf'])}, |Q| = {s['num_queries']}, |X| = {s['domain_size']}). "
+                          f"Verdict: {s['verdict_text']}."),
+                Table(("fraction of m", "m", "Pr[f <= alpha] verdict", "mean f", "max f", "mean support"),
+                      tuple((r["fraction"], r["m"], f"{r['verdict']} ({r['successes']})", r["mean_error"],
+                             r["max_error"], r["mean_support"]) for r in s["per_fraction"])),
+                Paragraph(f"m is loose by a factor of at least {_fmt(s['m_looseness_at_least'])} "
+                          "(smallest fraction still meeting 1 - beta at the stated confidence).")]
     else:
-        out.append("No complete run of `prop4_3` found.")
+        out.append(Paragraph("No complete run of `prop4_3` found."))
     t = runs.get("thm4_4")
-    out += ["", "### Theorem 4.4 (PMW^Pub error over T)", ""]
+    out.append(Heading("Theorem 4.4 (PMW^Pub error over T)"))
     if t:
         s = t["summary"]
-        out += [f"Run `{t['path']}`. n = {s['n']}, m = {s['m']} (support {s['support_size']}), |Q| = "
-                f"{s['num_queries']}, best mixture error f = {_fmt(s['f'])}; bound at C = 1: "
-                f"{_fmt(s['bound_C1'])}, T* at C_T = 1: {_fmt(s['T_star_C1'])}. {s['verdict_text']}.", "",
-                "| T | mean max error | s.e. |", "|---|---|---|"]
-        out += [f"| {r['T']} | {_fmt(r['mean_max_error'])} | {_fmt(r['se'], 2)} |" for r in s["per_T"]]
+        out += [Paragraph(f"Run {t['path']}. n = {s['n']}, m = {s['m']} (support {s['support_size']}), "
+                          f"|Q| = {s['num_queries']}, best mixture error f = {_fmt(s['f'])}; bound at C = 1: "
+                          f"{_fmt(s['bound_C1'])}, T* at C_T = 1: {_fmt(s['T_star_C1'])}. "
+                          f"{s['verdict_text']}."),
+                Table(("T", "mean max error", "s.e."),
+                      tuple((r["T"], r["mean_max_error"], r["se"]) for r in s["per_T"]))]
     else:
-        out.append("No complete run of `thm4_4` found.")
+        out.append(Paragraph("No complete run of `thm4_4` found."))
     f = runs.get("lvsuw21_figures")
-    out += ["", "### Figures 1-3 on CPS1988", ""]
+    out.append(Heading("Figures 1-3 on CPS1988"))
     if f:
         s = f["summary"]
         eps = s["eps_values"]
-        out += [f"Run `{f['path']}` (seed {f['seed']}, code {f['code_version']}; {s['trials']} seeds, "
-                f"T = {s['iterations']}, replay = {s['replay']}, delta = 1/n^2). {s['verdict_text']}.", "",
-                "Max error, mean +- standard error over seeds; floor = best mixture error of the public support.", "",
-                "| series | " + " | ".join(f"eps={e:g}" for e in eps) + " | floor | public only |",
-                "|---" * (len(eps) + 3) + "|"]
 
         def cells(ms):
-            return " | ".join(f"{m:.4f} +- {e:.4f}" for m, e in ms)
+            return tuple(f"{m:.4f} +- {e:.4f}" for m, e in ms)
 
         def one(v):
             return v[0] if isinstance(v, list) else v
 
+        rows = []
         figs = s["figures"]
         if "mwem" in figs:
-            out.append(f"| MWEM (private region) | {cells(figs['mwem'])} | - | - |")
+            rows.append(("MWEM (private region)",) + cells(figs["mwem"]) + ("-", "-"))
         for key, label in (("1", "Fig 1 PMW^Pub, public = {}"), ("3", "Fig 3 PMW^Pub, public fraction {}"),
                            ("2", "Fig 2 PMW^Pub, Delta = {}")):
             for name, entry in figs.get(key, {}).items():
                 if name == "mwem":
-                    out.append(f"| Fig 2 MWEM (resampled private) | {cells(entry)} | - | - |")
+                    rows.append(("Fig 2 MWEM (resampled private)",) + cells(entry) + ("-", "-"))
                     continue
                 po = f"{one(entry['public_only']):.4f}" if "public_only" in entry else "-"
-                out.append(f"| {label.format(name)} | {cells(entry['pmw_pub'])} | {one(entry['floor']):.4f} | {po} |")
-        out += ["", "Findings checked by the experiment: `" + json.dumps(s["findings"]) + "`"]
+                rows.append((label.format(name),) + cells(entry["pmw_pub"])
+                            + (f"{one(entry['floor']):.4f}", po))
+        out += [Paragraph(f"Run {f['path']} (seed {f['seed']}, code {f['code_version']}; {s['trials']} "
+                          f"seeds, T = {s['iterations']}, replay = {s['replay']}, delta = 1/n^2). "
+                          f"{s['verdict_text']}."),
+                Table(("series",) + tuple(f"eps={e:g}" for e in eps) + ("floor", "public only"),
+                      tuple(rows), "Max error, mean +- standard error over seeds; floor = best mixture "
+                      "error of the public support."),
+                Paragraph("Findings checked by the experiment: " + json.dumps(s["findings"]))]
     else:
-        out.append("No complete run of `lvsuw21_figures` found.")
+        out.append(Paragraph("No complete run of `lvsuw21_figures` found."))
     if data.get("benchmark"):
-        bench = data["benchmark"].strip().replace("## pmw_pub", "Command:", 1)
-        out += ["", "### Run time (benchmarks/RESULTS.md, section pmw_pub)", "", bench]
-    return "\n".join(out) + "\n"
+        out.append(Heading("Run time (benchmarks/RESULTS.md, section pmw_pub)"))
+        out += _markdown_blocks(data["benchmark"].strip().replace("## pmw_pub", "Command:", 1))
+    return out
+
+
+def _markdown_blocks(text: str) -> list:
+    """Paragraphs and pipe tables of a markdown excerpt as blocks (tables become Table blocks)."""
+    from reports.model import Paragraph, Table
+
+    out, para, table = [], [], []
+
+    def flush():
+        if para:
+            out.append(Paragraph(" ".join(para)))
+            para.clear()
+        if table:
+            cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in table
+                     if not set(line.replace("|", "").strip()) <= set("-: ")]
+            width = len(cells[0])
+            out.append(Table(tuple(cells[0]), tuple(tuple((r + [""] * width)[:width]) for r in cells[1:])))
+            table.clear()
+
+    for line in text.splitlines():
+        if line.lstrip().startswith("|"):
+            if para:
+                out.append(Paragraph(" ".join(para)))
+                para.clear()
+            table.append(line)
+        elif not line.strip():
+            flush()
+        else:
+            if table:
+                flush()
+            para.append(line.strip())
+    flush()
+    return out
+
+
+def build(ctx) -> list:
+    """Report plugin entry point (see :mod:`reports.builder`)."""
+    from reports.model import Figure, Section
+
+    data = collect(runs=[(r.manifest, r.summary, r.path) for r in ctx.results.runs if r.complete])
+    sec = Section(SECTION_ID, TITLE, blocks(data))
+    captions = {"1": "LVSUW21 Figure 1 redone: max error against eps, private = one CPS1988 region, "
+                     "public = others; grey band: below the best mixture error (unreachable).",
+                "2": "LVSUW21 Figure 2 redone: public data resampled with bias Delta.",
+                "3": "LVSUW21 Figure 3 redone: fraction of the public data used."}
+    for path in figures(data, ctx.assets):
+        sec.add(Figure(path, captions.get(path.stem[-1], "")))
+    return [sec]
 
 
 def figures(data: dict, out_dir) -> list:

@@ -1,8 +1,20 @@
 """The LVSUW21 report section reads real (CI-sized) run directories and bound values, renders
 them, and draws Figures 1-3; it finds nothing to report when there are no runs."""
 
+from reports import builder
+from reports.model import Heading, Paragraph, Table
 from reports.sections import lvsuw21
 from simulations import runner
+
+
+def _text(blocks) -> str:
+    parts = []
+    for b in blocks:
+        if isinstance(b, (Heading, Paragraph)):
+            parts.append(b.text)
+        elif isinstance(b, Table):
+            parts.append(" ".join(b.columns) + " " + " ".join(str(c) for r in b.rows for c in r))
+    return "\n".join(parts)
 
 
 def test_lvsuw21_section_renders_small_runs(tmp_path):
@@ -15,7 +27,7 @@ def test_lvsuw21_section_renders_small_runs(tmp_path):
         "fractions": "1.0,0.01"})
     data = lvsuw21.collect(root)
     assert set(data["runs"]) == {"prop4_3", "thm4_4", "lvsuw21_figures"}
-    text = lvsuw21.render_markdown(data)
+    text = _text(lvsuw21.blocks(data))
     s = data["runs"]["prop4_3"]["summary"]
     assert f"n = {s['n']}, m = {s['m']}" in text
     assert "Theorem 4.5" in text and "Figures 1-3" in text
@@ -28,5 +40,15 @@ def test_lvsuw21_section_renders_small_runs(tmp_path):
 def test_lvsuw21_section_without_runs(tmp_path):
     data = lvsuw21.collect(tmp_path)
     assert data["runs"] == {}
-    assert "No complete run of `prop4_3`" in lvsuw21.render_markdown(data)
+    assert "No complete run of `prop4_3`" in _text(lvsuw21.blocks(data))
     assert lvsuw21.figures(data, tmp_path / "fig") == []
+
+
+def test_lvsuw21_section_is_built_by_the_report_builder(tmp_path):
+    """The plugin follows the builder's convention: the report has the section, not a failure."""
+    root = tmp_path / "results"
+    runner.run("thm4_4", 1, root / "t", seed=2, workers=1, progress=False, overrides={"iterations": "3,9"})
+    out = builder.build(root, tmp_path / "out")
+    html = (tmp_path / "out" / "report.html").read_text()
+    assert "LVSUW21: PMW^Pub" in html and "lvsuw21 (failed)" not in html
+    assert not [e for e in getattr(out, "errors", []) if "lvsuw21" in e]

@@ -315,7 +315,7 @@ def pmw(data, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: fl
         pos += j + 1
     answers = np.clip(2.0 * a - 1.0, -1.0, 1.0)
     result = PMWResult(
-        answers=answers, synthetic=np.array(dist.probabilities()), halted=halted,
+        answers=answers, synthetic=np.array(dist.probabilities()), halted=halted or tops >= c,
         update_queries=np.array(upd_q, dtype=np.intp), update_before=np.array(upd_before),
         update_answers=np.array(upd_a), update_after=np.array(upd_after), num_tops=tops,
         parameters=params)

@@ -118,6 +118,22 @@ def test_pmw_accurate_runs_make_fewer_than_c_updates_and_never_halt():
         assert res.num_updates <= res.parameters.c - 1
 
 
+def test_pmw_reports_halted_whenever_numeric_sparse_spent_its_c_tops():
+    """PMWResult.halted means NumericSparse reached its c above-threshold answers, also when the c-th
+    came on the last query. One point (so c = 1) and eps = 0.01 (noise far above the threshold): the
+    single top lands on one of the two queries. Catches halted set only when queries remain after the c-th top."""
+    from algorithms.classes.finite import FiniteClass
+
+    cls = FiniteClass(np.array([[True], [False]]), name="two-on-one-point")
+    seen_last = 0
+    for seed in range(10):
+        res, _ = pmw(np.zeros(5, dtype=np.intp), cls, ALPHA, BETA, 0.01, 0.0, np.random.default_rng(seed))
+        assert res.parameters.c == 1 and res.num_tops == 1
+        assert res.halted
+        seen_last += int(res.update_queries[0] == 1)   # the top on the last query: nothing left to skip
+    assert seen_last > 0
+
+
 # ----------------------------------------------------------------------------- update direction
 
 def _direction_violations(seed_count=20, n=3000):

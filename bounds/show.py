@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from .core import Implicit, Infimum, Result, latex_names, symbolic
+from .core import Implicit, Infimum, Result, call, latex_names, symbolic, symbols_for
+from .ops import SYMPY
 
 _ORDER_TEXT = {"O": "O", "Otilde": "O~", "Omega": "Omega", "Omegatilde": "Omega~", "Theta": "Theta",
                "exact": ""}
@@ -32,8 +33,14 @@ def forms(result: Result, quantity) -> dict:
             text = f"{o}({text})" if o else text
             tex = rf"{ot}\left({tex}\right)" if ot else tex
         elif isinstance(quantity.explicit, Implicit):
-            text = f"least integer {quantity.explicit.var} with {text}"
-            tex = rf"\min\{{{quantity.explicit.var} \in \mathbb{{N}} : {tex}\}}"
+            var = quantity.explicit.var
+            # the solver starts at the declared lower end (where the inequality begins to apply);
+            # below it the inequality may hold spuriously (e.g. Sauer's bound for 2m < d)
+            lower = (call(quantity.explicit.lower, SYMPY, symbols_for(result))
+                     if quantity.explicit.lower is not None else sp.Integer(1))
+            text = f"least integer {var} >= {sp.sstr(lower)} with {text}"
+            tex = (rf"\min\{{{var} \in \mathbb{{N}},\ {var} \ge "
+                   rf"{sp.latex(lower, symbol_names=names)} : {tex}\}}")
         out[form] = (text, tex)
     return out
 

@@ -27,8 +27,9 @@ def uc_log_tail(o, m, alpha, beta, d):
 
 
 def uc_lower(o, alpha, d):
-    """Baseline uc: from m = 32d/alpha^2 on, d/dm g = d/m - alpha^2/32 <= 0; no smaller m solves
-    g <= 0 (there d log(2em/d) >= d >= alpha^2 m/32), and 2m >= d holds for Sauer."""
+    """Baseline uc: from m = 32d/alpha^2 on, d/dm g = d/m - alpha^2/32 <= 0; no m in
+    [d/2, 32d/alpha^2) solves g <= 0 (there d log(2em/d) >= d >= alpha^2 m/32); below d/2 g is
+    not a bound (Sauer needs 2m >= d), and 2m >= d holds from the lower end on."""
     return 32 * d / alpha**2
 
 

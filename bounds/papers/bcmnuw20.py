@@ -164,8 +164,9 @@ def lemma11_public_samples_g(o, m, alpha, beta, d):
 def lemma11_public_samples_lower(o, alpha, d):
     """ABM19 Lemma 3.3: m = 8d/alpha, where d/dm g = 2d/m - alpha/4 turns <= 0.
 
-    No m below it solves g <= 0 (there 2d log(2em/d) >= 2d >= alpha m/4), and it is where the
-    proof's side conditions hold: m >= 8/alpha (double sample) and 2m >= d (Sauer at 2m).
+    No m in [d/2, 8d/alpha) solves g <= 0 (there 2d log(2em/d) >= 2d >= alpha m/4); below d/2
+    g is not a bound at all (Sauer needs 2m >= d; e.g. d = 100, m = 1 gives g < 0), and from
+    8d/alpha on the proof's side conditions hold: m >= 8/alpha (double sample) and 2m >= d.
     """
     return 8 * d / alpha
 
@@ -186,7 +187,7 @@ def lemma11_m_asymptotic(o, alpha, beta, d, C_11):
 LEMMA11_DERIVATION = (
     "ABM19 Lemma 3.3, inequality (1), at cover accuracy alpha/4 and failure beta/2: the least "
     "integer m >= 32d/alpha with log 2 + 2d log(2em/d) - (alpha/4) m/4 <= log(beta/2), i.e. "
-    "2 (2em/d)^{2d} e^{-alpha m/16} <= beta/2. An alpha/4-cover gives |E h - E h~| = "
+    "2 (2em/d)^{2d} e^{-alpha m/16} <= beta/2. An alpha/4-cover gives |E h - E h~| <= "
     "2 P[h != h~] <= alpha/2 for {+-1}-valued h, as Theorem 10's proof uses.")
 
 

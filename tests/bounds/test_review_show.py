@@ -44,3 +44,26 @@ def test_every_implicit_form_shows_its_lower_end():
         for q in res.quantities:
             if isinstance(q.explicit, Implicit) and q.explicit.lower is not None:
                 assert f"least integer {q.explicit.var} >= " in text, (res.id, q.name)
+
+
+def test_cover_lower_end_claims_hold_only_from_d_over_2():
+    """Hand computation: the docstrings once said 'no m below 8d/alpha (32d/alpha^2) solves g <= 0'.
+    At d = 100, alpha = 0.1, beta = 0.05, m = 1: ABM19's tail log 2 + 200 (1 + log(2/100))
+    - 0.1/4 - log 0.05 = -578.7 <= 0, and the uc tail log 4 + 100 (1 + log(2/100)) - 0.01/32
+    - log 0.05 = -286.8 <= 0; so the claim holds only on [d/2, lower), where Sauer applies.
+    Catches the overclaim coming back (and the '|E h - E h~| = 2 P[h != h~]' equality, false for
+    h = (+1, -1), h~ = (-1, +1) on two equally likely points: 0 versus 2)."""
+    from bounds.papers.baselines import uc_log_tail, uc_lower
+    from bounds.papers.bcmnuw20 import LEMMA11_DERIVATION, lemma11_public_samples_g, \
+        lemma11_public_samples_lower
+    from bounds.ops import NUMPY
+
+    abm = math.log(2) + 200 * (1 + math.log(2 / 100)) - 0.1 / 4 - math.log(0.05)
+    uc = math.log(4) + 100 * (1 + math.log(2 / 100)) - 0.01 / 32 - math.log(0.05)
+    assert abm < -578 and uc < -286
+    assert math.isclose(float(lemma11_public_samples_g(NUMPY, 1.0, 0.1, 0.05, 100)), abm)
+    assert math.isclose(float(uc_log_tail(NUMPY, 1.0, 0.1, 0.05, 100)), uc)
+    for fn in (lemma11_public_samples_lower, uc_lower):
+        assert "No m below" not in fn.__doc__ and "no smaller m" not in fn.__doc__
+        assert "d/2" in fn.__doc__
+    assert "|E h - E h~| = 2 P" not in LEMMA11_DERIVATION

@@ -124,7 +124,7 @@ LEMMA7_ERRATUM = (
     "uniform-convergence step the paper names gets no share of alpha or beta, NumericSparse "
     "answers 2|H~| queries, and Thm 3.28's delta > 0 accuracy does not cover the answer noise. "
     "Right: the derivation above (same as algorithms.query_release.pmw.pmw_sample_size, which "
-    "tests/bounds/test_bcmnuw20.py checks against it); 20 to 50 times the printed value at typical parameters. "
+    "tests/bounds/test_bcmnuw20.py checks against it); about 30-37 times the printed value at typical parameters (up to 53 at extreme ones). "
     "Verified by redoing the derivation from Dwork-Roth Algorithms 3 and 5 and Thm 4.10; the "
     "printed value stays available as the step private_samples_as_printed.")
 

@@ -17,6 +17,8 @@ Explicit tools the proofs call "standard" (the paper gives no constant), pinned 
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import math
 
 from ..core import Implicit, Quantity, Result
@@ -768,6 +770,22 @@ def _chain_n(o, eps_run, n_prime):
     return 56 * n_prime / eps_run
 
 
+# Lemma 9's condition on the number of queries, shown by lemma9 and inside thm7's chain.
+MIN_QUERIES_AS_PRINTED = Quantity(
+    "min_queries_as_printed", "m_min_printed",
+    "least number of queries as printed: 8 log(1/(alpha beta))/alpha (refuted)",
+    explicit=lemma9_min_queries, order="exact", intermediate=True,
+    derivation="Lemma 9 as stated", monotone={"alpha": -1, "beta": -1})
+MIN_QUERIES = Quantity(
+    "min_queries", "m_min",
+    "least number of queries for eq. (3), corrected: Bernstein size "
+    "64 (2q(1-q) + alpha/12) log(4/beta)/alpha^2, q = min(alpha/8 + gamma, 1/2)",
+    explicit=lemma9_min_queries_bernstein, order="exact",
+    derivation=("Bernstein's inequality: deviation alpha/8 of a Bernoulli mean with "
+                "err <= alpha/8 + gamma (variance <= q(1-q)), w.p. <= beta/4"),
+    monotone={"alpha": -1, "beta": -1, "gamma": +1})
+
+
 def _agpriv_chain(headline: str, headline_desc: str, asymptotic=None, constants=(),
                   last_is_step: bool = False) -> tuple:
     """The quantities of A_AgPrivCl's sample size, from its parameter settings and Lemma 9.
@@ -852,14 +870,8 @@ _declare(
         defaults={"approx_error": 0.0},
         constants={"C_7t": "constant hidden in Theorem 7's O"},
         quantities=(
-            Quantity("min_queries_as_printed", "m_min_printed",
-                     "Lemma 9's printed condition m >= 8 log(1/(alpha beta))/alpha (refuted)",
-                     explicit=lemma9_min_queries, intermediate=True, derivation="Lemma 9 as printed"),
-            Quantity("min_queries", "m_min",
-                     "Lemma 9's condition for eq. (3), corrected: Bernstein size at p = alpha/8 + gamma",
-                     explicit=lemma9_min_queries_bernstein, intermediate=True,
-                     derivation=("Bernstein: 64 (2q(1-q) + alpha/12) log(4/beta)/alpha^2, "
-                                 "q = min(alpha/8 + gamma, 1/2)")),
+            replace(MIN_QUERIES_AS_PRINTED, intermediate=True),
+            replace(MIN_QUERIES, intermediate=True),
             Quantity("queries_answered", "mq", "queries answered by A_AgPrivCl: m",
                      explicit=lambda o, num_queries: num_queries, intermediate=True),
             Quantity("privacy_eps", "eps_run", "privacy epsilon of A_AgPrivCl: eps",
@@ -913,17 +925,8 @@ _declare(
         defaults={"approx_error": 0.0},
         constants={"C_7t": "constant hidden in the O (as Theorem 7)"},
         quantities=(
-            Quantity("min_queries_as_printed", "m_min_printed",
-                     "least number of queries as printed: 8 log(1/(alpha beta))/alpha (refuted)",
-                     explicit=lemma9_min_queries, order="exact", intermediate=True,
-                     derivation="Lemma 9 as stated", monotone={"alpha": -1, "beta": -1}),
-            Quantity("min_queries", "m_min",
-                     "least number of queries for eq. (3), corrected: Bernstein size "
-                     "64 (2q(1-q) + alpha/12) log(4/beta)/alpha^2, q = min(alpha/8 + gamma, 1/2)",
-                     explicit=lemma9_min_queries_bernstein, order="exact",
-                     derivation=("Bernstein's inequality: deviation alpha/8 of a Bernoulli mean with "
-                                 "err <= alpha/8 + gamma (variance <= q(1-q)), w.p. <= beta/4"),
-                     monotone={"alpha": -1, "beta": -1, "gamma": +1}),
+            MIN_QUERIES_AS_PRINTED,
+            MIN_QUERIES,
             Quantity("relabeled_samples_printed", "n_prime", "n' as printed in the proof",
                      explicit=lemma9_n_prime_printed, derivation="proof of Lemma 9, as printed",
                      monotone={"alpha": -1, "beta": -1, "delta": -1, "d": +1}),

@@ -115,7 +115,68 @@ def _sigma_sparse(c: int, eps: float, delta: float, log_arg: float) -> float:
     return math.sqrt(32.0 * c * math.log(log_arg / delta)) / eps
 
 
-class SparseVector:
+class _SparseRounds:
+    """What Sparse and NumericSparse share: c rounds of AboveThreshold with a threshold redrawn after
+    each top, halting after c tops, and the guarantee composed over the rounds (see the subclasses)."""
+
+    name = "SparseVector"
+
+    def _setup(self, threshold, c, eps, rng, delta, sensitivity) -> None:
+        self.threshold = _check_real("threshold", threshold)
+        self.c = _check_positive_int("c", c)
+        self.eps = _check_positive_finite("eps", eps)
+        self.delta = _check_delta("delta", delta)
+        self.sensitivity = _check_positive_finite("sensitivity", sensitivity)
+        self._rng = _check_rng(rng)
+        self.count = 0
+
+    def _draw_threshold(self) -> float:
+        return self.threshold + self._rng.laplace(0.0, self.threshold_scale)
+
+    @property
+    def halted(self) -> bool:
+        return self.count >= self.c
+
+    @property
+    def guarantee(self) -> Guarantee:
+        if self.delta == 0.0:
+            return PureDP(self.eps)
+        eps_adv = sparse_round_composition_epsilon(self.eps_round, self.c, self.delta)
+        return ApproxDP(max(self.eps, eps_adv), self.delta)
+
+    def _check_running(self) -> None:
+        if self.halted:
+            raise RuntimeError(f"{self.name} has halted after c={self.c} above-threshold answers")
+
+    def _above(self, v: float) -> bool:
+        """One comparison; on a top, count it and redraw the threshold."""
+        if v + self._rng.laplace(0.0, self.query_scale) >= self._noisy_threshold:
+            self.count += 1
+            self._noisy_threshold = self._draw_threshold()
+            return True
+        return False
+
+    def _scan(self, values: Any, on_top) -> tuple[np.ndarray, int]:
+        """Vectorised run over a known sequence: all comparison noise drawn at once, then for each
+        top (in order) count it, redraw the threshold and call ``on_top(i, x_i)``. Returns the values
+        and the number of queries asked (the run stops at the c-th top)."""
+        self._check_running()
+        x = _check_values("values", values).ravel()
+        noisy = x + self._rng.laplace(0.0, self.query_scale, size=x.size)
+        start = 0
+        while start < x.size and not self.halted:
+            hits = np.flatnonzero(noisy[start:] >= self._noisy_threshold)
+            if hits.size == 0:
+                return x, x.size
+            i = start + int(hits[0])
+            self.count += 1
+            self._noisy_threshold = self._draw_threshold()
+            on_top(i, x[i])
+            start = i + 1
+        return x, start
+
+
+class SparseVector(_SparseRounds):
     """Dwork-Roth (2014) Algorithm 2 (Sparse), Theorem 3.25 (privacy): answers up to c above-threshold queries.
 
     sigma = 2c/eps (delta = 0) or sqrt(32 c ln(1/delta))/eps (delta > 0), times Delta;
@@ -132,14 +193,8 @@ class SparseVector:
 
     def __init__(self, threshold: float, c: int, eps: float, rng: np.random.Generator, *,
                  delta: float = 0.0, sensitivity: float = 1.0):
-        self.threshold = _check_real("threshold", threshold)
-        self.c = _check_positive_int("c", c)
-        self.eps = _check_positive_finite("eps", eps)
-        self.delta = _check_delta("delta", delta)
-        self.sensitivity = _check_positive_finite("sensitivity", sensitivity)
-        self._rng = _check_rng(rng)
+        self._setup(threshold, c, eps, rng, delta, sensitivity)
         self.sigma = self.sensitivity * _sigma_sparse(self.c, self.eps, self.delta, 1.0)
-        self.count = 0
         self._noisy_threshold = self._draw_threshold()
 
     @property
@@ -152,61 +207,28 @@ class SparseVector:
         """Laplace scale of each query's noise, 2 sigma."""
         return 2.0 * self.sigma
 
-    def _draw_threshold(self) -> float:
-        return self.threshold + self._rng.laplace(0.0, self.threshold_scale)
-
-    @property
-    def halted(self) -> bool:
-        return self.count >= self.c
-
     @property
     def eps_round(self) -> float:
         """Each round is AboveThreshold with threshold noise Lap(sigma) = Lap(2 Delta / eps_round)."""
         return 2.0 * self.sensitivity / self.sigma
 
-    @property
-    def guarantee(self) -> Guarantee:
-        if self.delta == 0.0:
-            return PureDP(self.eps)
-        eps_adv = sparse_round_composition_epsilon(self.eps_round, self.c, self.delta)
-        return ApproxDP(max(self.eps, eps_adv), self.delta)
-
     def query(self, value: float) -> bool:
-        if self.halted:
-            raise RuntimeError(f"SparseVector has halted after c={self.c} above-threshold answers")
-        v = _check_real("value", value)
-        above = v + self._rng.laplace(0.0, self.query_scale) >= self._noisy_threshold
-        if above:
-            self.count += 1
-            self._noisy_threshold = self._draw_threshold()
-        return bool(above)
+        self._check_running()
+        return self._above(_check_real("value", value))
 
     def run(self, values: Any) -> Release:
         """Feed a known sequence; Release(bool array of tops for the queries asked, guarantee).
 
         The array stops at the query where the c-th top occurred (the algorithm halts there).
         """
-        if self.halted:
-            raise RuntimeError(f"SparseVector has halted after c={self.c} above-threshold answers")
-        x = _check_values("values", values).ravel()
-        nu = self._rng.laplace(0.0, self.query_scale, size=x.size)
-        noisy = x + nu
-        tops = np.zeros(x.size, dtype=bool)
-        start = 0
-        while start < x.size and not self.halted:
-            hits = np.flatnonzero(noisy[start:] >= self._noisy_threshold)
-            if hits.size == 0:
-                start = x.size
-                break
-            i = start + int(hits[0])
-            tops[i] = True
-            self.count += 1
-            self._noisy_threshold = self._draw_threshold()
-            start = i + 1
-        return Release(tops[:start], self.guarantee)
+        top_indices: list[int] = []
+        _, stop = self._scan(values, lambda i, xi: top_indices.append(i))
+        tops = np.zeros(stop, dtype=bool)
+        tops[top_indices] = True
+        return Release(tops, self.guarantee)
 
 
-class NumericSparse:
+class NumericSparse(_SparseRounds):
     """Dwork-Roth (2014) Algorithm 3 (NumericSparse), Theorem 3.27 (privacy; 3.28 is its accuracy):
 
     Sparse that also releases f_i(D) + Lap(sigma(eps_2)) at each above-threshold query; halts
@@ -227,15 +249,11 @@ class NumericSparse:
     """
 
     SQRT512 = math.sqrt(512.0)
+    name = "NumericSparse"
 
     def __init__(self, threshold: float, c: int, eps: float, rng: np.random.Generator, *,
                  delta: float = 0.0, sensitivity: float = 1.0):
-        self.threshold = _check_real("threshold", threshold)
-        self.c = _check_positive_int("c", c)
-        self.eps = _check_positive_finite("eps", eps)
-        self.delta = _check_delta("delta", delta)
-        self.sensitivity = _check_positive_finite("sensitivity", sensitivity)
-        self._rng = _check_rng(rng)
+        self._setup(threshold, c, eps, rng, delta, sensitivity)
         if self.delta == 0.0:
             self.eps1, self.eps2 = 8.0 * self.eps / 9.0, 2.0 * self.eps / 9.0
         else:
@@ -243,7 +261,6 @@ class NumericSparse:
             self.eps2 = 2.0 * self.eps / (self.SQRT512 + 1.0)
         self.sigma1 = self.sensitivity * _sigma_sparse(self.c, self.eps1, self.delta, 2.0)
         self.sigma2 = self.sensitivity * _sigma_sparse(self.c, self.eps2, self.delta, 2.0)
-        self.count = 0
         self._noisy_threshold = self._draw_threshold()
 
     @property
@@ -261,33 +278,16 @@ class NumericSparse:
         """Laplace scale of each released answer, sigma(eps_2)."""
         return self.sigma2
 
-    def _draw_threshold(self) -> float:
-        return self.threshold + self._rng.laplace(0.0, self.threshold_scale)
-
-    @property
-    def halted(self) -> bool:
-        return self.count >= self.c
-
     @property
     def eps_round(self) -> float:
         """One round: AboveThreshold (2 Delta/sigma_1) then one Laplace answer (Delta/sigma_2)."""
         return 2.0 * self.sensitivity / self.sigma1 + self.sensitivity / self.sigma2
 
-    @property
-    def guarantee(self) -> Guarantee:
-        if self.delta == 0.0:
-            return PureDP(self.eps)
-        eps_adv = sparse_round_composition_epsilon(self.eps_round, self.c, self.delta)
-        return ApproxDP(max(self.eps, eps_adv), self.delta)
-
     def query(self, value: float) -> float | None:
         """One query answer f_i(D): None (bottom) or the noisy answer f_i(D) + Lap(sigma_2)."""
-        if self.halted:
-            raise RuntimeError(f"NumericSparse has halted after c={self.c} above-threshold answers")
+        self._check_running()
         v = _check_real("value", value)
-        if v + self._rng.laplace(0.0, self.query_scale) >= self._noisy_threshold:
-            self.count += 1
-            self._noisy_threshold = self._draw_threshold()
+        if self._above(v):
             return v + float(self._rng.laplace(0.0, self.answer_scale))
         return None
 
@@ -296,20 +296,13 @@ class NumericSparse:
 
         The array stops at the query of the c-th above-threshold answer (the algorithm halts there).
         """
-        if self.halted:
-            raise RuntimeError(f"NumericSparse has halted after c={self.c} above-threshold answers")
-        x = _check_values("values", values).ravel()
-        noisy = x + self._rng.laplace(0.0, self.query_scale, size=x.size)
-        out = np.full(x.size, np.nan)
-        start = 0
-        while start < x.size and not self.halted:
-            hits = np.flatnonzero(noisy[start:] >= self._noisy_threshold)
-            if hits.size == 0:
-                start = x.size
-                break
-            i = start + int(hits[0])
-            self.count += 1
-            self._noisy_threshold = self._draw_threshold()
-            out[i] = x[i] + self._rng.laplace(0.0, self.answer_scale)
-            start = i + 1
-        return Release(out[:start], self.guarantee)
+        answers: dict[int, float] = {}
+
+        def answer(i, xi):
+            answers[i] = xi + self._rng.laplace(0.0, self.answer_scale)
+
+        _, stop = self._scan(values, answer)
+        out = np.full(stop, np.nan)
+        for i, a in answers.items():
+            out[i] = a
+        return Release(out, self.guarantee)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
-VERDICT_STATUSES = ("holds", "violated", "inconclusive", "caught", "passes", "missed", "fails",
+VERDICT_STATUSES = ("holds", "violated", "inconclusive", "below-bound", "floor check", "caught", "passes", "missed", "fails",
                     "holds on part", "not machine-checkable", "info")
 
 

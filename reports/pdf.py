@@ -16,7 +16,8 @@ from reports import model
 _COLOURS = {"holds": (46, 125, 50), "passes": (46, 125, 50), "caught": (46, 125, 50),
             "violated": (198, 40, 40), "fails": (198, 40, 40), "missed": (198, 40, 40),
             "inconclusive": (239, 108, 0), "holds on part": (239, 108, 0),
-            "not machine-checkable": (84, 110, 122), "info": (84, 110, 122)}
+            "not machine-checkable": (84, 110, 122), "info": (84, 110, 122),
+            "below-bound": (69, 90, 160), "floor check": (84, 110, 122)}
 _PX_TO_MM = 25.4 / 150  # images are rendered at 150 dpi
 
 

@@ -17,6 +17,14 @@ Verdict rule (one-sided Clopper-Pearson bounds at level ``confidence``, default 
   be confirmed by sampling).
 
 The two outcomes cannot both occur (the lower bound never exceeds the upper bound).
+
+Verdicts are given only at the result's own sizes. A run below any size the result requires
+(private n, public m, number of queries, ... from ``bounds``) gets the status ``"below-bound"``
+(``at_bound=False``): a measurement, never a verdict on the theorem, whatever its success rate; the
+interval is still reported. A check that only a bug could fail (an output that meets its bound by
+construction) is a ``"floor check"`` and is not listed as validating the result.
+
+``STATUSES`` is the whole vocabulary; experiments, reports and the README use these words only.
 """
 
 from __future__ import annotations
@@ -31,6 +39,10 @@ from scipy import stats as _st
 Alternative = Literal["two-sided", "lower", "upper"]
 _ALTERNATIVES = ("two-sided", "lower", "upper")
 _MAX_TRIALS_SEARCHED = 10**12
+
+HOLDS, VIOLATED, INCONCLUSIVE, BELOW_BOUND, FLOOR_CHECK = "holds", "violated", "inconclusive", "below-bound", "floor check"
+VERDICTS = (HOLDS, VIOLATED, INCONCLUSIVE)  # statuses that are verdicts on a result (only at its sizes)
+STATUSES = VERDICTS + (BELOW_BOUND, FLOOR_CHECK)
 
 
 def _check_counts(successes, trials) -> tuple[np.ndarray, np.ndarray]:
@@ -112,7 +124,7 @@ def wilson(successes, trials, confidence: float = 0.95, alternative: Alternative
 class Verdict:
     """The verdict on a guarantee ``Pr[success] >= target`` (see the module docstring for the rule)."""
 
-    status: str  # "holds" | "violated" | "inconclusive"
+    status: str  # "holds" | "violated" | "inconclusive" | "below-bound"
     successes: int
     trials: int
     rate: float
@@ -133,6 +145,8 @@ class Verdict:
             return f"holds at {pct} confidence: {head}"
         if self.status == "violated":
             return f"violated at {pct} confidence: {head}"
+        if self.status == BELOW_BOUND:
+            return f"below-bound (a measurement, not a verdict on the result): {head}"
         more = ("no finite number of trials decides (observed rate equals the target)"
                 if self.trials_needed is None else f"about {self.trials_needed} trials needed at this rate")
         return f"inconclusive: {head}; {more}"
@@ -176,10 +190,13 @@ def trials_to_decide(rate: float, target: float, confidence: float = 0.95) -> in
     return hi
 
 
-def verdict(successes: int, trials: int, target: float, confidence: float = 0.95) -> Verdict:
+def verdict(successes: int, trials: int, target: float, confidence: float = 0.95, *,
+            at_bound: bool = True) -> Verdict:
     """The verdict on ``Pr[success] >= target`` from ``successes`` out of ``trials`` (rule in the module docstring).
 
     ``target`` is usually ``1 - beta``. Example: ``verdict(990, 1000, 0.95).status == "holds"``.
+    ``at_bound=False`` (the run is below some size the result requires) gives status ``"below-bound"``
+    with the same bounds: never ``"violated"``, whatever the rate.
     """
     if not (0.0 < target <= 1.0):
         raise ValueError(f"target={target!r} must lie in (0, 1]")
@@ -188,7 +205,9 @@ def verdict(successes: int, trials: int, target: float, confidence: float = 0.95
     upper = clopper_pearson(successes, trials, confidence, "upper")[1]
     rate = successes / trials
     needed = None
-    if upper < target:
+    if not at_bound:
+        status = BELOW_BOUND
+    elif upper < target:
         status = "violated"
     elif lower >= target:
         status = "holds"

@@ -114,3 +114,11 @@ def test_cp_bounds_bracket_the_rate_and_grow_with_successes(n, frac, confidence)
     if k < n:
         low2, high2 = stats.clopper_pearson(k + 1, n, confidence)
         assert low2 >= low and high2 >= high
+
+
+def test_below_bound_run_is_never_a_verdict_whatever_the_rate():
+    """A run below the result's sizes is a measurement: 0/100 successes against 0.95 is 'below-bound', not 'violated'."""
+    assert stats.verdict(0, 100, 0.95, at_bound=False).status == "below-bound"
+    assert stats.verdict(100, 100, 0.95, at_bound=False).status == "below-bound"
+    assert stats.verdict(0, 100, 0.95).status == "violated"
+    assert set(stats.VERDICTS) < set(stats.STATUSES) and "below-bound" not in stats.VERDICTS

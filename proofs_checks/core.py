@@ -281,8 +281,9 @@ def _hypothesis_search(claim: Inequality, region: Mask | None, examples: int) ->
         return bool(viol[0])
 
     try:
+        # deadline=None: one example's time depends on the machine's load, not on the claim
         return find(strat, bad, settings=settings(max_examples=examples, derandomize=True, database=None,
-                                                 suppress_health_check=list(HealthCheck)))
+                                                 deadline=None, suppress_health_check=list(HealthCheck)))
     except NoSuchExample:
         return None
 

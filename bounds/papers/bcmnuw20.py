@@ -14,7 +14,7 @@ Formulas other modules may call (stable):
 """
 from __future__ import annotations
 
-from ..core import Implicit, Quantity, Result
+from ..core import Implicit, Quantity, Relation, Result
 from ..params import Interval
 from ..registry import register
 
@@ -48,6 +48,12 @@ def claim3_log_domain_of_size(o, num_hypotheses, p):
 def fact4_max_dual_vc(o, d):
     """BCMNUW20 Fact 4 (Assouad 1983): VC-dual(H) < 2^(VC(H)+1), so p <= 2^(d+1) - 1."""
     return 2 ** (d + 1) - 1
+
+
+#: Fact 4 as a condition on the inputs: no class has p >= 2^(d+1) (checked by bounds, so an
+#: impossible --vc / --dual-vc pair is an error, not a number)
+ASSOUAD = Relation("BCMNUW20 Fact 4 (Assouad 1983): the dual VC dimension p < 2^(d+1)",
+                   lambda o, d, p: p < 2 ** (d + 1))
 
 
 # --- Lemma 7 (PMW) -------------------------------------------------------------------------------
@@ -428,6 +434,7 @@ register(
         source=f"{SOURCE}; Section 3, Theorem 10, Algorithm 3 and the proof of Theorem 10",
         params=("alpha", "beta", "epsilon", "delta", "vc", "dual_vc"),
         domain={"epsilon": OPEN01, "delta": OPEN01},
+        relations=(ASSOUAD,),
         constants={"C_10n": "constant of Theorem 10's O for n",
                    "C_10m": "constant of Theorem 10's O for m"},
         quantities=_thm10_chain("VC-dual(H) = p", thm10_n_asymptotic, "C_10n",

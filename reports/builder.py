@@ -123,12 +123,16 @@ def build(results_dir, out_dir, title: str = "Public-data privacy workbench: val
     """Read ``results_dir``, write ``out_dir/report.html`` and ``out_dir/report.pdf`` (both or neither)."""
     from reports import html as _html, pdf as _pdf
 
+    from simulations.store import check_writable, os_error
+
+    if not str(results_dir).strip():
+        raise ValueError("--results is empty: give the directory holding the runs")
     res = _results.load(results_dir)
-    out = Path(out_dir)
-    if out.exists() and not out.is_dir():
-        raise ValueError(f"--out {str(out)!r} exists and is not a directory")
-    out.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=".report-", dir=out))
+    out = check_writable(out_dir, "--out")  # before rendering anything
+    try:
+        work = Path(tempfile.mkdtemp(prefix=".report-", dir=out))
+    except OSError as exc:
+        raise os_error(exc, out) from None
     try:
         assets = work / "assets"
         assets.mkdir()
@@ -140,6 +144,8 @@ def build(results_dir, out_dir, title: str = "Public-data privacy workbench: val
         _pdf.render(sections, meta, pdf_tmp)
         os.replace(html_tmp, out / "report.html")
         os.replace(pdf_tmp, out / "report.pdf")
+    except OSError as exc:  # a full disk mid-build: one line; the temporary directory goes away
+        raise os_error(exc, out) from None
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return BuildResult(out / "report.html", out / "report.pdf", sections, errors)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from simulations import experiments, runner
@@ -55,11 +56,28 @@ _seed = _int_at_least("seed", 0)
 def _float(name):
     def parse(text):
         try:
-            return float(text)
+            value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{name}={text!r} must be a number") from None
+            value = None
+        if value is None or not math.isfinite(value):  # nan and inf are no parameter values
+            raise argparse.ArgumentTypeError(f"{name}={text!r} must be a finite number")
+        return value
 
     return parse
+
+
+def _nonempty(name, hint=""):
+    """A path or name argument: an empty path would silently mean the current directory."""
+    def parse(text):
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"{name} is empty{hint}")
+        return text
+
+    return parse
+
+
+def _path(name):
+    return _nonempty(name, ": give a directory")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,23 +88,28 @@ def build_parser() -> argparse.ArgumentParser:
     ls.add_argument("experiment", nargs="?", default=None, help="show this experiment's parameters and defaults")
 
     r = sub.add_parser("run", help="run an experiment into a new run directory")
-    r.add_argument("experiment", help="experiment name, result id (thm10) or dotted module path")
-    r.add_argument("--trials", type=_positive_int("trials"), required=True)
+    r.add_argument("experiment", type=_nonempty("experiment"),
+                   help="experiment name, result id (thm10) or dotted module path")
+    r.add_argument("--trials", type=_positive_int("trials"), required=True,
+                   help=f"number of trials (at most --max-trials, default {runner.MAX_TRIALS:,})")
+    r.add_argument("--max-trials", type=_positive_int("max-trials"), default=None,
+                   help="raise the limit on --trials (memory and one record line per trial)")
     r.add_argument("--seed", type=_seed, default=None, help="root seed (default: fresh entropy, recorded)")
     r.add_argument("--workers", type=_positive_int("workers"), default=None, help="local processes (default: CPU count)")
     r.add_argument("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://host:8786")
-    r.add_argument("--out", required=True, help="new run directory (must not exist or be empty)")
+    r.add_argument("--out", type=_path("--out"), required=True,
+                   help="new run directory (must not exist or be empty)")
     r.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="override a parameter")
     r.add_argument("--chunk-size", type=_positive_int("chunk-size"), default=None)
 
     s = sub.add_parser("resume", help="run the missing trials of a run directory")
-    s.add_argument("dir")
+    s.add_argument("dir", type=_path("the run directory"))
     s.add_argument("--workers", type=_positive_int("workers"), default=None)
     s.add_argument("--scheduler", default=None)
     s.add_argument("--chunk-size", type=_positive_int("chunk-size"), default=None)
 
-    st = sub.add_parser("status", help="progress and summary of a run directory")
-    st.add_argument("dir")
+    st = sub.add_parser("status", help="progress and summary of a run directory, judged by its records")
+    st.add_argument("dir", type=_path("the run directory"))
     st.add_argument("--json", action="store_true")
 
     a = sub.add_parser("audit", help="empirical privacy audit of a registered target")
@@ -147,7 +170,8 @@ def _cmd_run(args) -> int:
     if args.scheduler is not None and args.workers is not None:
         raise ValueError("give --workers or --scheduler, not both")
     result = runner.run(args.experiment, args.trials, args.out, seed=args.seed, overrides=overrides,
-                        workers=args.workers, scheduler=args.scheduler, chunk_size=args.chunk_size)
+                        workers=args.workers, scheduler=args.scheduler, chunk_size=args.chunk_size,
+                        max_trials=args.max_trials)
     _print_summary(result)
     return 0
 
@@ -168,8 +192,9 @@ def _cmd_status(args) -> int:
     print(f"experiment {info['experiment']} ({', '.join(info['result_ids'])}), seed {info['root_seed']}, "
           f"code {info['code_version']}")
     print(f"params: {json.dumps(info['params'], sort_keys=True)}")
-    print(f"{info['completed']}/{info['trials']} trials done, {info['missing']} missing, status {info['status']}, "
+    print(f"{info['completed']}/{info['trials']} trials done, {info['missing']} missing, "
           f"{info['elapsed_seconds']:.2f}s of running")
+    print(f"status: {info['state_text']}")
     summary = info["summary"]
     if summary is not None:
         partial = " (partial: only the finished trials)" if info["summary_partial"] else ""
@@ -231,6 +256,11 @@ def main(argv=None) -> int:
     except BrokenPipeError:  # output piped into head & co.
         sys.stderr.close()
         return 0
+    except OSError as exc:  # a write the command did not anticipate (read-only or full disk)
+        from simulations.store import os_error
+
+        print(f"python -m simulations: error: {os_error(exc)}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("python -m simulations: interrupted (finished trials are saved; use resume)", file=sys.stderr)
         return 130

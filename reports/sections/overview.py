@@ -18,10 +18,10 @@ def build(ctx) -> list[Section]:
     rows = []
     for r in res.runs:
         m = r.manifest
-        verdict = (r.summary or {}).get("verdict", "unfinished") if r.summary else "unfinished"
+        verdict = (r.summary or {}).get("verdict", "unfinished") if r.summary else r.state_text
         elapsed = sum((x.get("elapsed_seconds") or 0.0) for x in m.get("sessions", []))
         rows.append((m.get("experiment"), ", ".join(m.get("result_ids", [])), str(r.path.relative_to(res.root)),
-                     m.get("status"), m.get("trials"), m.get("root_seed"), m.get("code_version"), round(elapsed, 1),
+                     r.state, m.get("trials"), m.get("root_seed"), m.get("code_version"), round(elapsed, 1),
                      verdict))
     s.add(Paragraph("Each run records its parameters, root seed and code version (simulations.store); trial i "
                     "uses the i-th child of SeedSequence(root seed), so any run can be reproduced exactly."),

@@ -11,6 +11,8 @@ import argparse
 import json
 import sys
 
+from bounds.references import cite
+
 from .core import FAILS, NOT_CHECKABLE, PART, PAPERS, SETTINGS, all_checks, run_all
 from .errata import ERRATA, report
 
@@ -82,6 +84,11 @@ def _errata_text(entries) -> str:
     return "\n".join(out).lstrip("\n")
 
 
+def _print(text: str) -> None:
+    """Output names papers by key, never by the hashed file names of their texts."""
+    print(cite(text))
+
+
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     if args.thorough:
@@ -94,11 +101,11 @@ def main(argv=None) -> int:
         if args.list:
             checks = all_checks(args.paper)
             if args.json:
-                print(json.dumps([{"id": c.id, "paper": c.paper, "result": c.result, "claim": c.claim,
+                _print(json.dumps([{"id": c.id, "paper": c.paper, "result": c.result, "claim": c.claim,
                                    "source": c.source, "method": c.method} for c in checks], indent=1))
             else:
                 for c in checks:
-                    print(f"{c.id:42} {c.method:26} {c.claim}")
+                    _print(f"{c.id:42} {c.method:26} {c.claim}")
             return 0
         results = run_all(args.paper)
     except ValueError as exc:
@@ -109,16 +116,16 @@ def main(argv=None) -> int:
         if args.paper is not None:
             entries = [e for e in entries if e["paper"] == PAPERS[args.paper.strip().lower()]]
         if args.json:
-            print(json.dumps({"entries": entries, "errata": [e.to_dict() for e in ERRATA
+            _print(json.dumps({"entries": entries, "errata": [e.to_dict() for e in ERRATA
                                                               if args.paper is None
                                                               or e.paper == PAPERS[args.paper.strip().lower()]]},
                              indent=1))
         else:
-            print(_errata_text(entries))
+            _print(_errata_text(entries))
     elif args.json:
-        print(json.dumps([r.to_dict() for r in results], indent=1))
+        _print(json.dumps([r.to_dict() for r in results], indent=1))
     else:
-        print(_table(results))
+        _print(_table(results))
     crashed = [r for r in results if r.error]
     if crashed:
         sys.stderr.write("proofs_checks: " + "; ".join(f"{r.check.id} crashed ({r.error})" for r in crashed) + "\n")

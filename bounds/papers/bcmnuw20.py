@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from ..core import Implicit, Quantity, Relation, Result
 from ..params import Interval
+from ..references import source
 from ..registry import register
 
 PAPER = "BCMNUW20"
-SOURCE = "000_f1b0431f359f12a2.txt (ICML), 003_95100840c5f51bc1.txt (arXiv)"
+SOURCE = source("BCMNUW20")  # key, title and venue (bounds.references), never the text's file name
 
 #: Lemma 7 (and everything built on PMW) needs 0 < eps, delta < 1
 OPEN01 = Interval(0.0, 1.0)
@@ -473,7 +474,7 @@ register(
         statement=("(ABM19 Lemma 3.3) With w ~ D^m, w.p. >= 1 - beta/2 the family H~ of "
                    "Algorithm 3 is an alpha/4-cover of H w.r.t. D (P[h != Project(h)] <= alpha/4 "
                    "for every h in H), as long as m = Omega((d log(1/alpha) + log(1/beta))/alpha)."),
-        source=(f"{SOURCE}; Section 3, Lemma 11; 001_f11d23217d8fb771.txt (ABM19) Lemma 3.3, "
+        source=(f"{SOURCE}; Section 3, Lemma 11; ABM19 Lemma 3.3, "
                 "inequality (1) and its proof"),
         params=("alpha", "beta", "vc"),
         constants={"C_11": "constant of Lemma 11's sample size"},

@@ -12,10 +12,11 @@ import math
 
 from ..core import Infimum, Quantity, Relation, Result
 from ..params import POS_INT, POSITIVE, Interval, Param, add_param
+from ..references import source
 from ..registry import register
 
 PAPER = "LVSUW21"
-SOURCE = "002_612460dc0cc18cc4.txt"
+SOURCE = source("LVSUW21")  # key, title and venue (bounds.references), never the text's file name
 
 add_param(Param("eps_tilde", "eps_tilde", r"\tilde\varepsilon", POSITIVE,
                 "PMW^Pub privacy parameter eps~ (LVSUW21): the run is (eps~^2/2)-zCDP"))

@@ -23,11 +23,12 @@ import math
 
 from ..core import Implicit, Quantity, Result
 from ..params import POSITIVE, Interval, Param, add_param
+from ..references import source
 from ..registry import register
 from .abm19 import thm3_1_cover_g, thm3_1_cover_lower, thm3_1_log_cover_size, thm3_1_n
 
 PAPER = "NB20"
-SOURCE = "004_d21f3e9c5d64269f.txt"
+SOURCE = source("NB20")  # key, title and venue (bounds.references), never the text's file name
 
 add_param(Param("cutoff", "T", "T", Interval(1.0, math.inf, False, True),
                 "cut-off on unstable queries of A_SubSamp (NB20 Alg 5's T, >= 1)"))

@@ -16,6 +16,9 @@ from bounds.references import cite
 from .core import FAILS, NOT_CHECKABLE, PART, PAPERS, SETTINGS, all_checks, run_all
 from .errata import ERRATA, report
 
+#: the file ``--out DIR`` writes and ``python -m reports build`` reads (reports/sections/proof_checks.py)
+SAVED = "proofs_checks.json"
+
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, exit 2, no usage dump
@@ -30,6 +33,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help="exit 1 if any step fails or holds only on part")
     p.add_argument("--errata", action="store_true", help="the errata report instead of the checks table")
     p.add_argument("--list", action="store_true", help="list the checks without running them")
+    p.add_argument("--out", default=None, metavar="DIR",
+                   help="also save the verdicts as DIR/proofs_checks.json (what `python -m reports build` reads; "
+                        "DIR is usually the results directory)")
     p.add_argument("--thorough", action="store_true",
                    help="3x denser grids per variable (at most 5x the points) and 5x more hypothesis examples "
                         "(slower; the default is sized for CI)")
@@ -107,7 +113,19 @@ def main(argv=None) -> int:
                 for c in checks:
                     _print(f"{c.id:42} {c.method:26} {c.claim}")
             return 0
+        target = None
+        if args.out is not None:
+            from simulations.store import check_writable
+
+            target = check_writable(args.out, "--out") / SAVED  # before running any check
         results = run_all(args.paper)
+        if target is not None:
+            from simulations.store import os_error, write_json_atomic
+
+            try:
+                write_json_atomic(target, json.loads(cite(json.dumps([r.to_dict() for r in results]))))
+            except OSError as exc:
+                raise os_error(exc, target) from None
     except ValueError as exc:
         sys.stderr.write(f"proofs_checks: {exc}\n")
         return 2

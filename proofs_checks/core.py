@@ -434,12 +434,12 @@ def check_exhaustive(claim: Exhaustive) -> Verdict:
 
 
 def clopper_pearson(k: int, n: int, level: float) -> tuple[float, float]:
-    """Two-sided Clopper-Pearson interval for a binomial proportion at confidence 1 - level."""
-    from scipy.stats import beta
+    """Two-sided Clopper-Pearson interval for a binomial proportion at confidence 1 - level: the
+    workbench's one implementation, :func:`simulations.stats.clopper_pearson` (which takes the
+    confidence, not the level)."""
+    from simulations.stats import clopper_pearson as _cp
 
-    lo = 0.0 if k == 0 else float(beta.ppf(level / 2, k, n - k + 1))
-    hi = 1.0 if k == n else float(beta.ppf(1 - level / 2, k + 1, n - k))
-    return lo, hi
+    return _cp(k, n, 1 - level, "two-sided")
 
 
 def check_monte_carlo(claim: MonteCarlo) -> Verdict:

@@ -88,12 +88,24 @@ def test_html_escapes_text_from_result_files(results, tmp_path):
     assert "<b>bold</b>" not in html and "<i>claim</i>" not in html
 
 
-def test_proof_check_section_says_when_nothing_is_exposed(tmp_path, monkeypatch):
-    monkeypatch.setattr(proof_checks, "api_verdicts", lambda: (None, "the package exposes nothing (test)"))
+def test_reports_only_read_and_name_the_missing_proof_check_verdicts(tmp_path, monkeypatch):
+    """Issue 15: with no saved verdicts the report names the papers that lack them and the command
+    that saves them; it never runs a check (running one here fails the build). Catches the old
+    fallback that ran every proof check (about 30 s) inside `reports build`."""
+    import proofs_checks.core as pc
+
+    def no_running(*a, **k):
+        raise AssertionError("reports ran a proof check")
+
+    monkeypatch.setattr(pc, "run_all", no_running)
+    monkeypatch.setattr(pc, "run_check", no_running)
     (tmp_path / "results").mkdir()
+    (tmp_path / "results" / "proofs_checks.json").write_text(json.dumps(
+        [{"id": "nb20:x", "paper": "NB20", "claim": "c", "verdict": {"status": "holds"}}]))
     r = builder.build(tmp_path / "results", tmp_path / "out")
     html = r.html.read_text()
-    assert "No proof-check verdicts available: the package exposes nothing (test)" in html
+    assert "No saved proof-check verdicts for BCMNUW20, ABM19, LVSUW21:" in html
+    assert "python -m proofs_checks --paper abm19 --out" in html and "nb20:x" in html
     assert "No complete thm10 run" in html and "No saved audit" in html
 
 
@@ -109,7 +121,6 @@ def test_a_new_plugin_is_discovered_without_touching_the_builder(tmp_path, monke
             return [Section("extra", "An extra section", [Paragraph("hello")])]
     '''))
     monkeypatch.setattr(pkg, "__path__", list(pkg.__path__) + [str(extra)])
-    monkeypatch.setattr(proof_checks, "api_verdicts", lambda: (None, "skipped in this test"))
     try:
         (tmp_path / "results").mkdir()
         r = builder.build(tmp_path / "results", tmp_path / "out")
@@ -126,7 +137,6 @@ def test_failed_render_leaves_nothing(tmp_path, monkeypatch):
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(pdf, "render", boom)
-    monkeypatch.setattr(proof_checks, "api_verdicts", lambda: (None, "skipped in this test"))
     (tmp_path / "results").mkdir()
     with pytest.raises(RuntimeError):
         builder.build(tmp_path / "results", tmp_path / "out")

@@ -83,4 +83,7 @@ def render_show(result: Result, latex: bool = True) -> str:
     if result.notes:
         lines += ["", "notes and errata:"] + [_wrap("- " + n) for n in result.notes]
     lines += ["", f"source: {result.source}"]
+    from .where import render as where
+
+    lines += where(result)
     return "\n".join(lines)

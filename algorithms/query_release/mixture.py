@@ -1,4 +1,5 @@
-"""LVSUW21 Definition 4.1 and Lemma 4.2: the best mixture error of a support, exactly, and its release.
+"""LVSUW21 Definition 4.1 and Lemma 4.2: the best mixture error of a support, exactly, and its release
+(the quantity LVSUW21 Proposition 4.3 bounds for the support of m public samples, lvsuw21:prop4.3).
 
 f_{D,Q}(S) = min_{mu in Delta(S)} max_{q in Q} |q(D) - sum_{x in S} mu_x q(x)|
 

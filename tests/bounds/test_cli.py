@@ -252,3 +252,21 @@ def test_assouad_boundary_is_exact():
         bounds.compute("thm10", vc=d, dual_vc=2 ** (d + 1) - 1, **base)
         with pytest.raises(DomainError, match="Fact 4"):
             bounds.compute("thm10", vc=d, dual_vc=2 ** (d + 1), **base)
+
+
+def test_show_ends_with_where_the_result_lives(capsys):
+    """Issue 15: from a result id a reader reaches its algorithm, experiment, proof checks, report
+    section and errata, and the papers are named by key and title, never by the texts' file names.
+    Catches a result whose experiment or check is renamed without show following."""
+    import re
+
+    rc, out, _ = run(capsys, "show", "thm10")
+    assert rc == 0
+    tail = out.split("where it lives:")[1]
+    for needle in ("algorithms/query_release/pap.py", "simulations/experiments/thm10.py",
+                   "bcmnuw20:thm10.cover-size", "reports/sections/thm10.py", "docs/ERRATA.md: Theorem 10"):
+        assert needle in tail, needle
+    assert "Private Query Release Assisted by Public Data" in out
+    assert not re.search(r"\d{3}_[0-9a-f]{16}", out)
+    rc, out, _ = run(capsys, "show", "prop4.3")
+    assert "algorithms/query_release/mixture.py" in out.split("where it lives:")[1]

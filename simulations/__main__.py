@@ -144,7 +144,7 @@ def _cmd_list(args) -> int:
     if args.experiment is not None:
         return _show_experiment(args.experiment)
     print("experiments:")
-    for row in experiments.catalogue():
+    for row in experiments.catalogue(lazy=True):  # names only: no experiment is imported
         if row["error"]:
             print(f"  {row['name']:<20} (unavailable: {row['error']})")
         else:

@@ -34,7 +34,10 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 import numpy as np
-from scipy import stats as _st
+
+from algorithms._lazy import lazy_module
+
+_st = lazy_module("scipy.stats")  # imported on first use: `simulations list` must start fast
 
 Alternative = Literal["two-sided", "lower", "upper"]
 _ALTERNATIVES = ("two-sided", "lower", "upper")

@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Union
 
 import numpy as np
-from scipy import optimize, special
+from algorithms._lazy import lazy_module
+
+optimize, special = lazy_module("scipy.optimize"), lazy_module("scipy.special")  # imported on first use
 
 __all__ = [
     "PureDP",

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from scipy import special
+from algorithms._lazy import lazy_module
+
+special = lazy_module("scipy.special")  # imported on first use
 
 from .accounting import (
     ApproxDP,

@@ -22,7 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import optimize, sparse
+from algorithms._lazy import lazy_module
+
+optimize, sparse = lazy_module("scipy.optimize"), lazy_module("scipy.sparse")  # imported on first use
 
 from ..privacy import LaplaceMechanism, Release
 from ..privacy.mechanisms import _check_rng

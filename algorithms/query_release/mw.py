@@ -38,7 +38,9 @@ import math
 from typing import Protocol, runtime_checkable
 
 import numpy as np
-from scipy import special
+from algorithms._lazy import lazy_module
+
+special = lazy_module("scipy.special")  # imported on first use
 
 __all__ = ["IncrementalMWDistribution", "LinearQueries", "MatrixQueries", "MWDistribution", "as_queries"]
 

@@ -89,10 +89,41 @@ def _importable(path: str) -> bool:
         return False
 
 
-def catalogue() -> list[dict]:
-    """Every experiment of this package: name, result ids, description, or the error that stops it importing."""
+def _literal_metadata(name: str) -> dict | None:
+    """NAME, RESULT_IDS and DESCRIPTION of an experiment read from its source (ast, no import), or
+    None if one of them is not a literal there."""
+    import ast
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent / f"{name}.py"
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError):
+        return None
+    found = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            for t in node.targets:
+                if isinstance(t, ast.Name) and t.id in ("NAME", "RESULT_IDS", "DESCRIPTION"):
+                    try:
+                        found[t.id] = ast.literal_eval(node.value)
+                    except ValueError:
+                        return None
+    return found if len(found) == 3 else None
+
+
+def catalogue(lazy: bool = False) -> list[dict]:
+    """Every experiment of this package: name, result ids, description, or the error that stops it
+    importing. ``lazy=True`` reads literal metadata from the sources without importing the modules
+    (fast: for listing names); an experiment that declares them otherwise is imported."""
     rows = []
     for name in names():
+        meta = _literal_metadata(name) if lazy else None
+        if meta is not None:
+            rows.append({"name": meta["NAME"], "module": f"{__name__}.{name}",
+                         "result_ids": list(meta["RESULT_IDS"]), "description": meta["DESCRIPTION"],
+                         "error": None})
+            continue
         try:
             m = _import(f"{__name__}.{name}")
             rows.append({"name": m.NAME, "module": m.__name__, "result_ids": list(m.RESULT_IDS),

@@ -73,3 +73,64 @@ def test_thm3_1_bad_params():
                {"variant": "x"}, {"grid_side": 40}):
         with pytest.raises(ValueError, match=next(iter(kw))):
             thm3_1.Params(**kw)
+
+
+# ---------------------------------------------------------------- lemma4_4
+
+from simulations.experiments import lemma4_4  # noqa: E402
+
+L44_SMALL = {"classes": ("pair",), "n_pubs": (1,), "runout_cases": (), "n_priv": 100_000, "num_points": 64}
+
+
+def test_lemma4_4_values_come_from_bounds():
+    v = lemma4_4.lemma_values(0.001, 100_000, 4)
+    c = bounds.compute("abm19:lemma4.4", alpha=0.001, private_samples=100_000, public_samples=4)
+    assert v["n_tilde"] == int(c["private_samples_B"]) == 2500 and v["p"] == pytest.approx(1 / 400)
+    assert v["error_bound"] == pytest.approx(0.4) and lemma4_4.printed_n_tilde(10, 1) == 1
+
+
+def test_lemma4_4_b_holds_where_the_premise_is_established(tmp_path):
+    """H = {h*, not h*}, n_pub = 1, n_priv = 10^5, 80 trials: A_SSPP's premise on D_(p) is established
+    and B's claim err <= 100 n_pub alpha w.p. >= 15/16 holds; each private point is used at most once."""
+    r = runner.run("lemma4_4", 80, tmp_path / "b", seed=5, workers=1, progress=False, overrides=L44_SMALL)
+    c = r.summary["cells"]["pair:1"]
+    assert c["premise_established"] and c["claim_4_6"]["verdict"] == "holds"
+    assert c["each_point_used_once"]["passed"] and c["mixture_identity_max_deviation"] < 1e-12
+
+
+def test_lemma4_4_negative_control_is_violated(tmp_path):
+    """B with dummy labels (not h*)(x) (not uniform, not independent of x) at the same sizes: the
+    premise (A on the true D_(p)) still holds, and B's claim must come out violated."""
+    r = runner.run("lemma4_4", 80, tmp_path / "neg", seed=5, workers=1, progress=False,
+                   overrides={**L44_SMALL, "variant": "broken_dependent_dummy_labels"})
+    c = r.summary["cells"]["pair:1"]
+    assert c["premise_established"] and c["claim_4_6"]["verdict"] == "violated"
+    assert r.summary["verdict"] == "violated"
+
+
+def test_lemma4_4_printed_runout_claim_is_violated_at_small_sizes():
+    """The erratum: at n_priv = 10, n_pub = 1 the printed n~ = 1 runs out w.p. 0.0865 > 1/100; 300
+    trials of PrivSamp alone give 'violated' for it, while the corrected n~ = 4 never runs out."""
+    params = lemma4_4.Params(classes=("pair",), n_pubs=(1,), runout_cases=("10:1",), n_priv=1000)
+    from algorithms.adversaries.public_reduction import input_size, priv_samp
+
+    rng = np.random.default_rng(9)
+    recs = []
+    for _ in range(300):
+        recs.append({"runout": {"10:1": {
+            label: priv_samp(np.zeros(n_t, np.int64), np.zeros(n_t, np.int64), 0.01, 10, 2, rng).ran_out
+            for label, n_t in (("printed", 1), ("corrected", input_size(10, 1)))}},
+            "cells": {"pair:1": {"err_B": 0.0, "success_B": True, "ran_out": False, "num_real": 1,
+                                 "each_used_once": True, "excess_A": 0.0, "success_A": True,
+                                 "tv_coupling_differs": False}}})
+    s = lemma4_4.summarise(recs, params)
+    assert s["runout_small"]["10:1"]["printed"]["verdict"] == "violated"
+    assert s["runout_small"]["10:1"]["printed"]["exact_runout"] == pytest.approx(0.0865, abs=1e-4)
+    assert s["runout_small"]["10:1"]["corrected"]["rate"] == 1.0
+
+
+def test_lemma4_4_bad_params():
+    for kw in ({"alpha": 0.02}, {"n_pubs": (0,)}, {"runout_cases": ("10",)}, {"classes": ("nope",)},
+               {"variant": "x"}, {"n_priv": 5}):
+        with pytest.raises(ValueError, match=next(iter(kw))):
+            lemma4_4.Params(**kw)

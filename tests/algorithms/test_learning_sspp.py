@@ -121,3 +121,15 @@ def test_bad_input(args, match):
     if match == "eps":
         with pytest.raises(ValueError, match="eps"):
             ASSPP(thresholds(4), args[-1])
+
+
+def test_histogram_input_has_the_law_of_the_expanded_sample():
+    """counts = multiplicities gives exactly the law of the expanded list (catches n_priv taken as the
+    number of distinct examples instead of the total count)."""
+    cls = thresholds(10)
+    x, y, c = np.array([1, 4, 8]), np.array([1, 1, 0]), np.array([3, 0, 5])
+    expanded = a_sspp_law(cls, np.repeat(x, c), np.repeat(y, c), [2, 6], 0.8)
+    hist = a_sspp_law(cls, x, y, [2, 6], 0.8, counts=c)
+    np.testing.assert_allclose(hist.probabilities, expanded.probabilities, rtol=1e-12)
+    with pytest.raises(ValueError, match="counts"):
+        a_sspp(cls, x, y, [2], 1.0, np.random.default_rng(0), counts=[1.5, 1, 1])

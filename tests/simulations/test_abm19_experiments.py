@@ -134,3 +134,42 @@ def test_lemma4_4_bad_params():
                {"variant": "x"}, {"n_priv": 5}):
         with pytest.raises(ValueError, match=next(iter(kw))):
             lemma4_4.Params(**kw)
+
+
+# ---------------------------------------------------------------- thm4_1
+
+from simulations.experiments import thm4_1  # noqa: E402
+
+T41_SMALL = {"grids": (64,), "n_pubs": (1, 4, 512), "alphas": (0.00001, 0.01), "n_priv": 10_000}
+
+
+def test_thm4_1_boundary_comes_from_bounds():
+    b = thm4_1.boundary(0.0001)
+    assert b["n_pub_min"] == int(bounds.compute("abm19:thm4.1", alpha=0.0001)["public_samples"]) == 7
+    assert b["n_pub_a_sspp"] == int(bounds.compute("abm19:thm3.1", alpha=0.0001, beta=1 / 22, epsilon=0.1,
+                                                   vc=1)["public_samples"])
+    assert thm4_1.b_size(10_000, 4) == 250
+
+
+def test_thm4_1_below_boundary_prediction_holds_for_a_sspp(tmp_path):
+    """80 trials on a 64-point grid: A_SSPP below the boundary (n_pub = 1, 4 at alpha = 1e-5) fails
+    w.p. >= 1/22 ('holds'); the cells above the boundary carry no verdict."""
+    r = runner.run("thm4_1", 80, tmp_path / "a", seed=6, workers=1, progress=False, overrides=T41_SMALL)
+    s = r.summary
+    assert s["verdict"] == "holds"
+    cells = s["grids"]["64"]["alphas"][repr(0.01)]["cells"]
+    assert all("lower_bound_prediction" not in c for c in cells.values())
+
+
+def test_thm4_1_negative_control_is_violated(tmp_path):
+    """The oracle 'learner' that outputs the target never fails, so the lower bound's prediction below
+    the boundary must come out violated (catches a summarise that ignores the records)."""
+    r = runner.run("thm4_1", 80, tmp_path / "neg", seed=6, workers=1, progress=False,
+                   overrides={**T41_SMALL, "variant": "broken_oracle"})
+    assert r.summary["verdict"] == "violated"
+
+
+def test_thm4_1_bad_params():
+    for kw in ({"grids": (3,)}, {"alphas": (0.5,)}, {"n_pubs": ()}, {"variant": "x"}, {"eps": 0.0}):
+        with pytest.raises(ValueError, match=next(iter(kw))):
+            thm4_1.Params(**kw)

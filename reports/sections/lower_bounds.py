@@ -184,6 +184,8 @@ def _thm15_plot(ctx, sm: dict):
     ax.plot(x, [r["error_max"] for r in rows], "v:", color="C0", label="A_PAP Err (max)")
     ax.plot(x, [r["learner_excess_mean"] for r in rows], "s-", label="Lemma 17 learner excess error (mean)")
     ax.plot(x, [r["public_only_error_mean"] for r in rows], "^-", label="public-only Err (mean)")
+    if all("b_error_mean" in r for r in rows):
+        ax.plot(x, [r["b_error_mean"] for r in rows], "d-", label="ABM19's B around the learner: error (mean)")
     ax.axhline(sm["alpha"], color="black", linestyle="--", linewidth=1, label="alpha")
     ax.axvline(sm["c_15"], color="red", linestyle=":", linewidth=1, label="m alpha = C_15 (Theorem 15)")
     ax.set_xscale("log")
@@ -206,9 +208,9 @@ def _thm15_run(ctx, s: Section, run) -> None:
     conf = sm["confidence"]
     rows = tuple((r["m_alpha"], r["m"], "yes" if r["below_line"] else "no", r["error_mean"], r["error_max"],
                   _ci(r["accuracy"]), r["learner_excess_mean"], _ci(r["learner_ok"]), r["public_only_error_mean"],
-                  r["status"]) for r in sm["rows"])
+                  r.get("b_error_mean"), r["status"]) for r in sm["rows"])
     s.add(Table(("m alpha", "m", "below line", "mean Err", "max Err", "accurate (Err <= alpha)", "mean learner excess",
-                 "learner excess <= alpha", "public-only mean Err", "status"), rows,
+                 "learner excess <= alpha", "public-only mean Err", "B mean error", "status"), rows,
                 f"{sm['bound_source']}. Two-sided {100 * conf:g}% Clopper-Pearson intervals; status of the claim "
                 "'not (alpha, beta)-accurate on this D' below the line (Bonferroni), below-bound above it. "
                 f"n = {sm['n']:,} = {sm['n_fraction_of_thm10']:.3g} of Theorem 10's n (machine limit)."))

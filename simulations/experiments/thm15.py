@@ -15,7 +15,14 @@ points and the labels follow a threshold h* drawn uniformly per trial (realizabl
 2. Lemma 17's learner (``algorithms.adversaries.query_to_learner``) built on A_PAP over the labelled class
    H^+-: its hypothesis's exact excess error err_D(h_hat) - min_h err_D(h), and the reduction's inequality
    excess <= Err_{D,H^+-}(G) (a floor check: only a bug can fail it);
-3. the public-only baseline (the empirical means of w) on the same w: its error, for comparison.
+3. the public-only baseline (the empirical means of w) on the same w: its error, for comparison;
+4. the chain of Theorem 15's proof (``with_b``): ABM19's public-data reduction B (Lemma 4.4,
+   ``algorithms.adversaries.public_reduction.reduction_b``) wrapped around the learner of step 2, with
+   n_priv = n, n_pub = m and B's own private sample S~ of size ``input_size(n, m)`` drawn from D: a learner
+   that uses no public data at all. Its exact error err_D (realizable: its excess error) is what ABM19 Claim
+   4.6 relates to the learner's excess error on the mixture D_(p) (times 1/p = 100 m); B's learner is
+   fully private, and privately learning thresholds on an unbounded grid is impossible (ABM19 Thm 4.1 via
+   ALMM19), which is the contradiction the proof draws below the line.
 
 Verdicts (``summarise``). Theorem 15 says that below the line (m < C_15/alpha) no algorithm is (alpha, beta)-accurate
 on every distribution; on the distribution used here the claim "Pr[Err > alpha] > beta" is judged by
@@ -52,6 +59,7 @@ PARAM_HELP = {
     "n_scale": "factor on Theorem 10's private n (> 0)",
     "n_max": "largest private sample per run (machine limit; integer >= 1)",
     "c_15": "Theorem 15's hidden constant C_15 in m_min = C_15/alpha (> 0)",
+    "with_b": "also run the chain of the proof: ABM19's reduction B around Lemma 17's learner (bool)",
     "negative_control": "replace A_PAP's answers by the true answers (a release that reads D): must be violated",
     "confidence": "confidence level of intervals and verdicts, in (0, 1)",
 }
@@ -69,6 +77,7 @@ class Params:
     n_max: int = 5_000_000
     c_15: float = 1.0
     negative_control: bool = False
+    with_b: bool = True
     confidence: float = 0.95
 
     def __post_init__(self):
@@ -151,17 +160,53 @@ def run_size(m: int, params: Params, n: int, rng: np.random.Generator) -> dict:
     g_learn = np.asarray(getattr(learned.value.release, "answers", learned.value.release), dtype=np.float64)
     lab_err = true_error(lab, D_z, np.clip(g_learn, -1, 1))
     pub_err = true_error(H, D.probs, public_only(w, H).value)
-    return {"m": int(m), "error": err, "accurate": bool(err <= params.alpha),
-            "learner_excess": excess, "learner_ok": bool(excess <= params.alpha),
-            "labelled_release_error": lab_err,
-            "reduction_holds": bool(excess <= q2l.excess_bound(lab_err) + 1e-12),
-            "public_only_error": pub_err, "spent_eps": float(rel.guarantee.eps)}
+    out = {"m": int(m), "error": err, "accurate": bool(err <= params.alpha),
+           "learner_excess": excess, "learner_ok": bool(excess <= params.alpha),
+           "labelled_release_error": lab_err,
+           "reduction_holds": bool(excess <= q2l.excess_bound(lab_err) + 1e-12),
+           "public_only_error": pub_err, "spent_eps": float(rel.guarantee.eps)}
+    if params.with_b:
+        out.update(chain_b(release_fn, H, D, labels, errors, m, n, rng))
+    return out
+
+
+def chain_b(release_fn, H, D, labels: np.ndarray, errors: np.ndarray, m: int, n: int,
+            rng: np.random.Generator) -> dict:
+    """Theorem 15's chain: ABM19's B (n_priv = n, n_pub = m) around Lemma 17's learner on ``release_fn``; B's private
+    sample S~ of ABM19's size ``input_size(n, m)`` from D, labelled by h*. Returns B's exact error on D."""
+    from algorithms.adversaries import public_reduction as pr
+    from algorithms.adversaries import query_to_learner as q2l
+    from algorithms.privacy import Release
+
+    learner = q2l.learner_from_release(release_fn)
+
+    def semi_private(px, py, wx, wy, rng_):  # B hands labels in {0, 1}; the learner takes +-1
+        out, g = learner(px, 2 * np.asarray(py) - 1, wx, 2 * np.asarray(wy) - 1, H, rng_)
+        return Release(out.hypothesis, g)
+
+    n_tilde = pr.input_size(n, m)
+    s_x = D.sample(n_tilde, rng)
+    res = pr.reduction_b(semi_private, s_x, labels[s_x], n_priv=n, n_pub=m, num_points=H.num_points, rng=rng)
+    b_err = float(errors[res.value.hypothesis] - errors.min())
+    return {"b_error": b_err, "b_input_size": int(n_tilde), "b_ran_out": bool(res.value.ran_out), "b_p": float(res.value.p)}
 
 
 def trial(params: Params, rng: np.random.Generator) -> dict:
     """Every value of m * alpha once (module docstring)."""
     n = theorem_sizes(params)["n"]
     return {"sizes": {str(v): run_size(public_size(v, params.alpha), params, n, rng) for v in params.m_alpha_grid}}
+
+
+def _b_summary(rs: list[dict], params: Params, T: int) -> dict:
+    """B's error (the chain of the proof) for one public size, when it was run."""
+    if "b_error" not in rs[0]:
+        return {}
+    k = sum(r["b_error"] <= params.alpha for r in rs)
+    return {"b_error_mean": float(np.mean([r["b_error"] for r in rs])),
+            "b_ok": {"successes": k, "trials": T, "rate": k / T,
+                     "ci": list(stats.clopper_pearson(k, T, params.confidence, "two-sided"))},
+            "b_ran_out_rate": sum(r["b_ran_out"] for r in rs) / T, "b_input_size": rs[0]["b_input_size"],
+            "b_p": rs[0]["b_p"]}
 
 
 def summarise(records: list[dict], params: Params) -> dict:
@@ -191,6 +236,7 @@ def summarise(records: list[dict], params: Params) -> dict:
                            "ci": list(stats.clopper_pearson(k_learn, T, params.confidence, "two-sided"))},
             "public_only_error_mean": float(np.mean([r["public_only_error"] for r in rs])),
             "reduction_floor_check": all(r["reduction_holds"] for r in rs),
+            **_b_summary(rs, params, T),
             "claim": "Pr[Err_{D,H}(G) > alpha] > beta (A_PAP not (alpha, beta)-accurate on this D)",
             "status": ver.status, "verdict_text": str(ver),
         })
@@ -215,8 +261,9 @@ def summarise(records: list[dict], params: Params) -> dict:
         "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,
         "rows": rows,
         "reduction_floor_check": {"status": stats.FLOOR_CHECK, "passed": all(r["reduction_floor_check"] for r in rows)},
-        "composition_with_B": "not run: ABM19's public-data reduction B (algorithms/adversaries/public_reduction.py) "
-                              "is not on this branch",
+        "composition_with_B": ("run: ABM19's B (Lemma 4.4) around Lemma 17's learner, n_priv = n, n_pub = m, "
+                               "S~ of size input_size(n, m); b_error = B's exact excess error on D"
+                               if params.with_b else "not run (with_b = False)"),
         "verdict": overall,
         "verdict_text": text,
     }

@@ -38,6 +38,9 @@ def test_below_the_line_a_pap_is_not_accurate_and_the_reduction_holds():
     assert not rows[40]["below_line"] and rows[40]["status"] == stats.BELOW_BOUND
     assert sm["reduction_floor_check"]["passed"]
     assert sm["verdict"] == stats.HOLDS
+    # the chain of the proof ran: B around the learner, with ABM19's input size n~ = max(ceil(n/(10 m)), 4)
+    assert rows[2]["b_input_size"] == 10_000 and rows[40]["b_input_size"] == 500
+    assert 0 <= rows[2]["b_error_mean"] <= 1 and rows[2]["b_p"] == 1 / 200
     json.dumps(sm)
     json.dumps(recs[0])
 

@@ -52,8 +52,7 @@ def test_attack_is_robust_to_answers_with_error_up_to_alpha(mode):
     """Answers within alpha = 0.1 of the private mean (uniform noise in [-alpha, alpha], or shrunk by the factor
     1 - alpha towards 0) are still traced at n = 10 << sqrt(p)/alpha at Theorem 14's level: one-sided 95%
     Clopper-Pearson lower bound >= 0.5 over 40 trials (measured: 36/40 and 39/40). Catches the same breaks as the
-    exact-answer test, and an attack that needs exact answers (e.g. one that tests x_i's membership by equality of
-    a coordinate's answer with a multiple of 1/n)."""
+    exact-answer test."""
     p, alpha, n, T = 1000, 0.1, 10, 40
     level = float(bounds.compute("bcmnuw20:thm14", alpha=alpha, dual_vc=p)["failure_probability"])
     hits = 0

@@ -31,9 +31,8 @@ def test_hard_distribution_has_its_biases():
 def test_attack_on_exact_answers_traces_most_of_the_private_set_well_below_sqrt_p_over_alpha():
     """p = 1000, alpha = 0.1: sqrt(p)/alpha = 316; at n = 10 the attacker at Theorem 14's level f = 1/(r + t)^2
     (r, t from bounds) says IN on a designated private sample in more than half of 40 independent trials (one-sided
-    95% Clopper-Pearson lower bound >= 0.5). Catches a score with the wrong sign (weights -v), a score without the
-    reference sample's subtraction being consistent (y @ v alone shifts every score by <mu, v>), or centring by the
-    private data."""
+    95% Clopper-Pearson lower bound >= 0.5). Catches a score with the wrong sign (weights -v: no member is IN) and
+    centring q by the private data itself (v = 0: no score exceeds the threshold)."""
     p, alpha, n, T = 1000, 0.1, 10, 40
     c = bounds.compute("bcmnuw20:thm14", alpha=alpha, dual_vc=p)
     level = float(c["failure_probability"])

@@ -27,7 +27,7 @@ from algorithms._lazy import lazy_module
 optimize, sparse = lazy_module("scipy.optimize"), lazy_module("scipy.sparse")  # imported on first use
 
 from ..privacy import LaplaceMechanism, Release
-from ..privacy.mechanisms import _check_rng
+from ..validate import check_rng as _check_rng
 
 __all__ = ["MixtureFit", "best_mixture_error", "release_best_mixture_error", "query_matrix"]
 

@@ -37,8 +37,8 @@ from ..privacy import (
     Release,
     pure_to_zcdp,
 )
-from ..privacy.accounting import _check_positive_finite
-from ..privacy.mechanisms import _check_rng
+from ..validate import check_positive_finite as _check_positive_finite
+from ..validate import check_rng as _check_rng
 from .mw import IncrementalMWDistribution, LinearQueries, MWDistribution, as_queries
 
 __all__ = ["MWEMResult", "mw_rounds", "mwem", "mwem_from_answers", "mwem_zcdp", "mwem_zcdp_from_answers",

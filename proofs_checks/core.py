@@ -31,6 +31,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from bounds.ops import NUMPY, SYMPY
+from bounds.registry import Registry
 
 HOLDS = "holds"
 PART = "holds on part"
@@ -540,32 +541,19 @@ class CheckResult:
                 "error": self.error}
 
 
-_CHECKS: dict[str, Check] = {}
 PAPER_MODULES = ("bcmnuw20", "abm19", "lvsuw21", "nb20")
 PAPERS = {"bcmnuw20": "BCMNUW20", "abm19": "ABM19", "lvsuw21": "LVSUW21", "nb20": "NB20"}
-_loaded = False
+CHECKS = Registry("proofs_checks", PAPER_MODULES, "check")  # the workbench's one registry helper
+_CHECKS: dict[str, Check] = CHECKS.items
 
 
 def register(*checks: Check) -> None:
     for c in checks:
-        if c.id in _CHECKS:
-            raise ValueError(f"check {c.id} registered twice")
-        _CHECKS[c.id] = c
+        CHECKS.add(c.id, c)
 
 
 def _load() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    from importlib import import_module
-
-    for mod in PAPER_MODULES:
-        try:
-            import_module(f"proofs_checks.{mod}")
-        except ModuleNotFoundError as exc:  # a paper module not written yet
-            if exc.name != f"proofs_checks.{mod}":
-                raise
+    CHECKS.load()
 
 
 def all_checks(paper: str | None = None) -> list[Check]:

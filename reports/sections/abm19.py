@@ -42,6 +42,27 @@ def _missing(s: Section, experiment: str) -> None:
 
 # ---------------------------------------------------------------- Theorem 3.1 / Lemma 3.3
 
+def _section(ctx, key: str, title: str, result_ids: tuple, experiment: str, heading: str, run_blocks,
+             intro: tuple = (), bound_table=None) -> Section:
+    """One ABM19 section: statements of ``result_ids``, intro paragraphs, an optional bound table, then
+    ``run_blocks(ctx, section, run)`` for every complete run of ``experiment`` (or what to run)."""
+    runs = ctx.results.runs_of(experiment)
+    s = Section(key, title)
+    s.add(Heading("Statements and formulas (from bounds)"))
+    for rid in result_ids:
+        _statement(ctx, s, rid)
+    s.add(*(Paragraph(t) for t in intro))
+    if bound_table is not None:
+        s.add(Heading("Bound table"), bound_table(runs))
+    s.add(Heading(heading))
+    if not runs:
+        _missing(s, experiment)
+    for r in runs:
+        run_blocks(ctx, s, r)
+    return s
+
+
+
 
 def _thm3_1_bounds(runs) -> Table:
     from simulations.experiments import thm3_1
@@ -120,25 +141,10 @@ def _thm3_1_plot(ctx, sm):
                            "explicit bound; fraction 1 is the theorem's size.", "abm19-thm3_1-looseness")
 
 
-def _thm3_1_section(ctx) -> Section:
-    runs = ctx.results.runs_of("thm3_1")
-    s = Section("abm19-thm3-1", "ABM19 Theorem 3.1 and Lemma 3.3: A_SSPP (semi-supervised semi-private learning)")
-    s.add(Heading("Statements and formulas (from bounds)"))
-    _statement(ctx, s, "abm19:thm3.1")
-    _statement(ctx, s, "abm19:lemma3.3")
-    s.add(Heading("Bound table"), _thm3_1_bounds(runs))
-    s.add(Heading("Success rates, baselines, looseness"))
-    if not runs:
-        _missing(s, "thm3_1")
-    for r in runs:
-        _thm3_1_run(ctx, s, r)
-    return s
-
-
 # ---------------------------------------------------------------- Lemma 4.4
 
 
-def _lemma4_4_run(s: Section, run) -> None:
+def _lemma4_4_run(ctx, s: Section, run) -> None:
     sm = run.summary
     s.add(Heading(f"Run {run.path.name}: n_priv = {sm['n_priv']:,}, alpha = {sm['alpha']}, eps = {sm['eps']}, "
                   f"variant {sm['variant']}, {sm['trials']} trials", 4),
@@ -174,23 +180,6 @@ def _lemma4_4_run(s: Section, run) -> None:
                     "Erratum (Claim 4.6, Chernoff step, docs/ERRATA.md): with the printed n~ = ceil(n_priv/(10 n_pub)) "
                     "PrivSamp runs out far more often than 1/100 at small n_priv ('violated' is the erratum showing); "
                     "the corrected n~ >= 4 does not. Only the corrected size enters the overall verdict."))
-
-
-def _lemma4_4_section(ctx) -> Section:
-    runs = ctx.results.runs_of("lemma4_4")
-    s = Section("abm19-lemma4-4", "ABM19 Lemma 4.4: the public-data reduction B (Algorithms 2-4)")
-    s.add(Heading("Statement and formulas (from bounds)"))
-    _statement(ctx, s, "abm19:lemma4.4")
-    s.add(Heading("B on A_SSPP: error, premise, run-out, TV"))
-    s.add(Paragraph("On thresholds A_SSPP is either vacuous under Lemma 4.4 (100 n_pub alpha at least the largest error "
-                    "of any threshold) or not an (alpha, 1/22)-learner on the mixture D_(p) at affordable sizes: its "
-                    "cover comes from n_pub dummy points and only 1 in 100 n_pub private examples is real. The class "
-                    "{h*, not h*} is where premise and conclusion are both non-trivial."))
-    if not runs:
-        _missing(s, "lemma4_4")
-    for r in runs:
-        _lemma4_4_run(s, r)
-    return s
 
 
 # ---------------------------------------------------------------- Theorem 4.1
@@ -266,26 +255,29 @@ def _thm4_1_plot(ctx, sm):
                            "Right: B's mean error against Theorem 4.3's 1/16.", "abm19-thm4_1-tradeoff")
 
 
-def _thm4_1_section(ctx) -> Section:
-    runs = ctx.results.runs_of("thm4_1")
-    s = Section("abm19-thm4-1", "ABM19 Theorem 4.1: public samples a semi-private learner needs")
-    s.add(Heading("Statement and formulas (from bounds)"))
-    _statement(ctx, s, "abm19:thm4.1")
-    s.add(Paragraph("What a finite grid can and cannot show: Theorem 4.1 concerns classes of infinite Littlestone "
-                    "dimension. Thresholds on N points have Littlestone dimension floor(log2(N + 1)) and are privately "
-                    "learnable without public data, so no finite grid exhibits the impossibility; the runs show where "
-                    "A_SSPP and B succeed in the (n_pub, alpha) plane against the boundary, and check the lower "
-                    "bound's prediction on these instances only."))
-    s.add(Heading("Trade-off"))
-    if not runs:
-        _missing(s, "thm4_1")
-    for r in runs:
-        _thm4_1_run(ctx, s, r)
-    return s
+LEMMA4_4_INTRO = (
+    "On thresholds A_SSPP is either vacuous under Lemma 4.4 (100 n_pub alpha at least the largest error of any "
+    "threshold) or not an (alpha, 1/22)-learner on the mixture D_(p) at affordable sizes: its cover comes from n_pub "
+    "dummy points and only 1 in 100 n_pub private examples is real. The class {h*, not h*} is where premise and "
+    "conclusion are both non-trivial.",)
+THM4_1_INTRO = (
+    "What a finite grid can and cannot show: Theorem 4.1 concerns classes of infinite Littlestone dimension. "
+    "Thresholds on N points have Littlestone dimension floor(log2(N + 1)) and are privately learnable without public "
+    "data, so no finite grid exhibits the impossibility; the runs show where A_SSPP and B succeed in the (n_pub, "
+    "alpha) plane against the boundary, and check the lower bound's prediction on these instances only.",)
 
 
 def build(ctx) -> list[Section]:
-    sections = [_thm3_1_section(ctx), _lemma4_4_section(ctx), _thm4_1_section(ctx)]
+    sections = [
+        _section(ctx, "abm19-thm3-1", "ABM19 Theorem 3.1 and Lemma 3.3: A_SSPP (semi-supervised semi-private learning)",
+                 ("abm19:thm3.1", "abm19:lemma3.3"), "thm3_1", "Success rates, baselines, looseness", _thm3_1_run,
+                 bound_table=_thm3_1_bounds),
+        _section(ctx, "abm19-lemma4-4", "ABM19 Lemma 4.4: the public-data reduction B (Algorithms 2-4)",
+                 ("abm19:lemma4.4",), "lemma4_4", "B on A_SSPP: error, premise, run-out, TV", _lemma4_4_run,
+                 intro=LEMMA4_4_INTRO),
+        _section(ctx, "abm19-thm4-1", "ABM19 Theorem 4.1: public samples a semi-private learner needs",
+                 ("abm19:thm4.1",), "thm4_1", "Trade-off", _thm4_1_run, intro=THM4_1_INTRO),
+    ]
     audits = [a for a in ctx.results.audits if a.get("target") in AUDIT_TARGETS]
     last = sections[-1]
     last.add(Heading("Privacy audits of A_SSPP and B"))

@@ -61,7 +61,7 @@ from simulations.experiments import _abm19_common as common
 
 NAME = "lemma4_4"
 RESULT_IDS = ("abm19:lemma4.4",)
-DESCRIPTION = ("ABM19 reduction B on A_SSPP (realizable thresholds): err(B) <= 100 n_pub alpha w.p. >= 15/16 "
+DESCRIPTION = ("ABM19 reduction B on A_SSPP (realizable; {h*, not h*} and thresholds): err(B) <= 100 n_pub alpha w.p. >= 15/16 "
                "where A's premise holds, PrivSamp run-out vs the erratum, TV step, each point used once")
 
 VARIANTS = ("b", "broken_dependent_dummy_labels")

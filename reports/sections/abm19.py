@@ -95,8 +95,10 @@ def _thm3_1_run(ctx, s: Section, run) -> None:
         for name, b in c["baselines"].items():
             base.append((case, name, b["accuracy"]["rate"], _ci(b["accuracy"]), b["excess_mean"], b["text"]))
         fn, fm = c["least_fraction_n"], c["least_fraction_m"]
-        loose.append((case, c["n_bound"], fn, None if fn is None else 1 / fn, c["m_bound"], fm,
-                      None if fm is None else 1 / fm))
+        smallest = min(v["fraction"] for v in c["looseness"].values())
+        mark = lambda f: None if f is None else (f"<= {f:.4g}" if f == smallest else f"{f:.4g}")  # noqa: E731
+        ratio = lambda f: None if f is None else (f">= {1 / f:.4g}" if f == smallest else f"{1 / f:.4g}")  # noqa: E731
+        loose.append((case, c["n_bound"], mark(fn), ratio(fn), c["m_bound"], mark(fm), ratio(fm)))
     s.add(Table(("case", "d", "n_priv", "n_pub", "accuracy rate", f"{100 * conf:g}% CI", "verdict",
                  "alpha/2-cover rate", "CI", "verdict", "n_pub (3.3)", "alpha-cover rate (3.3)", "CI", "verdict",
                  "max excess"), tuple(rows),
@@ -111,7 +113,8 @@ def _thm3_1_run(ctx, s: Section, run) -> None:
                  "least fraction of n_pub", "bound / least n_pub"), tuple(loose),
                 "Looseness: the least fraction f (of those run) such that at f and above the accuracy rate's lower "
                 "Clopper-Pearson bound still reaches 1 - beta; the other size at its bound. Runs below the bound "
-                "are below-bound measurements, never verdicts. '-': not even the bound qualifies at this many trials."))
+                "are below-bound measurements, never verdicts. '-': not even the bound qualifies at this many trials; "
+                "'<=' / '>=': the smallest fraction run still qualified (censored)."))
     s.add(_thm3_1_plot(ctx, sm))
 
 

@@ -145,12 +145,12 @@ def test_thm4_1_boundary_comes_from_bounds():
 
 def test_thm4_1_below_boundary_prediction_holds_for_a_sspp(tmp_path):
     """80 trials on a 64-point grid: A_SSPP below the boundary (n_pub = 1, 4 at alpha = 1e-5) fails
-    w.p. >= 1/22 ('holds'); the cells above the boundary carry no verdict."""
+    w.p. >= 1/22 ('holds'); the cells above the boundary are below-bound (no verdict)."""
     r = runner.run("thm4_1", 80, tmp_path / "a", seed=6, workers=1, progress=False, overrides=T41_SMALL)
     s = r.summary
     assert s["verdict"] == "holds"
     cells = s["grids"]["64"]["alphas"][repr(0.01)]["cells"]
-    assert all("lower_bound_prediction" not in c for c in cells.values())
+    assert all(c["lower_bound_prediction"]["verdict"] == "below-bound" for c in cells.values())
 
 
 def test_thm4_1_negative_control_is_violated(tmp_path):

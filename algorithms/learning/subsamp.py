@@ -45,7 +45,7 @@ from ..privacy.mechanisms import _check_rng
 from ..privacy.sparse_vector import SparseVector, sparse_round_composition_epsilon
 from .erm import positive_labels
 
-__all__ = ["SubSampParams", "QueryAnswers", "SubSamp", "a_subsamp", "subsample_hypotheses",
+__all__ = ["SubSampParams", "QueryAnswers", "SubSamp", "a_subsamp", "subsample_hypotheses", "erm_rows", "answer_online",
            "stable_release_tail", "vote_margins"]
 
 _ROWS_PER_CHUNK = 4096
@@ -126,29 +126,37 @@ class QueryAnswers:
     halted_at: int | None
 
 
-def subsample_hypotheses(cls: FiniteClass, points: np.ndarray, positive: np.ndarray, k: int) -> np.ndarray:
-    """NB20 Algorithm 5, steps 3-5: h_j = ERM on S_j for k consecutive sub-samples of floor(n/k) examples.
+def erm_rows(cls: FiniteClass, pos: np.ndarray, tot: np.ndarray) -> np.ndarray:
+    """The exact ERM (least index among ties, as :func:`algorithms.learning.erm.erm`) of each row of a
+    batch of labeled histograms: ``pos[j, x]`` examples (x, 1) and ``tot[j, x]`` examples at x in sample j.
+    count(j, h) = sum_x pos_j[x] + M_h . (neg_j - pos_j), neg = tot - pos, chunked over rows."""
+    pos, tot = np.asarray(pos, dtype=np.float64), np.asarray(tot, dtype=np.float64)
+    if pos.ndim != 2 or pos.shape != tot.shape or pos.shape[1] != cls.num_points:
+        raise ValueError(f"pos and tot must both have shape (rows, {cls.num_points}), got {pos.shape}, {tot.shape}")
+    M = cls.matrix.astype(np.float64)
+    out = np.empty(pos.shape[0], dtype=np.int64)
+    for g0 in range(0, pos.shape[0], _ROWS_PER_CHUNK):
+        p, t = pos[g0:g0 + _ROWS_PER_CHUNK], tot[g0:g0 + _ROWS_PER_CHUNK]
+        out[g0:g0 + p.shape[0]] = np.argmin(p.sum(axis=1)[:, None] + (t - 2.0 * p) @ M.T, axis=1)
+    return out
 
-    The exact ERM of :func:`algorithms.learning.erm.erm` (least index among ties) for every sub-sample
-    at once: count(j, h) = sum_x pos_j[x] + M_h . (neg_j - pos_j), chunked over sub-samples.
-    """
+
+def subsample_hypotheses(cls: FiniteClass, points: np.ndarray, positive: np.ndarray, k: int) -> np.ndarray:
+    """NB20 Algorithm 5, steps 3-5: h_j = ERM on S_j for k consecutive sub-samples of floor(n/k) examples
+    (the exact ERM of :func:`algorithms.learning.erm.erm` on every sub-sample at once, :func:`erm_rows`)."""
     n = points.size
     if n < k:
         raise ValueError(f"n={n} examples out of range for k={k} sub-samples: allowed n >= k")
     s = n // k
     N = cls.num_points
-    M = cls.matrix.astype(np.float64)
-    group = np.repeat(np.arange(k, dtype=np.int64), s)
-    x, y = points[: k * s], positive[: k * s]
     out = np.empty(k, dtype=np.int64)
     for g0 in range(0, k, _ROWS_PER_CHUNK):
         g1 = min(k, g0 + _ROWS_PER_CHUNK)
-        sl = slice(g0 * s, g1 * s)
-        idx = (group[sl] - g0) * N + x[sl]
-        pos = np.bincount(idx, weights=y[sl], minlength=(g1 - g0) * N).reshape(-1, N)
+        x, y = points[g0 * s:g1 * s], positive[g0 * s:g1 * s]
+        idx = np.repeat(np.arange(g1 - g0, dtype=np.int64), s) * N + x
+        pos = np.bincount(idx, weights=y, minlength=(g1 - g0) * N).reshape(-1, N)
         tot = np.bincount(idx, minlength=(g1 - g0) * N).reshape(-1, N)
-        counts = pos.sum(axis=1)[:, None] + (tot - 2.0 * pos) @ M.T
-        out[g0:g1] = np.argmin(counts, axis=1)
+        out[g0:g1] = erm_rows(cls, pos, tot)
     return out
 
 
@@ -178,7 +186,24 @@ class SubSamp:
         self._rng = _check_rng(rng)
         x = validate_indices(points, cls.num_points, "points")
         y = positive_labels(labels, x.size)
-        self.hypotheses = subsample_hypotheses(cls, x, y, params.k)
+        self._start(subsample_hypotheses(cls, x, y, params.k))
+
+    @classmethod
+    def from_hypotheses(cls_, cls: FiniteClass, hypotheses, params: SubSampParams,
+                        rng: np.random.Generator) -> "SubSamp":
+        """Start at step 6 with h_1..h_k given (an experiment that drew each sub-sample's histogram from
+        its exact law, :func:`erm_rows`); there must be exactly k of them."""
+        self = cls_.__new__(cls_)
+        self.cls, self.params, self._rng = cls, params, _check_rng(rng)
+        h = validate_indices(hypotheses, cls.num_hypotheses, "hypotheses")
+        if h.size != params.k:
+            raise ValueError(f"hypotheses has {h.size} entries: allowed exactly k = {params.k}")
+        self._start(h)
+        return self
+
+    def _start(self, hypotheses: np.ndarray) -> None:
+        params, cls = self.params, self.cls
+        self.hypotheses = hypotheses
         self._majority, self._margin = vote_margins(cls, self.hypotheses)
         self._sv = SparseVector(-params.w, params.rounds, params.sparse_vector_eps, self._rng,
                                 delta=params.delta / 2.0, sensitivity=params.margin_sensitivity)

@@ -73,3 +73,20 @@ def labeled_histogram(joint: np.ndarray, size: int, rng: np.random.Generator) ->
     """The (pos, neg) histogram of ``size`` i.i.d. examples of ``joint`` (one multinomial draw)."""
     counts = rng.multinomial(size, joint.ravel()).reshape(-1, 2).astype(np.float64)
     return counts[:, 1], counts[:, 0]
+
+
+def check_params(params, cases: tuple, unit: tuple, integers: tuple) -> None:
+    """Validation shared by the NB20 experiments' Params: ``cases`` a non-empty tuple drawn from ``cases``,
+    the ``unit`` fields in (0, 1), ``noise`` in (0, 1/2), the ``integers`` fields integers >= 1."""
+    if not isinstance(params.cases, tuple) or not params.cases or any(c not in cases for c in params.cases):
+        raise ValueError(f"cases={params.cases!r} must be a non-empty tuple drawn from {cases}")
+    for name in unit:
+        v = getattr(params, name)
+        if not (isinstance(v, (int, float)) and 0 < v < 1):
+            raise ValueError(f"{name}={v!r} out of range: allowed (0, 1)")
+    if not (isinstance(params.noise, (int, float)) and 0 < params.noise < 0.5):
+        raise ValueError(f"noise={params.noise!r} out of range: allowed (0, 0.5)")
+    for name in integers:
+        v = getattr(params, name)
+        if not (isinstance(v, int) and v >= 1):
+            raise ValueError(f"{name}={v!r} out of range: allowed integers >= 1")

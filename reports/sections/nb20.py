@@ -30,11 +30,16 @@ def _mean(v) -> str:
     return "-" if v is None else f"{v['mean']:.3f}"
 
 
-def _thm7_run(s: Section, run) -> None:
+def _run_heading(s: Section, run) -> dict:
     sm = run.summary
     s.add(Heading(f"Run {run.path.name}: alpha = {sm['alpha']}, beta = {sm['beta']}, eps = {sm['eps']}, "
                   f"delta = {sm['delta']}, m = {sm['num_queries']}, gamma = {sm['noise']}, {sm['trials']} trials", 4),
           Badge(sm["verdict"], sm["verdict_text"]))
+    return sm
+
+
+def _thm7_run(s: Section, run) -> None:
+    sm = _run_heading(s, run)
     rows = []
     for kind, c in sm["cases"].items():
         acc = c["accuracy"]
@@ -68,10 +73,7 @@ def _thm7_run(s: Section, run) -> None:
 
 
 def _thm11_run(s: Section, run) -> None:
-    sm = run.summary
-    s.add(Heading(f"Run {run.path.name}: alpha = {sm['alpha']}, beta = {sm['beta']}, eps = {sm['eps']}, "
-                  f"delta = {sm['delta']}, m = {sm['num_queries']}, gamma = {sm['noise']}, {sm['trials']} trials", 4),
-          Badge(sm["verdict"], sm["verdict_text"]))
+    sm = _run_heading(s, run)
     rows = []
     for kind, c in sm["cases"].items():
         rows.append((kind, c["m_o"], c["m_o_printed"], c["n_used"], f"{c['n_bound']:.3g}",

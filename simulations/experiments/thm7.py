@@ -242,7 +242,7 @@ def _claim(successes, trials, target, confidence, at_bound) -> dict:
     v = stats.verdict(successes, trials, target, confidence, at_bound=at_bound)
     lo, hi = stats.clopper_pearson(successes, trials, confidence, "two-sided")
     return {"successes": int(successes), "trials": trials, "rate": successes / trials, "target": target,
-            "ci": [lo, hi], "status": v.status, "text": str(v)}
+            "ci": [lo, hi], "lower": v.lower, "status": v.status, "text": str(v)}
 
 
 def _mean_ci(values) -> dict:

@@ -265,11 +265,14 @@ def test_unvprivcl_switches_at_m_o_and_composes_the_split_budget():
     algo = UnvPrivCl.after_step2(CLS, sx, sy, (pos + hist[0], neg + hist[1]), p, rng)
     assert algo.n == n
     q = rng.integers(16, size=m)
+    labels = []
     for i in range(m):
-        algo.answer(int(q[i]))
+        labels.append(algo.answer(int(q[i]))[0])
         assert (algo.h_priv is not None) == (i + 1 >= p.m_o)
         if i + 1 == p.m_o:
             assert algo.public == q[:p.m_o].tolist()
+    assert algo.h_priv == TARGET  # realizable toy: A_SSPP at eps/2 on n ~ 10^8 examples picks the target
+    assert labels[p.m_o:] == CLS.matrix[TARGET, q[p.m_o:]].tolist()
     g = algo.guarantee
     first = algo.first.guarantee
     assert g == ApproxDP(first.eps + eps / 2, first.delta)

@@ -279,3 +279,28 @@ def test_unvprivcl_switches_at_m_o_and_composes_the_split_budget():
     assert g.eps <= eps and g.delta <= delta
     assert first.eps + eps > eps  # the printed budget (eps to each phase) would exceed eps
     assert algo.accountant.entries[0][1] == PureDP(eps / 2)
+
+
+def test_subsamp_stability_test_is_a_stab_against_the_noisy_threshold():
+    """Steps 2, 9, 10 as one sparse-vector round: for a margin M = w - 2 lambda, Pr[stable] =
+    Pr[M + Lap(2 lambda) > w + Lap(lambda)] = laplace_difference_tail(2 lambda; 2 lambda, lambda) = 0.2227, and the
+    printed composition (Algorithm 6's A_stab at eps = 1/(2 lambda) against w^ = w + Lap(lambda)) gives the same
+    rate. 3000 runs each, 99.9% Clopper-Pearson intervals. Catches: query noise Lap(lambda) (rate e^-2 = 0.135), no
+    threshold noise (0.184), the comparison reversed (0.777)."""
+    from algorithms.privacy.stability import a_stab
+    from simulations.stats import clopper_pearson
+
+    p = subsamp_params(1.0, 0.01, 0.1, 100, 2.0)
+    margin = int(round(p.w - 2 * p.lam))
+    a = (p.k + margin + 1) // 2
+    margin = 2 * a - p.k
+    hyps = np.array([16] * a + [0] * (p.k - a))  # h_16 votes 1 everywhere, h_0 votes 0
+    expected = 1.0 - laplace_difference_tail(margin - p.w, 2 * p.lam, p.lam)
+    rng = np.random.default_rng(10)
+    stable = sum(not SubSamp.from_hypotheses(CLS, hyps, p, rng).answer(3)[1] for _ in range(3000))
+    ref = sum(a_stab(None, lambda S: 1, lambda S: margin, p.w + rng.laplace(0, p.lam), 1 / (2 * p.lam), rng).value
+              is not None for _ in range(3000))
+    for count in (stable, ref):
+        lo, hi = clopper_pearson(count, 3000, 0.999)
+        assert lo <= expected <= hi, (count, expected)
+    assert abs(expected - 0.2227) < 0.01

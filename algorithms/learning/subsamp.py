@@ -193,6 +193,8 @@ class SubSamp:
                         rng: np.random.Generator) -> "SubSamp":
         """Start at step 6 with h_1..h_k given (an experiment that drew each sub-sample's histogram from
         its exact law, :func:`erm_rows`); there must be exactly k of them."""
+        if not isinstance(cls, FiniteClass) or not isinstance(params, SubSampParams):
+            raise ValueError("cls must be a FiniteClass and params a SubSampParams")
         self = cls_.__new__(cls_)
         self.cls, self.params, self._rng = cls, params, _check_rng(rng)
         h = validate_indices(hypotheses, cls.num_hypotheses, "hypotheses")

@@ -20,20 +20,14 @@ from algorithms.learning.unvprivcl import UnvPrivClParams
 
 
 @functools.lru_cache(maxsize=256)
-def subsamp_params(eps: float, delta: float, beta: float, num_queries: int, cutoff: float,
-                   *, printed_lambda: bool = False) -> SubSampParams:
-    """NB20 Algorithm 5's settings from bounds nb20:alg5. ``printed_lambda`` (negative controls only):
-    the printed lambda = sqrt(32 T log(2/delta))/eps with k and w from its formulas, and the margin
-    read at sensitivity 1, the calibration erratum nb20-alg5-margin refutes."""
+def subsamp_params(eps: float, delta: float, beta: float, num_queries: int, cutoff: float) -> SubSampParams:
+    """NB20 Algorithm 5's settings from bounds nb20:alg5 (lambda, k, w and the margin's sensitivity)."""
     import bounds
 
     c = bounds.compute("nb20:alg5", epsilon=eps, delta=delta, beta=beta, num_queries=num_queries, cutoff=cutoff)
-    lam, k, w, sens = float(c["lambda"]), int(math.ceil(c["subsamples"])), float(c["threshold"]), float(c["margin_sensitivity"])
-    if printed_lambda:
-        ratio = float(c["lambda_as_printed"]) / lam
-        lam, k, w, sens = lam * ratio, int(math.ceil(c["subsamples"] * ratio)), w * ratio, 1.0
     return SubSampParams(eps=eps, delta=delta, beta=beta, num_queries=int(num_queries), cutoff=float(cutoff),
-                         lam=lam, k=k, w=w, margin_sensitivity=sens)
+                         lam=float(c["lambda"]), k=int(math.ceil(c["subsamples"])), w=float(c["threshold"]),
+                         margin_sensitivity=float(c["margin_sensitivity"]))
 
 
 @functools.lru_cache(maxsize=256)

@@ -31,7 +31,7 @@ from ..privacy.accounting import PureDP, Release
 from ..privacy.mechanisms import ExponentialMechanism
 from .erm import _errors_from_point_weights, as_labeled_sample
 
-__all__ = ["SSPPLaw", "ASSPP", "sspp_cover", "sspp_scores", "a_sspp", "a_sspp_law"]
+__all__ = ["SSPPLaw", "ASSPP", "sspp_cover", "sspp_scores", "a_sspp", "a_sspp_law", "a_sspp_sample"]
 
 
 def sspp_cover(cls: FiniteClass, public_points) -> Cover:
@@ -41,14 +41,28 @@ def sspp_cover(cls: FiniteClass, public_points) -> Cover:
     return build_cover(cls, validate_indices(public_points, cls.num_points, "public_points"))
 
 
-def sspp_scores(cover: Cover, private_points, private_labels) -> np.ndarray:
+def _private_sample(cover: Cover, private_points, private_labels, counts):
+    """S_priv validated; with ``counts`` it is the multiset holding example i counts[i] times."""
+    s = as_labeled_sample(private_points, private_labels, counts, num_points=cover.cls.num_points)
+    if counts is not None:
+        w = s.weights
+        if np.any(w != np.round(w)) or w.sum() < 1:
+            raise ValueError("counts must be non-negative integers (multiplicities) with a total >= 1")
+    return s
+
+
+def sspp_scores(cover: Cover, private_points, private_labels, *, counts=None) -> np.ndarray:
     """ABM19 Algorithm 1, step 6: the score q(S_priv, h) = -err_hat(h; S_priv) of every member of H~
-    (in the order of ``cover.members``); sensitivity 1/n_priv."""
+    (in the order of ``cover.members``); sensitivity 1/n_priv.
+
+    ``counts`` (optional): integer multiplicities, S_priv given as a histogram (example i appears
+    counts[i] times; n_priv = counts.sum()); the same sample as the expanded list, at O(#distinct) cost.
+    """
     if not isinstance(cover, Cover):
         raise ValueError(f"cover must be a Cover (algorithms.classes.build_cover), got {type(cover).__name__}")
-    s = as_labeled_sample(private_points, private_labels, None, num_points=cover.cls.num_points)
-    counts = _errors_from_point_weights(cover.matrix(), *s.point_weights())
-    return -counts / s.size
+    s = _private_sample(cover, private_points, private_labels, counts)
+    errors = _errors_from_point_weights(cover.matrix(), *s.point_weights())
+    return -errors / s.total_weight
 
 
 def _mechanism(eps: float, n_priv: int) -> ExponentialMechanism:
@@ -81,27 +95,45 @@ class SSPPLaw:
         return out
 
 
-def a_sspp_law(cls: FiniteClass, private_points, private_labels, public_points, eps: float) -> SSPPLaw:
-    """ABM19 Algorithm 1: the exact law of h_priv over H~_Tpub (for tests and the privacy auditor)."""
+def _n_priv(private_points, counts) -> int:
+    return int(np.asarray(private_points).size if counts is None else round(float(np.sum(counts))))
+
+
+def a_sspp_law(cls: FiniteClass, private_points, private_labels, public_points, eps: float, *,
+               counts=None) -> SSPPLaw:
+    """ABM19 Algorithm 1: the exact law of h_priv over H~_Tpub (for tests and the privacy auditor);
+    ``counts`` as in :func:`sspp_scores`."""
     cover = sspp_cover(cls, public_points)
-    scores = sspp_scores(cover, private_points, private_labels)
-    probs = _mechanism(eps, int(np.asarray(private_points).size)).probabilities(scores)
+    scores = sspp_scores(cover, private_points, private_labels, counts=counts)
+    probs = _mechanism(eps, _n_priv(private_points, counts)).probabilities(scores)
     return SSPPLaw(cover=cover, scores=scores, probabilities=probs)
 
 
 def a_sspp(cls: FiniteClass, private_points, private_labels, public_points, eps: float,
-           rng: np.random.Generator) -> Release:
+           rng: np.random.Generator, *, counts=None) -> Release:
     """ABM19 Algorithm 1 (A_SSPP): ``Release(h_priv, PureDP(eps))``, h_priv a row index of ``cls``.
 
     private_points, private_labels : S_priv (n_priv >= 1 labeled examples; labels in {0,1},
         {-1,+1} or bool, 1 / +1 / True positive as in :mod:`algorithms.learning.erm`).
     public_points : T_pub, unlabeled public point indices (repetitions allowed, at least one).
     eps : the privacy parameter (> 0); Lemma 3.2: eps-DP in S_priv for every T_pub.
+    counts : optional integer multiplicities (S_priv as a histogram, n_priv = counts.sum()), see
+        :func:`sspp_scores`; the output law is that of the expanded sample.
     """
     cover = sspp_cover(cls, public_points)
-    scores = sspp_scores(cover, private_points, private_labels)
-    j = _mechanism(eps, int(np.asarray(private_points).size)).release(scores, rng).value
+    scores = sspp_scores(cover, private_points, private_labels, counts=counts)
+    j = _mechanism(eps, _n_priv(private_points, counts)).release(scores, rng).value
     return Release(int(cover.members[j]), PureDP(eps))
+
+
+def a_sspp_sample(cls: FiniteClass, private_points, private_labels, public_points, eps: float,
+                  rng: np.random.Generator, size: int, *, counts=None) -> np.ndarray:
+    """ABM19 Algorithm 1: ``size`` independent runs of A_SSPP on the same (S_priv, T_pub), as an int array of
+    row indices of ``cls`` (draws from the output law for tests and the privacy auditor, not a release:
+    each draw spends eps). Steps 1-5 and the scores are deterministic, so they are computed once."""
+    cover = sspp_cover(cls, public_points)
+    scores = sspp_scores(cover, private_points, private_labels, counts=counts)
+    return cover.members[_mechanism(eps, _n_priv(private_points, counts)).sample(scores, rng, size)]
 
 
 @dataclass(frozen=True)

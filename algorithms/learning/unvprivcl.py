@@ -18,7 +18,7 @@ m_o-th query (it depends on S and the first m_o query points only).
 
 ``UnvPrivCl.after_step2`` is the exact-law entry of experiments: A_AgPrivCl started from S' (see
 :mod:`algorithms.learning.agprivcl`) and A_SSPP fed the histogram of S (A_SSPP reads S only through the
-error counts of H~, :func:`sspp_from_histogram`), so S never has to be held as n examples.
+error counts of H~: ``a_sspp``'s ``counts``, :func:`sspp_from_histogram`), so S never has to be held as n examples.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ from ..classes.finite import FiniteClass, validate_indices
 from ..privacy.accounting import Accountant, Guarantee, PureDP, Release, _check_positive_finite, _check_positive_int
 from ..privacy.mechanisms import _check_rng
 from .agprivcl import AgPrivCl, AgPrivClParams
-from .erm import _errors_from_point_weights, positive_labels
-from .sspp import _mechanism, sspp_cover
+from .erm import positive_labels
+from .sspp import a_sspp
 from .subsamp import QueryAnswers, answer_online
 
 __all__ = ["UnvPrivClParams", "UnvPrivCl", "a_unvprivcl", "sspp_from_histogram", "label_histogram"]
@@ -81,14 +81,13 @@ def label_histogram(num_points: int, points, positive) -> tuple[np.ndarray, np.n
 
 def sspp_from_histogram(cls: FiniteClass, pos: np.ndarray, neg: np.ndarray, public_points, eps: float,
                         rng: np.random.Generator) -> int:
-    """ABM19 Algorithm 1 (A_SSPP) on the private sample with histogram (pos, neg): the same law as
-    :func:`algorithms.learning.sspp.a_sspp` on any sample with that histogram (its scores are
-    -err^(h; S) = -(error count)/n over H~). Returns h_priv, a row index of ``cls``."""
-    cover = sspp_cover(cls, public_points)
-    n = int(round(float(pos.sum() + neg.sum())))
-    counts = _errors_from_point_weights(cover.matrix(), np.arange(cls.num_points), pos, neg)
-    j = _mechanism(eps, n).release(-counts / n, rng).value
-    return int(cover.members[j])
+    """ABM19 Algorithm 1 (A_SSPP) on the private sample with histogram (pos, neg) (``a_sspp``'s ``counts``:
+    the same law as on the expanded sample). Returns h_priv, a row index of ``cls``."""
+    N = cls.num_points
+    points = np.concatenate([np.arange(N), np.arange(N)])
+    labels = np.concatenate([np.ones(N, dtype=bool), np.zeros(N, dtype=bool)])
+    counts = np.rint(np.concatenate([pos, neg])).astype(np.int64)
+    return int(a_sspp(cls, points, labels, public_points, eps, rng, counts=counts).value)
 
 
 class UnvPrivCl:

@@ -30,7 +30,7 @@ uniform marginal, the target flipped with probability ``noise``, so gamma = nois
 Counterexample (Lemma 9 / Theorem 7's m): with pure-noise labels (gamma = 1/2, every h has error 1/2)
 the mistakes on the queries are i.i.d. Bernoulli(1/2) whatever the answers and whatever n, so the
 average error over m queries is Bin(m, 1/2)/m for every algorithm at every n, including Theorem 7's.
-At the printed m = 8 log(1/(alpha beta))/alpha (``counter_alpha``, ``counter_beta``; 79,206 queries at
+At the printed m = 8 log(1/(alpha beta))/alpha (``counter_alpha``, ``counter_beta``; 79,228 queries at
 0.001, 0.05) a run of ERM answers on pure-noise data exceeds alpha + 1/2 with probability ~0.29 > beta:
 the guarantee is violated (a verdict, by the argument above). At the corrected count (bounds'
 min_queries with gamma = 1/2, 1.4e8 queries) the Bin(m, 1/2) count is drawn directly (its exact law).

@@ -197,6 +197,7 @@ def mw_rounds(initial, queries: LinearQueries, true_answers: np.ndarray, n: int,
     selected = np.empty(T, dtype=np.intp)
     mq = np.empty(T * sizes_max, dtype=np.intp)     # measured query ids, flat over rounds
     ma = np.empty(T * sizes_max)                     # their (clipped) measurements
+    ustart = np.zeros(T + 1, dtype=np.intp)          # round t's measurements are [ustart[t], ustart[t+1])
     k1 = 0
     for t in range(T):
         syn = dist.answer(queries)
@@ -216,7 +217,11 @@ def mw_rounds(initial, queries: LinearQueries, true_answers: np.ndarray, n: int,
         k0, k1 = k1, k1 + cells.size
         selected[t] = i
         mq[k0:k1], ma[k0:k1] = cells, a
-        if replay_threshold:
+        ustart[t + 1] = k1
+        if unit_offsets is not None:     # whole marginals: every update is one workload's (O(support))
+            _marginal_round(dist, queries, syn, selected[: t + 1], mq[:k1], ma[:k1], ustart[: t + 2],
+                            replay_threshold, replay_limit, replay_passes, rng)
+        elif replay_threshold:
             c = np.abs(syn[mq[:k1]] - ma[:k1])
             past = np.flatnonzero(c[:k0] >= c[k0:k1].max() / 2.0)
             if replay_limit is not None and past.size > replay_limit:
@@ -228,13 +233,14 @@ def mw_rounds(initial, queries: LinearQueries, true_answers: np.ndarray, n: int,
         else:
             for j, aj in zip(cells, a):
                 dist.update_query(queries, int(j), (aj - syn[j]) / 2.0)
-        for _ in range(replay_passes):
+        for _ in range(replay_passes if unit_offsets is None else 0):
             for j, aj in zip(mq[:k1], ma[:k1]):
                 qj = float(dist.answer(queries, np.array([j]))[0])
                 dist.update_query(queries, int(j), (aj - qj) / 2.0)
         if averaging and not average_previous:
             dist.accumulate()
-    _fit(dist, queries, mq[:k1], ma[:k1], _check_count("fit_passes", fit_passes), rng)
+    _fit(dist, queries, mq[:k1], ma[:k1], _check_count("fit_passes", fit_passes), rng,
+         None if unit_offsets is None else (selected, ustart))
     final = np.array(dist.probabilities())
     synthetic = dist.average() if averaging else final
     return MWEMResult(synthetic=synthetic, answers=queries.answer(synthetic), selected=selected,
@@ -247,21 +253,49 @@ def _check_count(name: str, value) -> int:
     return int(value)
 
 
-def _fit(dist, queries, mq: np.ndarray, ma: np.ndarray, passes: int, rng: np.random.Generator) -> None:
+def _fit(dist, queries, mq: np.ndarray, ma: np.ndarray, passes: int, rng: np.random.Generator,
+         units=None) -> None:
     """Up to ``passes`` MW passes over the measurements (mq, ma), each in random order, until a pass
-    lowers the largest residual by less than 0.1% (``mw_rounds``' ``fit_passes``)."""
+    lowers the largest residual by less than 0.1% (``mw_rounds``' ``fit_passes``). ``units``
+    (workloads, starts): whole-marginal measurements, replayed one workload at a time."""
     if passes == 0 or mq.size == 0:
         return
     best = float(np.max(np.abs(dist.answer(queries)[mq] - ma)))
     for _ in range(passes):
-        for k in rng.permutation(mq.size):
-            j = int(mq[k])
-            qj = float(dist.answer(queries, np.array([j]))[0])
-            dist.update_query(queries, j, (ma[k] - qj) / 2.0)
+        if units is None:
+            for k in rng.permutation(mq.size):
+                j = int(mq[k])
+                qj = float(dist.answer(queries, np.array([j]))[0])
+                dist.update_query(queries, j, (ma[k] - qj) / 2.0)
+        else:
+            workloads, starts = units
+            for u in rng.permutation(workloads.size):
+                dist.update_workload(queries, workloads[u], ma[starts[u]:starts[u + 1]])
         resid = float(np.max(np.abs(dist.answer(queries)[mq] - ma)))
         if resid > best * (1.0 - 1e-3):
             break
         best = resid
+
+
+def _marginal_round(dist, queries, syn, workloads, mq, ma, starts, replay_threshold, replay_limit,
+                    replay_passes, rng) -> None:
+    """Round t's update with whole-marginal measurements (``mw_rounds``, ``unit_offsets``): the
+    workload's update, or LVSUW21 Sec 5.3's replay at the level of measured marginals (a past
+    marginal's error = its largest cell error on the distribution round t selected on), at most
+    ``replay_limit`` past ones of largest error; then ``replay_passes`` passes over all of them."""
+    t = workloads.size - 1
+    if replay_threshold:
+        c = np.maximum.reduceat(np.abs(syn[mq] - ma), starts[:-1])
+        past = np.flatnonzero(c[:t] >= c[t] / 2.0)
+        if replay_limit is not None and past.size > replay_limit:
+            past = np.sort(past[np.argsort(-c[past], kind="stable")[:replay_limit]])
+        order = rng.permutation(np.concatenate([past, [t]]))
+    else:
+        order = np.array([t])
+    for _ in range(1 + replay_passes):
+        for u in order:
+            dist.update_workload(queries, workloads[u], ma[starts[u]:starts[u + 1]])
+        order = np.arange(t + 1)
 
 
 def _check_replay(replay_passes) -> int:

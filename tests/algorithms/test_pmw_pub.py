@@ -427,3 +427,30 @@ def test_fit_passes_and_last_iterate_fit_the_measurements_better_than_one_update
     ra = np.max(np.abs(a.answers[a.measured_queries] - a.measurements))
     rb = np.max(np.abs(b.answers[b.measured_queries] - b.measurements))
     assert rb < 0.5 * ra
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_whole_workload_update_equals_its_cells_updates_on_both_engines_and_representations(seed):
+    """``update_workload`` (one bincount and one rescaling) equals the MW updates of the workload's
+    cells one by one with the pre-round answers (the cells are disjoint), on the log-space and the
+    incremental distributions, for support-row and whole-domain marginals; DomainMarginalQueries'
+    ``workload_cells`` decode like MarginalQueries' on the domain's rows. Catches a wrong cell
+    stride (misassigned points) or a step with the wrong sign or halving."""
+    rng, dom, wl, rows = _instance(seed)
+    qs = MarginalQueries(dom, wl, dom.all_rows())
+    qd = DomainMarginalQueries(dom, wl)
+    p0 = rng.random(dom.size) + 0.1
+    for w in range(len(wl)):
+        assert np.array_equal(qd.workload_cells(w), qs.workload_cells(w))
+    for q in (qs, qd):
+        w = int(rng.integers(len(wl)))
+        a = rng.random(int(q.cells_per_workload[w]))
+        for make in (lambda: IncrementalMWDistribution(q, p0), lambda: MWDistribution(np.log(p0))):
+            one, cells = make(), make()
+            before = cells.answer(q)
+            one.update_workload(q, w, a)
+            for c in range(a.size):
+                j = int(q.offsets[w]) + c
+                cells.update_query(q, j, (a[c] - before[j]) / 2.0)
+            assert np.allclose(one.probabilities(), cells.probabilities(), rtol=1e-10, atol=1e-15)
+            assert np.allclose(one.answer(q), q.answer(np.asarray(cells.probabilities())), atol=1e-12)

@@ -52,11 +52,14 @@ BR = dict(selection="exponential", selection_accounting="bounded_range")
 # (label, engine, accounting, options of mwem_zcdp_from_answers / mwem_from_answers)
 CONFIGS = [
     ("MWEM, LVSUW21 Alg 1 loop (paper)", "mwem", "zcdp", {}),
+    ("MWEM + Sec 5.3 replay (paper's replay, O(T^2))", "mwem", "zcdp", dict(replay_threshold=True)),
     ("PMW^Pub (paper)", "pmw_pub", "zcdp", {}),
-    ("PMW^Pub + Sec 5.3 replay (paper's replay)", "pmw_pub", "zcdp", dict(replay_threshold=True)),
+    ("PMW^Pub + Sec 5.3 replay (paper's replay, O(T^2))", "pmw_pub", "zcdp", dict(replay_threshold=True)),
     ("PMW^Pub, last iterate, bounded-range exp. selection", "pmw_pub", "zcdp", dict(output="last", **BR)),
     ("PMW^Pub, whole marginals, BR selection, last, replay K=50, fit 20", "pmw_pub", "zcdp", dict(PRACTICAL, **BR)),
     ("PMW^Pub, pure, whole marginals, last, replay K=50, fit 20", "pmw_pub", "pure", dict(PRACTICAL)),
+    ("MWEM, whole marginals, BR selection, last, replay K=10, fit 20", "mwem", "zcdp",
+     dict(PRACTICAL, replay_limit=10, **BR)),
     ("MWEM, whole marginals, BR selection, last, replay K=50, fit 20", "mwem", "zcdp", dict(PRACTICAL, **BR)),
     ("MWEM, pure, whole marginals, last, replay K=50, fit 20", "mwem", "pure", dict(PRACTICAL)),
 ]
@@ -103,10 +106,10 @@ def _plot(path: Path, measured: list, quoted: list) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(9, 6))
+    fig, ax = plt.subplots(figsize=(13, 6))
     markers = {30: "o", 100: "s"}
     labels = sorted({r["label"] for r in measured})
-    colours = {lab: plt.cm.tab10(i % 10) for i, lab in enumerate(labels)}
+    colours = {lab: plt.cm.tab20(i % 20) for i, lab in enumerate(labels)}
     for r in measured:
         ax.scatter(r["sec"], r["max"], marker=markers.get(r["T"], "^"), color=colours[r["label"]],
                    label=f"{r['label']}" if r["T"] == min(markers) else None)
@@ -118,8 +121,8 @@ def _plot(path: Path, measured: list, quoted: list) -> None:
     ax.set_yscale("log")
     ax.set_xlabel("CPU seconds per iteration (one core)")
     ax.set_ylabel("max error over the workload's queries")
-    ax.set_title("Reference workload, eps = 1: max error against time per iteration (o T=30, s T=100, x quoted)")
-    ax.legend(fontsize=6, loc="best")
+    ax.set_title("eps = 1: max error against CPU time per iteration (o T=30, square T=100, x quoted)", fontsize=9)
+    ax.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.tight_layout()
     fig.savefig(path, dpi=130)
@@ -132,6 +135,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--all-marginals", action="store_true", help="all 560 3-way workloads instead of 64")
     ap.add_argument("--only", default="", help="run only the configurations whose label contains this")
+    ap.add_argument("--replay-scaling", type=int, nargs="*", default=[],
+                    help="also time PMW^Pub's replay, unbounded vs replay_limit=50, at these T (issue 19)")
     ap.add_argument("--snsynth-python", default=os.environ.get("SNSYNTH_PYTHON", "/tmp/snsynth_venv/bin/python"))
     ap.add_argument("--plot", default=str(Path(__file__).parent / "results" / "pmw_pub_error_vs_time.png"))
     args = ap.parse_args(argv)
@@ -186,6 +191,20 @@ def main(argv=None) -> int:
                 measured.append(dict(label=label, T=T, sec=res["cpu_seconds_per_iteration"], max=res["max_error"],
                                      mean=res["mean_error"], guarantee=PURE_GUARANTEE,
                                      source=f"measured in the same run, smartnoise-synth {res['version']}"))
+    if args.replay_scaling:
+        q = engines["pmw_pub"]._queries
+        print("\nreplay cost (PMW^Pub, one query per round, paper's selection and output): CPU s / iteration")
+        print("| T | Sec 5.3 replay (unbounded) | replay_limit = 50 | max error unbounded | max error K = 50 |")
+        print("|---|---|---|---|---|")
+        for T in args.replay_scaling:
+            cells = []
+            for limit in (None, 50):
+                def run(t, r, limit=limit):
+                    return mwem_zcdp_from_answers(true, n, q, et, t, r, initial=engines["pmw_pub"],
+                                                  replay_threshold=True, replay_limit=limit)
+                cells.append(_measure(run, T, 1, true))
+            print(f"| {T} | {cells[0]['sec']:.5f} | {cells[1]['sec']:.5f} | {cells[0]['max']:.4f} | "
+                  f"{cells[1]['max']:.4f} |", flush=True)
     for T in args.iterations:
         print(f"\nT = {T}\n")
         print("| implementation | guarantee | s / iteration | max error | mean error | source |")

@@ -41,7 +41,8 @@ import numpy as np  # noqa: E402
 from algorithms.query_release.mw import IncrementalMWDistribution  # noqa: E402
 from algorithms.query_release.mwem import mwem_from_answers, mwem_zcdp_from_answers  # noqa: E402
 from algorithms.query_release.pmw_pub import distinct_rows, eps_tilde_for, marginal_answers, max_error  # noqa: E402
-from algorithms.query_release.workloads import DomainMarginalQueries, MarginalQueries, all_k_way  # noqa: E402
+from algorithms.query_release.workloads import (CategoricalDomain, DomainMarginalQueries, MarginalQueries,  # noqa: E402
+                                               all_k_way, random_k_way)
 from simulations.data.synthetic import reference_workload  # noqa: E402
 
 ZCDP_GUARANTEE = "(1, 1/n^2)-DP (rho-zCDP)"
@@ -129,6 +130,55 @@ def _plot(path: Path, measured: list, quoted: list) -> None:
     plt.close(fig)
 
 
+def _exponents(sizes, secs) -> str:
+    """Least-squares slope of log time on log size, overall and between the two largest sizes."""
+    x, y = np.log(np.asarray(sizes, float)), np.log(np.asarray(secs, float))
+    return f"{np.polyfit(x, y, 1)[0]:.2f} overall, {(y[-1] - y[-2]) / (x[-1] - x[-2]):.2f} at the top end"
+
+
+def _scaling(domain, priv, pub, n, et, T: int = 30) -> None:
+    """Issue 14 item 3: per-iteration CPU time of the paper's PMW^Pub / MWEM and of the whole-marginal
+    BR variant against the support size (public rows), the number of workloads and the domain size."""
+    variant = dict(PRACTICAL, **BR)
+    rng = np.random.default_rng(5)
+
+    def time_it(q, init, opts, true):
+        return _measure(lambda t, r: mwem_zcdp_from_answers(true, n, q, et, t, r, initial=init, **opts),
+                        T, 1, true)["sec"]
+
+    print(f"\nscaling (T = {T}, CPU s / iteration, one seed; fitted exponent = slope of log time on log size)")
+    wl = reference_workload(0)[1]
+    true = marginal_answers(domain, wl, priv)
+    for label, opts in (("PMW^Pub (paper)", {}), ("PMW^Pub, whole marginals, BR, K=50, fit 20", variant)):
+        sizes, secs = [], []
+        for m in (100, 300, 1000, 3000, 10000):
+            extra = pub if m <= pub.shape[0] else np.vstack([pub, domain.rows(rng.integers(0, domain.size, m - pub.shape[0]))])
+            sup, cnt = distinct_rows(extra[:m])
+            q = MarginalQueries(domain, wl, sup)
+            sizes.append(sup.shape[0])
+            secs.append(time_it(q, IncrementalMWDistribution.from_histogram(q, cnt), opts, true))
+        print(f"- {label}, support size {sizes}: {[f'{x:.5f}' for x in secs]}; exponent {_exponents(sizes, secs)}")
+    for label, opts in (("MWEM (paper)", {}), ("MWEM, whole marginals, BR, K=50, fit 20", variant)):
+        sizes, secs = [], []
+        for k in (16, 64, 256, 560):
+            w = random_k_way(domain, 3, k, np.random.default_rng(k))
+            q = DomainMarginalQueries(domain, w)
+            t_ = marginal_answers(domain, w, priv)
+            sizes.append(q.num_queries)
+            secs.append(time_it(q, IncrementalMWDistribution.uniform(q), opts, t_))
+        print(f"- {label}, queries {sizes}: {[f'{x:.5f}' for x in secs]}; exponent {_exponents(sizes, secs)}")
+        sizes, secs = [], []
+        for d in (10, 12, 14, 16):
+            sub = CategoricalDomain(domain.sizes[16 - d:])     # the last d attributes (the ternary one included)
+            w = random_k_way(sub, 3, 64, np.random.default_rng(d))
+            q = DomainMarginalQueries(sub, w)
+            t_ = marginal_answers(sub, w, priv[:, 16 - d:])
+            sizes.append(sub.size)
+            secs.append(time_it(q, IncrementalMWDistribution.uniform(q), opts, t_))
+        print(f"- {label}, domain size {sizes}: {[f'{x:.5f}' for x in secs]}; exponent {_exponents(sizes, secs)}",
+              flush=True)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--iterations", type=int, nargs="+", default=[30, 100])
@@ -138,6 +188,9 @@ def main(argv=None) -> int:
     ap.add_argument("--replay-scaling", type=int, nargs="*", default=[],
                     help="also time PMW^Pub's replay, unbounded vs replay_limit=50, at these T (issue 19)")
     ap.add_argument("--snsynth-python", default=os.environ.get("SNSYNTH_PYTHON", "/tmp/snsynth_venv/bin/python"))
+    ap.add_argument("--scaling", action="store_true",
+                    help="issue 14 item 3: CPU s/iteration against support size, queries and domain size, "
+                         "with the fitted exponents (T = 30, one seed each)")
     ap.add_argument("--plot", default=str(Path(__file__).parent / "results" / "pmw_pub_error_vs_time.png"))
     args = ap.parse_args(argv)
     if min(args.iterations) < 1 or args.seeds < 1:
@@ -163,6 +216,8 @@ def main(argv=None) -> int:
           f"m = {pub.shape[0]} (support {support.shape[0]}), eps = {eps}, delta = 1/n^2 "
           f"(eps~ = {et:.4f}, rho = {et**2 / 2:.5f}); public-only max error {public_err:.4f}; "
           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f}")
+    if args.scaling:
+        _scaling(domain, priv, pub, n, et)
     measured = []
     for T in args.iterations:
         for label, engine, acct, opts in CONFIGS:

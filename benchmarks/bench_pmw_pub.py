@@ -123,7 +123,8 @@ def _plot(path: Path, measured: list, quoted: list) -> None:
     ax.set_xlabel("CPU seconds per iteration (one core)")
     ax.set_ylabel("max error over the workload's queries")
     ax.set_title("eps = 1: max error against CPU time per iteration (o T=30, square T=100, x quoted)", fontsize=9)
-    ax.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    if measured:
+        ax.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.tight_layout()
     fig.savefig(path, dpi=130)

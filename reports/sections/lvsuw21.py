@@ -89,7 +89,8 @@ def blocks(data: dict) -> list:
                           f"{s['bound_source']}: n = {s['n']}, m = {s['m']} (exact D_2 = {_fmt(s['D2'])}, "
                           f"D_inf = {_fmt(s['Dinf'])}, |Q| = {s['num_queries']}, |X| = {s['domain_size']}). "
                           f"Verdict: {s['verdict_text']}."),
-                Table(("fraction of m", "m", "Pr[f <= alpha] verdict", "mean f", "max f", "mean support"),
+                Table(("fraction of m", "m", "Pr[f <= alpha] status (below-bound below the full m)", "mean f", "max f",
+                       "mean support"),
                       tuple((r["fraction"], r["m"], f"{r['verdict']} ({r['successes']})", r["mean_error"],
                              r["max_error"], r["mean_support"]) for r in s["per_fraction"])),
                 Paragraph(f"m is loose by a factor of at least {_fmt(s['m_looseness_at_least'])} "

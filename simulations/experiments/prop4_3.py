@@ -9,7 +9,10 @@ Q = all ``k``-way marginals. n and m come from ``bounds.compute("lvsuw21:prop4.3
 A trial draws D~ ~ mu^n, D^ ~ nu^m and computes f_{D~,Q}(supp(D^)) exactly (the LP of
 ``algorithms.query_release.mixture``) on D^ and on its first ceil(frac m) rows for each ``fractions``
 entry: the smallest fraction still meeting 1 - beta (by its Clopper-Pearson lower bound) says by
-how much Proposition 4.3's m is loose.
+how much Proposition 4.3's m is loose. Only the full m gets a verdict; every fraction < 1 is
+``below-bound`` (a measurement). Not yet done (issue 9): the regime |X| >> m, where the support
+cannot cover the domain (at the default |X| = 1024 cells against m ~ 1.4e5 samples the proposition
+holds by coverage, not by its D_2 / D_inf argument).
 """
 
 from __future__ import annotations
@@ -117,13 +120,15 @@ def summarise(records: list[dict], params: Params) -> dict:
     per = []
     for j, frac in enumerate(params.fractions):
         succ = sum(1 for r in records if r["success"][j])
-        v = stats.verdict(succ, t, 1 - params.beta, params.confidence)
+        # a fraction < 1 runs below Proposition 4.3's m: a measurement of the looseness, never a verdict
+        v = stats.verdict(succ, t, 1 - params.beta, params.confidence, at_bound=frac >= 1.0)
         errs = np.array([r["best_mixture_error"][j] for r in records])
         per.append({"fraction": frac, "m": max(1, math.ceil(frac * s["m"])), "successes": succ,
                     "verdict": v.status, "lower": v.lower, "mean_error": float(errs.mean()),
                     "max_error": float(errs.max()),
                     "mean_support": float(np.mean([r["support_size"][j] for r in records]))})
-    enough = [p["fraction"] for p in per if p["verdict"] == "holds"]
+    # looseness of m: the smallest fraction whose one-sided lower bound still reaches 1 - beta
+    enough = [p["fraction"] for p in per if p["lower"] >= 1 - params.beta]
     main = stats.verdict(per[0]["successes"], t, 1 - params.beta, params.confidence)
     return {
         "result_id": RESULT_IDS[0],

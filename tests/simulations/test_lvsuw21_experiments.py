@@ -61,11 +61,12 @@ def test_prop4_3_small_run():
     assert s["n"] > 0 and s["m"] > 0 and s["D2"] <= s["Dinf"]
     assert all(r["success"][0] for r in records)
     assert s["verdict"] in ("holds", "inconclusive")
+    assert s["per_fraction"][1]["verdict"] == "below-bound"  # 1% of Prop 4.3's m: a measurement, not a verdict
 
 
 def test_thm4_4_small_run_respects_the_best_mixture_floor():
     records, s = runner.evaluate("thm4_4", 1, seed=5, overrides={"iterations": "3,12"})
-    assert s["floor_violations"] == 0 and s["verdict"] == "holds"
+    assert s["floor_violations"] == 0 and s["verdict"] == "floor check" and not s["floor_check_failed"]
     assert all(e >= s["f"] - 1e-9 for e in records[0]["max_error"])
 
 
@@ -73,5 +74,5 @@ def test_lvsuw21_figures_small_run():
     _, s = runner.evaluate("lvsuw21_figures", 1, seed=6, overrides={
         "eps_values": "1.0", "iterations": 10, "public_regions": "west", "bias_deltas": "0.0,0.65",
         "fractions": "1.0,0.01"})
-    assert s["floor_violations"] == 0
+    assert s["floor_violations"] == 0 and s["verdict"] == "floor check" and not s["floor_check_failed"]
     assert set(s["figures"]) == {"mwem", "1", "2", "3"}

@@ -167,9 +167,21 @@ def test_least_holding_rule():
     """30/30 holds at target 0.9 (CP lower 0.905), 28/30 does not; the least size is the last of the run of holds."""
     sizes = [800, 400, 200, 100, 50]
     out = thm10_looseness.least_holding(sizes, [None, 30, 30, 28, 30], 30, 0.9, 0.95)
-    assert out["least"] == 200 and not out["censored"] and out["statuses"][0] is None
+    assert out["least"] == 200 and not out["censored"] and out["holds_empirically"][0] is None
     assert out["least_point_estimate"] == 50 and out["censored_point_estimate"]
+    assert out["interval"] == [0, 200]  # 28/30 does not fail empirically (CP upper 0.99 >= 0.9): no lower end
     assert thm10_looseness.least_holding(sizes, [29, 30, 30, 30, 30], 30, 0.9, 0.95)["least"] is None
+    out = thm10_looseness.least_holding(sizes, [30, 30, 30, 20, 30], 30, 0.9, 0.95)
+    assert out["least"] == 200 and out["interval"] == [100, 200]  # 20/30: CP upper 0.81 < 0.9, fails
+
+
+def test_looseness_statuses_below_the_bound_are_never_violated():
+    """Only the bound's own size gets a verdict; smaller grid sizes are below-bound even at 0/30
+    (catches a looseness search that calls a failure below the bound a violation of Theorem 10)."""
+    st = thm10_looseness._statuses([800, 400, 200], [0, 0, 0], 800, 30, 0.9, 0.95)
+    assert st == ["violated", "below-bound", "below-bound"]
+    assert thm10_looseness._statuses([800, 400], [0, 0], 800, 30, 0.9, 0.95, other_at_bound=False) == \
+        ["below-bound", "below-bound"]
 
 
 def test_looseness_run_shape(tmp_path):
@@ -182,6 +194,20 @@ def test_looseness_run_shape(tmp_path):
     assert all(0 <= s <= 3 for s in row["m_successes"])
     assert row["least_n"] is None  # 3 trials can never give a 95% CP lower bound >= 0.9
     assert row["least_n_point_estimate"] is not None and row["least_n_point_estimate"] <= 300_000
+    assert row["n_statuses"][0] is None and all(s in (None, "below-bound") for s in row["n_statuses"])
+    assert r.summary["verdict"] == "below-bound"  # n_bound not run, the m search ran at n = n_max < n_bound
+    want = bounds.compute("bcmnuw20:lemma7", alpha=0.45, beta=0.05, epsilon=0.9, delta=1e-6,
+                          num_hypotheses=thm10_looseness.lemma7_sizes(0.9, 0.1, 0.9, 1e-6, 1, 1)["cover_size"],
+                          domain_size=thm10_looseness.lemma7_sizes(0.9, 0.1, 0.9, 1e-6, 1, 1)["domain_size"])
+    assert row["n_printed_lemma7"] == int(want["private_samples_as_printed"]) < row["n_bound"]
+
+
+def test_lemma7_corrected_at_the_cover_sizes_is_theorem_10s_n():
+    """Lemma 7 (corrected) at (alpha/2, beta/2) and the ceilings of |H~|, |X~| is exactly Theorem 10's n
+    (catches a printed/corrected mix-up, or |H~|, |X~| read at the wrong alpha)."""
+    for alpha, d, p in ((0.9, 1, 1), (0.5, 1, 1), (0.5, 2, 8)):
+        l7 = thm10_looseness.lemma7_sizes(alpha, 0.1, 0.9, 1e-6, d, p)
+        assert l7["n_lemma7_corrected"] == l7["n_corrected"] and l7["n_printed"] < l7["n_corrected"]
 
 
 # ---------------------------------------------------------------- the A_PAP audit target

@@ -68,6 +68,9 @@ def test_thm4_4_small_run_respects_the_best_mixture_floor():
     records, s = runner.evaluate("thm4_4", 1, seed=5, overrides={"iterations": "3,12"})
     assert s["floor_violations"] == 0 and s["verdict"] == "floor check" and not s["floor_check_failed"]
     assert all(e >= s["f"] - 1e-9 for e in records[0]["max_error"])
+    # T* (C_T = 1, from bounds) is run last; its implied constant is err / bound(C = 1) (one trial: the quantile is it)
+    assert s["per_T"][-1]["is_T_star"] and s["per_T"][-1]["T"] == round(s["T_star_C1"])
+    assert s["implied_constant_at_T_star"] == records[0]["max_error"][-1] / s["bound_C1"]
 
 
 def test_lvsuw21_figures_small_run():

@@ -157,6 +157,13 @@ def _looseness(ctx, s: Section, run) -> None:
                 "is then a lower bound). Interval: (largest smaller grid size whose CP upper bound is below "
                 "1 - beta, least], assuming monotonicity in n. Lemma 7 as printed: bounds.compute('bcmnuw20:lemma7', "
                 "...)['private_samples_as_printed'] at (alpha/2, beta/2, |H~|, |X~|)."))
+    shapes = sm.get("shapes") or {}
+    if shapes:
+        s.add(Table(("case", "alphas", "least n exponent", "bound n exponent", "least m exponent", "bound m exponent"),
+                    tuple((case, ", ".join(f"{a:g}" for a in sh["alphas"]), sh["least_n"], sh["bound_n"], sh["least_m"],
+                           sh["bound_m"]) for case, sh in shapes.items()),
+                    "Fitted slopes of log(size) against log(1/alpha) (least squares; censored least sizes left out). "
+                    "Theorem 10: n ~ 1/alpha^2 and m ~ 1/alpha up to logarithms."))
     s.add(_plot(ctx, sm))
 
 

@@ -28,6 +28,10 @@ Ratio = bound / least size. The empirical least n is set beside Theorem 10's n (
 ``bounds``) and beside Lemma 7's printed n at the same (alpha/2, beta/2, |H~|, |X~|)
 (``bounds.compute("bcmnuw20:lemma7", ...)["private_samples_as_printed"]``).
 
+Shapes (``shapes``): per case, the fitted exponents of the least n and m and of the bound's n and m in
+1/alpha over ``alphas`` (:func:`fitted_exponents`). Not yet done: the same in p for decision stumps and
+in d (the grid has one class size per run).
+
 Statuses: only the bound's own sizes (n_bound with m_bound; m_bound with n_bound) get a verdict
 (``holds`` / ``violated`` / ``inconclusive``, ``simulations.contract.claim``); every smaller grid size is
 ``below-bound``. The overall status combines the at-bound verdicts (``contract.combine``): the search
@@ -195,6 +199,27 @@ def _statuses(sizes: list[int], successes: list[int | None], bound: int, trials:
             for sz, k in zip(sizes, successes)]
 
 
+def fitted_exponents(rows: list[dict]) -> dict:
+    """Shapes in alpha: least-squares slopes of log(size) against log(1/alpha) over the alphas of one case,
+    for the empirical least n and m (uncensored points only) and for the bound's n and m at the same alphas.
+    None where fewer than two alphas have a value. A slope is a shape, not a constant: Theorem 10's n grows
+    like 1/alpha^2 up to logs, its m like 1/alpha."""
+    def slope(pairs):
+        pts = [(a, v) for a, v in pairs if v]
+        if len({a for a, _ in pts}) < 2:
+            return None
+        x = np.log([1 / a for a, _ in pts])
+        return float(np.polyfit(x, np.log([v for _, v in pts]), 1)[0])
+
+    return {
+        "alphas": [r["alpha"] for r in rows],
+        "least_n": slope((r["alpha"], None if r["least_n_censored"] else r["least_n"]) for r in rows),
+        "bound_n": slope((r["alpha"], r["n_bound"]) for r in rows),
+        "least_m": slope((r["alpha"], None if r["least_m_censored"] else r["least_m"]) for r in rows),
+        "bound_m": slope((r["alpha"], r["m_bound"]) for r in rows),
+    }
+
+
 def summarise(records: list[dict], params: Params) -> dict:
     """Per (alpha, case): success counts on the grids, the least holding n and m, the bound / least ratios."""
     if not records:
@@ -246,6 +271,7 @@ def summarise(records: list[dict], params: Params) -> dict:
                 "n_ratio_is_lower_bound": n_l["censored"], "m_ratio_is_lower_bound": m_l["censored"],
             })
     overall = contract.combine([r["status_at_bound"] for r in rows])
+    shapes = {case: fitted_exponents([r for r in rows if r["case"] == case]) for case in params.cases}
     found = [r for r in rows if r["n_ratio"] is not None]
     text = (f"{overall} at Theorem 10's own sizes (n_bound with m_bound, m_bound with n_bound; "
             f"{100 * params.confidence:g}% per claim); least holding sizes found for {len(found)}/{len(rows)} "
@@ -267,6 +293,7 @@ def summarise(records: list[dict], params: Params) -> dict:
         "beta": params.beta, "eps": params.eps, "delta": params.delta, "factor": params.factor,
         "n_max": params.n_max, "trials": T, "confidence": params.confidence,
         "rows": rows,
+        "shapes": shapes,
         "verdict": overall,
         "verdict_text": text,
     }

@@ -202,6 +202,17 @@ def test_looseness_run_shape(tmp_path):
     assert row["n_printed_lemma7"] == int(want["private_samples_as_printed"]) < row["n_bound"]
 
 
+def test_fitted_exponents_recover_a_power_law():
+    """n = 1000/alpha^2 and m = 50/alpha exactly: slopes 2 and 1; censored points are left out (catches a fit
+    against alpha instead of 1/alpha, which gives -2)."""
+    rows = [{"alpha": a, "least_n": 1000 / a**2, "least_n_censored": False, "n_bound": 10**6 / a**2,
+             "least_m": 50 / a, "least_m_censored": a == 0.9, "m_bound": 500 / a} for a in (0.9, 0.5, 0.25)]
+    f = thm10_looseness.fitted_exponents(rows)
+    assert f["least_n"] == pytest.approx(2) and f["bound_n"] == pytest.approx(2)
+    assert f["least_m"] == pytest.approx(1) and f["bound_m"] == pytest.approx(1)
+    assert thm10_looseness.fitted_exponents(rows[:1])["least_n"] is None
+
+
 def test_lemma7_corrected_at_the_cover_sizes_is_theorem_10s_n():
     """Lemma 7 (corrected) at (alpha/2, beta/2) and the ceilings of |H~|, |X~| is exactly Theorem 10's n
     (catches a printed/corrected mix-up, or |H~|, |X~| read at the wrong alpha)."""

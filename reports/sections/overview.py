@@ -52,7 +52,10 @@ def family(runs) -> list[dict]:
             status = c.get("verdict", c.get("status"))
             if status not in stats.VERDICTS:
                 continue
-            pv, ph = stats.verdict_p_values(c["successes"], c["trials"], c["target"])
+            try:
+                pv, ph = stats.verdict_p_values(c["successes"], c["trials"], c["target"])
+            except (TypeError, ValueError):  # a dict of that shape that is not a binomial claim: not in the family
+                continue
             p = pv if status == stats.VIOLATED else ph if status == stats.HOLDS else min(pv, ph)
             out.append({"run": str(r.path.name), "claim": path, "status": status, "p": p})
     return out

@@ -21,7 +21,7 @@ ORDER = 30
 SECTION_ID = "lvsuw21"
 TITLE = "LVSUW21: PMW^Pub, public-data-assisted multiplicative weights"
 RESULT_IDS = ("lvsuw21:prop4.3", "lvsuw21:thm4.4", "lvsuw21:thm4.5")
-EXPERIMENTS = ("prop4_3", "thm4_4", "lvsuw21_figures")
+EXPERIMENTS = ("prop4_3", "thm4_4", "lvsuw21_figures", "lemma4_2")
 
 
 def _runs(results_root: Path):
@@ -81,6 +81,13 @@ def blocks(data: dict) -> list:
             Table(("eps~", "delta", "rho", "eps(delta) infimum", "closed bound"),
                   tuple((r["eps_tilde"], r["delta"], r["rho"], r["eps_infimum"], r["eps_closed"])
                         for r in data.get("thm4_5", [])))]
+    lem = runs.get("lemma4_2")
+    if lem:
+        s = lem["summary"]
+        out += [Heading("Lemma 4.2 (1/n sensitivity of the best mixture error)"),
+                Paragraph(f"Run {lem['path']} (seed {lem['seed']}, code {lem['code_version']}, variant "
+                          f"{s.get('variant', 'none')}): every neighbour of each sampled dataset searched "
+                          f"exhaustively, {s['pairs']} pairs at n = {s['n']}. {s['verdict_text']}.")]
     p = runs.get("prop4_3")
     out.append(Heading("Proposition 4.3 (best mixture error of the public support)"))
     if p:

@@ -83,7 +83,32 @@ def _ci(c: dict) -> str:
     return f"{c['rate']:.3f} [{c['ci'][0]:.3f}, {c['ci'][1]:.3f}]"
 
 
-def _rates(s: Section, run) -> None:
+def _baseline_plot(ctx, sm):
+    """Mean (marker) and maximum (bar top) of Err over the trials, per case, for A_PAP and both baselines."""
+    import matplotlib.pyplot as plt
+
+    cases = [k for k, c in sm["cases"].items() if "baselines" in c]
+    fig, ax = plt.subplots(figsize=(10, 3.6))
+    series = (("A_PAP", lambda c: (c["error"]["mean"], c["error"]["max"])),
+              ("public-only", lambda c: (c["baselines"]["public_only"]["error_mean"],
+                                         c["baselines"]["public_only"]["error_max"])),
+              ("private-only", lambda c: (c["baselines"]["private_only"]["error_mean"],
+                                          c["baselines"]["private_only"]["error_max"])))
+    for j, (label, get) in enumerate(series):
+        xs = [i + (j - 1) * 0.25 for i in range(len(cases))]
+        means, maxes = zip(*(get(sm["cases"][k]) for k in cases))
+        ax.bar(xs, maxes, width=0.22, alpha=0.35, color=f"C{j}")
+        ax.plot(xs, means, "o", color=f"C{j}", label=f"{label} (marker: mean, bar: max)")
+    ax.axhline(sm["alpha"], color="black", linestyle="--", label=f"alpha = {sm['alpha']}")
+    ax.set_xticks(range(len(cases)), cases, rotation=20, ha="right", fontsize=7)
+    ax.set_ylabel("Err_D,H(G)")
+    ax.legend(fontsize=7)
+    ax.set_title("A_PAP and the trivial releases on the same draws")
+    return ctx.figure(fig, "Err over the run's trials (mean and maximum) per case; a baseline under the dashed line "
+                           "in every trial does the job without A_PAP.", "thm10-baselines")
+
+
+def _rates(ctx, s: Section, run) -> None:
     sm = run.summary
     variant = sm.get("variant", "none")
     kind = ("negative control " if sm.get("negative_control") else "probe " if variant != "none" else "") + (
@@ -116,6 +141,8 @@ def _rates(s: Section, run) -> None:
                 "G(h) = E_w h from the public sample; private-only: PMW over the full domain at the same (eps, delta). "
                 "A baseline 'succeeds' or 'fails' by the same rule, a statement about the baseline, not a verdict. "
                 "'informative' = every baseline fails, so 'holds' there separates A_PAP from the trivial releases."))
+    if any("baselines" in c for c in sm["cases"].values()):
+        s.add(_baseline_plot(ctx, sm))
     cross = sm.get("public_only_crossover") or {}
     for dims, cr in cross.items():
         where = (f"Theorem 10's m and the uniform-convergence m cross at alpha = "
@@ -210,7 +237,7 @@ def build(ctx) -> list[Section]:
     s.add(Heading("Success rates"))
     if runs:
         for r in runs:
-            _rates(s, r)
+            _rates(ctx, s, r)
     else:
         s.add(Paragraph("No complete thm10 run in the results: run `python -m simulations run thm10 --trials N "
                         "--out DIR`."))

@@ -54,7 +54,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simulations import contract, stats
+from simulations import contract
 from simulations import distributions as dist
 
 NAME = "thm10"

@@ -78,7 +78,8 @@ DEFAULT_CONFIDENCE = 0.95
 DEFAULT_BATCH = 100_000
 SELECTION_LEVEL = 1 - 1e-4      # level of the Clopper-Pearson bounds that score events on the selection half
 MIN_SELECTION_COUNT = 10        # an event is chosen only with this many numerator counts on the selection half
-MAX_CATEGORIES = 256            # at most this many distinct outputs: also the likelihood-ratio-ordered events
+MAX_CATEGORIES = 1024           # at most this many distinct outputs: also the likelihood-ratio-ordered events
+MIN_CATEGORY_COUNT = 5          # rarer values (on the pooled selection half) are merged into one category
 MAX_COORDINATES = 64            # vector outputs: threshold events of at most this many coordinates
 DETECTION_POWER = 0.9
 NO_POWER_FACTOR = 2.0
@@ -153,20 +154,24 @@ class ThresholdTest:
 
 @dataclass(frozen=True)
 class SetTest:
-    """Guess D1 iff the output (a category: a number or a row) is one of ``members``
-    (the categories of largest likelihood ratio on the selection half)."""
+    """Guess D1 iff the output (a category: a number or a row) is one of ``members`` (the categories of largest
+    likelihood ratio on the selection half). Outputs that were rare on the selection half (fewer than
+    ``MIN_CATEGORY_COUNT`` of them, or unseen) form one category "rare": guessed D1 iff ``rare_in``."""
 
     members: tuple
+    frequent: frozenset = frozenset()
+    rare_in: bool = False
 
     def guesses_d1(self, s: np.ndarray) -> np.ndarray:
-        keys = _row_keys(s)
         wanted = set(self.members)
-        return np.fromiter((k in wanted for k in keys), dtype=bool, count=len(keys))
+        return np.fromiter(((k in wanted) if k in self.frequent else self.rare_in for k in _row_keys(s)),
+                           dtype=bool, count=len(s))
 
     def describe(self) -> str:
         shown = ", ".join(_show_key(k) for k in self.members[:4])
         more = f", ... ({len(self.members)} values)" if len(self.members) > 4 else ""
-        return f"output in {{{shown}{more}}}"
+        rare = " or a rare value" if self.rare_in else ""
+        return f"output in {{{shown}{more}}}{rare}"
 
 
 @dataclass(frozen=True)
@@ -330,24 +335,31 @@ def _show_key(k) -> str:
 
 
 def _category_search(s0, s1, delta, eps, objective):
-    """The best "among the k most likely-under-D1 categories" event; None when there are too many categories."""
+    """The best "among the k most likely-under-D1 categories" event; None when there are too many categories.
+
+    Values seen fewer than MIN_CATEGORY_COUNT times on the (pooled) selection half are merged into one "rare"
+    category: the likelihood ratio of a value seen once is noise, and a union of such values would look
+    best by chance and never recur on the evaluation half."""
     pooled = np.concatenate([s0, s1])
     if pooled.dtype.kind == "f" and np.unique(pooled, axis=0 if pooled.ndim > 1 else None).shape[0] > MAX_CATEGORIES:
         return None
     keys0, keys1 = _row_keys(s0), _row_keys(s1)
-    cats = {}
+    cats: dict = {}
     for k in keys0 + keys1:
-        if k not in cats:
-            cats[k] = len(cats)
-            if len(cats) > MAX_CATEGORIES:
-                return None
-    c0 = np.bincount([cats[k] for k in keys0], minlength=len(cats))
-    c1 = np.bincount([cats[k] for k in keys1], minlength=len(cats))
+        cats[k] = cats.get(k, 0) + 1
+        if len(cats) > MAX_CATEGORIES:
+            return None
+    frequent = [k for k, count in cats.items() if count >= MIN_CATEGORY_COUNT]
+    index = {k: i for i, k in enumerate(frequent)}
+    rare = len(frequent)
+    c0 = np.bincount([index.get(k, rare) for k in keys0], minlength=rare + 1)
+    c1 = np.bincount([index.get(k, rare) for k in keys1], minlength=rare + 1)
     order = np.argsort(-(c1 + 0.5) / (c0 + 0.5), kind="stable")  # empirical likelihood ratio, largest first
     score = _scores(np.cumsum(c0[order]), np.cumsum(c1[order]), len(keys0), len(keys1), delta, eps, objective)
     j = int(np.argmax(score))
-    names = list(cats)
-    return SetTest(tuple(names[i] for i in order[: j + 1])), float(score[j])
+    chosen = [int(i) for i in order[: j + 1]]
+    members = tuple(frequent[i] for i in chosen if i != rare)
+    return SetTest(members, frozenset(frequent), rare in chosen), float(score[j])
 
 
 def _as_outputs(x) -> np.ndarray:

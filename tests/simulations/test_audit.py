@@ -249,15 +249,14 @@ CI_SAMPLES = {
     "numeric_sparse_small_query_noise": 20_000,
     "sparse_no_halting": 10_000,
     "numeric_sparse_no_halting": 10_000,
-    "mwem_budget_not_split": 20_000,
 }
-CI_REAL = ("above_threshold", "sparse", "sparse_shift", "sparse_no_redraw", "numeric_sparse", "mwem")
+CI_REAL = ("above_threshold", "sparse", "sparse_shift", "sparse_no_redraw", "numeric_sparse")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CI_SAMPLES))
 def test_broken_algorithm_variant_is_caught_in_a_small_run(name):
-    """Each broken variant of AboveThreshold / Sparse / NumericSparse / MWEM is caught at CI_SAMPLES[name] with
+    """Each broken variant of AboveThreshold / Sparse / NumericSparse is caught at CI_SAMPLES[name] with
     a fixed seed (catches a target whose pair or statistic cannot see the break, and an auditor without power:
     with the old selection on the selection half's own bound these runs gave eps_lb below the claim)."""
     result = audit.run_target(name, samples=CI_SAMPLES[name], seed=5)

@@ -31,7 +31,7 @@ from ..privacy.accounting import PureDP, Release
 from ..privacy.mechanisms import ExponentialMechanism
 from .erm import _errors_from_point_weights, as_labeled_sample
 
-__all__ = ["SSPPLaw", "ASSPP", "sspp_cover", "sspp_scores", "a_sspp", "a_sspp_law"]
+__all__ = ["SSPPLaw", "ASSPP", "sspp_cover", "sspp_scores", "a_sspp", "a_sspp_law", "a_sspp_sample"]
 
 
 def sspp_cover(cls: FiniteClass, public_points) -> Cover:
@@ -124,6 +124,16 @@ def a_sspp(cls: FiniteClass, private_points, private_labels, public_points, eps:
     scores = sspp_scores(cover, private_points, private_labels, counts=counts)
     j = _mechanism(eps, _n_priv(private_points, counts)).release(scores, rng).value
     return Release(int(cover.members[j]), PureDP(eps))
+
+
+def a_sspp_sample(cls: FiniteClass, private_points, private_labels, public_points, eps: float,
+                  rng: np.random.Generator, size: int, *, counts=None) -> np.ndarray:
+    """ABM19 Algorithm 1: ``size`` independent runs of A_SSPP on the same (S_priv, T_pub), as an int array of
+    row indices of ``cls`` (draws from the output law for tests and the privacy auditor, not a release:
+    each draw spends eps). Steps 1-5 and the scores are deterministic, so they are computed once."""
+    cover = sspp_cover(cls, public_points)
+    scores = sspp_scores(cover, private_points, private_labels, counts=counts)
+    return cover.members[_mechanism(eps, _n_priv(private_points, counts)).sample(scores, rng, size)]
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from scipy import stats
 from algorithms.classes import random_class, thresholds
 from algorithms.privacy.accounting import PureDP, Release
 from algorithms.privacy.mechanisms import ExponentialMechanism
-from algorithms.learning.sspp import ASSPP, a_sspp, a_sspp_law, sspp_cover, sspp_scores
+from algorithms.learning.sspp import ASSPP, a_sspp, a_sspp_law, a_sspp_sample, sspp_cover, sspp_scores
 
 
 def _reference_law(matrix, priv_x, priv_y, pub, eps):
@@ -133,3 +133,15 @@ def test_histogram_input_has_the_law_of_the_expanded_sample():
     np.testing.assert_allclose(hist.probabilities, expanded.probabilities, rtol=1e-12)
     with pytest.raises(ValueError, match="counts"):
         a_sspp(cls, x, y, [2], 1.0, np.random.default_rng(0), counts=[1.5, 1, 1])
+
+
+def test_batched_draws_follow_the_exact_law():
+    """20000 draws of a_sspp_sample against a_sspp_law (chi-square at 1e-3): catches draws indexing
+    H~ instead of H (then outputs are member positions, not rows of the class)."""
+    cls = thresholds(12)
+    x, y, pub = np.array([0, 3, 5, 9, 11]), np.array([1, 1, 0, 0, 0]), np.array([2, 4, 8])
+    law = a_sspp_law(cls, x, y, pub, 2.0)
+    draws = a_sspp_sample(cls, x, y, pub, 2.0, np.random.default_rng(3), 20000)
+    assert np.isin(draws, law.members).all()
+    counts = np.array([(draws == m).sum() for m in law.members])
+    assert stats.chisquare(counts, 20000 * law.probabilities).pvalue > 1e-3

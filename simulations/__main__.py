@@ -6,8 +6,13 @@
     resume DIR [--workers W | --scheduler ADDR]
     status DIR [--json]
     audit TARGET [--samples N] [--seed S] [--eps E] [--delta D] [--confidence C] [--json] [--out DIR]
-                                           --out saves the result as DIR/audit-TARGET.json (AUDIT_FORMAT;
-                                           the reports read it); an existing file of that name is an error
+    audit --all [TARGET ...] [--samples N] [--seed S] [--confidence C] [--json] [--out DIR]
+                                           --out saves each result as DIR/audit-TARGET.json (AUDIT_FORMAT;
+                                           the reports read it); an existing file of that name is an error.
+                                           --all audits every target (or those named) at its defaults with one
+                                           family-wise confidence (Bonferroni) and prints one statement for all.
+                                           Exit status 1 when a target declared private is flagged or a
+                                           deliberately broken one is not caught; 0 when all are as expected.
 
 Bad arguments: one line on stderr, exit status 2, nothing written. An existing non-empty --out is an error.
 """
@@ -112,8 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("dir", type=_path("the run directory"))
     st.add_argument("--json", action="store_true")
 
-    a = sub.add_parser("audit", help="empirical privacy audit of a registered target")
-    a.add_argument("target")
+    a = sub.add_parser("audit", help="empirical privacy audit of a registered target (or --all)")
+    a.add_argument("target", nargs="*", help="target name (with --all: optional subset)")
+    a.add_argument("--all", action="store_true", help="audit every target with one family-wise confidence")
     a.add_argument("--samples", type=_positive_int("samples"), default=None, help="outputs per neighbour")
     a.add_argument("--seed", type=_seed, default=0)
     a.add_argument("--eps", type=_float("eps"), default=None, help="declared eps (target default if omitted)")
@@ -212,32 +218,79 @@ def audit_path(out, target: str):
     return Path(out) / f"audit-{target}.json"
 
 
-def _cmd_audit(args) -> int:
-    from simulations import audit as _audit
+def _audit_record(name, target, result, seed) -> dict:
     from simulations import store
 
-    path = None
-    if args.out is not None:
-        path = audit_path(args.out, args.target)
+    return {"format": AUDIT_FORMAT, "target": name, "source": target.source, "description": target.description,
+            "expect_private": target.expect_private, "seed": seed, "created_at": store.now(),
+            "code_version": runner.code_version(), **result.as_dict()}
+
+
+def _audit_paths(out, names) -> dict:
+    """Where each audit is saved; ValueError before anything runs if one exists already."""
+    if out is None:
+        return {}
+    paths = {n: audit_path(out, n) for n in names}
+    for path in paths.values():
         if path.exists():
-            raise ValueError(f"--out {args.out!r} already holds {path.name}; choose a new directory or remove it")
+            raise ValueError(f"--out {out!r} already holds {path.name}; choose a new directory or remove it")
         if path.parent.exists() and not path.parent.is_dir():
-            raise ValueError(f"--out {args.out!r} exists and is not a directory")
-    result = _audit.run_target(args.target, samples=args.samples, seed=args.seed, eps=args.eps, delta=args.delta,
+            raise ValueError(f"--out {out!r} exists and is not a directory")
+    return paths
+
+
+def _save_audits(paths, records) -> None:
+    from simulations import store
+
+    for name, record in records.items():
+        if name in paths:
+            paths[name].parent.mkdir(parents=True, exist_ok=True)
+            store.write_json_atomic(paths[name], record)
+
+
+def _cmd_audit(args) -> int:
+    from simulations import audit as _audit
+
+    if not (0 < args.confidence < 1):
+        raise ValueError(f"confidence={args.confidence!r} must lie in (0, 1)")
+    if args.all:
+        if args.eps is not None or args.delta is not None:
+            raise ValueError("--eps and --delta apply to one target; --all audits each at its own declared guarantee")
+        known = _audit.targets()
+        for n in args.target:
+            _audit.get_target(n)
+        names = list(args.target) or sorted(known)
+        paths = _audit_paths(args.out, names)
+        family = _audit.audit_all(names, seed=args.seed, confidence=args.confidence, samples=args.samples,
+                                  progress=sys.stderr.isatty())
+        records = {n: _audit_record(n, t, r, args.seed) for n, t, r in family.results}
+        if args.json:
+            print(json.dumps({"statement": family.statement(), "confidence": family.confidence,
+                              "per_audit_confidence": family.per_audit_confidence,
+                              "unexpected": family.unexpected, "audits": list(records.values())},
+                             indent=2, sort_keys=True))
+        else:
+            for n, t, r in family.results:
+                tag = "ok " if _audit.as_expected(t, r) else "BAD"
+                print(f"{tag} {n} [{'real' if t.expect_private else 'broken'}] ({t.source}): {r}")
+            print(family.statement())
+        _save_audits(paths, records)
+        return 1 if family.unexpected else 0
+    if len(args.target) != 1:
+        raise ValueError(f"audit takes one TARGET (or --all [TARGET ...]), got {len(args.target)}")
+    name = args.target[0]
+    target = _audit.get_target(name)
+    paths = _audit_paths(args.out, [name])
+    result = _audit.run_target(name, samples=args.samples, seed=args.seed, eps=args.eps, delta=args.delta,
                                confidence=args.confidence)
-    target = _audit.get_target(args.target)
+    record = _audit_record(name, target, result, args.seed)
     if args.json:
-        print(json.dumps({"target": args.target, "source": target.source, "expect_private": target.expect_private,
-                          **result.as_dict()}, indent=2, sort_keys=True))
+        print(json.dumps({k: v for k, v in record.items() if k not in ("format", "created_at", "code_version")},
+                         indent=2, sort_keys=True))
     else:
-        print(f"{args.target} ({target.source}): {result}")
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        store.write_json_atomic(path, {
-            "format": AUDIT_FORMAT, "target": args.target, "source": target.source,
-            "description": target.description, "expect_private": target.expect_private, "seed": args.seed,
-            "created_at": store.now(), "code_version": runner.code_version(), **result.as_dict()})
-    return 0
+        print(f"{name} ({target.source}): {result}")
+    _save_audits(paths, {name: record})
+    return 0 if _audit.as_expected(target, result) else 1
 
 
 COMMANDS = {"list": _cmd_list, "run": _cmd_run, "resume": _cmd_resume, "status": _cmd_status, "audit": _cmd_audit}

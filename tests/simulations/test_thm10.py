@@ -216,7 +216,7 @@ def test_fitted_exponents_recover_a_power_law():
 def test_lemma7_corrected_at_the_cover_sizes_is_theorem_10s_n():
     """Lemma 7 (corrected) at (alpha/2, beta/2) and the ceilings of |H~|, |X~| is exactly Theorem 10's n
     (catches a printed/corrected mix-up, or |H~|, |X~| read at the wrong alpha)."""
-    for alpha, d, p in ((0.9, 1, 1), (0.5, 1, 1), (0.5, 2, 8)):
+    for alpha, d, p in ((0.9, 1, 1), (0.5, 1, 1), (0.5, 3, 8)):  # p < 2^(d+1) (Fact 4)
         l7 = thm10_looseness.lemma7_sizes(alpha, 0.1, 0.9, 1e-6, d, p)
         assert l7["n_lemma7_corrected"] == l7["n_corrected"] and l7["n_printed"] < l7["n_corrected"]
 

@@ -35,3 +35,25 @@ def test_correct_pmw_passes_in_a_small_run():
     """The correct PMW (c = 1) passes on the same pair (false alarm <= 5%; fixed seed)."""
     result = audit.run_target("pmw", samples=4_000, seed=5)
     assert not result.violated, str(result)
+
+
+def test_zcdp_delta_at_is_the_inverse_of_the_cks_conversion():
+    """LVSUW21 Thm 4.5 read at a fixed eps: eps(delta(eps)) = eps, and the declared delta(2) for rho = 1 lies above
+    the exact Gaussian curve at rho = 1 (CKS is an upper bound; catches an inversion on the wrong side)."""
+    from algorithms.privacy import gaussian_delta, zcdp_epsilon_infimum
+    from simulations.audit_targets.pmw_pub import zcdp_delta_at
+
+    d = zcdp_delta_at(1.0, 2.0)
+    assert zcdp_epsilon_infimum(1.0, d)[0] == pytest.approx(2.0, abs=1e-6)
+    assert gaussian_delta(2.0, rho=1.0) < d < 1
+
+
+@pytest.mark.slow
+def test_pmw_pub_zcdp_claim_audit_small_run():
+    """PMW^Pub's (eps = 2, delta(2)) point from its zCDP claim: the correct run passes and the Gaussian
+    measurement at a quarter of sigma is caught, 3,000 samples, fixed seed (catches a measurement whose
+    scale does not reach the release, and a delta audit that does not use the declared delta)."""
+    good = audit.run_target("pmw_pub", samples=3_000, seed=5)
+    assert not good.violated, str(good)
+    bad = audit.run_target("pmw_pub_quarter_sigma", samples=3_000, seed=5)
+    assert bad.violated and bad.delta_lower_bound > bad.declared_delta, str(bad)

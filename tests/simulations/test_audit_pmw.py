@@ -57,3 +57,13 @@ def test_pmw_pub_zcdp_claim_audit_small_run():
     assert not good.violated, str(good)
     bad = audit.run_target("pmw_pub_quarter_sigma", samples=3_000, seed=5)
     assert bad.violated and bad.delta_lower_bound > bad.declared_delta, str(bad)
+
+
+def test_pmw_without_comparison_noise_is_caught_on_the_lsl_pair():
+    """PMW whose comparisons carry no noise is caught at 3,000 samples, and the correct PMW passes on the same
+    two-query pair (fixed seed; catches PMW ignoring its ``sparse=`` class, which makes the broken variant the
+    correct PMW, eps_lb about 0.05, and a pair on which the first update's index does not move)."""
+    bad = audit.run_target("pmw_no_comparison_noise", samples=3_000, seed=5)
+    assert bad.violated, str(bad)
+    good = audit.run_target("pmw_lsl", samples=3_000, seed=5)
+    assert not good.violated, str(good)

@@ -60,7 +60,7 @@ def _consts(ns) -> dict:
 
 def fmt_number(value: float, log10: float, integer: bool) -> str:
     if not math.isfinite(log10):
-        return "< 1e-307" if log10 < 0 else "inf"
+        return "0" if log10 < 0 else "inf"
     if value == 0:  # underflowed float64 but known through its log10
         return f"10^{log10:.4f}" if abs(log10) < 1e6 else f"10^({log10:.6g})"
     if math.isfinite(value) and abs(value) < 1e15:
@@ -73,9 +73,10 @@ def fmt_number(value: float, log10: float, integer: bool) -> str:
 
 
 def _log10_text(log10: float) -> str:
-    """log10 column: a value that underflowed float64 (a negligible probability) is below 1e-307."""
+    """log10 column; values that underflow float64 are recomputed in mpmath (``Quantity.tiny``), so
+    only an exact 0 has none."""
     if not math.isfinite(log10):
-        return "< -307" if log10 < 0 else "inf"
+        return "-" if log10 < 0 else "inf"  # an exact 0 has no log10
     return f"{log10:.4f}" if abs(log10) < 1e6 else f"{log10:.6g}"
 
 
@@ -145,6 +146,8 @@ def _print_computation(c, as_json: bool) -> None:
         print(_table(drows, ["", "value", "reference", "quantities", "ratio"]))
     for line in c.regime:
         print(f"OUTSIDE THE REGIME: {line}")
+    for line in c.regime_notes:
+        print(f"regime: {line}")
     for q in c.quantities.values():
         if q.explicit and q.derivation:
             print(f"  {q.name}: {q.derivation}")

@@ -152,16 +152,25 @@ class Computation:
                         if abs(q.log10 - r.log10) < 300 else BigNumber(q.log10 - r.log10, 4)})
         return out
 
-    @property
-    def regime(self) -> list[str]:
-        """Where the parameters leave the regime the result's theorem covers (its ``regime``)."""
+    def _regime_items(self) -> list[tuple[bool, str]]:
         if self.result.regime is None:
             return []
         values = {**{k: v for k, v in self.params.items()},
                   **{name: self[name] for name in self.quantities}}
         for k, v in self.result.defaults.items():
             values.setdefault(k, v)
-        return list(self.result.regime(values))
+        return [(bool(outside), text) for outside, text in self.result.regime(values)]
+
+    @property
+    def regime(self) -> list[str]:
+        """Where the parameters leave the regime the result's theorem covers (its ``regime``): the
+        values are still computed, but the theorem does not vouch for them there."""
+        return [text for outside, text in self._regime_items() if outside]
+
+    @property
+    def regime_notes(self) -> list[str]:
+        """Regime switches inside the theorem (e.g. NB20 Theorem 11 with m <= m_o runs one phase)."""
+        return [text for outside, text in self._regime_items() if not outside]
 
     @property
     def caveats(self) -> list[str]:
@@ -184,6 +193,7 @@ class Computation:
             "quantities": {k: q.to_dict() for k, q in self.quantities.items()},
             "printed_vs_corrected": self.departures,
             "inside_regime": not self.regime,
+            "regime": [{"outside": o, "text": t} for o, t in self._regime_items()],
             "notes": list(self.result.notes),
             "caveats": self.caveats,
         }

@@ -167,7 +167,9 @@ class Result:
     notes: tuple[str, ...] = ()    # errata, remarks; shown by show and compute
     defaults: Mapping[str, Any] = field(default_factory=dict)     # optional params' defaults
     departures: tuple[Departure, ...] = ()  # printed vs corrected values shown side by side
-    regime: Callable[..., Any] | None = None  # (o, <args>, <quantity symbols>) -> list of caveats
+    # values (parameter keys and quantity names -> numbers) -> [(outside?, text)]: where the theorem
+    # does not cover the point (outside) or the algorithm switches regime (informational)
+    regime: Callable[..., Any] | None = None
 
     def __post_init__(self):
         if self.kind not in KINDS:

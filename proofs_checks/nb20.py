@@ -165,16 +165,27 @@ def claim10_use_claim(const: float, acc_div: float, text: str) -> Inequality:
 CH = (Var("alpha", 1e-3, 0.5, points=16), Var("beta", 1e-9, 0.5, points=16), Var("gamma", 0.0, 0.49, log=False, points=16))
 
 
-def chernoff3_claim(m_fn, region, region_text, text: str) -> Inequality:
+def chernoff3_claim(m_fn, region, region_text, text: str, share: float = 4) -> Inequality:
     """Lemma 9 eq. (3): if err(h_ERM; D) <= alpha/8 + gamma then (1/m) sum 1(h_ERM(x_i) != y_i) <= alpha/4 + gamma
-    w.p. >= 1 - beta/4 over m i.i.d. queries; the exact tail at the worst case err = alpha/8 + gamma."""
+    w.p. >= 1 - beta/share over m i.i.d. queries; the exact tail at the worst case err = alpha/8 + gamma. The
+    paper's sentence reads share 4; the union bound that closes at beta leaves the Chernoff step share 8
+    (eq. (3)'s beta/4 less the ERM event's beta/8: nb20:lemma9.union)."""
 
     def tail(o, alpha, beta, gamma):
         m = np.ceil(m_fn(o, alpha, beta, gamma))
         p = np.minimum(alpha / 8 + gamma, 1.0)
         return binom.sf(np.floor(m * (alpha / 4 + gamma)), m, p)
 
-    return Inequality(text, tail, lambda o, alpha, beta, gamma: beta / 4, CH, region=region, region_text=region_text)
+    return Inequality(text, tail, lambda o, alpha, beta, gamma: beta / share, CH, region=region,
+                      region_text=region_text)
+
+
+def union_claim(shares: tuple, text: str) -> Identity:
+    """Lemma 9's union bound over its failure events, as fractions of beta: (1) beta/4 (the per-j PAC and
+    Claim 10 events and the counting argument), (2) Lemma 6 beta/4 + its Chernoff step, (3) the ERM event
+    beta/8 + its Chernoff step; the proof concludes 'w.p. >= 1 - beta'."""
+    return Identity(text, lambda o, beta: sum(f * beta for f in shares), lambda o, beta: beta,
+                    (Var("beta", 1e-9, 0.999),))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -237,20 +248,20 @@ def corrected_m_o(o, alpha, beta, d):
                         num_queries=10**6)
 
 
-CHAIN_OVER_PRINTED = 42.0  # ceil(41.30): the largest chain/printed n' ratio on printed_vs_chain_claim's domain
+CHAIN_OVER_PRINTED = 21.0  # ceil(20.67): the largest chain/printed n' ratio on printed_vs_chain_claim's domain
 
 
 def printed_vs_chain_claim(scale: float, text: str) -> Inequality:
     """Lemma 9 / Theorem 7: ``scale`` x the printed n' (8000 ...) is at least the n' every step of the proof
-    needs (bounds nb20:thm7's chain, with each 'standard result' pinned and Algorithm 5's lambda doubled for the
-    vote margin's sensitivity 2, erratum nb20-alg5-margin).
+    needs (bounds nb20:thm7's chain, with each 'standard result' pinned and Algorithm 5's lambda corrected
+    tightly for the vote margin's sensitivity 2, erratum nb20-alg5-margin).
 
     The corrected scale is CHAIN_OVER_PRINTED: a derived number, not a tolerance. On this domain (alpha in
     [0.001, 0.5], d <= 100, m in [1e3, 1e8] with m >= Lemma 9's printed min_queries, beta = 0.05, eps = 0.5,
-    delta = 1e-6) the ratio chain n' / printed n' runs from 6.74 to 41.30 (grid and a dense 300 x 100 x 300
-    sweep agree); its supremum is at the corner alpha = 0.5, d = 100, m = 1e3, where the sub-sample term
-    k n_pac = 10,253,170 x 126,378 = 1.296e12 dominates the chain against the printed 3.137e10. Before the
-    vote-margin correction (k half as large) the range was 3.3 to 20.6 and the scale 25."""
+    delta = 1e-6) the ratio chain n' / printed n' runs from 3.31 to 20.67 (a 40 x 7 x 40 sweep, d in
+    {1, 2, 5, 10, 20, 50, 100}); its supremum is at the corner alpha = 0.5, d = 100, m = 1e3, where the
+    sub-sample term k n_pac = 5,135,933 x 126,245 = 6.48e11 dominates the chain against the printed 3.137e10.
+    With lambda doubled (the first vote-margin correction) the range was 6.7 to 41.3 and the scale 42."""
     dom = (Var("alpha", 1e-3, 0.5, points=6), Var("d", 1, 100, integer=True, points=3),
            Var("num_queries", 10**3, 10**8, integer=True, points=4))
 
@@ -408,9 +419,9 @@ register(
         stated=printed_vs_chain_claim(1.0, "printed n' >= chain n'"),
         expect=FAILS,
         corrected=printed_vs_chain_claim(CHAIN_OVER_PRINTED, (
-            "42 x printed n' >= chain n' (42 = ceil of the largest chain/printed ratio on the domain, 41.30 at "
-            "alpha = 0.5, d = 100, m = 1e3, with Alg 5's lambda doubled for the vote margin; a derived number, "
-            "not a tolerance)")),
+            "21 x printed n' >= chain n' (21 = ceil of the largest chain/printed ratio on the domain, 20.67 at "
+            "alpha = 0.5, d = 100, m = 1e3, with Alg 5's lambda corrected tightly for the vote margin; a derived "
+            "number, not a tolerance)")),
         perturbed={"2 x printed": printed_vs_chain_claim(2.0, "2 x printed n' >= chain n'")},
         errata=("nb20-lemma9-printed-constants",),
         formula_from="bounds:nb20:thm7 (relabeled_samples), bounds.papers.nb20.lemma9_n_prime_printed",
@@ -436,9 +447,10 @@ register(
         stated=chernoff3_claim(lambda o, alpha, beta, gamma: lemma9_min_queries(o, alpha, beta), None, None,
                                "m = 8 log(1/(alpha beta))/alpha"),
         expect=FAILS,
-        corrected=chernoff3_claim(bernstein_m, None, None, "m = Bernstein size (2q(1-q) + alpha/12) log(4/beta)/(alpha/8)^2, q = min(alpha/8 + gamma, 1/2)"),
+        corrected=chernoff3_claim(bernstein_m, None, None, "m = Bernstein size (2q(1-q) + alpha/12) log(8/beta)/(alpha/8)^2, "
+                                  "q = min(alpha/8 + gamma, 1/2), tail <= beta/8 (eq. (3)'s share of the union bound)", share=8),
         perturbed={"Bernstein size / 4": chernoff3_claim(lambda o, alpha, beta, gamma: bernstein_m(o, alpha, beta, gamma) / 4,
-                                                         None, None, "a quarter of the Bernstein size")},
+                                                         None, None, "a quarter of the Bernstein size", share=8)},
         errata=("nb20-lemma9-chernoff",),
         formula_from="bounds.papers.nb20.lemma9_min_queries; exact tail scipy.stats.binom",
     ),
@@ -453,15 +465,31 @@ register(
     ),
     Check(
         id="nb20:lemma9.union", paper=PAPER, result="lemma9",
-        claim="Lemma 9: errors alpha/4 (1) + alpha/2 (2) + alpha/4 + gamma (3) = alpha + gamma; failures beta/4 + beta/2 + beta/4 = beta",
+        claim=("Lemma 9: failures (1) beta/4 + (2) [Lemma 6 beta/4 + Chernoff beta/4] + (3) [ERM beta/8 + Chernoff "
+               "beta/4, as eq. (3)'s sentence gives its Chernoff step] = beta"),
+        source=f"{SEED}; proof of Lemma 9: eq. (1) w.p. 1 - beta/4, Lemma 6 w.p. 1 - beta/4 and (2) w.p. 1 - beta/2, "
+               "the ERM event w.p. 1 - beta/8 and (3) 'by Chernoff ... w.p. >= 1 - beta/4', 'w.p. >= 1 - beta'",
+        method="symbolic",
+        stated=union_claim((0.25, 0.25, 0.25, 0.125, 0.25), "beta/4 + beta/4 + beta/4 + beta/8 + beta/4 = beta"),
+        expect=FAILS,
+        corrected=union_claim((0.25, 0.25, 0.25, 0.125, 0.125),
+                              "beta/4 + beta/4 + beta/4 + beta/8 + beta/8 = beta (eq. (3)'s Chernoff step at beta/8: "
+                              "bounds' min_queries uses log(8/beta))"),
+        perturbed={"(2)'s Chernoff at beta/2": union_claim((0.25, 0.25, 0.5, 0.125, 0.125), "... beta/2 ... = beta")},
+        errata=("nb20-lemma9-union",),
+        formula_from="paper text; bounds.papers.nb20.lemma9_min_queries_bernstein (log(8/beta))",
+    ),
+    Check(
+        id="nb20:lemma9.errors", paper=PAPER, result="lemma9",
+        claim="Lemma 9: errors alpha/4 (1) + alpha/2 (2) + alpha/4 + gamma (3) = alpha + gamma",
         source=f"{SEED}; proof of Lemma 9, last paragraph",
         method="symbolic",
-        stated=Identity("alpha/4 + alpha/2 + alpha/4 + gamma + beta/4 + beta/2 + beta/4 = alpha + gamma + beta",
-                        lambda o, alpha, beta, gamma: alpha / 4 + alpha / 2 + alpha / 4 + gamma + beta / 4 + beta / 2 + beta / 4,
-                        lambda o, alpha, beta, gamma: alpha + gamma + beta, CH),
-        perturbed={"beta/8 extra": Identity("... + beta/8 = ...",
-                                            lambda o, alpha, beta, gamma: alpha + gamma + beta + beta / 8,
-                                            lambda o, alpha, beta, gamma: alpha + gamma + beta, CH)},
+        stated=Identity("alpha/4 + alpha/2 + alpha/4 + gamma = alpha + gamma",
+                        lambda o, alpha, beta, gamma: alpha / 4 + alpha / 2 + alpha / 4 + gamma,
+                        lambda o, alpha, beta, gamma: alpha + gamma, CH),
+        perturbed={"alpha/8 extra": Identity("... + alpha/8 = ...",
+                                             lambda o, alpha, beta, gamma: alpha + gamma + alpha / 8,
+                                             lambda o, alpha, beta, gamma: alpha + gamma, CH)},
     ),
     Check(
         id="nb20:lemma9.cutoff", paper=PAPER, result="lemma9",

@@ -281,7 +281,7 @@ def _hypothesis_search(claim: Inequality, region: Mask | None, examples: int) ->
         return bool(viol[0])
 
     try:
-        return find(strat, bad, settings=settings(max_examples=examples, derandomize=True, database=None,
+        return find(strat, bad, settings=settings(max_examples=examples, derandomize=True, database=None, deadline=None,
                                                  suppress_health_check=list(HealthCheck)))
     except NoSuchExample:
         return None

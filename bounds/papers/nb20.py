@@ -360,6 +360,22 @@ def alg5_stab_tail(o, num_queries, w, lam):
     return num_queries * o.exp(-w / (2 * lam)) / 2
 
 
+def _alg5_k_step(name: str, symbol: str, lam_symbol: str, description: str, derivation: str) -> Quantity:
+    """Algorithm 5's k at another lambda (printed, doubled), shown beside the corrected one."""
+    import inspect
+
+    def k_at(o, **kw):
+        return alg5_k(o, kw[lam_symbol], kw["num_queries"], kw["T"], kw["delta"], kw["beta"])
+
+    k_at.__signature__ = inspect.Signature(
+        [inspect.Parameter("o", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+        + [inspect.Parameter(a, inspect.Parameter.KEYWORD_ONLY)
+           for a in (lam_symbol, "num_queries", "T", "delta", "beta")])
+    return Quantity(name, symbol, description, explicit=k_at, order="exact", integer=True,
+                    intermediate=True, derivation=derivation,
+                    monotone={"T": +1, "eps": -1, "delta": -1, "beta": -1, "num_queries": +1})
+
+
 _declare(
     Result(
         id="nb20:alg5", paper=PAPER, label="Algorithm 5 (A_SubSamp) parameter settings",
@@ -398,18 +414,11 @@ _declare(
                                  "log(2/delta)): the T rounds (each 4/lambda-DP) compose to <= eps and "
                                  "within 0.5% of it (erratum nb20-alg5-margin)"),
                      monotone={"T": +1, "eps": -1, "delta": -1}),
-            Quantity("subsamples_as_printed", "k_printed", "k at the printed lambda",
-                     explicit=lambda o, lam_printed, num_queries, T, delta, beta:
-                         alg5_k(o, lam_printed, num_queries, T, delta, beta),
-                     order="exact", integer=True, intermediate=True,
-                     derivation="step 1 at the printed lambda",
-                     monotone={"T": +1, "eps": -1, "delta": -1, "beta": -1, "num_queries": +1}),
-            Quantity("subsamples_doubled", "k_doubled", "k at the doubled lambda (first correction)",
-                     explicit=lambda o, lam_doubled, num_queries, T, delta, beta:
-                         alg5_k(o, lam_doubled, num_queries, T, delta, beta),
-                     order="exact", integer=True, intermediate=True,
-                     derivation="step 1 at 2 x the printed lambda (not used)",
-                     monotone={"T": +1, "eps": -1, "delta": -1, "beta": -1, "num_queries": +1}),
+            _alg5_k_step("subsamples_as_printed", "k_printed", "lam_printed", "k at the printed lambda",
+                         "step 1 at the printed lambda"),
+            _alg5_k_step("subsamples_doubled", "k_doubled", "lam_doubled",
+                         "k at the doubled lambda (first correction)",
+                         "step 1 at 2 x the printed lambda (not used)"),
             Quantity("subsamples", "k", "number of sub-samples k", explicit=alg5_k, order="exact",
                      integer=True,
                      derivation=("step 1: 34 sqrt(2) lambda log(4 m T / min(delta, beta/2)), rounded up, "

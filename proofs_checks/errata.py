@@ -189,7 +189,9 @@ ERRATA: tuple[Erratum, ...] = (
             "follow by Alg 5's formulas. Doubling lambda (the first correction, 2 x printed, kept as lambda_doubled) "
             "is sound but twice as cautious; relying on Lemma 8's 56 > e^4 - 1 to absorb the printed lambda's excess "
             "would need BNS15's Lemma 4.1 beyond eps* = 1 (not in the seed papers)",
-            "exhaustive over all binary vote vectors with k <= 9 and every single-vote change", ("nb20:alg5.margin",),
+            "exhaustive over all binary vote vectors with k <= 9 and every single-vote change; advanced composition of the "
+            "T rounds at the printed, doubled and tight lambda on a grid of (eps, delta, T) plus hypothesis",
+            ("nb20:alg5.margin", "nb20:alg5.composition"),
             "error", "Algorithm 5 (A_SubSamp): sensitivity of the vote margin"),
     Erratum("nb20-lemma9-printed-constants", "NB20", "004_d21f3e9c5d64269f.txt, proof of Lemma 9",
             "n' = 8000 (d log(1/alpha) + log(m/beta)) log^{3/2}(2/delta) log(m alpha/min(delta, beta/2)) max(1, sqrt(m) "

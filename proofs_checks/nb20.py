@@ -9,6 +9,7 @@ import numpy as np
 from scipy.stats import binom
 
 from algorithms.privacy.accounting import ApproxDP, PureDP, compose
+from bounds.papers.nb20 import alg5_composed_eps, alg5_lambda, alg5_lambda_as_printed, alg5_round_eps
 from bounds.papers.nb20 import (alg3_delta_hat, alg3_eps_hat, alg3_eps_prime, alg3_group_delta, alg3_group_eps,
                                 alg3_T, alg3_total_delta, alg3_total_eps, alg4_m_o, claim10_log_tail_printed,
                                 claim10_n_printed, lemma6_em_gap, lemma6_em_gap_printed_bound, lemma6_n_printed,
@@ -234,6 +235,16 @@ def margin_claim(sensitivity: float, text: str) -> Exhaustive:
     return Exhaustive(text, cases, lambda c: (c.data["change"] <= sensitivity, {}))
 
 
+ALG5 = (Var("eps", 1e-4, 0.999, points=12), Var("delta", 1e-15, 0.5, points=10), Var("T", 1, 1e7, points=12))
+
+
+def alg5_composition_claim(lam_fn, text: str) -> Inequality:
+    """Algorithm 5: the T AboveThreshold rounds at the vote margin's sensitivity 2 (each 2*2/lambda-DP,
+    Dwork-Roth Thm 3.23) compose by advanced composition at slack delta/2 (Thm 3.20) to at most eps."""
+    return Inequality(text, lambda o, eps, delta, T: alg5_composed_eps(o, T, delta, alg5_round_eps(o, lam_fn(o, T, eps, delta), 2)),
+                      lambda o, eps, delta, T: eps, ALG5)
+
+
 def public_size_claim(m_fn, text: str) -> Inequality:
     """Theorem 11: the m_o query points make A_SSPP's cover (ABM19 Thm 3.1: Lemma 3.3 at (alpha/2, beta/2))
     fail w.p. at most beta/2: log tail at m_o <= 0."""
@@ -410,6 +421,22 @@ register(
         corrected=margin_claim(2, "sensitivity 2 (use half the margin or double the noise)"),
         perturbed={"sensitivity 3/2": margin_claim(1.5, "sensitivity 3/2")},
         errata=("nb20-alg5-margin",),
+    ),
+    Check(
+        id="nb20:alg5.composition", paper=PAPER, result="alg5",
+        claim=("Algorithm 5 with the printed lambda = sqrt(32 T log(2/delta))/eps is (eps, delta)-DP: its T sparse-vector "
+               "rounds compose to <= eps (at the vote margin's sensitivity 2, nb20:alg5.margin)"),
+        source=f"{SEED}; Appendix B.1, Algorithm 5 step 1; Dwork-Roth Thms 3.20 (advanced composition) and 3.23",
+        method="numeric grid + hypothesis",
+        stated=alg5_composition_claim(alg5_lambda_as_printed, "printed lambda: composed eps <= eps"),
+        expect=FAILS,
+        corrected=alg5_composition_claim(alg5_lambda, "bounds' tight lambda (4/e0, e0 = g^5(eps/A)): composed eps <= eps"),
+        perturbed={"tight lambda / 1.001": alg5_composition_claim(lambda o, T, eps, delta: alg5_lambda(o, T, eps, delta) / 1.001,
+                                                                   "0.1% less noise than the tight lambda"),
+                   "printed lambda at 0.999 eps": alg5_composition_claim(
+                       lambda o, T, eps, delta: alg5_lambda_as_printed(o, T, 0.999 * eps, delta), "printed at 0.999 eps")},
+        errata=("nb20-alg5-margin",),
+        formula_from="bounds.papers.nb20.alg5_lambda, alg5_lambda_as_printed, alg5_round_eps, alg5_composed_eps",
     ),
     Check(
         id="nb20:lemma9.printed-n-prime", paper=PAPER, result="lemma9",

@@ -92,7 +92,7 @@ ERRATA: tuple[Erratum, ...] = (
             "delta > 0 accuracy does not cover the answer noise either. NumericSparse's 2|Q| queries are not dropped "
             "(DR's 32 = 2 x 16 counts them; an earlier reason in this entry was wrong). bounds lemma7: the derivation of "
             "algorithms.query_release.pmw with its error share and failure budgets optimised (README point of Theorem 10: "
-            "10.2 x printed; the fixed 3:1 split of algorithms.pmw is 20.2 x, so about half the change is that split's "
+            "10.2 x printed; the fixed 3:1 split of algorithms.pmw is 20.2 x = 10.2 (correction) x 1.98 (that split's "
             "slack)",
             "symbolic: the printed reading's error budget 2 (3 alpha/2) != alpha, the corrected one (bounds' shares) = "
             "alpha; Thm 3.28's log(2|Q|) + log(4c/beta) = log|Q| + log(32 log|X|/(a^2 beta))",

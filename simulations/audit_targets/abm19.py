@@ -1,0 +1,101 @@
+"""ABM19 Lemma 3.2 and Claim 4.5: audit targets for A_SSPP (Algorithm 1) and for the reduction B
+(Algorithms 2-4) on A_SSPP, each with a deliberately broken variant.
+
+A_SSPP (Lemma 3.2: eps-DP in S_priv for every fixed T_pub). Class: the 2 thresholds on one point
+(h_0 = -1, h_1 = +1 at x = 0); T_pub = (0,), so H~ = H. Neighbours (n = 4 records, one label changed):
+D0 = ((0,1), (0,1), (0,0), (0,0)), D1 = ((0,0), (0,1), (0,0), (0,0)). The score gap moves by 2/n, the
+most one record can move it, so Pr[h_1] goes from 1/2 to 1/(1 + e^eps). Statistic: the selected row.
+
+* ``a_sspp``: the algorithm (batched draws of ``a_sspp_sample``); eps_lb must stay <= eps.
+* ``a_sspp_wrong_sensitivity`` (broken): the exponential mechanism declared with sensitivity 1/n but fed
+  the unnormalised score -n err_hat (sensitivity 1): the loss is n eps = 4 eps; the auditor must catch it.
+
+B (Claim 4.5: B is as private as A, since S_pub ignores S~ and each element of S~ appears at most once
+in S_priv). Same class; n_priv = 2 10^4, n_pub = 1 (p = 1/100), B's input n~ = 2000 from
+``algorithms.adversaries.public_reduction.input_size``. Neighbours: S~ = n~ copies of (0, 1), and the
+same with the first element replaced by (0, 0). Statistic: the selected row.
+
+* ``reduction_b``: B on A_SSPP; the one changed element enters S_priv at most once, among 2 10^4 records
+  whose dummies move the score by ~140, so eps_lb stays near 0 (<= eps).
+* ``reduction_b_reuses_point`` (broken): PrivSamp places z~_1 at every position where b_i = 1 (the
+  private point reused ~10^3 times): the changed element flips ~10^3 labels, A's output flips with it,
+  and eps_lb ~ log(samples) > eps.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from algorithms.adversaries.public_reduction import input_size, mixture_weight, priv_samp, pub_samp, reduction_b
+from algorithms.classes import constructors
+from algorithms.learning.sspp import ASSPP, a_sspp, a_sspp_sample, sspp_cover, sspp_scores
+from algorithms.privacy.mechanisms import ExponentialMechanism
+from simulations.audit import AuditCase, AuditTarget
+
+SSPP_LABELS = (np.array([1, 1, 0, 0]), np.array([0, 1, 0, 0]))
+PUBLIC = np.array([0], dtype=np.int64)
+B_N_PRIV, B_N_PUB = 20_000, 1
+
+
+def _class():
+    return constructors.thresholds(1)
+
+
+def _row(outputs):
+    return np.asarray(outputs, dtype=float)
+
+
+def _sspp_case(eps: float, delta: float, *, broken: bool) -> AuditCase:
+    cls = _class()
+
+    def mechanism(labels, public, rng, size=None):
+        points = np.zeros(labels.size, dtype=np.int64)
+        if not broken:
+            if size is None:
+                return a_sspp(cls, points, labels, public, eps, rng).value
+            return a_sspp_sample(cls, points, labels, public, eps, rng, size)
+        cover = sspp_cover(cls, public)
+        scores = sspp_scores(cover, points, labels) * labels.size  # -n err_hat: sensitivity 1, declared 1/n
+        draws = cover.members[ExponentialMechanism(eps, 1.0 / labels.size).sample(scores, rng, size or 1)]
+        return draws if size is not None else int(draws[0])
+
+    return AuditCase(mechanism, _row, SSPP_LABELS, PUBLIC, eps, 0.0, batched=True)
+
+
+def b_neighbours() -> tuple[np.ndarray, np.ndarray]:
+    """Labels of S~ (all at point 0): n~ ones, and the same with the first replaced by 0."""
+    d0 = np.ones(input_size(B_N_PRIV, B_N_PUB), dtype=np.int64)
+    d1 = d0.copy()
+    d1[0] = 0
+    return d0, d1
+
+
+def _b_case(eps: float, delta: float, *, reuse: bool) -> AuditCase:
+    cls = _class()
+    learner = ASSPP(cls, eps)
+
+    def mechanism(labels, public, rng):
+        points = np.zeros(labels.size, dtype=np.int64)
+        if not reuse:
+            return reduction_b(learner, points, labels, n_priv=B_N_PRIV, n_pub=B_N_PUB, num_points=1,
+                               rng=rng).value.hypothesis
+        ps = priv_samp(points, labels, mixture_weight(B_N_PUB), B_N_PRIV, 1, rng)
+        qx, qy = pub_samp(B_N_PUB, 1, rng)
+        y = np.where(ps.source >= 0, labels[0], ps.labels)  # broken: z~_1 at every real position
+        return learner(ps.points, y, qx, qy, rng).value
+
+    return AuditCase(mechanism, _row, b_neighbours(), None, eps, 0.0)
+
+
+TARGETS = (
+    AuditTarget("a_sspp", "ABM19 Lemma 3.2", "A_SSPP (Alg 1) on 2 thresholds, T_pub fixed, one label changed, eps-DP",
+                lambda e, d: _sspp_case(e, d, broken=False)),
+    AuditTarget("a_sspp_wrong_sensitivity", "ABM19 Lemma 3.2 (broken)",
+                "A_SSPP with score -n err_hat (sensitivity 1) declared with sensitivity 1/n, eps-DP",
+                lambda e, d: _sspp_case(e, d, broken=True), expect_private=False),
+    AuditTarget("reduction_b", "ABM19 Claim 4.5", "B (Alg 2-4) on A_SSPP, one element of S~ changed, eps-DP",
+                lambda e, d: _b_case(e, d, reuse=False), default_samples=1000),
+    AuditTarget("reduction_b_reuses_point", "ABM19 Claim 4.5 (broken)",
+                "B whose PrivSamp reuses the first private point at every real position, declared eps-DP",
+                lambda e, d: _b_case(e, d, reuse=True), expect_private=False, default_samples=1000),
+)

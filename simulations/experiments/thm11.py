@@ -1,0 +1,233 @@
+"""NB20 Theorem 11 (Algorithm 4, A_UnvPrivCl): any number of online classification queries with a private
+sample that does not grow with the number of queries; the switch at m_o; Theorem 7 against Theorem 11.
+
+Sizes, all from ``bounds`` (``_nb20_common``): m_o = nb20:thm11 ``public_samples`` (corrected: max(printed,
+A_SSPP's cover size)); the first phase is A_AgPrivCl at (eps/2, delta, alpha, beta/2, m' = min(m_o, m))
+(nb20:thm11 privacy_eps, failure_probability; nb20:alg3 and nb20:alg5 for its parameters); A_SSPP at eps/2
+(the budget split, erratum). Theorem 11's n (``private_samples``) is ~10^11-10^12 at the defaults: a run
+uses n' = ``per_subsample`` * k for the first phase and n = ceil(n'/rate), so every accuracy status is
+``below-bound`` and the summary gives n / n_bound.
+
+One trial, per case (thresholds on 16 points, intervals on 12 points; uniform marginal, label noise
+``noise`` = gamma, exact):
+
+1. S' ~ D^{n'} and the histogram of the rest of S (A_AgPrivCl reads S only through S', A_SSPP only
+   through the error counts of H~: ``UnvPrivCl.after_step2``, the same law as a run on S);
+2. m labeled queries ~ D^m answered online: the first m_o by A_AgPrivCl, then h_priv = A_SSPP(S, first
+   m_o query points, eps/2) answers the rest (the switch is checked to happen exactly after query m_o);
+3. the average error of each phase and overall, the excess over gamma, the population excess error of
+   h_priv; baselines on the same S and Q: non-private ERM on S, and Theorem 7's A_AgPrivCl answering
+   all m queries at the full eps on the same S (it needs n' >= k(m): where that fails at this n, the
+   record says so and gives the n it would need: the growth with m that Theorem 11 removes). Its S'
+   (twice the first phase's n': rate eps/56 against (eps/2)/56) is the first phase's S' completed by
+   i.i.d. draws: each is an i.i.d. sample as a random subset of S is, but their overlap is a coupling
+   chosen here, not the overlap of two independent random subsets;
+4. negative control: the second phase answering with the complement of h_priv (a plausible bug: label
+   polarity). Its error on the second phase exceeds 1/2 - gamma + gamma wherever h_priv is good, and h_priv
+   improves with n, so its failure at the used n carries to Theorem 11's n: it is judged as a verdict and
+   must come out ``violated``.
+
+The privacy totals: the run's Accountant total (A_AgPrivCl's Lemma 8 total at eps/2 plus eps/2) must be
+within (eps, delta) (a floor check); the printed Algorithm 4 (eps to each phase) is shown beside it.
+
+``crossover`` in the summary: Theorem 7's n(m) and Theorem 11's n(m) from bounds on a grid of m, with
+the n each algorithm needs at this ``per_subsample`` (n' >= per_subsample * k(m)), the data of the
+report's crossover plot.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from algorithms.learning.agprivcl import AgPrivCl, lemma8_chain
+from algorithms.learning.erm import erm
+from algorithms.learning.subsamp import answer_online
+from algorithms.learning.unvprivcl import UnvPrivCl, label_histogram
+from simulations import stats
+from simulations.experiments._nb20_common import (check_params, agprivcl_params, labeled_histogram, sample_labeled,
+                                                  unvprivcl_params)
+from simulations.experiments.thm7 import _claim, _mean_ci, combine, make_case
+
+NAME = "thm11"
+RESULT_IDS = ("nb20:thm11", "nb20:alg4")
+DESCRIPTION = ("A_UnvPrivCl (NB20 Alg 4): m online queries, A_AgPrivCl then A_SSPP on the first m_o queries; "
+               "errors per phase, the switch at m_o, n independent of m, Theorem 7 vs 11 crossover")
+
+CASES = ("thresholds", "intervals")
+PARAM_HELP = {
+    "cases": "comma-separated classes: thresholds, intervals",
+    "alpha": "accuracy alpha in (0, 1)", "beta": "failure probability beta in (0, 1)",
+    "eps": "privacy eps in (0, 1)", "delta": "privacy delta in (0, 1)",
+    "num_queries": "number of queries m (integer >= 1; above m_o to see the switch)",
+    "noise": "label-noise rate gamma in (0, 0.5)",
+    "per_subsample": "examples per A_SubSamp sub-sample in the first phase (integer >= 1)",
+    "confidence": "confidence of the verdicts and intervals, in (0, 1)",
+}
+CROSSOVER_M = (10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000, 1_000_000)
+
+
+@dataclass(frozen=True)
+class Params:
+    cases: tuple = CASES
+    alpha: float = 0.3
+    beta: float = 0.2
+    eps: float = 0.99
+    delta: float = 0.03
+    num_queries: int = 2000
+    noise: float = 0.1
+    per_subsample: int = 2
+    confidence: float = 0.95
+
+    def __post_init__(self):
+        check_params(self, CASES, ("alpha", "beta", "eps", "delta", "confidence"),
+                     ("num_queries", "per_subsample"))
+
+
+@functools.lru_cache(maxsize=64)
+def theorem_sizes(alpha, beta, eps, delta, d, m) -> dict:
+    import bounds
+
+    c = bounds.compute("nb20:thm11", alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d, num_queries=m)
+    return {"n_bound": float(c["private_samples"]), "m_o": int(math.ceil(c["public_samples"])),
+            "m_o_printed": int(math.ceil(c["public_samples_printed"])),
+            "n_sspp": float(c["sspp_samples"]), "n_first_phase": float(c["first_phase_samples"])}
+
+
+@functools.lru_cache(maxsize=16)
+def crossover(alpha, beta, eps, delta, d, per_subsample) -> list[dict]:
+    """Theorem 7's and Theorem 11's n over CROSSOVER_M (bounds), and the n each algorithm needs to run with
+    ``per_subsample`` examples per sub-sample (n' = per_subsample k(m), n = n'/rate)."""
+    import bounds
+
+    rows = []
+    for m in CROSSOVER_M:
+        t7 = bounds.compute("nb20:thm7", alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d, num_queries=m)
+        t11 = theorem_sizes(alpha, beta, eps, delta, d, m)
+        p7 = agprivcl_params(alpha, beta, eps, delta, m)
+        p11 = unvprivcl_params(alpha, beta, eps, delta, d, m).first
+        rows.append({"m": m, "thm7_n_bound": float(t7["private_samples"]), "thm11_n_bound": t11["n_bound"],
+                     "thm7_n_run": math.ceil(per_subsample * p7.subsamp.k / p7.rate),
+                     "thm11_n_run": math.ceil(per_subsample * p11.subsamp.k / p11.rate)})
+    return rows
+
+
+def run_case(kind: str, params: Params, rng: np.random.Generator) -> dict:
+    c = make_case(kind, params.noise)
+    cls, joint, gamma = c["cls"], c["joint"], c["gamma"]
+    m = params.num_queries
+    U = unvprivcl_params(params.alpha, params.beta, params.eps, params.delta, c["d"], m)
+    P = U.first
+    n_prime = params.per_subsample * P.subsamp.k
+    n = int(math.ceil(n_prime / P.rate))
+    sx, sy = sample_labeled(joint, n_prime, rng)
+    pos_r, neg_r = labeled_histogram(joint, n - n_prime, rng)
+    pos_s, neg_s = label_histogram(cls.num_points, sx, sy)
+    pos, neg = pos_r + pos_s, neg_r + neg_s
+    qx, qy = sample_labeled(joint, m, rng)
+    algo = UnvPrivCl.after_step2(cls, sx, sy, (pos, neg), U, rng)
+    switch_ok = True
+    labels = np.empty(m, dtype=bool)
+    for i in range(m):
+        labels[i], _ = algo.answer(int(qx[i]))
+        switch_ok &= (algo.h_priv is not None) == (i + 1 >= U.m_o)
+    g = algo.guarantee
+    m1 = U.first_phase_queries
+    wrong = labels != qy
+    second = slice(m1, m)
+    control = labels.copy()
+    if algo.h_priv is not None:
+        control[second] = ~control[second]
+    pts = np.concatenate([np.arange(cls.num_points)] * 2)
+    h_erm = erm(cls, pts, np.repeat([True, False], cls.num_points), np.concatenate([pos, neg])).hypothesis
+    # Theorem 7's algorithm on all m queries at the full eps, on the same S, when n allows it
+    P7 = agprivcl_params(params.alpha, params.beta, params.eps, params.delta, m)
+    thm7_runs = P7.n_prime(n) >= P7.subsamp.k
+    thm7_error = None
+    if thm7_runs:
+        extra_x, extra_y = sample_labeled(joint, P7.n_prime(n) - min(n_prime, P7.n_prime(n)), rng)
+        s7x = np.concatenate([sx, extra_x])[:P7.n_prime(n)]  # a uniformly random n'-subset of S (i.i.d.)
+        s7y = np.concatenate([sy, extra_y])[:P7.n_prime(n)]
+        a7 = AgPrivCl.after_step2(cls, s7x, s7y, n, P7, rng)
+        thm7_error = float(np.mean(answer_online(a7, qx).labels != qy))
+    printed_total = lemma8_chain(agprivcl_params(params.alpha, params.beta, params.eps, params.delta, m1), n)[-1][1]
+    return {
+        "n": n, "n_prime": n_prime, "k": P.subsamp.k, "m_o": U.m_o, "first_phase_queries": m1, "gamma": gamma,
+        "switch_ok": bool(switch_ok), "h_priv_excess": None if algo.h_priv is None else float(c["errors"][algo.h_priv] - gamma),
+        "error_first": float(wrong[:m1].mean()), "error_second": float(wrong[second].mean()) if m > m1 else None,
+        "error_all": float(wrong.mean()), "control_error": float(np.mean(control != qy)),
+        "accurate": bool(wrong.mean() <= params.alpha + gamma),
+        "control_accurate": bool(np.mean(control != qy) <= params.alpha + gamma),
+        "erm_error": float(np.mean(cls.matrix[h_erm, qx] != qy)),
+        "thm7_runs": bool(thm7_runs), "thm7_n_needed": P7.min_private_samples(), "thm7_error": thm7_error,
+        "unstable": int(algo.first.subsamp.unstable_count), "rounds": P.subsamp.rounds,
+        "spent_eps": float(g.eps), "spent_delta": float(g.delta),
+        "printed_budget_eps": float(printed_total.eps + params.eps),
+    }
+
+
+def trial(params: Params, rng: np.random.Generator) -> dict:
+    return {"cases": {kind: run_case(kind, params, rng) for kind in params.cases}}
+
+
+def summarise(records: list[dict], params: Params) -> dict:
+    if not records:
+        raise ValueError("records must hold at least one trial")
+    T = len(records)
+    target = 1 - params.beta
+    cases = {}
+    for kind in params.cases:
+        rows = [r["cases"][kind] for r in records]
+        c = make_case(kind, params.noise)
+        sizes = theorem_sizes(params.alpha, params.beta, params.eps, params.delta, c["d"], params.num_queries)
+        n = rows[0]["n"]
+        at_bound = n >= sizes["n_bound"]
+        second = [r["error_second"] for r in rows if r["error_second"] is not None]
+        privacy_ok = all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta for r in rows)
+        cases[kind] = {
+            "class": c["cls"].name, "d": c["d"], "gamma": c["gamma"], **sizes, "n_used": n,
+            "n_prime": rows[0]["n_prime"], "k": rows[0]["k"], "n_fraction_of_bound": n / sizes["n_bound"],
+            "at_bound": at_bound, "first_phase_queries": rows[0]["first_phase_queries"],
+            "accuracy": _claim(sum(r["accurate"] for r in rows), T, target, params.confidence, at_bound),
+            "negative_control": _claim(sum(r["control_accurate"] for r in rows), T, target, params.confidence, True),
+            "switch": {"status": stats.HOLDS if all(r["switch_ok"] for r in rows) else stats.VIOLATED,
+                       "kind": stats.FLOOR_CHECK},
+            "privacy": {"status": stats.HOLDS if privacy_ok else stats.VIOLATED, "kind": stats.FLOOR_CHECK,
+                        "eps": max(r["spent_eps"] for r in rows), "delta": max(r["spent_delta"] for r in rows),
+                        "printed_budget_eps": rows[0]["printed_budget_eps"]},
+            "excess_first": _mean_ci([r["error_first"] - r["gamma"] for r in rows]),
+            "excess_second": _mean_ci([e - c["gamma"] for e in second]) if second else None,
+            "excess_all": _mean_ci([r["error_all"] - r["gamma"] for r in rows]),
+            "h_priv_excess": _mean_ci([r["h_priv_excess"] for r in rows if r["h_priv_excess"] is not None])
+            if any(r["h_priv_excess"] is not None for r in rows) else None,
+            "erm_excess": _mean_ci([r["erm_error"] - r["gamma"] for r in rows]),
+            "control_excess": _mean_ci([r["control_error"] - r["gamma"] for r in rows]),
+            "thm7_runs": rows[0]["thm7_runs"], "thm7_n_needed": rows[0]["thm7_n_needed"],
+            "thm7_excess": _mean_ci([r["thm7_error"] - r["gamma"] for r in rows]) if rows[0]["thm7_runs"] else None,
+            "unstable": _mean_ci([r["unstable"] for r in rows]), "rounds": rows[0]["rounds"],
+            "crossover": crossover(params.alpha, params.beta, params.eps, params.delta, c["d"], params.per_subsample),
+        }
+    controls = all(cs["negative_control"]["status"] == stats.VIOLATED for cs in cases.values())
+    floors = all(cs["switch"]["status"] == stats.HOLDS and cs["privacy"]["status"] == stats.HOLDS
+                 for cs in cases.values())
+    at = [cs["accuracy"]["status"] for cs in cases.values() if cs["at_bound"]]
+    overall = combine(at) if at else stats.BELOW_BOUND
+    if not floors:
+        overall = stats.VIOLATED
+    text = (f"{overall}: Theorem 11's accuracy over {len(cases)} case(s), {T} trials, m = {params.num_queries}; "
+            "n used / n bound = " + ", ".join(f"{k}: {cs['n_fraction_of_bound']:.2g}" for k, cs in cases.items())
+            + f"; switch at m_o and privacy within (eps, delta): {'hold' if floors else 'FAIL'} (floor checks); "
+            f"negative control {'violated in every case' if controls else 'NOT caught everywhere'}")
+    return {
+        "result_id": RESULT_IDS[0],
+        "claim": "(1/m) sum_i 1(y_priv_i != y~_i) <= alpha + gamma w.p. >= 1 - beta for any m (Theorem 11)",
+        "bound_source": (f"bounds.compute('nb20:thm11', alpha={params.alpha}, beta={params.beta}, "
+                         f"epsilon={params.eps}, delta={params.delta}, vc=d, num_queries={params.num_queries})"),
+        "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
+        "num_queries": params.num_queries, "noise": params.noise, "per_subsample": params.per_subsample,
+        "trials": T, "confidence": params.confidence, "cases": cases, "negative_controls_caught": controls,
+        "verdict": overall, "verdict_text": text,
+    }

@@ -1,0 +1,493 @@
+"""BCMNUW20 Theorems 13 and 14: the robust tracing attack (``algorithms.adversaries.tracing``) against real releases
+of decision stumps S_p on {+-1}^p, over a grid of private n and public m, beside Theorem 13's boundary.
+
+Sizes from ``bounds`` (never retyped): r = ``range_r`` and t = ``traced_t`` of ``bounds.compute("bcmnuw20:thm14",
+alpha, dual_vc=p, constants={C_14r, C_14t})`` and the attacker's Theorem-14 level f = ``failure_probability`` =
+1/(r + t)^2. Neither paper pins the constants down (docs/ERRATA.md): every region below holds up to C_14r, C_14t,
+which are parameters of the run. Theorem 13's proof covers the cells with n <= r, m <= t/2 - 1, t < n + m <= r + t
+and n >= 11 (the conclusion ln(n/4) > 1 needs n >= 11; erratum bcmnuw20-thm13-n11): the "region".
+
+One trial, for every cell (n, m) of the grid: a fresh hard distribution D~ (biases ~ U[-bias_range, bias_range]),
+x ~ D~^n (private), w ~ D~^m (public), the attacker's reference sample z and ``center_draws`` centring samples
+(``tracing.Attacker``), ``null_draws`` fresh samples (the simulated null) and ``fresh_draws`` fresh non-members; then every release of ``releases`` on the same draws:
+
+* ``exact``: the mean of all n + m samples (no privacy; declared None);
+* ``laplace``: (n (xbar + Lap(2p/(n eps))) + m wbar)/(n + m): the private mean has L1 sensitivity 2p/n, PureDP(eps);
+* ``gaussian``: the same with the analytic Gaussian (Balle-Wang) at L2 sensitivity 2 sqrt(p)/n, ApproxDP(eps, 1/(4n));
+* ``gaussian_broken`` (the negative control): declares what ``gaussian`` declares but adds ``broken_noise`` times
+  its noise: the attack must contradict its declaration;
+* ``public_only``: wbar (``algorithms.query_release.baselines.public_only`` for p <= 14, the same mean otherwise),
+  PureDP(0); needs m >= 1;
+* ``pmw`` (BCMNUW20 Alg 1 on x alone) and ``pap`` (A_PAP, Alg 3; needs m >= 1) at (alpha, beta = alpha, eps,
+  1/(4n)), on ``algorithms.classes.constructors.decision_stumps(p)``: only for p <= 14 (the class is a matrix over
+  2^p points).
+
+Measured per release and cell: the error max_j |q_j - mu_j| and (alpha, alpha)-accuracy; the attacker's decisions
+on one designated private sample, one public sample and one fresh sample per trial, with four thresholds:
+``analytic_thm14`` (level f = 1/(r+t)^2), ``analytic``, ``null`` and ``sign-flip`` (level ``fpr``); trials are
+independent, so the Clopper-Pearson intervals on TPR (private), TPR (public) and FPR are exact. Pooled counts over
+all n private, m public and ``fresh_draws`` fresh samples are reported as point rates only (they share q within a
+trial). Releases are clipped to [-1, 1] (post-processing). Normalised scores <y - z, v>/||v|| of ``roc_k`` designated samples per group give the ROC curves.
+Theorem 14's two events at level f: "#IN >= t/2 among the n + m samples" and the proof's counting step
+"#IN >= m + 1" with the IN calls that land on private samples.
+
+The implied epsilon lower bound (``simulations.audit.epsilon_lower_bound``): swapping a private sample for a fresh
+one is a neighbouring data set, and the attacker's IN rate on that fresh sample is the FPR (same law), so a release
+that is (eps, delta)-DP has TPR_private <= e^eps FPR + delta. With one-sided Clopper-Pearson bounds
+(TPR lower, FPR upper; Bonferroni over the 2 x 4 bounds of a (release, cell)) eps_lb = log((TPR_lo - delta)/FPR_hi),
+at the release's declared delta and at Theorem 13's delta = 1/(4n); "(1, 1/(4n))-DP contradicted" means
+eps_lb(1/(4n)) > 1. These are measurements about the releases.
+
+Verdicts (``summarise``). Theorem 13 predicts, at every cell of the region, that a release that IS (1, 1/(4n))-DP
+is not (alpha, alpha)-accurate. For every release declared at least that private, claim "Pr[error > alpha] > alpha"
+is judged by ``simulations.stats.verdict`` on the inaccurate trials against target alpha (Bonferroni over the
+claims); cells outside the region are ``below-bound`` (measurements). The overall verdict combines the correctly
+private releases only. The negative control (``gaussian_broken``) is judged apart: its claim "the attack's epsilon
+lower bound stays <= its declared epsilon" must come out ``violated`` in the region (the attack contradicts its
+declaration; ``inconclusive`` if it does not); its Theorem-13 claim is reported too, and is ``violated`` only where
+the broken release is also (alpha, alpha)-accurate in the region (which needs alpha sqrt(p) well above log p, since
+even exact answers need n of order log(p)/alpha^2). A correctly private release whose declaration the attack
+contradicts would be a bug: ``privacy_floor_check`` reports it.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from algorithms.adversaries import tracing
+from simulations import stats
+
+NAME = "thm13"
+RESULT_IDS = ("bcmnuw20:thm13", "bcmnuw20:thm14")
+DESCRIPTION = ("Robust tracing attack (BCMNUW20 Thm 14) on exact, Laplace, Gaussian, public-only, PMW and A_PAP "
+               "releases of decision stumps over a grid of (n, m), beside Theorem 13's region")
+
+RELEASES = ("exact", "laplace", "gaussian", "gaussian_broken", "public_only", "pmw", "pap")
+PRIVATE_RELEASES = ("laplace", "gaussian", "public_only", "pmw", "pap")   # correctly private, declared
+NEGATIVE_CONTROL = "gaussian_broken"
+METHODS = ("analytic_thm14", "analytic", "null", "sign-flip")
+MAX_FINITE_P = 14
+
+PARAM_HELP = {
+    "p": "dimension p of {+-1}^p (number of stumps); integer in [2, 20000]; pmw and pap need p <= 14",
+    "alpha": "accuracy alpha in (0, 1) ((alpha, alpha)-accuracy, Theorem 13)",
+    "bias_range": "width gamma of the bias prior U[-gamma, gamma] of the hard distribution, in (0, 1]",
+    "n_grid": "comma-separated private sample sizes n (integers >= 1)",
+    "m_grid": "comma-separated public sample sizes m (integers >= 0)",
+    "releases": f"comma-separated releases among {', '.join(RELEASES)}",
+    "eps": "declared epsilon of the private releases (> 0; Theorem 13 uses 1)",
+    "broken_noise": "factor on the Gaussian noise of the negative control gaussian_broken, in [0, 1)",
+    "fpr": "fixed false-positive level of the analytic, null and sign-flip thresholds, in (0, 0.5]",
+    "null_draws": "fresh samples of the simulated null per cell (integer >= ceil(1/fpr) - 1)",
+    "num_flips": "random sign flips of the randomization test (integer >= ceil(1/fpr) - 1)",
+    "fresh_draws": "fresh non-members scored per cell for the pooled FPR (integer >= 1)",
+    "center_draws": "fresh samples whose mean centres the attacker's weights v = q - c (integer >= 0; 0: DSS+15's <y - z, q>)",
+    "roc_k": "designated samples per group per trial kept for the ROC curves (integer >= 1)",
+    "c_14r": "Theorem 14's hidden constant C_14r in r = C_14r sqrt(p)/alpha (> 0)",
+    "c_14t": "Theorem 14's hidden constant C_14t in t = C_14t/alpha^2 (> 0)",
+    "confidence": "confidence level of intervals, bounds and verdicts, in (0, 1)",
+}
+
+
+def _check_unit(name: str, value, lo_open=True) -> None:
+    if not (isinstance(value, (int, float)) and 0 < value < 1):
+        raise ValueError(f"{name}={value!r} must lie in (0, 1)")
+
+
+def _check_grid(name: str, grid, lo: int) -> None:
+    if not isinstance(grid, tuple) or not grid:
+        raise ValueError(f"{name}={grid!r} must be a non-empty tuple of integers >= {lo}")
+    for v in grid:
+        if isinstance(v, bool) or not isinstance(v, int) or v < lo:
+            raise ValueError(f"{name} entry {v!r} must be an integer >= {lo}")
+    if len(set(grid)) != len(grid):
+        raise ValueError(f"{name}={grid!r} has a repeated entry")
+
+
+@dataclass(frozen=True)
+class Params:
+    p: int = 2000
+    alpha: float = 0.2
+    bias_range: float = 0.4
+    n_grid: tuple = (8, 16, 32, 64, 128, 256, 512)
+    m_grid: tuple = (0, 4, 11, 64)
+    releases: tuple = ("exact", "laplace", "gaussian", "gaussian_broken", "public_only")
+    eps: float = 1.0
+    broken_noise: float = 0.01
+    fpr: float = 0.05
+    null_draws: int = 199
+    num_flips: int = 199
+    fresh_draws: int = 200
+    center_draws: int = 100
+    roc_k: int = 4
+    c_14r: float = 1.0
+    c_14t: float = 1.0
+    confidence: float = 0.95
+
+    def __post_init__(self):
+        if isinstance(self.p, bool) or not isinstance(self.p, int) or not 2 <= self.p <= 20000:
+            raise ValueError(f"p={self.p!r} must be an integer in [2, 20000]")
+        _check_unit("alpha", self.alpha)
+        if not (isinstance(self.bias_range, (int, float)) and 0 < self.bias_range <= 1):
+            raise ValueError(f"bias_range={self.bias_range!r} must lie in (0, 1]")
+        _check_grid("n_grid", self.n_grid, 1)
+        _check_grid("m_grid", self.m_grid, 0)
+        if not isinstance(self.releases, tuple) or not self.releases or any(r not in RELEASES for r in self.releases):
+            raise ValueError(f"releases={self.releases!r} must be a non-empty tuple of {', '.join(RELEASES)}")
+        if len(set(self.releases)) != len(self.releases):
+            raise ValueError(f"releases={self.releases!r} has a repeated entry")
+        if self.p > MAX_FINITE_P and ({"pmw", "pap"} & set(self.releases)):
+            raise ValueError(f"releases pmw and pap need p <= {MAX_FINITE_P} (their class is a matrix over 2^p "
+                             f"points), got p={self.p}")
+        if not (isinstance(self.eps, (int, float)) and 0 < self.eps and math.isfinite(self.eps)):
+            raise ValueError(f"eps={self.eps!r} must be a finite number > 0")
+        if not (isinstance(self.broken_noise, (int, float)) and 0 <= self.broken_noise < 1):
+            raise ValueError(f"broken_noise={self.broken_noise!r} must lie in [0, 1)")
+        if not (isinstance(self.fpr, (int, float)) and 0 < self.fpr <= 0.5):
+            raise ValueError(f"fpr={self.fpr!r} must lie in (0, 0.5]")
+        need = math.ceil(1 / self.fpr) - 1
+        for name in ("null_draws", "num_flips"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < max(1, need):
+                raise ValueError(f"{name}={v!r} must be an integer >= {max(1, need)} (ceil(1/fpr) - 1)")
+        if isinstance(self.center_draws, bool) or not isinstance(self.center_draws, int) or self.center_draws < 0:
+            raise ValueError(f"center_draws={self.center_draws!r} must be an integer >= 0")
+        for name in ("fresh_draws", "roc_k"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ValueError(f"{name}={v!r} must be an integer >= 1")
+        for name in ("c_14r", "c_14t"):
+            v = getattr(self, name)
+            if not (isinstance(v, (int, float)) and 0 < v and math.isfinite(v)):
+                raise ValueError(f"{name}={v!r} must be a finite number > 0")
+        _check_unit("confidence", self.confidence)
+
+
+# ---------------------------------------------------------------- sizes from bounds
+
+
+@functools.lru_cache(maxsize=64)
+def theorem_sizes(alpha: float, p: int, c_14r: float, c_14t: float) -> dict:
+    """BCMNUW20 Theorem 14's r, t and level 1/(r+t)^2, and Theorem 13's n_min, m_min, from ``bounds``."""
+    import bounds
+
+    consts = {"C_14r": c_14r, "C_14t": c_14t}
+    c14 = bounds.compute("bcmnuw20:thm14", alpha=alpha, dual_vc=p, constants=consts)
+    c13 = bounds.compute("bcmnuw20:thm13", alpha=alpha, dual_vc=p, constants=consts)
+    return {"r": float(c14["range_r"]), "t": float(c14["traced_t"]),
+            "level_thm14": float(c14["failure_probability"]),
+            "n_min": float(c13["private_samples"]), "m_min": float(c13["public_samples"])}
+
+
+def in_region(n: int, m: int, sizes: dict) -> bool:
+    """BCMNUW20 Theorem 13's proof covers n <= r, m <= t/2 - 1, t < n + m <= r + t, and n >= 11 (erratum)."""
+    r, t = sizes["r"], sizes["t"]
+    return n <= r and m <= t / 2 - 1 and t < n + m <= r + t and n >= 11
+
+
+# ---------------------------------------------------------------- releases
+
+
+def _combine(private_mean: np.ndarray, public: np.ndarray, n: int) -> np.ndarray:
+    m = public.shape[0]
+    if m == 0:
+        return private_mean
+    return (n * private_mean + public.sum(axis=0, dtype=np.float64)) / (n + m)
+
+
+def _indices(data: np.ndarray) -> np.ndarray:
+    """+-1 rows as indices of ``constructors.hypercube_points`` (x_i = -1 iff bit i is 1)."""
+    bits = (1 - data.astype(np.int64)) // 2
+    return bits @ (np.int64(1) << np.arange(data.shape[1], dtype=np.int64))
+
+
+@functools.lru_cache(maxsize=4)
+def _stumps(p: int):
+    from algorithms.classes import constructors
+
+    return constructors.decision_stumps(p)
+
+
+def theorem_delta(n: int) -> float:
+    """BCMNUW20 Theorem 13's delta = 1/(4n) (declared by the approximate-DP releases)."""
+    return 1.0 / (4.0 * n)
+
+
+def release(kind: str, private: np.ndarray, public: np.ndarray, params: Params, rng: np.random.Generator):
+    """One release of the stumps' answers on (private, public): ``(answers (p,), guarantee or None)``, or None when
+    the release needs public data and m = 0."""
+    from algorithms.privacy.mechanisms import GaussianMechanism, LaplaceMechanism
+    from algorithms.privacy import PureDP
+
+    n, p, m = private.shape[0], private.shape[1], public.shape[0]
+    xbar = private.mean(axis=0, dtype=np.float64)
+    delta = theorem_delta(n)
+    if kind == "exact":
+        return _combine(xbar, public, n), None
+    if kind == "laplace":
+        noisy, g = LaplaceMechanism(2.0 * p / n, params.eps).release(xbar, rng)
+        return _combine(noisy, public, n), g
+    if kind in ("gaussian", NEGATIVE_CONTROL):
+        mech = GaussianMechanism.analytic(2.0 * math.sqrt(p) / n, params.eps, delta)
+        if kind == "gaussian":
+            noisy, g = mech.release(xbar, rng)
+        else:  # the broken variant: less noise than its declaration needs, the same declaration
+            noisy, g = xbar + params.broken_noise * rng.normal(0.0, mech.sigma, size=p), mech.guarantee
+        return _combine(noisy, public, n), g
+    if kind == "public_only":
+        if m == 0:
+            return None
+        if p <= MAX_FINITE_P:
+            from algorithms.query_release.baselines import public_only
+
+            return tuple(public_only(_indices(public), _stumps(p)))
+        return public.mean(axis=0, dtype=np.float64), PureDP(0.0)
+    if kind == "pmw":
+        from algorithms.query_release.pmw import pmw
+
+        out, g = pmw(_indices(private), _stumps(p), params.alpha, params.alpha, params.eps, delta, rng)
+        return out.answers, g
+    if kind == "pap":
+        if m == 0:
+            return None
+        from algorithms.query_release.pap import a_pap
+
+        out, g = a_pap(_indices(private), _indices(public), _stumps(p), params.alpha, params.alpha, params.eps,
+                       delta, rng)
+        return out.answers, g
+    raise ValueError(f"release {kind!r} unknown; allowed {', '.join(RELEASES)}")
+
+
+def at_least_theorem_private(g, n: int) -> bool:
+    """Whether a declared guarantee implies (1, 1/(4n))-DP (PureDP eps <= 1, or ApproxDP eps <= 1, delta <= 1/(4n))."""
+    from algorithms.privacy import ApproxDP, PureDP
+
+    if isinstance(g, PureDP):
+        return g.eps <= 1.0
+    if isinstance(g, ApproxDP):
+        return g.eps <= 1.0 and g.delta <= theorem_delta(n) * (1 + 1e-12)
+    return False
+
+
+def declared(g) -> dict | None:
+    """A declared guarantee as JSON (None: no privacy claimed)."""
+    if g is None:
+        return None
+    return {"kind": type(g).__name__, **{k: float(v) for k, v in vars(g).items()}}
+
+
+# ---------------------------------------------------------------- one trial
+
+
+def attack(q: np.ndarray, sizes: dict, params: Params, draws: dict, rng: np.random.Generator) -> dict:
+    """The tracing attack with its four thresholds on one release's answers q (module docstring)."""
+    x, w = draws["private"], draws["public"]
+    n, m = x.shape[0], w.shape[0]
+    T = tracing.Attacker.build(q, draws["reference"], draws["center"] if params.center_draws else None)
+    norm = T.norm
+    s_priv = T.scores(x)
+    s_pub = T.scores(w) if m else np.zeros(0)
+    s_fresh = T.scores(draws["fresh"])
+    taus = {"analytic_thm14": T.analytic_threshold(sizes["level_thm14"]),
+            "analytic": T.analytic_threshold(params.fpr),
+            "null": T.null_threshold(draws["null"], params.fpr)}
+    i, j = draws["i_priv"], draws["i_pub"]
+    designated = np.concatenate([x[i:i + 1], w[j:j + 1] if m else np.empty((0, x.shape[1]), np.int8),
+                                 draws["fresh"][:1]])
+    pv = T.sign_flip_pvalues(designated, params.num_flips, rng)
+    s_des = {"private": float(s_priv[i]), "public": float(s_pub[j]) if m else None, "fresh": float(s_fresh[0])}
+    decisions = {}
+    for meth, tau in taus.items():
+        d = {k: (None if v is None else bool(v > tau)) for k, v in s_des.items()}
+        d.update({"pooled_in_private": int((s_priv > tau).sum()), "pooled_in_public": int((s_pub > tau).sum()),
+                  "pooled_in_fresh": int((s_fresh > tau).sum()), "tau_over_norm": tau / norm if norm else None})
+        decisions[meth] = d
+    decisions["sign-flip"] = {"private": bool(pv[0] <= params.fpr),
+                              "public": bool(pv[1] <= params.fpr) if m else None,
+                              "fresh": bool(pv[-1] <= params.fpr)}
+    a14 = decisions["analytic_thm14"]
+    total_in = a14["pooled_in_private"] + a14["pooled_in_public"]
+    k = params.roc_k
+    scale = norm if norm > 0 else 1.0
+    roc = {"private": (s_priv[:k] / scale).tolist(), "public": (s_pub[:k] / scale).tolist(),
+           "fresh": (s_fresh[:k] / scale).tolist()}
+    return {"decisions": decisions, "roc": roc, "in_private_thm14": a14["pooled_in_private"],
+            "count_ge_half_t": bool(total_in >= sizes["t"] / 2), "count_ge_m_plus_1": bool(total_in >= m + 1)}
+
+
+def run_cell(n: int, m: int, params: Params, sizes: dict, rng: np.random.Generator) -> dict:
+    """Every release of ``params.releases`` and the attack on them, on one set of draws at (n, m)."""
+    D = tracing.hard_distribution(params.p, params.bias_range, rng)
+    draws = {"private": D.sample(n, rng), "public": D.sample(m, rng), "reference": D.sample(1, rng),
+             "center": D.sample(params.center_draws, rng),
+             "null": D.sample(params.null_draws, rng), "fresh": D.sample(params.fresh_draws, rng),
+             "i_priv": int(rng.integers(n)), "i_pub": int(rng.integers(m)) if m else 0}
+    out = {}
+    for kind in params.releases:
+        rel = release(kind, draws["private"], draws["public"], params, rng)
+        if rel is None:
+            continue
+        q, g = rel
+        q = np.clip(np.asarray(q, dtype=np.float64), -1.0, 1.0)  # post-processing: answers live in [-1, 1]
+        err = float(np.max(np.abs(q - D.marginals)))
+        out[kind] = {"error": err, "accurate": bool(err <= params.alpha), "declared": declared(g),
+                     "theorem_private": at_least_theorem_private(g, n), **attack(q, sizes, params, draws, rng)}
+    return out
+
+
+def cell_key(n: int, m: int) -> str:
+    return f"n={n},m={m}"
+
+
+def trial(params: Params, rng: np.random.Generator) -> dict:
+    """Every cell of the (n, m) grid once, every release on the same draws (module docstring)."""
+    sizes = theorem_sizes(params.alpha, params.p, params.c_14r, params.c_14t)
+    cells = {cell_key(n, m): run_cell(n, m, params, sizes, rng) for n in params.n_grid for m in params.m_grid}
+    return {"cells": cells}
+
+
+# ---------------------------------------------------------------- summary
+
+
+def _interval(k: int, T: int, confidence: float) -> dict:
+    lo, hi = stats.clopper_pearson(k, T, confidence, "two-sided")
+    return {"successes": int(k), "trials": int(T), "rate": k / T, "ci": [lo, hi]}
+
+
+def epsilon_bound(tp: int, fp: int, T: int, delta: float, confidence: float) -> float:
+    """eps_lb = log((TPR_lo - delta)/FPR_hi) (and the complementary direction), one-sided Clopper-Pearson bounds,
+    each at 1 - (1 - confidence)/2 (``simulations.audit.epsilon_lower_bound``)."""
+    from simulations.audit import epsilon_lower_bound
+
+    level = 1 - (1 - confidence) / 2
+    tpr_lo = stats.clopper_pearson(tp, T, level, "lower")[0]
+    fpr_hi = stats.clopper_pearson(fp, T, level, "upper")[1]
+    return float(epsilon_lower_bound(fpr_hi, 1.0 - tpr_lo, delta))
+
+
+def _roc(rows: list[dict]) -> dict:
+    pos = np.concatenate([r["roc"]["private"] for r in rows])
+    neg = np.concatenate([r["roc"]["fresh"] for r in rows])
+    _, fpr, tpr = tracing.roc_curve(pos, neg)
+    keep = np.unique(np.linspace(0, fpr.size - 1, min(fpr.size, 101)).round().astype(int))
+    return {"fpr": fpr[keep].tolist(), "tpr": tpr[keep].tolist(), "positives": int(pos.size),
+            "negatives": int(neg.size)}
+
+
+def summarise_cell(rows: list[dict], n: int, m: int, params: Params, sizes: dict, per_claim: float) -> dict:
+    """One (release, cell): accuracy, TPR/FPR per threshold with intervals, epsilon lower bounds, counting step."""
+    T = len(rows)
+    conf = params.confidence
+    bonf = 1 - (1 - conf) / len(METHODS)  # epsilon_bound splits each method's share over its 2 one-sided bounds
+    g = rows[0]["declared"]
+    g_delta = 0.0 if g is None else g.get("delta", 0.0)
+    out = {"declared": g, "theorem_private": rows[0]["theorem_private"],
+           "accuracy": _interval(sum(r["accurate"] for r in rows), T, conf),
+           "error_mean": float(np.mean([r["error"] for r in rows])),
+           "error_max": float(np.max([r["error"] for r in rows])), "methods": {}}
+    best, best_thm = 0.0, 0.0
+    for meth in METHODS:
+        ds = [r["decisions"][meth] for r in rows]
+        tp = sum(d["private"] for d in ds)
+        fp = sum(d["fresh"] for d in ds)
+        entry = {"tpr_private": _interval(tp, T, conf), "fpr": _interval(fp, T, conf)}
+        if m:
+            entry["tpr_public"] = _interval(sum(d["public"] for d in ds), T, conf)
+        if "pooled_in_private" in ds[0]:
+            entry["pooled"] = {"tpr_private": sum(d["pooled_in_private"] for d in ds) / (T * n),
+                               "tpr_public": (sum(d["pooled_in_public"] for d in ds) / (T * m)) if m else None,
+                               "fpr": sum(d["pooled_in_fresh"] for d in ds) / (T * params.fresh_draws),
+                               "mean_in_private": sum(d["pooled_in_private"] for d in ds) / T,
+                               "mean_in_public": sum(d["pooled_in_public"] for d in ds) / T}
+        entry["eps_lb_declared_delta"] = epsilon_bound(tp, fp, T, g_delta, bonf) if g is not None else None
+        entry["eps_lb_theorem_delta"] = epsilon_bound(tp, fp, T, theorem_delta(n), bonf)
+        best = max(best, entry["eps_lb_declared_delta"] or 0.0)
+        best_thm = max(best_thm, entry["eps_lb_theorem_delta"])
+        out["methods"][meth] = entry
+    out["eps_lb"] = best if g is not None else None
+    out["eps_lb_theorem_delta"] = best_thm
+    out["contradicts_theorem_privacy"] = bool(best_thm > 1.0)
+    out["contradicts_declared"] = bool(g is not None and best > g["eps"])
+    out["counting"] = {"count_ge_half_t": _interval(sum(r["count_ge_half_t"] for r in rows), T, conf),
+                       "count_ge_m_plus_1": _interval(sum(r["count_ge_m_plus_1"] for r in rows), T, conf),
+                       "target": 1 - sizes["level_thm14"]}
+    out["roc"] = _roc(rows)
+    inacc = T - out["accuracy"]["successes"]
+    region = in_region(n, m, sizes)
+    if out["theorem_private"]:
+        v = stats.verdict(inacc, T, params.alpha, per_claim, at_bound=region)
+        out["theorem_claim"] = {"claim": "Pr[max_j |q_j - mu_j| > alpha] > alpha (not (alpha, alpha)-accurate)",
+                                "status": v.status, "text": str(v)}
+    return out
+
+
+def summarise(records: list[dict], params: Params) -> dict:
+    """Per cell and release: the measurements and verdicts of the module docstring."""
+    if not records:
+        raise ValueError("records must hold at least one trial")
+    sizes = theorem_sizes(params.alpha, params.p, params.c_14r, params.c_14t)
+    T = len(records)
+    keys = [(n, m) for n in params.n_grid for m in params.m_grid]
+    n_claims = max(1, sum(1 for (n, m) in keys if in_region(n, m, sizes)) * len(params.releases))
+    per_claim = 1 - (1 - params.confidence) / n_claims
+    cells = {}
+    for n, m in keys:
+        key = cell_key(n, m)
+        rel = {}
+        for kind in params.releases:
+            rows = [r["cells"][key][kind] for r in records if kind in r["cells"][key]]
+            if rows:
+                rel[kind] = summarise_cell(rows, n, m, params, sizes, per_claim)
+        cells[key] = {"n": n, "m": m, "in_region": in_region(n, m, sizes), "releases": rel}
+    claims = [c["releases"][k]["theorem_claim"]["status"] for c in cells.values() for k in c["releases"]
+              if k in PRIVATE_RELEASES and "theorem_claim" in c["releases"][k]]
+    in_claims = [s for s in claims if s != stats.BELOW_BOUND]
+    from simulations.experiments.thm10 import combine
+
+    overall = combine(in_claims) if in_claims else stats.BELOW_BOUND
+    floor_bad = [f"{k} at {key}" for key, c in cells.items() for k, v in c["releases"].items()
+                 if k in PRIVATE_RELEASES and v["contradicts_declared"]]
+    neg = [c["releases"][NEGATIVE_CONTROL] for c in cells.values() if NEGATIVE_CONTROL in c["releases"]]
+    negative = None
+    if neg:
+        statuses = [v["theorem_claim"]["status"] for v in neg if "theorem_claim" in v]
+        in_reg = [v for v, c in zip(neg, [c for c in cells.values() if NEGATIVE_CONTROL in c["releases"]])
+                  if c["in_region"]]
+        caught = sum(v["contradicts_declared"] for v in in_reg)
+        negative = {"release": NEGATIVE_CONTROL, "broken_noise": params.broken_noise,
+                    "claim": "the attack's epsilon lower bound stays <= the declared epsilon (1, at delta = 1/(4n))",
+                    "status": (stats.VIOLATED if caught else stats.INCONCLUSIVE) if in_reg else stats.BELOW_BOUND,
+                    "declaration_contradicted_in_region_cells": int(caught), "region_cells": len(in_reg),
+                    "declaration_contradicted_in_cells": int(sum(v["contradicts_declared"] for v in neg)),
+                    "cells": len(neg),
+                    "theorem_claim": combine([s for s in statuses if s != stats.BELOW_BOUND]) if any(
+                        s != stats.BELOW_BOUND for s in statuses) else stats.BELOW_BOUND}
+    text = (f"{overall}: Theorem 13 (with C_14r = {params.c_14r:g}, C_14t = {params.c_14t:g}: r = {sizes['r']:.4g}, "
+            f"t = {sizes['t']:.4g}) on {len(in_claims)} in-region claims 'a (1, 1/(4n))-DP release is not "
+            f"(alpha, alpha)-accurate', {T} trials, {100 * params.confidence:g}% confidence (Bonferroni over "
+            f"{n_claims} claims)")
+    if not in_claims:
+        text = (f"{stats.BELOW_BOUND}: no cell of the grid lies in Theorem 13's region (n <= r = {sizes['r']:.4g}, "
+                f"m <= t/2 - 1 = {sizes['t'] / 2 - 1:.4g}, t < n + m, n >= 11): measurements only")
+    return {
+        "result_id": RESULT_IDS[0],
+        "claim": ("Theorem 13: at n <= r, m <= t/2 - 1 (r, t of Theorem 14) an (alpha, alpha)-accurate release of S_p "
+                  "is not (1, 1/(4n))-DP; Theorem 14: the attacker says IN on >= t/2 samples and OUT on a fresh one"),
+        "bound_source": (f"bounds.compute('bcmnuw20:thm14', alpha={params.alpha}, dual_vc={params.p}, constants="
+                         f"{{'C_14r': {params.c_14r}, 'C_14t': {params.c_14t}}}): range_r, traced_t, "
+                         "failure_probability; bounds.compute('bcmnuw20:thm13', ...): private_samples, public_samples"),
+        "sizes": sizes, "p": params.p, "alpha": params.alpha, "bias_range": params.bias_range,
+        "signal_floor": tracing.signal_floor(params.alpha, params.bias_range),
+        "eps": params.eps, "fpr": params.fpr, "trials": T, "confidence": params.confidence,
+        "per_claim_confidence": per_claim, "methods": list(METHODS), "releases": list(params.releases),
+        "n_grid": list(params.n_grid), "m_grid": list(params.m_grid),
+        "cells": cells,
+        "privacy_floor_check": {"status": stats.FLOOR_CHECK, "passed": not floor_bad, "failures": floor_bad},
+        "negative_control": negative,
+        "verdict": overall,
+        "verdict_text": text,
+    }

@@ -1,0 +1,269 @@
+"""BCMNUW20 Theorem 15 (with Lemma 17): a PAP query-release algorithm for a class of infinite Littlestone dimension
+needs m = Omega(1/alpha) public samples, however many private ones it has. Probed on thresholds over a fine grid
+of N points (Littlestone dimension floor(log2(N + 1)), unbounded as N grows) with A_PAP (BCMNUW20 Alg 3).
+
+Sizes from ``bounds``: the line m_min = ``public_samples`` of ``bounds.compute("bcmnuw20:thm15", alpha,
+constants={"C_15": c_15})`` = C_15/alpha (C_15 is not pinned down in either version: docs/ERRATA.md); the private
+sample n = min(n_scale * Theorem 10's n, n_max) (``simulations.experiments.thm10.theorem_sizes`` at d = p = 1, the
+machine limit stated in the summary), far more private data than the public bottleneck needs.
+
+One trial, for every value v of ``m_alpha_grid``: m = ceil(v/alpha) public samples. D_X is uniform on the N grid
+points and the labels follow a threshold h* drawn uniformly per trial (realizable). On the same draws:
+
+1. query release: A_PAP(x, w, thresholds(N), alpha, beta, eps, delta); its exact error Err_{D_X,H}(G)
+   (``algorithms.evaluation.true_error``) and whether it is <= alpha;
+2. Lemma 17's learner (``algorithms.adversaries.query_to_learner``) built on A_PAP over the labelled class
+   H^+-: its hypothesis's exact excess error err_D(h_hat) - min_h err_D(h), and the reduction's inequality
+   excess <= Err_{D,H^+-}(G) (a floor check: only a bug can fail it);
+3. the public-only baseline (the empirical means of w) on the same w: its error, for comparison;
+4. the chain of Theorem 15's proof (``with_b``): ABM19's public-data reduction B (Lemma 4.4,
+   ``algorithms.adversaries.public_reduction.reduction_b``) wrapped around the learner of step 2, with
+   n_priv = n, n_pub = m and B's own private sample S~ of size ``input_size(n, m)`` drawn from D: a learner
+   that uses no public data at all. Its exact error err_D (realizable: its excess error) is what ABM19 Claim
+   4.6 relates to the learner's excess error on the mixture D_(p) (times 1/p = 100 m); B's learner is
+   fully private, and privately learning thresholds on an unbounded grid is impossible (ABM19 Thm 4.1 via
+   ALMM19), which is the contradiction the proof draws below the line.
+
+Verdicts (``summarise``). Theorem 15 says that below the line (m < C_15/alpha) no algorithm is (alpha, beta)-accurate
+on every distribution; on the distribution used here the claim "Pr[Err > alpha] > beta" is judged by
+``simulations.stats.verdict`` (Bonferroni over the claims) at those m only; "violated" there would mean this D
+is not hard for A_PAP at that m (not a contradiction of the theorem, which is a statement about the worst D).
+At m >= C_15/alpha the theorem asserts nothing: ``below-bound`` (measurements). The negative control
+(``negative_control=True``, in CI) replaces A_PAP's answers by the true answers E_D[h] (a release that cheats by
+reading D): it must come out ``violated`` below the line.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from simulations import distributions as dist
+from simulations import stats
+
+NAME = "thm15"
+RESULT_IDS = ("bcmnuw20:thm15", "bcmnuw20:lemma17")
+DESCRIPTION = ("A_PAP's error and Lemma 17's learner's excess error on thresholds over a fine grid as functions of "
+               "m * alpha, beside Theorem 15's m = C_15/alpha")
+
+PARAM_HELP = {
+    "num_points": "grid size N of the thresholds (integer in [16, 65536])",
+    "alpha": "accuracy alpha in (0, 1)",
+    "beta": "failure probability beta in (0, 1)",
+    "eps": "privacy eps in (0, 1) (Theorem 10's domain, for its n)",
+    "delta": "privacy delta in (0, 1)",
+    "m_alpha_grid": "comma-separated values of m * alpha (> 0); m = ceil(value / alpha)",
+    "n_scale": "factor on Theorem 10's private n (> 0)",
+    "n_max": "largest private sample per run (machine limit; integer >= 1)",
+    "c_15": "Theorem 15's hidden constant C_15 in m_min = C_15/alpha (> 0)",
+    "with_b": "also run the chain of the proof: ABM19's reduction B around Lemma 17's learner (bool)",
+    "negative_control": "replace A_PAP's answers by the true answers (a release that reads D): must be violated",
+    "confidence": "confidence level of intervals and verdicts, in (0, 1)",
+}
+
+
+@dataclass(frozen=True)
+class Params:
+    num_points: int = 4096
+    alpha: float = 0.25
+    beta: float = 0.1
+    eps: float = 0.9
+    delta: float = 1e-6
+    m_alpha_grid: tuple = (0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
+    n_scale: float = 1.0
+    n_max: int = 5_000_000
+    c_15: float = 1.0
+    negative_control: bool = False
+    with_b: bool = True
+    confidence: float = 0.95
+
+    def __post_init__(self):
+        if isinstance(self.num_points, bool) or not isinstance(self.num_points, int) or not 16 <= self.num_points <= 65536:
+            raise ValueError(f"num_points={self.num_points!r} must be an integer in [16, 65536]")
+        for name in ("alpha", "beta", "eps", "delta", "confidence"):
+            v = getattr(self, name)
+            if not (isinstance(v, (int, float)) and 0 < v < 1):
+                raise ValueError(f"{name}={v!r} must lie in (0, 1)")
+        if not isinstance(self.m_alpha_grid, tuple) or not self.m_alpha_grid:
+            raise ValueError(f"m_alpha_grid={self.m_alpha_grid!r} must be a non-empty tuple of numbers > 0")
+        for v in self.m_alpha_grid:
+            if not (isinstance(v, (int, float)) and 0 < v and math.isfinite(v)):
+                raise ValueError(f"m_alpha_grid entry {v!r} must be a finite number > 0")
+        for name in ("n_scale", "c_15"):
+            v = getattr(self, name)
+            if not (isinstance(v, (int, float)) and 0 < v and math.isfinite(v)):
+                raise ValueError(f"{name}={v!r} must be a finite number > 0")
+        if isinstance(self.n_max, bool) or not isinstance(self.n_max, int) or self.n_max < 1:
+            raise ValueError(f"n_max={self.n_max!r} must be an integer >= 1")
+
+
+@functools.lru_cache(maxsize=32)
+def theorem_sizes(params: Params) -> dict:
+    """Theorem 15's m_min = C_15/alpha and the private n (Theorem 10's, scaled and capped), from ``bounds``."""
+    import bounds
+    from simulations.experiments import thm10
+
+    c = bounds.compute("bcmnuw20:thm15", alpha=params.alpha, constants={"C_15": params.c_15})
+    s10 = thm10.theorem_sizes(params.alpha, params.beta, params.eps, params.delta, 1, 1)
+    n = max(1, min(int(math.ceil(params.n_scale * s10["n_bound"])), params.n_max))
+    return {"m_min": float(c["public_samples"]), "n_bound_thm10": s10["n_bound"], "n": n}
+
+
+def public_size(value: float, alpha: float) -> int:
+    """m = ceil(value / alpha) for a grid value of m * alpha (at least 1)."""
+    return max(1, int(math.ceil(value / alpha - 1e-9)))
+
+
+@functools.lru_cache(maxsize=4)
+def _thresholds(N: int):
+    from algorithms.classes import constructors
+
+    return constructors.thresholds(N)
+
+
+def run_size(m: int, params: Params, n: int, rng: np.random.Generator) -> dict:
+    """One draw at public size m: A_PAP's release error, Lemma 17's learner's excess error, public-only's error."""
+    from algorithms.adversaries import query_to_learner as q2l
+    from algorithms.evaluation import true_answers, true_error
+    from algorithms.query_release.baselines import public_only
+    from algorithms.query_release.pap import a_pap
+    from simulations.experiments.thm10 import private_sample
+
+    N = params.num_points
+    H = _thresholds(N)
+    D = dist.uniform(N)
+    j_star = int(rng.integers(1, N))          # h*(x) = +1 iff x < j*: hypothesis j* of thresholds(N)
+    labels = np.where(np.arange(N) < j_star, 1, -1)
+    w = D.sample(m, rng)
+    x = private_sample(D, n, rng)
+    args = (params.alpha, params.beta, params.eps, params.delta)
+
+    rel = a_pap(x, w, H, *args, rng)
+    answers = true_answers(H, D.probs) if params.negative_control else rel.value.answers
+    err = true_error(H, D.probs, answers)
+
+    D_z = q2l.labelled_distribution(D.probs, (labels == 1).astype(float))
+    lab = q2l.labelled_class(H)
+
+    def release_fn(s, w_z, cls, rng_):
+        out = a_pap(s, w_z, cls, *args, rng_)
+        if params.negative_control:
+            return true_answers(cls, D_z), out.guarantee
+        return out
+
+    learned = q2l.learner_from_release(release_fn)(x, labels[x], w, labels[w], H, rng)
+    errors = q2l.population_errors(H, D_z)
+    excess = float(errors[learned.value.hypothesis] - errors.min())
+    g_learn = np.asarray(getattr(learned.value.release, "answers", learned.value.release), dtype=np.float64)
+    lab_err = true_error(lab, D_z, np.clip(g_learn, -1, 1))
+    pub_err = true_error(H, D.probs, public_only(w, H).value)
+    out = {"m": int(m), "error": err, "accurate": bool(err <= params.alpha),
+           "learner_excess": excess, "learner_ok": bool(excess <= params.alpha),
+           "labelled_release_error": lab_err,
+           "reduction_holds": bool(excess <= q2l.excess_bound(lab_err) + 1e-12),
+           "public_only_error": pub_err, "spent_eps": float(rel.guarantee.eps)}
+    if params.with_b:
+        out.update(chain_b(release_fn, H, D, labels, errors, m, n, rng))
+    return out
+
+
+def chain_b(release_fn, H, D, labels: np.ndarray, errors: np.ndarray, m: int, n: int,
+            rng: np.random.Generator) -> dict:
+    """Theorem 15's chain: ABM19's B (n_priv = n, n_pub = m) around Lemma 17's learner on ``release_fn``; B's private
+    sample S~ of ABM19's size ``input_size(n, m)`` from D, labelled by h*. Returns B's exact error on D."""
+    from algorithms.adversaries import public_reduction as pr
+    from algorithms.adversaries import query_to_learner as q2l
+    from algorithms.privacy import Release
+
+    learner = q2l.learner_from_release(release_fn)
+
+    def semi_private(px, py, wx, wy, rng_):  # B hands labels in {0, 1}; the learner takes +-1
+        out, g = learner(px, 2 * np.asarray(py) - 1, wx, 2 * np.asarray(wy) - 1, H, rng_)
+        return Release(out.hypothesis, g)
+
+    n_tilde = pr.input_size(n, m)
+    s_x = D.sample(n_tilde, rng)
+    res = pr.reduction_b(semi_private, s_x, labels[s_x], n_priv=n, n_pub=m, num_points=H.num_points, rng=rng)
+    b_err = float(errors[res.value.hypothesis] - errors.min())
+    return {"b_error": b_err, "b_input_size": int(n_tilde), "b_ran_out": bool(res.value.ran_out), "b_p": float(res.value.p)}
+
+
+def trial(params: Params, rng: np.random.Generator) -> dict:
+    """Every value of m * alpha once (module docstring)."""
+    n = theorem_sizes(params)["n"]
+    return {"sizes": {str(v): run_size(public_size(v, params.alpha), params, n, rng) for v in params.m_alpha_grid}}
+
+
+def _b_summary(rs: list[dict], params: Params, T: int) -> dict:
+    """B's error (the chain of the proof) for one public size, when it was run."""
+    if "b_error" not in rs[0]:
+        return {}
+    k = sum(r["b_error"] <= params.alpha for r in rs)
+    return {"b_error_mean": float(np.mean([r["b_error"] for r in rs])),
+            "b_ok": {"successes": k, "trials": T, "rate": k / T,
+                     "ci": list(stats.clopper_pearson(k, T, params.confidence, "two-sided"))},
+            "b_ran_out_rate": sum(r["b_ran_out"] for r in rs) / T, "b_input_size": rs[0]["b_input_size"],
+            "b_p": rs[0]["b_p"]}
+
+
+def summarise(records: list[dict], params: Params) -> dict:
+    """Per m * alpha: error distributions, accuracy and learner rates with intervals, and the verdicts."""
+    if not records:
+        raise ValueError("records must hold at least one trial")
+    sizes = theorem_sizes(params)
+    T = len(records)
+    below = [v for v in params.m_alpha_grid if public_size(v, params.alpha) < sizes["m_min"]]
+    per_claim = 1 - (1 - params.confidence) / max(1, len(below))
+    rows = []
+    for v in params.m_alpha_grid:
+        rs = [r["sizes"][str(v)] for r in records]
+        m = rs[0]["m"]
+        inacc = sum(not r["accurate"] for r in rs)
+        under = m < sizes["m_min"]
+        ver = stats.verdict(inacc, T, params.beta, per_claim, at_bound=under)
+        ci_acc = stats.clopper_pearson(T - inacc, T, params.confidence, "two-sided")
+        k_learn = sum(r["learner_ok"] for r in rs)
+        errs = np.array([r["error"] for r in rs])
+        rows.append({
+            "m_alpha": v, "m": m, "below_line": under,
+            "error_mean": float(errs.mean()), "error_median": float(np.median(errs)), "error_max": float(errs.max()),
+            "accuracy": {"successes": T - inacc, "trials": T, "rate": (T - inacc) / T, "ci": list(ci_acc)},
+            "learner_excess_mean": float(np.mean([r["learner_excess"] for r in rs])),
+            "learner_ok": {"successes": k_learn, "trials": T, "rate": k_learn / T,
+                           "ci": list(stats.clopper_pearson(k_learn, T, params.confidence, "two-sided"))},
+            "public_only_error_mean": float(np.mean([r["public_only_error"] for r in rs])),
+            "reduction_floor_check": all(r["reduction_holds"] for r in rs),
+            **_b_summary(rs, params, T),
+            "claim": "Pr[Err_{D,H}(G) > alpha] > beta (A_PAP not (alpha, beta)-accurate on this D)",
+            "status": ver.status, "verdict_text": str(ver),
+        })
+    judged = [r["status"] for r in rows if r["below_line"]]
+    from simulations.experiments.thm10 import combine
+
+    overall = combine(judged) if judged else stats.BELOW_BOUND
+    text = (f"{overall}: Theorem 15 below its line m < C_15/alpha = {sizes['m_min']:.4g} (C_15 = {params.c_15:g}) on "
+            f"{len(judged)} public sizes, {T} trials, {100 * params.confidence:g}% confidence (Bonferroni); "
+            f"n = {sizes['n']} private samples (Theorem 10's n = {sizes['n_bound_thm10']}, capped at n_max)")
+    if params.negative_control:
+        text += "; NEGATIVE CONTROL: answers replaced by the true answers"
+    return {
+        "result_id": RESULT_IDS[0],
+        "claim": "Theorem 15: below m = C_15/alpha no PAP release of thresholds is (alpha, beta)-accurate on every D",
+        "bound_source": (f"bounds.compute('bcmnuw20:thm15', alpha={params.alpha}, constants={{'C_15': {params.c_15}}})"
+                         f".public_samples; n from bounds.compute('bcmnuw20:thm10', ..., vc=1, dual_vc=1)"),
+        "m_min": sizes["m_min"], "n": sizes["n"], "n_bound_thm10": sizes["n_bound_thm10"],
+        "n_fraction_of_thm10": sizes["n"] / sizes["n_bound_thm10"],
+        "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
+        "num_points": params.num_points, "c_15": params.c_15, "negative_control": params.negative_control,
+        "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,
+        "rows": rows,
+        "reduction_floor_check": {"status": stats.FLOOR_CHECK, "passed": all(r["reduction_floor_check"] for r in rows)},
+        "composition_with_B": ("run: ABM19's B (Lemma 4.4) around Lemma 17's learner, n_priv = n, n_pub = m, "
+                               "S~ of size input_size(n, m); b_error = B's exact excess error on D"
+                               if params.with_b else "not run (with_b = False)"),
+        "verdict": overall,
+        "verdict_text": text,
+    }

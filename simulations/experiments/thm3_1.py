@@ -1,0 +1,279 @@
+"""ABM19 Theorem 3.1 (with Lemma 3.3): A_SSPP (Algorithm 1) is an (alpha, beta, eps) semi-supervised
+semi-private agnostic learner at the explicit n_priv and n_pub of ``bounds``.
+
+What one trial does, for every case "class:distribution" of ``Params.cases`` (``_abm19_common``):
+
+1. the labeled law D = agnostic(marginal, target, noise) over the class's points and the exact excess
+   error err(h; D) - min_H err of every hypothesis;
+2. the sizes from ``bounds.compute("abm19:thm3.1", alpha, beta, epsilon, vc=d)``: m = ``public_samples``
+   (Lemma 3.3 at alpha/2, beta/2), n = ``private_samples``; and Lemma 3.3 on its own,
+   m_3.3 = ``bounds.compute("abm19:lemma3.3", alpha, beta, vc=d)["public_samples"]``. Never retyped;
+3. one unlabeled public sample T ~ D_X^m and one private sample S ~ D^n, drawn once; every run uses a
+   prefix of them (the same draws for A_SSPP and its baselines):
+   - A_SSPP at (n, m): success = excess error <= alpha (Theorem 3.1, w.p. >= 1 - beta);
+   - the cover of Algorithm 1 from T: its radius max_h Pr_D[h != Project(h)] (the event Bad of
+     Lemma 3.3's proof) <= alpha/2 (Theorem 3.1's use, w.p. >= 1 - beta/2), and from the first m_3.3
+     points <= alpha (Lemma 3.3, w.p. >= 1 - beta);
+   - looseness: A_SSPP at (f n, m) and at (n, f m) for every f in ``fractions`` below 1
+     (``below-bound`` measurements, never verdicts);
+   - baselines on the same S and T: non-private ERM on S (no privacy); the private learner without
+     public data, the exponential mechanism over all of H (KLN+08's generic learner, score -err_hat,
+     sensitivity 1/n, the same eps); and public-only: T carries no labels, so a learner that sees only T
+     cannot depend on the labels at all; what it can do is measured as a uniformly random member of
+     H~ (the exponential mechanism at eps = 0).
+
+``variant="broken_flipped_score"`` is the negative control: step 6 with score +err_hat (the
+exponential mechanism then favours the worst hypothesis); it must come out ``violated`` at the
+theorem's sizes.
+
+Verdict rule (``summarise``): per case, ``simulations.stats.verdict`` on the accuracy event (target
+1 - beta), the Theorem 3.1 cover event (1 - beta/2) and the Lemma 3.3 cover event (1 - beta), each at
+confidence 1 - (1 - confidence)/(3k) for k cases (Bonferroni). Overall: ``violated`` if any is,
+``holds`` if all hold, else ``inconclusive``. Runs below the sizes are ``below-bound``; the least
+fraction at which the success rate's lower Clopper-Pearson bound still reaches 1 - beta is reported as
+the empirical looseness of each size.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from simulations.experiments import _abm19_common as common
+
+NAME = "thm3_1"
+RESULT_IDS = ("abm19:thm3.1", "abm19:lemma3.3")
+DESCRIPTION = ("A_SSPP (ABM19 Alg 1): excess error <= alpha w.p. >= 1 - beta at Theorem 3.1's n_priv, n_pub; "
+               "the Lemma 3.3 cover; ERM / no-public / public-only baselines; looseness of both sizes")
+
+DEFAULT_CASES = ("thresholds:uniform", "thresholds:near_threshold", "intervals:uniform",
+                 "halfspaces:uniform", "stumps:uniform")
+VARIANTS = ("a_sspp", "broken_flipped_score")
+
+PARAM_HELP = {
+    "cases": "comma-separated class:distribution pairs (" + "; ".join(
+        f"{k}:{{{','.join(v)}}}" for k, v in common.LAWS.items()) + ")",
+    "num_points": "domain size N of thresholds (integer in [4, 8192])",
+    "interval_points": "domain size N of intervals (integer in [4, 256])",
+    "grid_side": "side k of the k x k grid of halfspaces in R^2 (integer in [2, 10])",
+    "stump_dim": "dimension p of decision stumps on {+-1}^p (integer in [2, 12])",
+    "noise": "label noise rate in [0, 0.5) (agnostic; 0 is realizable)",
+    "alpha": "excess error alpha in (0, 1)",
+    "beta": "failure probability beta in (0, 1)",
+    "eps": "privacy eps > 0",
+    "fractions": "comma-separated fractions f < 1 of n and of m for the looseness runs (each in (0, 1))",
+    "variant": "a_sspp, or broken_flipped_score (negative control: score +err_hat)",
+    "confidence": "confidence level of the verdicts, in (0, 1)",
+}
+
+
+@dataclass(frozen=True)
+class Params:
+    cases: tuple = DEFAULT_CASES
+    num_points: int = 1024
+    interval_points: int = 64
+    grid_side: int = 8
+    stump_dim: int = 8
+    noise: float = 0.1
+    alpha: float = 0.1
+    beta: float = 0.1
+    eps: float = 1.0
+    fractions: tuple = tuple(2.0 ** -k for k in range(1, 11))
+    variant: str = "a_sspp"
+    confidence: float = 0.95
+
+    def __post_init__(self):
+        if not isinstance(self.cases, tuple) or not self.cases:
+            raise ValueError(f"cases={self.cases!r} must be a non-empty tuple of class:distribution strings")
+        for c in self.cases:
+            common.check_case(c)
+        if len(set(self.cases)) != len(self.cases):
+            raise ValueError(f"cases={self.cases!r} has a repeated entry")
+        for name, lo, hi in (("num_points", 4, 8192), ("interval_points", 4, 256), ("grid_side", 2, 10),
+                             ("stump_dim", 2, 12)):
+            v = getattr(self, name)
+            if not (isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi):
+                raise ValueError(f"{name}={v!r} must be an integer in [{lo}, {hi}]")
+        if not (isinstance(self.noise, (int, float)) and 0 <= self.noise < 0.5):
+            raise ValueError(f"noise={self.noise!r} must lie in [0, 0.5)")
+        for name in ("alpha", "beta", "confidence"):
+            common.check_unit(name, getattr(self, name))
+        if not (isinstance(self.eps, (int, float)) and 0 < self.eps and math.isfinite(self.eps)):
+            raise ValueError(f"eps={self.eps!r} must be a finite number > 0")
+        if not isinstance(self.fractions, tuple) or any(
+                not (isinstance(f, (int, float)) and 0 < f < 1) for f in self.fractions):
+            raise ValueError(f"fractions={self.fractions!r} must be a tuple of numbers in (0, 1)")
+        if self.variant not in VARIANTS:
+            raise ValueError(f"variant={self.variant!r} must be one of {', '.join(VARIANTS)}")
+
+
+def case_size(kind: str, params: Params) -> int:
+    return {"thresholds": params.num_points, "intervals": params.interval_points,
+            "halfspaces": params.grid_side, "stumps": params.stump_dim}[kind]
+
+
+@functools.lru_cache(maxsize=256)
+def theorem_sizes(alpha: float, beta: float, eps: float, d: int) -> dict:
+    """ABM19 Theorem 3.1's n_priv, n_pub and Lemma 3.3's n_pub at (alpha, beta), from ``bounds``."""
+    import bounds
+
+    c = bounds.compute("abm19:thm3.1", alpha=alpha, beta=beta, epsilon=eps, vc=d)
+    lem = bounds.compute("abm19:lemma3.3", alpha=alpha, beta=beta, vc=d)
+    return {"m_bound": int(c["public_samples"]), "n_bound": int(c["private_samples"]),
+            "log_cover_size_bound": float(c["log_cover_size"]), "m_lemma3_3": int(lem["public_samples"])}
+
+
+def case_setup(case: str, params: Params) -> dict:
+    kind, law = common.check_case(case)
+    size = case_size(kind, params)
+    cls, d = common.make_class(kind, size)
+    D = common.labeled_law(kind, law, size, params.noise)
+    return {"case": case, "kind": kind, "law": law, "size": size, "cls": cls, "d": d, "D": D,
+            "excess": common.excess_errors(kind, law, size, params.noise),
+            **theorem_sizes(params.alpha, params.beta, params.eps, d)}
+
+
+def _select(cls, cover, px, py, eps, variant, rng) -> int:
+    """Algorithm 1, step 6 (or the negative control's flipped score) on the private prefix (px, py)."""
+    from algorithms.learning.sspp import a_sspp, sspp_scores
+    from algorithms.privacy.mechanisms import ExponentialMechanism
+
+    if variant == "a_sspp":
+        return a_sspp(cls, px, py, cover.public_points, eps, rng).value
+    scores = -sspp_scores(cover, px, py)  # broken: +err_hat
+    return int(cover.members[ExponentialMechanism(eps, 1.0 / px.size).release(scores, rng).value])
+
+
+def run_case(s: dict, params: Params, rng: np.random.Generator) -> dict:
+    """Every run of one case on one public and one private draw (module docstring, step 3)."""
+    from algorithms.evaluation import cover_radius
+    from algorithms.learning.erm import erm, error_counts
+    from algorithms.learning.sspp import sspp_cover
+    from algorithms.privacy.mechanisms import ExponentialMechanism
+
+    cls, excess, n, m = s["cls"], s["excess"], s["n_bound"], s["m_bound"]
+    T = s["D"].marginal.sample(m, rng)
+    X, Y = s["D"].sample(n, rng)
+    marg = s["D"].marginal.probs
+    cover = sspp_cover(cls, T)
+    h = _select(cls, cover, X, Y, params.eps, params.variant, rng)
+    radius = cover_radius(cover, marg)
+    radius_33 = cover_radius(sspp_cover(cls, T[: s["m_lemma3_3"]]), marg)
+    out = {
+        "n": n, "m": m, "cover_size": cover.size, "excess": float(excess[h]),
+        "accurate": bool(excess[h] <= params.alpha),
+        "cover_radius": radius, "cover_ok": bool(radius <= params.alpha / 2),
+        "cover_radius_lemma3_3": radius_33, "cover_ok_lemma3_3": bool(radius_33 <= params.alpha),
+    }
+    loose = {}
+    for f in params.fractions:
+        nf, mf = max(1, math.ceil(f * n)), max(1, math.ceil(f * m))
+        h_n = _select(cls, cover, X[:nf], Y[:nf], params.eps, params.variant, rng)
+        h_m = _select(cls, sspp_cover(cls, T[:mf]), X, Y, params.eps, params.variant, rng)
+        loose[repr(f)] = {"n": nf, "m": mf, "excess_n": float(excess[h_n]), "excess_m": float(excess[h_m]),
+                          "accurate_n": bool(excess[h_n] <= params.alpha),
+                          "accurate_m": bool(excess[h_m] <= params.alpha)}
+    out["looseness"] = loose
+    h_erm = erm(cls, X, Y).hypothesis
+    h_nopub = ExponentialMechanism(params.eps, 1.0 / n).release(-error_counts(cls, X, Y) / n, rng).value
+    h_blind = int(cover.members[rng.integers(cover.size)])
+    out["baselines"] = {name: {"excess": float(excess[hb]), "accurate": bool(excess[hb] <= params.alpha)}
+                        for name, hb in (("erm_nonprivate", h_erm), ("em_all_of_H", h_nopub),
+                                         ("public_only_label_blind", h_blind))}
+    return out
+
+
+def trial(params: Params, rng: np.random.Generator) -> dict:
+    """Every case once (module docstring); ``success`` = A_SSPP accurate in every case."""
+    cases = {case: run_case(case_setup(case, params), params, rng) for case in params.cases}
+    return {"cases": cases, "success": all(c["accurate"] for c in cases.values())}
+
+
+def _least_fraction(successes: dict, trials: int, target: float, confidence: float) -> float | None:
+    """Least fraction f of the bound (``successes`` maps fractions, 1.0 included, to success counts) such
+    that at f and at every larger fraction the success rate's lower Clopper-Pearson bound is >= target:
+    the empirical looseness of the size. None if not even f = 1 qualifies."""
+    from simulations import stats
+
+    best = None
+    for f in sorted(successes, reverse=True):
+        if stats.clopper_pearson(successes[f], trials, confidence, "lower")[0] < target:
+            break
+        best = f
+    return best
+
+
+BASELINE_TEXT = {
+    "erm_nonprivate": "non-private ERM on the private sample (no privacy at all)",
+    "em_all_of_H": "private learner without public data: exponential mechanism over all of H (same eps)",
+    "public_only_label_blind": ("public data only: T is unlabeled, so nothing can depend on the labels; "
+                                "measured as a uniformly random member of H~ (eps = 0)"),
+}
+
+
+def summarise(records: list[dict], params: Params) -> dict:
+    """Per case: accuracy and cover verdicts, below-bound looseness runs, baselines (module docstring)."""
+    if not records:
+        raise ValueError("records must hold at least one trial")
+    T = len(records)
+    conf = params.confidence
+    per_claim = 1 - (1 - conf) / (3 * len(params.cases))
+    target = 1 - params.beta
+    cases = {}
+    for case in params.cases:
+        s = case_setup(case, params)
+        rows = [r["cases"][case] for r in records]
+        ex = np.array([r["excess"] for r in rows])
+        loose = {}
+        for f in params.fractions:
+            lr = [r["looseness"][repr(f)] for r in rows]
+            loose[repr(f)] = {
+                "fraction": f, "n": lr[0]["n"], "m": lr[0]["m"],
+                "n_reduced": common.claim(sum(x["accurate_n"] for x in lr), T, target, conf, per_claim, False),
+                "m_reduced": common.claim(sum(x["accurate_m"] for x in lr), T, target, conf, per_claim, False),
+            }
+        k_at_bound = sum(r["accurate"] for r in rows)
+        k_n = {1.0: k_at_bound, **{f: loose[repr(f)]["n_reduced"]["successes"] for f in params.fractions}}
+        k_m = {1.0: k_at_bound, **{f: loose[repr(f)]["m_reduced"]["successes"] for f in params.fractions}}
+        cases[case] = {
+            "class": s["cls"].name, "distribution": s["D"].name, "num_points": s["cls"].num_points,
+            "num_hypotheses": s["cls"].num_hypotheses, "d": s["d"], "noise": params.noise,
+            "n_bound": s["n_bound"], "m_bound": s["m_bound"], "m_lemma3_3": s["m_lemma3_3"],
+            "log_cover_size_bound": s["log_cover_size_bound"],
+            "log_cover_size_used_max": float(np.log(max(r["cover_size"] for r in rows))),
+            "accuracy": common.claim(k_at_bound, T, target, conf, per_claim),
+            "cover": common.claim(sum(r["cover_ok"] for r in rows), T, 1 - params.beta / 2, conf, per_claim),
+            "cover_lemma3_3": common.claim(sum(r["cover_ok_lemma3_3"] for r in rows), T, target, conf, per_claim),
+            "excess": {"mean": float(ex.mean()), "quantile_1_minus_beta": float(np.quantile(ex, target)),
+                       "max": float(ex.max()), "limit": params.alpha},
+            "cover_radius": {"max": max(r["cover_radius"] for r in rows), "limit": params.alpha / 2,
+                             "max_lemma3_3": max(r["cover_radius_lemma3_3"] for r in rows)},
+            "looseness": loose,
+            "least_fraction_n": _least_fraction(k_n, T, target, conf),
+            "least_fraction_m": _least_fraction(k_m, T, target, conf),
+            "baselines": {
+                name: {"text": BASELINE_TEXT[name],
+                       "accuracy": common.rate(sum(r["baselines"][name]["accurate"] for r in rows), T, conf),
+                       "excess_mean": float(np.mean([r["baselines"][name]["excess"] for r in rows]))}
+                for name in BASELINE_TEXT},
+        }
+    statuses = [c[k]["verdict"] for c in cases.values() for k in ("accuracy", "cover", "cover_lemma3_3")]
+    overall = common.combine(statuses)
+    text = (f"{overall}: Theorem 3.1 accuracy (target 1 - beta = {target:g}), its alpha/2-cover (target "
+            f"{1 - params.beta / 2:g}) and Lemma 3.3's alpha-cover (target {target:g}) over {len(cases)} cases, "
+            f"{T} trials each, {100 * conf:g}% confidence (Bonferroni over {len(statuses)} claims)"
+            + ("; NEGATIVE CONTROL (score +err_hat)" if params.variant != "a_sspp" else ""))
+    return {
+        "result_id": RESULT_IDS[0],
+        "claim": ("err(h_priv; D) <= min_H err + alpha w.p. >= 1 - beta (Theorem 3.1); H~ an alpha/2-cover w.p. "
+                  ">= 1 - beta/2 (its proof) and, at Lemma 3.3's own n_pub, an alpha-cover w.p. >= 1 - beta"),
+        "bound_source": (f"bounds.compute('abm19:thm3.1', alpha={params.alpha}, beta={params.beta}, "
+                         f"epsilon={params.eps}, vc=d): public_samples, private_samples; "
+                         f"bounds.compute('abm19:lemma3.3', alpha={params.alpha}, beta={params.beta}, vc=d)"),
+        "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "noise": params.noise,
+        "variant": params.variant, "trials": T, "confidence": conf, "per_claim_confidence": per_claim,
+        "cases": cases, "verdict": overall, "verdict_text": text,
+    }

@@ -1,0 +1,218 @@
+"""ABM19 Theorem 4.1: the public-sample trade-off on thresholds over growing grids, for A_SSPP and for the
+reduction B built on it, with the lower bound's boundary n_pub = 1/(1600 alpha).
+
+What a finite grid can and cannot show. Theorem 4.1 is about classes of *infinite* Littlestone
+dimension (thresholds over R): every semi-private learner needs n_pub > 1/(1600 alpha) there. Thresholds
+on a grid of N points have Littlestone dimension floor(log2(N + 1)), finite, and are privately learnable
+with no public data at all (e.g. the exponential mechanism over all N + 1 thresholds with about
+log(N)/(eps alpha) private examples), so no finite grid can exhibit the impossibility. What a grid can
+show: (i) where A_SSPP (and B on it) succeed and fail in the (n_pub, alpha) plane, against the boundary
+1/(1600 alpha) (``bounds.compute("abm19:thm4.1", alpha)``) and A_SSPP's own requirement
+(``bounds.compute("abm19:thm3.1", ...)["public_samples"]``); (ii) the private learner without public
+data (the exponential mechanism over all N + 1 thresholds) at the same n_priv on each grid: its guarantee
+pays log(N + 1), unbounded on R; on the uniform marginal its measured excess hardly moves with N (the
+log N is a worst case), one more thing a finite grid does not show.
+
+One trial, for every grid size N in ``grids`` (realizable D: uniform marginal, target the threshold
+at N/2) and every n_pub in ``n_pubs``:
+
+1. A_SSPP with n_pub unlabeled public points and n_priv private examples (drawn as a histogram:
+   A_SSPP reads S_priv only through its counts), eps = 0.1 (Theorem 4.1's); its exact excess error;
+2. B (Algorithm 2) on A_SSPP with B's corrected input size n~ from ``bounds.compute("abm19:lemma4.4",
+   ...)``; its exact error on D and whether PrivSamp ran out;
+3. once per N: the exponential mechanism over all of H on the same kind of private sample (no public data).
+
+A_SSPP has no alpha parameter, so one run serves every alpha of ``alphas``; per (N, alpha, n_pub) the
+summary gives A's success rate (excess <= alpha), B's rate of err <= 100 n_pub alpha and of err <= 1/16
+(Theorem 4.3's threshold), with Clopper-Pearson intervals.
+
+Verdicts (``summarise``): in every cell strictly below the boundary (n_pub < the least n_pub Theorem 4.1
+allows), the lower bound's prediction on this instance: the learner fails (excess > alpha) w.p. >= 1/22
+(the corrected confidence, docs/ERRATA.md), ``simulations.stats.verdict`` on the failure rate at
+confidence 1 - (1 - confidence)/k for k such cells. A ``violated`` here would not refute Theorem 4.1 (the
+grid is finite, the distribution is one of many); it would mean this instance does not exhibit the
+trade-off. ``variant="broken_oracle"`` is the negative control: a "learner" that outputs the target
+itself (impossible for an infinite-Littlestone class); it must come out ``violated``. Cells at or above
+the boundary are measurements only (the theorem says nothing there).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from simulations import stats
+from simulations.experiments import _abm19_common as common
+
+NAME = "thm4_1"
+RESULT_IDS = ("abm19:thm4.1",)
+DESCRIPTION = ("ABM19 Thm 4.1 trade-off on thresholds over growing grids: A_SSPP and B errors on a (n_pub, "
+               "alpha) grid against the boundary n_pub = 1/(1600 alpha); no-public learner vs grid size")
+
+VARIANTS = ("a_sspp", "broken_oracle")
+
+PARAM_HELP = {
+    "grids": "comma-separated grid sizes N of the thresholds (integers in [4, 4096])",
+    "n_pubs": "comma-separated public sample sizes (integers >= 1)",
+    "alphas": "comma-separated excess errors alpha in (0, 1/100] (Theorem 4.1's domain)",
+    "n_priv": "private sample size n_priv of A_SSPP (integer >= 10)",
+    "eps": "privacy eps > 0 (Theorem 4.1 uses 0.1)",
+    "variant": "a_sspp, or broken_oracle (negative control: outputs the target)",
+    "confidence": "confidence level of the verdicts, in (0, 1)",
+}
+
+
+def _check_ints(name: str, value, lo: int, hi: int | None = None) -> None:
+    if not isinstance(value, tuple) or not value or len(set(value)) != len(value) or any(
+            not (isinstance(v, int) and not isinstance(v, bool) and v >= lo and (hi is None or v <= hi))
+            for v in value):
+        raise ValueError(f"{name}={value!r} must be a non-empty tuple of distinct integers in "
+                         f"[{lo}, {hi if hi is not None else 'inf'}]")
+
+
+@dataclass(frozen=True)
+class Params:
+    grids: tuple = (64, 512, 4096)
+    n_pubs: tuple = (1, 4, 16, 64, 256)
+    alphas: tuple = (0.01, 0.001, 0.0001, 0.00001)
+    n_priv: int = 200_000
+    eps: float = 0.1
+    variant: str = "a_sspp"
+    confidence: float = 0.95
+
+    def __post_init__(self):
+        _check_ints("grids", self.grids, 4, 4096)
+        _check_ints("n_pubs", self.n_pubs, 1)
+        if not isinstance(self.alphas, tuple) or not self.alphas or any(
+                not (isinstance(a, (int, float)) and 0 < a <= 0.01) for a in self.alphas):
+            raise ValueError(f"alphas={self.alphas!r} must be a non-empty tuple of numbers in (0, 1/100]")
+        if not (isinstance(self.n_priv, int) and self.n_priv >= 10):
+            raise ValueError(f"n_priv={self.n_priv!r} must be an integer >= 10")
+        if not (isinstance(self.eps, (int, float)) and 0 < self.eps and math.isfinite(self.eps)):
+            raise ValueError(f"eps={self.eps!r} must be a finite number > 0")
+        if self.variant not in VARIANTS:
+            raise ValueError(f"variant={self.variant!r} must be one of {', '.join(VARIANTS)}")
+        common.check_unit("confidence", self.confidence)
+
+
+@functools.lru_cache(maxsize=64)
+def boundary(alpha: float) -> dict:
+    """Theorem 4.1's least allowed n_pub (> 1/(1600 alpha)) and A_SSPP's own n_pub (Theorem 3.1 at
+    beta = 1/22, eps = 0.1, d = 1), both from ``bounds``."""
+    import bounds
+
+    lower = bounds.compute("abm19:thm4.1", alpha=alpha)
+    upper = bounds.compute("abm19:thm3.1", alpha=alpha, beta=1 / 22, epsilon=0.1, vc=1)
+    return {"n_pub_min": int(lower["public_samples"]), "boundary": 1 / (1600 * alpha),
+            "n_pub_a_sspp": int(upper["public_samples"]), "n_priv_a_sspp": int(upper["private_samples"])}
+
+
+@functools.lru_cache(maxsize=256)
+def b_size(n_priv: int, n_pub: int) -> int:
+    """B's corrected input size n~ = max(ceil(n_priv/(10 n_pub)), 4), from ``bounds``."""
+    import bounds
+
+    return int(bounds.compute("abm19:lemma4.4", alpha=0.01, private_samples=n_priv,
+                              public_samples=n_pub)["private_samples_B"])
+
+
+def _histogram(D, n: int, rng: np.random.Generator):
+    """S_priv ~ D^n as a histogram over the (x, y) cells: (points, labels, counts)."""
+    counts = rng.multinomial(n, D.joint.ravel())
+    cells = np.arange(D.joint.size)
+    return cells // 2, cells % 2, counts
+
+
+def run_grid(N: int, params: Params, rng: np.random.Generator) -> dict:
+    """Every n_pub on the grid of N points, and the no-public learner (module docstring, steps 1-3)."""
+    from algorithms.adversaries.public_reduction import reduction_b
+    from algorithms.learning.sspp import ASSPP, a_sspp
+
+    cls, _ = common.make_class("thresholds", N)
+    D = common.labeled_law("thresholds", "uniform", N, 0.0)
+    err = common.excess_errors("thresholds", "uniform", N, 0.0)
+    target = common.target_row("thresholds", cls)
+    oracle = params.variant == "broken_oracle"
+
+    def learner(px, py, qx, qy, rng, counts=None):
+        if oracle:
+            from algorithms.privacy.accounting import PureDP, Release
+            return Release(target, PureDP(params.eps))
+        return a_sspp(cls, px, py, qx, params.eps, rng, counts=counts)
+
+    cells = {}
+    for m in params.n_pubs:
+        T = D.marginal.sample(m, rng)
+        x, y, c = _histogram(D, params.n_priv, rng)
+        h_a = learner(x, y, T, None, rng, counts=c).value
+        sx, sy = D.sample(b_size(params.n_priv, m), rng)
+        bl = learner if oracle else ASSPP(cls, params.eps)
+        out = reduction_b(bl, sx, sy, n_priv=params.n_priv, n_pub=m, num_points=N, rng=rng).value
+        cells[str(m)] = {"excess_A": float(err[h_a]), "err_B": float(err[out.hypothesis]), "ran_out": out.ran_out}
+    x, y, c = _histogram(D, params.n_priv, rng)
+    h0 = a_sspp(cls, x, y, np.arange(N), params.eps, rng, counts=c).value  # cover of all points = H
+    return {"cells": cells, "no_public_excess": float(err[h0])}
+
+
+def trial(params: Params, rng: np.random.Generator) -> dict:
+    grids = {str(N): run_grid(N, params, rng) for N in params.grids}
+    return {"grids": grids}
+
+
+def summarise(records: list[dict], params: Params) -> dict:
+    """Per (N, alpha, n_pub): rates with intervals; verdicts below the boundary (module docstring)."""
+    if not records:
+        raise ValueError("records must hold at least one trial")
+    T, conf = len(records), params.confidence
+    below = [(N, a, m) for N in params.grids for a in params.alphas for m in params.n_pubs
+             if m < boundary(a)["n_pub_min"]]
+    per_claim = 1 - (1 - conf) / max(1, len(below))
+    grids, statuses = {}, []
+    for N in params.grids:
+        rows = [r["grids"][str(N)] for r in records]
+        table = {}
+        for a in params.alphas:
+            b = boundary(a)
+            per_alpha = {}
+            for m in params.n_pubs:
+                cells = [r["cells"][str(m)] for r in rows]
+                fails = sum(c["excess_A"] > a for c in cells)
+                entry = {
+                    "n_pub": m, "below_boundary": m < b["n_pub_min"],
+                    "A_success": common.rate(T - fails, T, conf),
+                    "B_within_100_npub_alpha": common.rate(sum(c["err_B"] <= 100 * m * a for c in cells), T, conf),
+                    "B_within_1_16": common.rate(sum(c["err_B"] <= 1 / 16 for c in cells), T, conf),
+                    "B_error_mean": float(np.mean([c["err_B"] for c in cells])),
+                    "A_excess_mean": float(np.mean([c["excess_A"] for c in cells])),
+                    "B_ran_out": sum(c["ran_out"] for c in cells),
+                }
+                if entry["below_boundary"]:
+                    entry["lower_bound_prediction"] = common.claim(fails, T, 1 / 22, conf, per_claim)
+                    statuses.append(entry["lower_bound_prediction"]["verdict"])
+                per_alpha[str(m)] = entry
+            table[repr(a)] = {"alpha": a, **b, "cells": per_alpha}
+        nopub = np.array([r["no_public_excess"] for r in rows])
+        grids[str(N)] = {
+            "N": N, "littlestone_dimension": int(math.floor(math.log2(N + 1))), "alphas": table,
+            "no_public": {"excess_mean": float(nopub.mean()),
+                          "success": {repr(a): common.rate(int((nopub <= a).sum()), T, conf) for a in params.alphas}},
+        }
+    overall = common.combine(statuses) if statuses else stats.INCONCLUSIVE
+    text = (f"{overall}: below Theorem 4.1's boundary n_pub = 1/(1600 alpha) ({len(below)} (N, alpha, n_pub) cells), "
+            f"the learner fails (excess > alpha) w.p. >= 1/22 on this instance; {T} trials, {100 * conf:g}% "
+            f"confidence (Bonferroni over {len(below)}). A finite grid has finite Littlestone dimension: this checks "
+            "the instance, it cannot refute or confirm the theorem"
+            + ("; NEGATIVE CONTROL (oracle outputs the target)" if params.variant != "a_sspp" else ""))
+    return {
+        "result_id": RESULT_IDS[0],
+        "claim": ("Theorem 4.1: any semi-private learner for a class of infinite Littlestone dimension needs "
+                  "n_pub > 1/(1600 alpha); checked here as its prediction on finite grids (see the module docstring)"),
+        "bound_source": "bounds.compute('abm19:thm4.1', alpha); bounds.compute('abm19:thm3.1', alpha, beta=1/22, "
+                        "epsilon=0.1, vc=1); bounds.compute('abm19:lemma4.4', ...)['private_samples_B']",
+        "n_priv": params.n_priv, "eps": params.eps, "variant": params.variant, "alphas": list(params.alphas),
+        "n_pubs": list(params.n_pubs), "trials": T, "confidence": conf, "per_claim_confidence": per_claim,
+        "grids": grids, "verdict": overall, "verdict_text": text,
+    }

@@ -1,0 +1,76 @@
+"""NB20 experiments thm7 and thm11: small runs of the real trial/summarise, the negative controls, the
+pure-noise counterexample to Lemma 9's printed query count, and the below-bound status."""
+
+import numpy as np
+import pytest
+
+from simulations import stats
+from simulations.experiments import thm7, thm11
+
+
+def _records(module, params, trials, seed):
+    return [module.trial(params, np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,))))
+            for i in range(trials)]
+
+
+@pytest.fixture(scope="module")
+def thm7_summary():
+    p = thm7.Params(cases=("thresholds",), per_subsample=1, num_queries=20, counter_reps=20)
+    return thm7.summarise(_records(thm7, p, 3, 11), p)
+
+
+def test_thm7_negative_control_inverted_majority_is_violated(thm7_summary):
+    """The control (step 8's majority inverted) must come out violated on 3 trials. Catches: a control
+    that is not inverted (it would then be as accurate as A_AgPrivCl) or a verdict rule that never says
+    violated."""
+    assert thm7_summary["cases"]["thresholds"]["negative_control"]["status"] == stats.VIOLATED
+    assert thm7_summary["negative_controls_caught"]
+
+
+def test_thm7_below_the_theorem_size_is_below_bound_never_violated(thm7_summary):
+    c = thm7_summary["cases"]["thresholds"]
+    assert c["n_used"] < c["n_bound"] and not c["at_bound"]
+    assert {v["status"] for v in c["accuracy"].values()} == {stats.BELOW_BOUND}
+    assert thm7_summary["verdict"] == stats.BELOW_BOUND
+    assert c["privacy_as_requested"] and c["unstable_within_T"]
+
+
+def test_thm7_printed_query_count_is_refuted_on_pure_noise_and_the_corrected_one_holds(thm7_summary):
+    """60 pure-noise runs at m = 8 log(1/(alpha beta))/alpha (79,228 at 0.001, 0.05): success ~0.71 < 0.95,
+    violated; at bounds' corrected count (Bernstein, gamma = 1/2) every run succeeds: holds. Catches: the
+    corrected count replaced by the printed one (then both are violated), or labels that are not noise."""
+    ce = thm7_summary["counterexample"]
+    assert ce["m_printed"] == 79228
+    assert ce["printed"]["status"] == stats.VIOLATED
+    assert ce["corrected"]["status"] == stats.HOLDS
+
+
+def test_thm7_trial_is_a_pure_function_of_its_generator():
+    p = thm7.Params(cases=("intervals",), per_subsample=1, num_queries=10, counter_reps=1)
+    a = _records(thm7, p, 1, 5)
+    b = _records(thm7, p, 1, 5)
+    assert a == b
+
+
+def test_thm7_params_reject_bad_input():
+    with pytest.raises(ValueError, match="noise=0.6"):
+        thm7.Params(noise=0.6)
+    with pytest.raises(ValueError, match="cases="):
+        thm7.Params(cases=("stumps",))
+
+
+def test_thm11_switch_privacy_and_negative_control():
+    """One small trial: the switch happens exactly after m_o queries, the composed privacy is within
+    (eps, delta) while the printed budget would spend more than eps, and the inverted h_priv is violated.
+    Catches: h_priv computed one query early/late, the double spend, a control that is not inverted."""
+    p = thm11.Params(cases=("thresholds",), per_subsample=1)
+    s = thm11.summarise(_records(thm11, p, 3, 12), p)
+    c = s["cases"]["thresholds"]
+    assert c["switch"]["status"] == stats.HOLDS and c["privacy"]["status"] == stats.HOLDS
+    assert c["privacy"]["eps"] <= p.eps < c["privacy"]["printed_budget_eps"]
+    assert c["negative_control"]["status"] == stats.VIOLATED
+    assert c["accuracy"]["status"] == stats.BELOW_BOUND and s["verdict"] == stats.BELOW_BOUND
+    rows = c["crossover"]
+    assert [r["m"] for r in rows] == list(thm11.CROSSOVER_M)
+    assert rows[-1]["thm7_n_bound"] > rows[-1]["thm11_n_bound"]   # many queries: Theorem 11 wins
+    assert len({r["thm11_n_run"] for r in rows if r["m"] >= c["m_o"]}) == 1  # n does not grow beyond m_o

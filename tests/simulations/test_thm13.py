@@ -1,0 +1,149 @@
+"""BCMNUW20 Theorems 13 and 14: the thm13 experiment (tracing attack against real releases). Small versions of the
+run: p = 1000, one cell in Theorem 13's region; sizes from bounds."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+import bounds
+from algorithms.privacy import ApproxDP, PureDP
+from simulations import runner, stats
+from simulations.__main__ import main as cli
+from simulations.experiments import thm13
+
+SMALL = {"p": 1000, "alpha": 0.2, "bias_range": 0.4, "n_grid": (32,), "m_grid": (0,),
+         "releases": ("exact", "laplace", "gaussian", "gaussian_broken"), "null_draws": 19, "num_flips": 19,
+         "fresh_draws": 50, "center_draws": 50, "fpr": 0.05}
+
+
+@pytest.fixture(scope="module")
+def small_run():
+    """150 independent trials of one in-region cell (n = 32, m = 0; r = 158, t = 25 at p = 1000, alpha = 0.2)."""
+    params = thm13.Params(**SMALL)
+    records = [thm13.trial(params, np.random.default_rng(np.random.SeedSequence(5, spawn_key=(i,))))
+               for i in range(150)]
+    return params, records, thm13.summarise(records, params)
+
+
+def test_sizes_come_from_bounds_and_the_region_follows_the_proof():
+    s = thm13.theorem_sizes(0.2, 1000, 1.0, 1.0)
+    c = bounds.compute("bcmnuw20:thm14", alpha=0.2, dual_vc=1000)
+    assert s["r"] == pytest.approx(float(c["range_r"])) and s["t"] == pytest.approx(float(c["traced_t"]))
+    assert s["level_thm14"] == pytest.approx(1 / (s["r"] + s["t"]) ** 2)
+    assert thm13.in_region(32, 0, s) and not thm13.in_region(8, 0, s)        # n + m > t = 25 needed
+    assert not thm13.in_region(32, 12, s) and thm13.in_region(32, 11, s)     # m <= t/2 - 1 = 11.5
+    assert not thm13.in_region(159, 0, s)                                   # n <= r = 158.1
+    assert not thm13.in_region(10, 20, s)                                   # n >= 11 (erratum)
+
+
+def test_releases_declare_their_guarantees():
+    params = thm13.Params(**{**SMALL, "releases": thm13.RELEASES[:5], "m_grid": (4,)})
+    rng = np.random.default_rng(0)
+    x = np.where(rng.random((32, 1000)) < 0.5, 1, -1).astype(np.int8)
+    w = x[:4]
+    assert thm13.release("exact", x, w, params, rng)[1] is None
+    assert thm13.release("laplace", x, w, params, rng)[1] == PureDP(1.0)
+    assert thm13.release("gaussian", x, w, params, rng)[1] == ApproxDP(1.0, 1 / 128)
+    assert thm13.release("gaussian_broken", x, w, params, rng)[1] == ApproxDP(1.0, 1 / 128)
+    assert thm13.release("public_only", x, w, params, rng)[1] == PureDP(0.0)
+    assert thm13.release("public_only", x, w[:0], params, rng) is None
+    q, _ = thm13.release("exact", x, w, params, rng)
+    assert np.allclose(q, np.vstack([x, w]).mean(axis=0))
+
+
+def test_attack_breaks_exact_answers_and_the_broken_gaussian_in_the_region(small_run):
+    """Negative control: at n = 32 << sqrt(p)/alpha = 158 the attack contradicts (1, 1/(4n))-DP for the exact
+    answers and for gaussian_broken (declared (1, 1/128) with 1% of the noise), so the negative control's status
+    is 'violated'. Catches an attack that does not trace (e.g. scores with the wrong sign) and a broken variant that
+    secretly adds the full noise."""
+    _, _, sm = small_run
+    cell = sm["cells"]["n=32,m=0"]
+    assert cell["in_region"]
+    for kind in ("exact", "gaussian_broken"):
+        assert cell["releases"][kind]["contradicts_theorem_privacy"], kind
+    assert sm["negative_control"]["status"] == stats.VIOLATED
+
+
+def test_gaussian_release_tpr_stays_within_the_fpr_interval(small_run):
+    """A correctly private release: with the Gaussian at (1, 1/(4n)) the attacker's TPR at every threshold lies in the
+    two-sided 95% Clopper-Pearson interval of its FPR widened by the DP inequality (TPR <= e FPR + 1/(4n)), the TPR
+    and FPR intervals overlap (150 trials, fixed seed), and the
+    implied epsilon lower bound never exceeds the declared epsilon, for Laplace too (privacy floor check passes).
+    Catches the Gaussian released without (enough) noise: gaussian_broken, with the same declaration, is caught above."""
+    _, _, sm = small_run
+    cell = sm["cells"]["n=32,m=0"]["releases"]
+    for kind in ("gaussian", "laplace"):
+        v = cell[kind]
+        assert v["eps_lb"] <= v["declared"]["eps"], kind
+        for meth, e in v["methods"].items():
+            tpr = e["tpr_private"]["rate"]
+            lo, hi = e["fpr"]["ci"]
+            assert tpr <= math.e * hi + 1 / 128, (kind, meth)
+            t_lo, t_hi = e["tpr_private"]["ci"]
+            assert t_lo <= hi and lo <= t_hi, (kind, meth)   # the two 95% intervals overlap
+    assert sm["privacy_floor_check"]["passed"]
+    # Theorem 13's claim for the correct releases: they are not (alpha, alpha)-accurate in the region
+    assert cell["gaussian"]["theorem_claim"]["status"] == stats.HOLDS
+    assert sm["verdict"] == stats.HOLDS
+
+
+def test_fresh_samples_stay_out_at_the_analytic_level(small_run):
+    """Theorem 14's first guarantee for the attacker: a fresh sample is OUT at level f = 1/(r+t)^2 = 3.0e-5; over 150
+    trials x 4 releases no designated fresh sample is IN (the probability of any is <= 600 f = 0.018)."""
+    _, records, sm = small_run
+    fp = sum(r["cells"]["n=32,m=0"][k]["decisions"]["analytic_thm14"]["fresh"] for r in records
+             for k in sm["releases"])
+    assert fp == 0
+
+
+def test_records_are_json_and_roc_is_summarised(small_run):
+    _, records, sm = small_run
+    json.dumps(records[0])
+    json.dumps(sm)
+    roc = sm["cells"]["n=32,m=0"]["releases"]["exact"]["roc"]
+    assert roc["fpr"][0] == 0 and roc["tpr"][-1] == 1 and roc["positives"] == 150 * 4
+
+
+def test_outside_the_region_is_below_bound():
+    params = thm13.Params(**{**SMALL, "n_grid": (200,), "releases": ("gaussian",)})
+    recs = [thm13.trial(params, np.random.default_rng(i)) for i in range(3)]
+    sm = thm13.summarise(recs, params)
+    assert sm["verdict"] == stats.BELOW_BOUND
+    assert sm["cells"]["n=200,m=0"]["releases"]["gaussian"]["theorem_claim"]["status"] == stats.BELOW_BOUND
+
+
+def test_pmw_and_pap_releases_on_small_p():
+    """PMW and A_PAP on decision_stumps(8): run, answer every stump, declare ApproxDP(eps, 1/(4n))."""
+    params = thm13.Params(p=8, alpha=0.4, bias_range=0.8, n_grid=(16,), m_grid=(4,), releases=("pmw", "pap"),
+                          null_draws=19, num_flips=19, fresh_draws=10, center_draws=10)
+    rec = thm13.trial(params, np.random.default_rng(1))
+    for kind in ("pmw", "pap"):
+        r = rec["cells"]["n=16,m=4"][kind]
+        assert r["declared"] == {"kind": "ApproxDP", "eps": 1.0, "delta": 1 / 64}
+        assert 0 <= r["error"] <= 2
+
+
+@pytest.mark.parametrize("bad,match", [({"p": 20, "releases": ("pmw",)}, "need p <= 14"),
+                                       ({"fpr": 0.01, "null_draws": 50}, "null_draws=50"),
+                                       ({"n_grid": (0,)}, "n_grid entry 0"),
+                                       ({"releases": ("nope",)}, "releases=")])
+def test_bad_params_name_the_field(bad, match):
+    with pytest.raises(ValueError, match=match):
+        thm13.Params(**bad)
+
+
+def test_cli_runs_a_small_thm13(tmp_path):
+    out = tmp_path / "thm13"
+    args = ["run", "thm13", "--trials", "2", "--seed", "3", "--workers", "1", "--out", str(out)]
+    for k, v in {"p": 300, "n_grid": "16", "m_grid": "0", "releases": "exact,gaussian", "null_draws": 19,
+                 "num_flips": 19, "fresh_draws": 10, "center_draws": 10}.items():
+        args += ["--param", f"{k}={v}"]
+    assert cli(args) == 0
+    sm = json.loads((out / "summary.json").read_text())
+    assert sm["verdict"] in stats.STATUSES
+    assert cli(["run", "thm13", "--trials", "2", "--out", str(tmp_path / "bad"), "--param", "p=1"]) == 2
+    assert not (tmp_path / "bad").exists()

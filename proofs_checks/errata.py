@@ -184,23 +184,25 @@ ERRATA: tuple[Erratum, ...] = (
             "one changed record moves one vote, so the margin moves by 2. At the printed lambda the T AboveThreshold "
             "rounds (each 2*2/lambda-DP) compose to eps (1 + T (e^{eps/A} - 1)/A), A = sqrt(2 T log(2/delta)): "
             "1.0002-1.0018 x the target inside Algorithm 3 (the printed lambda left half the budget idle at "
-            "sensitivity 1). Adopted by bounds nb20:alg5 (and thm7, thm11): the least lambda whose rounds compose to "
-            "<= eps, lambda = 4/e0, e0 = g^5(eps/A), g(x) = eps/(A + T (e^x - 1)) (1.0002-1.02 x printed); k and w "
-            "follow by Alg 5's formulas. Doubling lambda (the first correction, 2 x printed, kept as lambda_doubled) "
-            "is sound but twice as cautious; relying on Lemma 8's 56 > e^4 - 1 to absorb the printed lambda's excess "
-            "would need BNS15's Lemma 4.1 beyond eps* = 1 (not in the seed papers)",
+            "sensitivity 1). Adopted by bounds nb20:alg5 (and thm7, thm11): lambda = 2 x printed, what "
+            "algorithms.learning.subsamp runs and declares (Dwork-Roth's SparseVector closed form); k and w follow by "
+            "Alg 5's formulas. The tight lambda (4/e0, e0 = g^5(eps/A), g(x) = eps/(A + T (e^x - 1)); 1.0002-1.02 x "
+            "printed) is sound by advanced composition and halves k and Theorem 7/11's n; bounds shows it "
+            "(lambda_tight, private_samples_tight_lambda) but does not encode it until the algorithm declares that "
+            "bound. Relying on Lemma 8's 56 > e^4 - 1 to absorb the printed lambda's excess would need BNS15's "
+            "Lemma 4.1 beyond eps* = 1 (not in the seed papers)",
             "exhaustive over all binary vote vectors with k <= 9 and every single-vote change; advanced composition of the "
-            "T rounds at the printed, doubled and tight lambda on a grid of (eps, delta, T) plus hypothesis",
+            "T rounds at the printed, encoded and tight lambda on a grid of (eps, delta, T) plus hypothesis",
             ("nb20:alg5.margin", "nb20:alg5.composition"),
             "error", "Algorithm 5 (A_SubSamp): sensitivity of the vote margin"),
     Erratum("nb20-lemma9-printed-constants", "NB20", "004_d21f3e9c5d64269f.txt, proof of Lemma 9",
             "n' = 8000 (d log(1/alpha) + log(m/beta)) log^{3/2}(2/delta) log(m alpha/min(delta, beta/2)) max(1, sqrt(m) "
             "alpha^{3/2})/alpha^2 suffices",
             "below what the proof's own steps need (bounds nb20:thm7's chain): the chain's n' (with Alg 5's lambda "
-            "corrected tightly for the vote margin, erratum nb20-alg5-margin) is 3.3 to 20.7 times the printed one on the "
-            "checked domain (alpha in [0.001, 0.5], d <= 100, m in [1e3, 1e8], beta = 0.05, delta = 1e-6; 6.7 to 41.3 "
-            "with lambda doubled); the corrected claim's factor 21 is ceil(20.67), the supremum at alpha = 0.5, d = 100, "
-            "m = 1e3",
+            "doubled for the vote margin, erratum nb20-alg5-margin) is 6.7 to 41.3 times the printed one on the checked "
+            "domain (alpha in [0.001, 0.5], d <= 100, m in [1e3, 1e8], beta = 0.05, delta = 1e-6; 3.3 to 20.7 at the "
+            "tight lambda, shown not encoded); the corrected claim's factor 42 is ceil(41.30), the supremum at alpha = "
+            "0.5, d = 100, m = 1e3",
             "bounds' chain against the printed n' on a grid of (alpha, d, m) at beta = 0.05, delta = 1e-6",
             ("nb20:lemma9.printed-n-prime",), "error", "Lemma 9 / Theorem 7: printed constants below what the proof's own steps need"),
     Erratum("nb20-lemma9-union", "NB20", "004_d21f3e9c5d64269f.txt, proof of Lemma 9, eqs. (1)-(3) and the last paragraph",

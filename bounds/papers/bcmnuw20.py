@@ -560,7 +560,10 @@ THM10_NOTES = (
     "Erratum inherited from Lemma 7 (both versions; see `show lemma7`): the printed constants "
     "200 and 128 are Dwork & Roth Thm 4.15 at a = alpha/2, which gives empirical error 3 alpha "
     "(on [-1, 1]) and leaves nothing for uniform convergence; the corrected Lemma 7 (the PMW "
-    "derivation of algorithms.query_release.pmw) is used here at (alpha/2, beta/2).",
+    "derivation of algorithms.query_release.pmw, its error share and failure budgets optimised) is "
+    "used here at (alpha/2, beta/2). private_samples_fixed_split is the same derivation at the 3:1 "
+    "split algorithms.query_release.pmw runs today (alpha_mw = alpha/8): a run of that PMW is proven "
+    "at that size, the optimised n assumes PMW at alpha_mw = mw_accuracy.",
     "Lemma 11 erratum (ICML version): the ICML text says 'Let w ~ D^m, where m = O((d log(1/alpha) "
     "+ log(1/beta))/alpha)'; a cover needs enough samples, so the condition is m = Omega(...) as "
     "the arXiv version says ('as long as m = Omega(...)'). The explicit m solves ABM19's tail "

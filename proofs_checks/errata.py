@@ -186,7 +186,7 @@ ERRATA: tuple[Erratum, ...] = (
             "1.0002-1.0018 x the target inside Algorithm 3 (the printed lambda left half the budget idle at "
             "sensitivity 1). Adopted by bounds nb20:alg5 (and thm7, thm11): lambda = 2 x printed, what "
             "algorithms.learning.subsamp runs and declares (Dwork-Roth's SparseVector closed form); k and w follow by "
-            "Alg 5's formulas. The tight lambda (4/e0, e0 = g^5(eps/A), g(x) = eps/(A + T (e^x - 1)); 1.0002-1.02 x "
+            "Alg 5's formulas. The tight lambda (4/e0, e0 the root of A e + T e (e^e - 1) = eps from below; 1.0002-1.02 x "
             "printed) is sound by advanced composition and halves k and Theorem 7/11's n; bounds shows it "
             "(lambda_tight, private_samples_tight_lambda) but does not encode it until the algorithm declares that "
             "bound. Relying on Lemma 8's 56 > e^4 - 1 to absorb the printed lambda's excess would need BNS15's "

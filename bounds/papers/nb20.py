@@ -284,13 +284,14 @@ _declare(
 # (F = eps/2 + ...: half the budget idle) and e0 = eps/A at Delta = 2 (F = eps (1 + T (e^{eps/A} -
 # 1)/A), 1.0002-1.0018 x eps inside Algorithm 3). Three computable choices:
 #   - as printed (lambda_as_printed): exceeds eps by that factor;
-#   - doubled (lambda_doubled, the first correction): F = eps/2 + ..., twice the noise needed;
-#   - tight (lambda, encoded): lambda = 4/e0 with e0 = g^5(u0), g(x) = eps/(A + T (e^x - 1)),
-#     u0 = eps/A: odd iterates of g from above the root of F(e) = eps stay below it, so F(e0) <= eps
-#     (sound by A_SubSamp's own accounting) and lambda is 1.0002-1.0018 x the printed one inside
-#     Algorithm 3 (at most ~1.02 x for eps near 1, T = 1, large delta). k = 34 sqrt(2) lambda log(.) and w = 2 lambda log(2m/delta) follow by steps 1-2, so the
-#     margin's sensitivity costs the accuracy side nothing beyond that factor (noise, k and w scale
-#     together: BTT18's counting argument applies as printed).
+#   - doubled (lambda, encoded): F = eps/2 + ...; it is what algorithms.learning.subsamp runs and
+#     declares (Dwork-Roth's SparseVector closed form sqrt(32 c log(2/delta)) Delta/lambda = eps);
+#   - tight (lambda_tight, shown): lambda = 4/e0 with e0 the largest e with F(e) <= eps (bisection from
+#     below): sound by A_SubSamp's own accounting and 1.0002-1.0018 x the printed lambda inside
+#     Algorithm 3, about half the encoded one; adopting it needs the algorithm to declare the
+#     composition bound instead of SparseVector's closed form (result notes).
+# k = 34 sqrt(2) lambda log(.) and w = 2 lambda log(2m/delta) follow lambda by steps 1-2 (noise, k and w
+# scale together: BTT18's counting argument applies as printed).
 def alg5_composition_A(o, T, delta):
     """A = sqrt(2 T log(2/delta)): advanced composition's first-order coefficient (slack delta/2)."""
     return o.sqrt(2 * T * o.log(2 / delta))
@@ -312,14 +313,19 @@ def alg5_lambda(o, T, eps, delta):
 
 def alg5_round_eps_tight(o, T, eps, delta):
     """The per-round epsilon e0 for which the T rounds compose to (just) <= eps: F(e) = A e + T e
-    (e^e - 1) = eps has a unique root e*; with g(x) = eps/(A + T (e^x - 1)) (decreasing, g(e*) = e*)
-    and u0 = eps/A >= e*, the odd iterates g(u0), g^3(u0), ... lie below e* (even ones above), so
-    e0 = g^5(u0) is sound (F(e0) <= eps) and within 0.1% of eps's root (|g'| < 1/2 there)."""
+    (e^e - 1) is increasing with F(0) = 0 and F(u0) >= eps at u0 = eps/A; bisection on [0, u0] keeps
+    the lower end (F <= eps there: sound) and narrows to 2^-60 u0 (tight). Shown as e_0^* by show."""
+    if o.name == "sympy":
+        import sympy as sp
+
+        return sp.Symbol("e_0^*", positive=True)
     A = alg5_composition_A(o, T, delta)
-    e = eps / A
-    for _ in range(5):  # odd: the iterate stays below the root
-        e = eps / (A + T * o.expm1(e))
-    return e
+    lo, hi = 0 * eps, eps / A
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        over = o.gt(A * mid + T * mid * o.expm1(mid), eps)  # 1 where F(mid) > eps
+        lo, hi = lo + (1 - over) * (mid - lo), hi - over * (hi - mid)
+    return lo
 
 
 def alg5_lambda_tight(o, T, eps, delta):
@@ -408,7 +414,7 @@ _declare(
             Quantity("lambda_tight", "lam_tight",
                      "lambda tight for sensitivity 2 (computable, not encoded)",
                      explicit=alg5_lambda_tight, intermediate=True,
-                     derivation=("4/e0, e0 = g^5(eps/A) (fifth iterate), g(x) = eps/(A + T (e^x - 1)), A = "
+                     derivation=("4/e0, e0 = the largest e with A e + T e (e^e - 1) <= eps (bisection from below), A = "
                                  "sqrt(2 T log(2/delta)): the T rounds (each 4/lambda-DP) compose to <= eps "
                                  "and within 0.5% of it; about half the encoded lambda"),
                      monotone={"T": +1, "eps": -1, "delta": -1}),
@@ -456,7 +462,7 @@ _declare(
                      "the same composition at the tight lambda (just below eps)",
                      explicit=lambda o, T, delta, lam_tight, sens:
                          alg5_composed_eps(o, T, delta, alg5_round_eps(o, lam_tight, sens)),
-                     intermediate=True, derivation="e0 = g^5(eps/A): <= eps, >= 0.995 eps"),
+                     intermediate=True, derivation="at the root from below: <= eps, equal to it up to rounding"),
             Quantity("stability_tail", "tail",
                      "m P[Lap(2 lambda) > w]: the delta spent by releasing unstable majorities",
                      explicit=alg5_stab_tail, intermediate=True,
@@ -482,7 +488,7 @@ _declare(
             "(encoded): sound, and it is what algorithms.learning.subsamp runs and declares (Dwork-"
             "Roth's SparseVector closed form sqrt(32 c log(2/delta)) Delta/lambda, exactly eps at c = "
             "T, and Lemma 5's eps* <= 1 downstream). (c) the tight lambda (lambda_tight: 4/e0, e0 = "
-            "g^5(eps/A), g(x) = eps/(A + T (e^x - 1)); 1.0002-1.02 x printed): sound by the advanced "
+            "the root of A e + T e (e^e - 1) = eps from below; 1.0002-1.02 x printed): sound by the advanced "
             "composition of the T rounds, which is how Dwork-Roth prove SparseVector (their closed "
             "form spends only eps/2 on the first-order term); it halves k and Theorem 7/11's n "
             "(private_samples_tight_lambda), but the algorithm would then have to declare the "

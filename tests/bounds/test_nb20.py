@@ -52,13 +52,17 @@ def claim10_g(n, a, b, d):
 
 def tight_lambda(T, eps, delta):
     """Alg 5's lambda at the margin's sensitivity 2, tight: each round (4/lambda)-DP, advanced
-    composition A e0 + T e0 (e^e0 - 1) <= eps with A = sqrt(2 T log(2/delta)); e0 = the fifth
-    iterate of g(x) = eps/(A + T (e^x - 1)) from eps/A (below the root), lambda = 4/e0."""
+    composition F(e0) = A e0 + T e0 (e^e0 - 1) <= eps with A = sqrt(2 T log(2/delta)); e0 the largest
+    such e (bisection from below on [0, eps/A]), lambda = 4/e0."""
     A = math.sqrt(2 * T * math.log(2 / delta))
-    e = eps / A
-    for _ in range(5):
-        e = eps / (A + T * math.expm1(e))
-    return 4 / e
+    lo, hi = 0.0, eps / A
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if A * mid + T * mid * math.expm1(mid) > eps:
+            hi = mid
+        else:
+            lo = mid
+    return 4 / lo
 
 
 def thm7_hand(alpha, beta, eps, delta, d, m):

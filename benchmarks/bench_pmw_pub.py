@@ -1,24 +1,24 @@
-"""Issue 6 / LVSUW21 Table 1: seconds per iteration and final max error of our MWEM (full domain)
-and PMW^Pub on the reference workload, beside smartnoise-synth's MWEM measured in the same run.
+"""Issues 6, 14 and 19 / LVSUW21 Section 5: error and time per iteration of MWEM (full domain) and
+PMW^Pub on the reference workload, the paper's algorithms and the practical variants of the one MW
+engine, beside the peers, at the same T and budget; a plot of error against time.
 
 Reference workload (``simulations.data.synthetic.reference_workload(0)``): 15 binary attributes and
-one ternary (98,304 cells), 64 random 3-way marginal workloads (528 queries); private data
-n = 20,000 rows of a random Bayesian network, public data m = 1,808 rows of the network shifted by
-0.2. Budget eps = 1 at delta = 1/n^2 for ours (PMW^Pub's eps~ from Theorem 4.5's infimum);
-smartnoise's MWEM is pure eps = 1-DP. Equal iterations T for everyone.
+one ternary (98,304 cells), 64 random 3-way marginal workloads (560 queries = cells; ``--all-marginals``:
+all 560 3-way workloads); private data n = 20,000 rows of a random Bayesian network, public data
+m = 1,808 rows of the network shifted by 0.2. Budget eps = 1: the zCDP configurations spend
+rho = eps~^2/2 with eps~ from LVSUW21 Thm 4.5's infimum at delta = 1/n^2, i.e. (1, 1/n^2)-DP; the
+"pure" configurations (HLM12's accounting) are (1, 0)-DP, a stronger guarantee.
 
-Seconds per iteration exclude set-up (query tables, true answers and A_0 are built once; the
-algorithm is ``mwem.mwem_zcdp_from_answers``, i.e. what ``pmw_pub`` / ``mwem_marginals`` run):
-median over ``--repeats`` of (time of a T-round run minus time of a T/10-round run) / (T - T/10).
-Rows "+ replay" use LVSUW21 Section 5.3's replay (smartnoise's MWEM always replays: 20
-multiplicative-weights passes per iteration). BLAS runs on one thread (as the issue's peer figures: single
-core). smartnoise-synth runs in the interpreter given by ``--snsynth-python`` (its dependencies pin
-pandas < 3 and pull torch, so it lives in its own virtual environment); it is tried on the full
-domain (one histogram: split_factor = 16) and, since that cannot allocate (numpy.histogramdd adds two
-outlier bins per attribute: 4^15 x 5 = 5.4e9 cells, 40 GiB), with split_factor = 8 (two independent
-histograms of 8 attributes: not the same model, reported as such). Prints a markdown table.
+Time per iteration = CPU seconds of a whole T-round run (set-up excluded: query tables, true
+answers and A_0 are built once) / T, median over ``--seeds`` runs; error = max and mean over the
+queries of |q(A) - q(D)|, averaged over the seeds. BLAS runs on one thread. smartnoise-synth runs in
+the interpreter ``--snsynth-python`` (its own venv: it pins pandas < 3 and pulls torch), pure
+(1, 0)-DP, timed the same way (CPU seconds of fit / T). The LVSUW21 authors' code
+(terranceliu/dp-query-release) is not run here: its rows are quoted from issue 14, marked so.
+Prints a markdown table per T and saves the error-against-time plot to ``--plot``.
 
-    python benchmarks/bench_pmw_pub.py [--iterations 100] [--repeats 5] [--seeds 3] [--snsynth-python PY]
+    python benchmarks/bench_pmw_pub.py [--iterations 30 100] [--seeds 3] [--all-marginals]
+        [--snsynth-python PY] [--plot benchmarks/results/pmw_pub_error_vs_time.png]
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import argparse  # noqa: E402
 import json  # noqa: E402
-import shutil  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
@@ -40,56 +39,168 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 
 from algorithms.query_release.mw import IncrementalMWDistribution  # noqa: E402
-from algorithms.query_release.mwem import mwem_zcdp_from_answers  # noqa: E402
+from algorithms.query_release.mwem import mwem_from_answers, mwem_zcdp_from_answers  # noqa: E402
 from algorithms.query_release.pmw_pub import distinct_rows, eps_tilde_for, marginal_answers, max_error  # noqa: E402
-from algorithms.query_release.workloads import DomainMarginalQueries, MarginalQueries  # noqa: E402
+from algorithms.query_release.workloads import (CategoricalDomain, DomainMarginalQueries, MarginalQueries,  # noqa: E402
+                                               all_k_way, random_k_way)
 from simulations.data.synthetic import reference_workload  # noqa: E402
 
-QUOTED = [  # issue 6, "measured on this machine for that workload (single core)": quoted, not measured here
-    ("smartnoise-synth MWEM (quoted)", 1.17),
-    ("private-pgm MWEM (quoted)", 12.4),
-    ("LVSUW21 authors' code, MWEM full domain (quoted)", 0.022),
-    ("LVSUW21 authors' code, PMW^Pub 1,808 rows (quoted)", 0.00078),
+ZCDP_GUARANTEE = "(1, 1/n^2)-DP (rho-zCDP)"
+PURE_GUARANTEE = "(1, 0)-DP"
+PRACTICAL = dict(measure_unit="marginal", output="last", replay_threshold=True, replay_limit=50, fit_passes=20)
+BR = dict(selection="exponential", selection_accounting="bounded_range")
+
+# (label, engine, accounting, options of mwem_zcdp_from_answers / mwem_from_answers)
+CONFIGS = [
+    ("MWEM, LVSUW21 Alg 1 loop (paper)", "mwem", "zcdp", {}),
+    ("MWEM + Sec 5.3 replay (paper's replay, O(T^2))", "mwem", "zcdp", dict(replay_threshold=True)),
+    ("PMW^Pub (paper)", "pmw_pub", "zcdp", {}),
+    ("PMW^Pub + Sec 5.3 replay (paper's replay, O(T^2))", "pmw_pub", "zcdp", dict(replay_threshold=True)),
+    ("PMW^Pub, last iterate, bounded-range exp. selection", "pmw_pub", "zcdp", dict(output="last", **BR)),
+    ("PMW^Pub, whole marginals, BR selection, last, replay K=50, fit 20", "pmw_pub", "zcdp", dict(PRACTICAL, **BR)),
+    ("PMW^Pub, pure, whole marginals, last, replay K=50, fit 20", "pmw_pub", "pure", dict(PRACTICAL)),
+    ("MWEM, whole marginals, BR selection, last, replay K=10, fit 20", "mwem", "zcdp",
+     dict(PRACTICAL, replay_limit=10, **BR)),
+    ("MWEM, whole marginals, BR selection, last, replay K=50, fit 20", "mwem", "zcdp", dict(PRACTICAL, **BR)),
+    ("MWEM, pure, whole marginals, last, replay K=50, fit 20", "mwem", "pure", dict(PRACTICAL)),
 ]
-GOALS = {"MWEM (full domain)": 0.0022, "PMW^Pub": 0.0002}
 
-
-def _per_iteration(run, t1: int, t2: int, repeats: int) -> float:
-    diffs = []
-    for r in range(repeats):
-        a = time.perf_counter()
-        run(t1, np.random.default_rng(100 + r))
-        b = time.perf_counter()
-        run(t2, np.random.default_rng(200 + r))
-        c = time.perf_counter()
-        diffs.append(((c - b) - (b - a)) / (t2 - t1))
-    return float(np.median(diffs))
+# issue 14's table (reference workload, 64 marginals, rho = 0.0158 = (1, 1/n^2)-DP, one core, 5 seeds):
+# quoted, not measured here: (label, T, s / iteration, max error, mean error, guarantee)
+QUOTED = [
+    ("LVSUW21 authors' code, MWEM (recycling)", 30, 0.023, 0.053, 0.015, ZCDP_GUARANTEE),
+    ("LVSUW21 authors' code, PMW^Pub", 30, 0.0010, 0.068, 0.014, ZCDP_GUARANTEE),
+    ("LVSUW21 authors' code, MWEM", 100, 0.026, 0.017, 0.004, ZCDP_GUARANTEE),
+    ("smartnoise-synth 1.0.8 MWEM (split model, 20 passes)", 30, 1.0, 0.016, 0.002, PURE_GUARANTEE),
+]
 
 
 def _peer(python: str, private, domain, workloads, eps: float, T: int, split_factor: int) -> dict:
     script = Path(__file__).with_name("_peer_smartnoise_mwem.py")
     with tempfile.TemporaryDirectory() as tmp:
         inp, outp = Path(tmp) / "in.npz", Path(tmp) / "out.json"
-        np.savez(inp, private=private, workload_cells=np.array([list(w) for w in workloads]),
-                 sizes=np.array(domain.sizes), eps=eps, iterations=T, split_factor=split_factor)
+        cells = np.full((len(workloads), max(len(w) for w in workloads)), -1)
+        for i, w in enumerate(workloads):
+            cells[i, :len(w)] = w
+        np.savez(inp, private=private, workload_cells=cells, sizes=np.array(domain.sizes), eps=eps,
+                 iterations=T, split_factor=split_factor)
         proc = subprocess.run([python, str(script), str(inp), str(outp)], capture_output=True, text=True)
         if not outp.exists():
             return {"error": (proc.stderr.strip().splitlines() or ["no output"])[-1]}
         return json.loads(outp.read_text())
 
 
+def _measure(run, T: int, seeds: int, true: np.ndarray) -> dict:
+    secs, maxe, meane = [], [], []
+    for s in range(seeds):
+        t0 = time.process_time()
+        answers = run(T, np.random.default_rng(1000 + s)).value.answers
+        secs.append((time.process_time() - t0) / T)
+        maxe.append(max_error(answers, true))
+        meane.append(float(np.mean(np.abs(answers - true))))
+    return {"sec": float(np.median(secs)), "max": float(np.mean(maxe)), "mean": float(np.mean(meane))}
+
+
+def _plot(path: Path, measured: list, quoted: list) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(13, 6))
+    markers = {30: "o", 100: "s"}
+    labels = sorted({r["label"] for r in measured})
+    colours = {lab: plt.cm.tab20(i % 20) for i, lab in enumerate(labels)}
+    for r in measured:
+        ax.scatter(r["sec"], r["max"], marker=markers.get(r["T"], "^"), color=colours[r["label"]],
+                   label=f"{r['label']}" if r["T"] == min(markers) else None)
+        ax.annotate(f"T={r['T']}", (r["sec"], r["max"]), fontsize=6)
+    for lab, T, sec, mx, _, _ in quoted:
+        ax.scatter(sec, mx, marker="x", color="grey")
+        ax.annotate(f"{lab} T={T} (quoted)", (sec, mx), fontsize=6, color="grey")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("CPU seconds per iteration (one core)")
+    ax.set_ylabel("max error over the workload's queries")
+    ax.set_title("eps = 1: max error against CPU time per iteration (o T=30, square T=100, x quoted)", fontsize=9)
+    if measured:
+        ax.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.tight_layout()
+    fig.savefig(path, dpi=130)
+    plt.close(fig)
+
+
+def _exponents(sizes, secs) -> str:
+    """Least-squares slope of log time on log size, overall and between the two largest sizes."""
+    x, y = np.log(np.asarray(sizes, float)), np.log(np.asarray(secs, float))
+    return f"{np.polyfit(x, y, 1)[0]:.2f} overall, {(y[-1] - y[-2]) / (x[-1] - x[-2]):.2f} at the top end"
+
+
+def _scaling(domain, priv, pub, n, et, T: int = 30) -> None:
+    """Issue 14 item 3: per-iteration CPU time of the paper's PMW^Pub / MWEM and of the whole-marginal
+    BR variant against the support size (public rows), the number of workloads and the domain size."""
+    variant = dict(PRACTICAL, **BR)
+    rng = np.random.default_rng(5)
+
+    def time_it(q, init, opts, true):
+        return _measure(lambda t, r: mwem_zcdp_from_answers(true, n, q, et, t, r, initial=init, **opts),
+                        T, 1, true)["sec"]
+
+    print(f"\nscaling (T = {T}, CPU s / iteration, one seed; fitted exponent = slope of log time on log size)")
+    wl = reference_workload(0)[1]
+    true = marginal_answers(domain, wl, priv)
+    for label, opts in (("PMW^Pub (paper)", {}), ("PMW^Pub, whole marginals, BR, K=50, fit 20", variant)):
+        sizes, secs = [], []
+        for m in (100, 300, 1000, 3000, 10000):
+            extra = pub if m <= pub.shape[0] else np.vstack([pub, domain.rows(rng.integers(0, domain.size, m - pub.shape[0]))])
+            sup, cnt = distinct_rows(extra[:m])
+            q = MarginalQueries(domain, wl, sup)
+            sizes.append(sup.shape[0])
+            secs.append(time_it(q, IncrementalMWDistribution.from_histogram(q, cnt), opts, true))
+        print(f"- {label}, support size {sizes}: {[f'{x:.5f}' for x in secs]}; exponent {_exponents(sizes, secs)}")
+    for label, opts in (("MWEM (paper)", {}), ("MWEM, whole marginals, BR, K=50, fit 20", variant)):
+        sizes, secs = [], []
+        for k in (16, 64, 256, 560):
+            w = random_k_way(domain, 3, k, np.random.default_rng(k))
+            q = DomainMarginalQueries(domain, w)
+            t_ = marginal_answers(domain, w, priv)
+            sizes.append(q.num_queries)
+            secs.append(time_it(q, IncrementalMWDistribution.uniform(q), opts, t_))
+        print(f"- {label}, queries {sizes}: {[f'{x:.5f}' for x in secs]}; exponent {_exponents(sizes, secs)}")
+        sizes, secs = [], []
+        for d in (10, 12, 14, 16):
+            sub = CategoricalDomain(domain.sizes[16 - d:])     # the last d attributes (the ternary one included)
+            w = random_k_way(sub, 3, 64, np.random.default_rng(d))
+            q = DomainMarginalQueries(sub, w)
+            t_ = marginal_answers(sub, w, priv[:, 16 - d:])
+            sizes.append(sub.size)
+            secs.append(time_it(q, IncrementalMWDistribution.uniform(q), opts, t_))
+        print(f"- {label}, domain size {sizes}: {[f'{x:.5f}' for x in secs]}; exponent {_exponents(sizes, secs)}",
+              flush=True)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--iterations", type=int, default=100)
-    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--iterations", type=int, nargs="+", default=[30, 100])
     ap.add_argument("--seeds", type=int, default=3)
+    ap.add_argument("--all-marginals", action="store_true", help="all 560 3-way workloads instead of 64")
+    ap.add_argument("--only", default="", help="run only the configurations whose label contains this")
+    ap.add_argument("--replay-scaling", type=int, nargs="*", default=[],
+                    help="also time PMW^Pub's replay, unbounded vs replay_limit=50, at these T (issue 19)")
     ap.add_argument("--snsynth-python", default=os.environ.get("SNSYNTH_PYTHON", "/tmp/snsynth_venv/bin/python"))
+    ap.add_argument("--scaling", action="store_true",
+                    help="issue 14 item 3: CPU s/iteration against support size, queries and domain size, "
+                         "with the fitted exponents (T = 30, one seed each)")
+    ap.add_argument("--plot", default=str(Path(__file__).parent / "results" / "pmw_pub_error_vs_time.png"))
     args = ap.parse_args(argv)
-    if args.iterations < 2 or args.repeats < 1 or args.seeds < 1:
-        print("error: --iterations must be >= 2, --repeats and --seeds >= 1", file=sys.stderr)
+    if min(args.iterations) < 1 or args.seeds < 1:
+        print(f"error: --iterations must be >= 1 and --seeds >= 1, got {args.iterations} and {args.seeds}",
+              file=sys.stderr)
         return 2
-    T = args.iterations
     domain, workloads, net_priv, net_pub = reference_workload(0)
+    if args.all_marginals:
+        workloads = all_k_way(domain, 3)
     rng = np.random.default_rng(1)
     priv, pub = net_priv.sample(20000, rng), net_pub.sample(1808, rng)
     n = priv.shape[0]
@@ -98,49 +209,72 @@ def main(argv=None) -> int:
     true = marginal_answers(domain, workloads, priv)
     support, counts = distinct_rows(pub)
     engines = {   # the set-up (query tables, true answers, A_0) is built once, outside the timing
-        "MWEM (full domain)": IncrementalMWDistribution.uniform(DomainMarginalQueries(domain, workloads)),
-        "PMW^Pub": IncrementalMWDistribution.from_histogram(MarginalQueries(domain, workloads, support), counts),
+        "mwem": IncrementalMWDistribution.uniform(DomainMarginalQueries(domain, workloads)),
+        "pmw_pub": IncrementalMWDistribution.from_histogram(MarginalQueries(domain, workloads, support), counts),
     }
-    rows = []
-    for replay in (False, True):
-        for name, init in engines.items():
-            q = init._queries
-
-            def run(t, r, init=init, q=q, replay=replay):
-                return mwem_zcdp_from_answers(true, n, q, et, t, r, initial=init, replay_threshold=replay)
-
-            sec = _per_iteration(run, max(1, T // 10), T, args.repeats)
-            errs = [max_error(run(T, np.random.default_rng(1000 + s)).value.answers, true)
-                    for s in range(args.seeds)]
-            rows.append((name + (" + replay (Sec 5.3)" if replay else ""), name, sec, float(np.mean(errs))))
-    peers = []
-    if shutil.which(args.snsynth_python) or Path(args.snsynth_python).exists():
-        for sf in (16, 8):
-            res = _peer(args.snsynth_python, priv, domain, workloads, eps, T, sf)
-            label = f"smartnoise-synth MWEM, split_factor={sf}" + (" (full domain)" if sf == 16 else " (two 8-attribute histograms)")
-            peers.append((label, res))
-    else:
-        peers.append(("smartnoise-synth MWEM", {"error": f"no interpreter at {args.snsynth_python}"}))
     public_err = max_error(marginal_answers(domain, workloads, pub), true)
     print(f"reference workload: |X| = {domain.size}, {len(workloads)} workloads, {true.size} queries, n = {n}, "
-          f"m = {pub.shape[0]} (support {distinct_rows(pub)[0].shape[0]}), eps = {eps}, delta = 1/n^2 "
-          f"(eps~ = {et:.4f}), T = {T}; public-only max error {public_err:.4f}")
-    print("| algorithm | s / iteration | max error | goal | source |")
-    print("|---|---|---|---|---|")
-    for label, name, sec, err in rows:
-        goal = GOALS[name]
-        verdict = "met" if sec <= goal else f"missed by {sec / goal:.2f}x"
-        goal_text = f"<= {goal} ({verdict})" if label == name else "- (up to t updates in round t)"
-        print(f"| ours: {label} | {sec:.6f} | {err:.4f} | {goal_text} | measured, median of "
-              f"{args.repeats}; error mean of {args.seeds} seeds |")
-    for label, res in peers:
-        if "error" in res:
-            print(f"| {label} | - | - | - | could not run: {res['error'][:160]} |")
-        else:
-            print(f"| {label} | {res['seconds_per_iteration']:.4f} | {res['max_error']:.4f} | - | measured, "
-                  f"smartnoise-synth {res['version']}, fit / T |")
-    for label, sec in QUOTED:
-        print(f"| {label} | {sec} | - | - | quoted from issue 6 |")
+          f"m = {pub.shape[0]} (support {support.shape[0]}), eps = {eps}, delta = 1/n^2 "
+          f"(eps~ = {et:.4f}, rho = {et**2 / 2:.5f}); public-only max error {public_err:.4f}; "
+          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f}")
+    if args.scaling:
+        _scaling(domain, priv, pub, n, et)
+    measured = []
+    for T in args.iterations:
+        for label, engine, acct, opts in CONFIGS:
+            if args.only not in label:
+                continue
+            init = engines[engine]
+            q = init._queries
+            if acct == "zcdp":
+                def run(t, r, init=init, q=q, opts=opts):
+                    return mwem_zcdp_from_answers(true, n, q, et, t, r, initial=init, **opts)
+            else:
+                def run(t, r, init=init, q=q, opts=opts):
+                    return mwem_from_answers(true, n, q, eps, t, r, initial=init, **opts)
+            m = _measure(run, T, args.seeds, true)
+            m.update(label=label, T=T, guarantee=ZCDP_GUARANTEE if acct == "zcdp" else PURE_GUARANTEE,
+                     source=f"measured, median / mean of {args.seeds} seeds")
+            measured.append(m)
+            print(f"  {label}, T={T}: {m['sec']:.5f} s/it, max {m['max']:.4f}, mean {m['mean']:.4f}",
+                  file=sys.stderr, flush=True)
+        if Path(args.snsynth_python).exists():
+            res = _peer(args.snsynth_python, priv, domain, workloads, eps, T, 8)
+            label = "smartnoise-synth MWEM, split_factor=8 (two 8-attribute histograms)"
+            if "error" in res:
+                print(f"  {label}: could not run: {res['error'][:200]}", file=sys.stderr)
+            else:
+                measured.append(dict(label=label, T=T, sec=res["cpu_seconds_per_iteration"], max=res["max_error"],
+                                     mean=res["mean_error"], guarantee=PURE_GUARANTEE,
+                                     source=f"measured in the same run, smartnoise-synth {res['version']}"))
+    if args.replay_scaling:
+        q = engines["pmw_pub"]._queries
+        print("\nreplay cost (PMW^Pub, one query per round, paper's selection and output): CPU s / iteration")
+        print("| T | Sec 5.3 replay (unbounded) | replay_limit = 50 | max error unbounded | max error K = 50 |")
+        print("|---|---|---|---|---|")
+        for T in args.replay_scaling:
+            cells = []
+            for limit in (None, 50):
+                def run(t, r, limit=limit):
+                    return mwem_zcdp_from_answers(true, n, q, et, t, r, initial=engines["pmw_pub"],
+                                                  replay_threshold=True, replay_limit=limit)
+                cells.append(_measure(run, T, 1, true))
+            print(f"| {T} | {cells[0]['sec']:.5f} | {cells[1]['sec']:.5f} | {cells[0]['max']:.4f} | "
+                  f"{cells[1]['max']:.4f} |", flush=True)
+    for T in args.iterations:
+        print(f"\nT = {T}\n")
+        print("| implementation | guarantee | s / iteration | max error | mean error | source |")
+        print("|---|---|---|---|---|---|")
+        for r in measured:
+            if r["T"] == T:
+                print(f"| {r['label']} | {r['guarantee']} | {r['sec']:.5f} | {r['max']:.4f} | {r['mean']:.4f} | "
+                      f"{r['source']} |")
+        if not args.all_marginals:
+            for lab, qT, sec, mx, mn, g in QUOTED:
+                if qT == T:
+                    print(f"| {lab} | {g} | {sec} | {mx} | {mn} | quoted from issue 14, not measured |")
+    _plot(Path(args.plot), measured, [] if args.all_marginals else QUOTED)
+    print(f"\nplot: {args.plot}")
     return 0
 
 

@@ -153,6 +153,17 @@ class Departure:
 
 
 @dataclass(frozen=True)
+class Relation:
+    """A relation between parameters that a result's source states (BCMNUW20 Fact 4: p < 2^(d+1)).
+
+    ``holds(o, <paper letters>)`` returns True (or a boolean array) where the relation holds;
+    :func:`check_params` rejects points where it does not, naming the parameters and ``text``."""
+
+    text: str
+    holds: Callable[..., Any]
+
+
+@dataclass(frozen=True)
 class Result:
     id: str                        # paper:kind+number, e.g. "bcmnuw20:thm10"
     paper: str                     # "BCMNUW20"
@@ -170,6 +181,7 @@ class Result:
     # values (parameter keys and quantity names -> numbers) -> [(outside?, text)]: where the theorem
     # does not cover the point (outside) or the algorithm switches regime (informational)
     regime: Callable[..., Any] | None = None
+    relations: tuple[Relation, ...] = ()  # cross-parameter conditions the source states
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -274,6 +286,31 @@ def check_params(result: Result, values: Mapping[str, Any]) -> None:
     if missing:
         raise DomainError(f"{result.short_id} needs " + ", ".join(result.param(k).flag for k in missing)
                           + " (missing)")
+    by_arg = {result.param(k).arg: k for k in result.params}
+    for rel in result.relations:
+        keys = [by_arg[a] for a in _arg_names(rel.holds)]
+        if not all(k in values for k in keys):
+            continue
+        exact = [np.asarray(values[k], dtype=object) for k in keys]
+        arrays = [_to_float_array(values[k]) for k in keys]
+        with np.errstate(all="ignore"):
+            ok = np.broadcast_to(np.asarray(rel.holds(NUMPY, *arrays), dtype=bool),
+                                 np.broadcast_shapes(*(a.shape for a in arrays))).copy()
+        beyond = ~np.all([np.isfinite(np.broadcast_to(a, ok.shape)) for a in arrays], axis=0)
+        if beyond.any():  # values past float range: decide those points exactly, in mpmath
+            import mpmath
+
+            cols = [np.broadcast_to(e, ok.shape) for e in exact]
+            for j in zip(*np.nonzero(beyond)) if ok.shape else [()]:
+                # integers stay Python ints (exact), anything else becomes an mpmath number
+                ok[j] = bool(call(rel.holds, MPMATH, {}, {
+                    a: c[j] if isinstance(c[j], int) else mpmath.mpf(c[j])
+                    for a, c in zip(_arg_names(rel.holds), cols)}))
+        if not ok.all():
+            j = np.unravel_index(int(np.argmin(ok)), ok.shape) if ok.shape else ()
+            given = ", ".join(f"{result.param(k).flag} {np.broadcast_to(e, ok.shape)[j]}"
+                              for k, e in zip(keys, exact))
+            raise DomainError(f"{result.short_id}: {given} violate {rel.text}")
 
 
 def evaluate(result: Result, values: Mapping[str, Any], *, form: str = "explicit",

@@ -52,6 +52,8 @@ def render_show(result: Result, latex: bool = True) -> str:
     for k in result.params:
         p = result.param(k)
         lines.append(f"  {p.flag:<20} {p.domain.describe(p.arg)}   ({p.description})")
+    for rel in result.relations:
+        lines.append(f"  and {rel.text}")
     if result.constants:
         lines += ["", "hidden constants (set with --const NAME=VALUE; default 1):"]
         lines += [f"  {c}: {text}" for c, text in result.constants.items()]
@@ -81,4 +83,7 @@ def render_show(result: Result, latex: bool = True) -> str:
     if result.notes:
         lines += ["", "notes and errata:"] + [_wrap("- " + n) for n in result.notes]
     lines += ["", f"source: {result.source}"]
+    from .where import render as where
+
+    lines += where(result)
     return "\n".join(lines)

@@ -11,8 +11,13 @@ import argparse
 import json
 import sys
 
+from bounds.references import cite
+
 from .core import FAILS, NOT_CHECKABLE, PART, PAPERS, SETTINGS, all_checks, run_all
 from .errata import ERRATA, report
+
+#: the file ``--out DIR`` writes and ``python -m reports build`` reads (reports/sections/proof_checks.py)
+SAVED = "proofs_checks.json"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -28,6 +33,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help="exit 1 if any step fails or holds only on part")
     p.add_argument("--errata", action="store_true", help="the errata report instead of the checks table")
     p.add_argument("--list", action="store_true", help="list the checks without running them")
+    p.add_argument("--out", default=None, metavar="DIR",
+                   help="also save the verdicts as DIR/proofs_checks.json (what `python -m reports build` reads; "
+                        "DIR is usually the results directory)")
     p.add_argument("--thorough", action="store_true",
                    help="3x denser grids per variable (at most 5x the points) and 5x more hypothesis examples "
                         "(slower; the default is sized for CI)")
@@ -82,6 +90,11 @@ def _errata_text(entries) -> str:
     return "\n".join(out).lstrip("\n")
 
 
+def _print(text: str) -> None:
+    """Output names papers by key, never by the hashed file names of their texts."""
+    print(cite(text))
+
+
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     if args.thorough:
@@ -94,13 +107,25 @@ def main(argv=None) -> int:
         if args.list:
             checks = all_checks(args.paper)
             if args.json:
-                print(json.dumps([{"id": c.id, "paper": c.paper, "result": c.result, "claim": c.claim,
+                _print(json.dumps([{"id": c.id, "paper": c.paper, "result": c.result, "claim": c.claim,
                                    "source": c.source, "method": c.method} for c in checks], indent=1))
             else:
                 for c in checks:
-                    print(f"{c.id:42} {c.method:26} {c.claim}")
+                    _print(f"{c.id:42} {c.method:26} {c.claim}")
             return 0
+        target = None
+        if args.out is not None:
+            from simulations.store import check_writable
+
+            target = check_writable(args.out, "--out") / SAVED  # before running any check
         results = run_all(args.paper)
+        if target is not None:
+            from simulations.store import os_error, write_json_atomic
+
+            try:
+                write_json_atomic(target, json.loads(cite(json.dumps([r.to_dict() for r in results]))))
+            except OSError as exc:
+                raise os_error(exc, target) from None
     except ValueError as exc:
         sys.stderr.write(f"proofs_checks: {exc}\n")
         return 2
@@ -109,16 +134,16 @@ def main(argv=None) -> int:
         if args.paper is not None:
             entries = [e for e in entries if e["paper"] == PAPERS[args.paper.strip().lower()]]
         if args.json:
-            print(json.dumps({"entries": entries, "errata": [e.to_dict() for e in ERRATA
+            _print(json.dumps({"entries": entries, "errata": [e.to_dict() for e in ERRATA
                                                               if args.paper is None
                                                               or e.paper == PAPERS[args.paper.strip().lower()]]},
                              indent=1))
         else:
-            print(_errata_text(entries))
+            _print(_errata_text(entries))
     elif args.json:
-        print(json.dumps([r.to_dict() for r in results], indent=1))
+        _print(json.dumps([r.to_dict() for r in results], indent=1))
     else:
-        print(_table(results))
+        _print(_table(results))
     crashed = [r for r in results if r.error]
     if crashed:
         sys.stderr.write("proofs_checks: " + "; ".join(f"{r.check.id} crashed ({r.error})" for r in crashed) + "\n")

@@ -7,13 +7,15 @@ import math
 from fractions import Fraction
 
 import numpy as np
-from scipy.stats import binom
 
 from bounds.papers.abm19 import (BETA_A_DEN, BETA_A_NUM, cover_log_tail, lemma3_3_m_asymptotic, lemma4_4_n_b,
                                  lemma4_4_p, lemma4_4_runout, lemma4_4_tv, thm4_3_delta)
 
 from . import _classes as C
 from .core import (FAILS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, bounds_value, register)
+from algorithms._lazy import lazy_module
+
+_scipy_stats = lazy_module("scipy.stats")  # imported on first use: --list must start fast
 
 PAPER = "ABM19"
 SEED = "001_f11d23217d8fb771.txt"
@@ -113,7 +115,7 @@ NN = (Var("n_priv", 1, 10**6, integer=True, points=160), Var("n_pub", 1, 10**4, 
 def runout_probability(o, n_priv, n_pub, n_tilde):
     """Claim 4.6: P[PrivSamp exhausts S~ before step n_priv] = P[Bin(n_priv - 1, p) >= n~], exactly."""
     p = 1 / (100 * n_pub)
-    return binom.sf(n_tilde - 1, np.maximum(n_priv - 1, 0), p)
+    return _scipy_stats.binom.sf(n_tilde - 1, np.maximum(n_priv - 1, 0), p)
 
 
 def chernoff_claim(n_tilde_fn, bound: float, text: str, region=None, region_text=None) -> Inequality:

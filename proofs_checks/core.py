@@ -31,6 +31,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from bounds.ops import NUMPY, SYMPY
+from bounds.registry import Registry
 
 HOLDS = "holds"
 PART = "holds on part"
@@ -281,8 +282,9 @@ def _hypothesis_search(claim: Inequality, region: Mask | None, examples: int) ->
         return bool(viol[0])
 
     try:
-        return find(strat, bad, settings=settings(max_examples=examples, derandomize=True, database=None, deadline=None,
-                                                 suppress_health_check=list(HealthCheck)))
+        # deadline=None: one example's time depends on the machine's load, not on the claim
+        return find(strat, bad, settings=settings(max_examples=examples, derandomize=True, database=None,
+                                                 deadline=None, suppress_health_check=list(HealthCheck)))
     except NoSuchExample:
         return None
 
@@ -433,12 +435,12 @@ def check_exhaustive(claim: Exhaustive) -> Verdict:
 
 
 def clopper_pearson(k: int, n: int, level: float) -> tuple[float, float]:
-    """Two-sided Clopper-Pearson interval for a binomial proportion at confidence 1 - level."""
-    from scipy.stats import beta
+    """Two-sided Clopper-Pearson interval for a binomial proportion at confidence 1 - level: the
+    workbench's one implementation, :func:`simulations.stats.clopper_pearson` (which takes the
+    confidence, not the level)."""
+    from simulations.stats import clopper_pearson as _cp
 
-    lo = 0.0 if k == 0 else float(beta.ppf(level / 2, k, n - k + 1))
-    hi = 1.0 if k == n else float(beta.ppf(1 - level / 2, k + 1, n - k))
-    return lo, hi
+    return _cp(k, n, 1 - level, "two-sided")
 
 
 def check_monte_carlo(claim: MonteCarlo) -> Verdict:
@@ -539,32 +541,19 @@ class CheckResult:
                 "error": self.error}
 
 
-_CHECKS: dict[str, Check] = {}
 PAPER_MODULES = ("bcmnuw20", "abm19", "lvsuw21", "nb20")
 PAPERS = {"bcmnuw20": "BCMNUW20", "abm19": "ABM19", "lvsuw21": "LVSUW21", "nb20": "NB20"}
-_loaded = False
+CHECKS = Registry("proofs_checks", PAPER_MODULES, "check")  # the workbench's one registry helper
+_CHECKS: dict[str, Check] = CHECKS.items
 
 
 def register(*checks: Check) -> None:
     for c in checks:
-        if c.id in _CHECKS:
-            raise ValueError(f"check {c.id} registered twice")
-        _CHECKS[c.id] = c
+        CHECKS.add(c.id, c)
 
 
 def _load() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    from importlib import import_module
-
-    for mod in PAPER_MODULES:
-        try:
-            import_module(f"proofs_checks.{mod}")
-        except ModuleNotFoundError as exc:  # a paper module not written yet
-            if exc.name != f"proofs_checks.{mod}":
-                raise
+    CHECKS.load()
 
 
 def all_checks(paper: str | None = None) -> list[Check]:

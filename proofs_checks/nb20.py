@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.stats import binom
 
 from algorithms.privacy.accounting import ApproxDP, PureDP, compose
 from bounds.papers.nb20 import (alg5_composed_eps, alg5_lambda, alg5_lambda_as_printed, alg5_lambda_tight,
@@ -21,6 +20,9 @@ from bounds.papers.abm19 import thm3_1_cover_g
 
 from .abm19 import growth_delta_claim
 from .core import (FAILS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, bounds_value, register)
+from algorithms._lazy import lazy_module
+
+_scipy_stats = lazy_module("scipy.stats")  # imported on first use: --list must start fast
 
 PAPER = "NB20"
 SEED = "004_d21f3e9c5d64269f.txt"
@@ -116,7 +118,7 @@ def group_claim(delta_hat_fn, text: str) -> Identity:
 
 def r_tail(o, n_prime, delta):
     """Lemma 8: r ~ Bin(n', 1/n') (times index j is drawn in n' draws with replacement); P[r > log(2/delta)]."""
-    return binom.sf(np.floor(np.log(2 / delta)), n_prime, 1 / n_prime)
+    return _scipy_stats.binom.sf(np.floor(np.log(2 / delta)), n_prime, 1 / n_prime)
 
 
 def r_claim(scale: float, region, region_text, text: str) -> Inequality:
@@ -176,7 +178,7 @@ def chernoff3_claim(m_fn, region, region_text, text: str, share: float = 4) -> I
     def tail(o, alpha, beta, gamma):
         m = np.ceil(m_fn(o, alpha, beta, gamma))
         p = np.minimum(alpha / 8 + gamma, 1.0)
-        return binom.sf(np.floor(m * (alpha / 4 + gamma)), m, p)
+        return _scipy_stats.binom.sf(np.floor(m * (alpha / 4 + gamma)), m, p)
 
     return Inequality(text, tail, lambda o, alpha, beta, gamma: beta / share, CH, region=region,
                       region_text=region_text)

@@ -43,6 +43,11 @@ def main(argv=None) -> int:
     except ValueError as exc:
         print(f"python -m reports: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
+    except OSError as exc:  # any write the builder did not anticipate: still one line
+        from simulations.store import os_error
+
+        print(f"python -m reports: error: {os_error(exc)}", file=sys.stderr)
+        return 2
     for err in result.errors:
         print(f"python -m reports: warning: {err}", file=sys.stderr)
     print(f"wrote {result.html} and {result.pdf} ({len(result.sections)} sections)")

@@ -25,6 +25,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bounds.references import cite
 from reports import model, results as _results
 from reports.model import Badge, Figure, Formula, Paragraph, Section
 
@@ -42,13 +43,17 @@ class Context:
         self._count += 1
         return self.assets / f"{self._count:04d}-{stem}.png"
 
-    def formula(self, latex: str, caption: str = "", fontsize: int = 13) -> Formula:
-        """LaTeX (matplotlib mathtext subset) rendered to a PNG; on failure the block keeps the source and the error."""
-        key = (latex, fontsize)
+    def formula(self, latex: str, caption: str = "", fontsize: int = 13, plain: str | None = None) -> Formula:
+        """LaTeX rendered to a PNG a reader can read (:mod:`reports.formula`: mathtext, broken over
+        lines when wide, else ``plain`` (an equivalent plain-text form) set as text)."""
+        from reports import formula as _formula
+
+        key = (latex, fontsize, plain)
         if key not in self._formulas:
-            self._formulas[key] = render_formula(latex, self._next("formula"), fontsize)
-        image, error = self._formulas[key]
-        return Formula(latex, caption, image, error)
+            path = self._next("formula")
+            self._formulas[key] = (path, _formula.render(latex, path, fontsize, plain=plain))
+        image, how = self._formulas[key]
+        return Formula(latex, caption, image, None, how)
 
     def figure(self, fig, caption: str = "", stem: str = "figure") -> Figure:
         """Save a matplotlib figure as PNG (150 dpi) and close it."""
@@ -60,20 +65,11 @@ class Context:
         return Figure(path, caption)
 
 
-def render_formula(latex: str, path: Path, fontsize: int = 13) -> tuple[Path | None, str | None]:
-    """matplotlib mathtext: ``$latex$`` to a PNG at ``path``; (None, error) if mathtext cannot parse it."""
-    import matplotlib
+def render_formula(latex: str, path: Path, fontsize: int = 13, plain: str | None = None) -> tuple[Path, str]:
+    """``latex`` as a PNG at ``path`` (:func:`reports.formula.render`); (path, how it was set)."""
+    from reports import formula as _formula
 
-    matplotlib.use("Agg")
-    from matplotlib import mathtext
-    from matplotlib.font_manager import FontProperties
-
-    try:
-        mathtext.math_to_image(f"${latex}$", str(path), prop=FontProperties(size=fontsize), dpi=150, format="png")
-    except Exception as exc:  # mathtext raises ValueError or ParseException on unsupported LaTeX
-        path.unlink(missing_ok=True)
-        return None, f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
-    return path, None
+    return path, _formula.render(latex, path, fontsize, plain=plain)
 
 
 def plugins() -> list:
@@ -108,7 +104,24 @@ def build_sections(results: _results.ResultSet, assets: Path) -> tuple[list[Sect
             s.order = float(getattr(mod, "ORDER", 100.0)) if s.order == 100.0 else s.order
         sections.extend(built)
     sections.sort(key=lambda s: s.order)
+    for s in sections:
+        s.title = cite(s.title)
+        s.blocks = [_cited(b) for b in s.blocks]
     return sections, errors
+
+
+def _cited(block):
+    """``block`` with paper file names replaced by paper keys (bounds.references.cite) in its text."""
+    import dataclasses
+
+    changes = {}
+    for f in dataclasses.fields(block):
+        v = getattr(block, f.name)
+        if isinstance(v, str) and f.name != "latex":
+            changes[f.name] = cite(v)
+        elif f.name == "rows":
+            changes[f.name] = tuple(tuple(cite(c) if isinstance(c, str) else c for c in r) for r in v)
+    return dataclasses.replace(block, **changes)
 
 
 @dataclass
@@ -123,12 +136,16 @@ def build(results_dir, out_dir, title: str = "Public-data privacy workbench: val
     """Read ``results_dir``, write ``out_dir/report.html`` and ``out_dir/report.pdf`` (both or neither)."""
     from reports import html as _html, pdf as _pdf
 
+    from simulations.store import check_writable, os_error
+
+    if not str(results_dir).strip():
+        raise ValueError("--results is empty: give the directory holding the runs")
     res = _results.load(results_dir)
-    out = Path(out_dir)
-    if out.exists() and not out.is_dir():
-        raise ValueError(f"--out {str(out)!r} exists and is not a directory")
-    out.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=".report-", dir=out))
+    out = check_writable(out_dir, "--out")  # before rendering anything
+    try:
+        work = Path(tempfile.mkdtemp(prefix=".report-", dir=out))
+    except OSError as exc:
+        raise os_error(exc, out) from None
     try:
         assets = work / "assets"
         assets.mkdir()
@@ -140,6 +157,8 @@ def build(results_dir, out_dir, title: str = "Public-data privacy workbench: val
         _pdf.render(sections, meta, pdf_tmp)
         os.replace(html_tmp, out / "report.html")
         os.replace(pdf_tmp, out / "report.pdf")
+    except OSError as exc:  # a full disk mid-build: one line; the temporary directory goes away
+        raise os_error(exc, out) from None
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return BuildResult(out / "report.html", out / "report.pdf", sections, errors)

@@ -29,6 +29,29 @@ def _kind(block) -> str:
     return type(block).__name__.lower()
 
 
+def _cell_class(value) -> str:
+    """Numbers and short cells never wrap (a number is never split); long text wraps at spaces."""
+    text = model.cell_text(value)
+    return "num" if (not isinstance(value, str) or len(text) <= 24) else "text"
+
+
+def _plain(latex: str) -> str:
+    from reports.formula import plain_text
+
+    return plain_text(latex)
+
+
+def _css_width(path) -> str:
+    """A formula PNG (150 dpi) at its print size on a 96-dpi screen: never scaled down to unreadable."""
+    from PIL import Image
+
+    with Image.open(path) as im:
+        return f"{im.size[0] * 96 / 150:.0f}px"
+
+
+_ENV.filters["css_width"] = _css_width
+_ENV.filters["cellclass"] = _cell_class
+_ENV.filters["plain"] = _plain
 _ENV.filters["data_uri"] = _data_uri
 _ENV.filters["cell"] = model.cell_text
 _ENV.filters["kind"] = _kind

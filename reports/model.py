@@ -29,13 +29,15 @@ class Paragraph:
 
 @dataclass(frozen=True)
 class Formula:
-    """A formula: ``latex`` (mathtext subset) rendered to ``image`` (PNG) once; ``image`` is None when
-    rendering failed, and then the renderers print ``latex`` verbatim with ``error``."""
+    """A formula: ``latex`` rendered to ``image`` (PNG) once by :mod:`reports.formula` (``how``:
+    mathtext, mathtext over several lines, or an equivalent plain-text form). ``image`` None (a
+    block built by hand without rendering) is shown as the formula's text, never with an error."""
 
     latex: str
     caption: str = ""
     image: Path | None = None
-    error: str | None = None
+    error: str | None = None  # kept for old callers; the renderers never print it
+    how: str = "mathtext"
 
 
 @dataclass(frozen=True)

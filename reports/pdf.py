@@ -69,23 +69,70 @@ def _text(doc: _Doc, text: str, size: float = 9.5, style: str = "", family: str 
     doc.ln(1)
 
 
+#: table font sizes tried, largest first, until the widest word of every column fits the page
+_TABLE_SIZES = (7.5, 6.5, 5.5, 5.0)
+
+
+def _col_widths(doc: _Doc, cells: list[list[str]], size: float) -> tuple[list[float], list[float]]:
+    """(least, wanted) width in mm of each column at font ``size``: the least fits the column's widest
+    word (a number is one word, so it is never split), the wanted its longest cell (capped)."""
+    pad = 2 * doc.c_margin + 0.8
+    least, wanted = [], []
+    for j in range(len(cells[0])):
+        col = [row[j] for row in cells]
+        doc.set_font("DejaVu", "B", size)
+        head = max((doc.get_string_width(w) for w in col[0].split()), default=0.0)
+        doc.set_font("DejaVu", "", size)
+        words = max((doc.get_string_width(w) for c in col[1:] for w in c.split()), default=0.0)
+        full = max((doc.get_string_width(c) for c in col[1:]), default=0.0)
+        least.append(max(head, words) + pad)
+        wanted.append(max(least[-1], min(full, 70.0) + pad))
+    return least, wanted
+
+
+def _fit(least: list[float], wanted: list[float], width: float) -> list[float]:
+    """Column widths summing to at most ``width``: the wanted ones if they fit, else every column its
+    least plus a share of the rest in proportion to what it lacks."""
+    if sum(wanted) <= width:
+        return wanted
+    spare = width - sum(least)
+    lack = [w - m for w, m in zip(wanted, least)]
+    total = sum(lack) or 1.0
+    return [m + spare * d / total for m, d in zip(least, lack)]
+
+
 def _table(doc: _Doc, t: model.Table) -> None:
+    """A table whose columns fit the page and never split a word or a number: the font shrinks to at
+    most 5 pt; if the columns still do not fit, the table is set in parts, each repeating column 1."""
     if t.caption:
         _text(doc, t.caption, 8.5, "I")
-    n = len(t.columns)
-    size = 7.5 if n <= 7 else (6.5 if n <= 10 else 5.5)
-    doc.set_font("DejaVu", "", size)
+    cells = [[str(c) for c in t.columns]] + [[model.cell_text(v) for v in r] for r in t.rows]
+    for size in _TABLE_SIZES:
+        least, wanted = _col_widths(doc, cells, size)
+        if sum(least) <= doc.epw:
+            break
+    groups, cur, used = [], [0], least[0]
+    for j in range(1, len(least)):
+        if used + least[j] > doc.epw and len(cur) > 1:
+            groups.append(cur)
+            cur, used = [0], least[0]
+        cur.append(j)
+        used += least[j]
+    groups.append(cur)
     doc.set_fill_color(255, 255, 255)  # a badge's colour must not leak into the table's cells
-    with doc.table(text_align="LEFT", line_height=size * 0.5, headings_style=FontFace(emphasis="BOLD",
-                   fill_color=(235, 235, 235)), first_row_as_headings=True, width=doc.epw) as table:
-        row = table.row()
-        for c in t.columns:
-            row.cell(str(c))
-        for r in t.rows:
-            row = table.row()
-            for v in r:
-                row.cell(model.cell_text(v))
-    doc.ln(2)
+    for k, cols in enumerate(groups):
+        widths = _fit([least[j] for j in cols], [wanted[j] for j in cols], doc.epw - 0.01)
+        if len(groups) > 1:
+            _text(doc, f"(part {k + 1} of {len(groups)})", 7, "I")
+        doc.set_font("DejaVu", "", size)
+        with doc.table(text_align="LEFT", line_height=size * 0.5, col_widths=tuple(widths), width=sum(widths),
+                       align="LEFT", headings_style=FontFace(emphasis="BOLD", fill_color=(235, 235, 235)),
+                       first_row_as_headings=True) as table:
+            for r in cells:
+                row = table.row()
+                for j in cols:
+                    row.cell(r[j])
+        doc.ln(2)
 
 
 def render(sections: list[model.Section], meta: dict, path: Path) -> None:
@@ -122,9 +169,10 @@ def render(sections: list[model.Section], meta: dict, path: Path) -> None:
             elif isinstance(b, model.Formula):
                 if b.image is not None:
                     _image(doc, b.image)
-                else:
-                    _text(doc, b.latex, 7.5, family="DejaVuMono")
-                    _text(doc, f"(not rendered: {b.error})", 7.5, "I")
+                else:  # a block built without rendering: its readable plain form, never an error
+                    from reports.formula import plain_text
+
+                    _text(doc, plain_text(b.latex), 8, family="DejaVuMono")
                 if b.caption:
                     _text(doc, b.caption, 8, "I")
             elif isinstance(b, model.Table):

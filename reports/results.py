@@ -22,11 +22,14 @@ MAX_DEPTH = 6
 
 @dataclass
 class Run:
-    """One run directory: where it is, its manifest and its summary (None while unfinished)."""
+    """One run directory: where it is, its manifest, its summary (None unless the records support
+    it) and its state judged by its records (:meth:`simulations.store.RunDir.inspect`)."""
 
     path: Path
     manifest: dict
     summary: dict | None
+    state: str = "complete"        # simulations.store.STATES
+    state_text: str = "complete"
 
     @property
     def experiment(self) -> str:
@@ -34,11 +37,12 @@ class Run:
 
     @property
     def complete(self) -> bool:
-        return self.summary is not None and self.manifest.get("status") == "complete"
+        return self.summary is not None and self.state == "complete"
 
     def records(self) -> list[dict]:
         """The finished trials' records in index order (read on demand)."""
-        return list(store.RunDir(self.path).read_records().values())
+        trials = self.manifest.get("trials")
+        return list(store.RunDir(self.path).read_records(int(trials) if trials else None).values())
 
 
 @dataclass
@@ -78,7 +82,12 @@ def load(results_dir) -> ResultSet:
         if store.MANIFEST in names:
             try:
                 rd = store.RunDir.open(folder)
-                out.runs.append(Run(folder, rd.manifest(), rd.summary()))
+                st = rd.inspect()
+                # a summary counts only if the records support it (complete, nothing corrupt)
+                summary = rd.summary() if st.state == "complete" else None
+                out.runs.append(Run(folder, rd.manifest(), summary, st.state, st.describe()))
+                if st.state == "corrupt":
+                    out.problems.append(f"{folder}: {st.describe()}")
             except (ValueError, OSError, json.JSONDecodeError) as exc:
                 out.problems.append(f"{folder}: not a readable run directory ({exc})")
         for e in entries:

@@ -6,8 +6,13 @@
     resume DIR [--workers W | --scheduler ADDR]
     status DIR [--json]
     audit TARGET [--samples N] [--seed S] [--eps E] [--delta D] [--confidence C] [--json] [--out DIR]
-                                           --out saves the result as DIR/audit-TARGET.json (AUDIT_FORMAT;
-                                           the reports read it); an existing file of that name is an error
+    audit --all [TARGET ...] [--samples N] [--seed S] [--confidence C] [--json] [--out DIR]
+                                           --out saves each result as DIR/audit-TARGET.json (AUDIT_FORMAT;
+                                           the reports read it); an existing file of that name is an error.
+                                           --all audits every target (or those named) at its defaults with one
+                                           family-wise confidence (Bonferroni) and prints one statement for all.
+                                           Exit status 1 when a target declared private is flagged or a
+                                           deliberately broken one is not caught; 0 when all are as expected.
 
 Bad arguments: one line on stderr, exit status 2, nothing written. An existing non-empty --out is an error.
 """
@@ -16,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from simulations import experiments, runner
@@ -55,11 +61,28 @@ _seed = _int_at_least("seed", 0)
 def _float(name):
     def parse(text):
         try:
-            return float(text)
+            value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{name}={text!r} must be a number") from None
+            value = None
+        if value is None or not math.isfinite(value):  # nan and inf are no parameter values
+            raise argparse.ArgumentTypeError(f"{name}={text!r} must be a finite number")
+        return value
 
     return parse
+
+
+def _nonempty(name, hint=""):
+    """A path or name argument: an empty path would silently mean the current directory."""
+    def parse(text):
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"{name} is empty{hint}")
+        return text
+
+    return parse
+
+
+def _path(name):
+    return _nonempty(name, ": give a directory")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,27 +93,33 @@ def build_parser() -> argparse.ArgumentParser:
     ls.add_argument("experiment", nargs="?", default=None, help="show this experiment's parameters and defaults")
 
     r = sub.add_parser("run", help="run an experiment into a new run directory")
-    r.add_argument("experiment", help="experiment name, result id (thm10) or dotted module path")
-    r.add_argument("--trials", type=_positive_int("trials"), required=True)
+    r.add_argument("experiment", type=_nonempty("experiment"),
+                   help="experiment name, result id (thm10) or dotted module path")
+    r.add_argument("--trials", type=_positive_int("trials"), required=True,
+                   help=f"number of trials (at most --max-trials, default {runner.MAX_TRIALS:,})")
+    r.add_argument("--max-trials", type=_positive_int("max-trials"), default=None,
+                   help="raise the limit on --trials (memory and one record line per trial)")
     r.add_argument("--seed", type=_seed, default=None, help="root seed (default: fresh entropy, recorded)")
     r.add_argument("--workers", type=_positive_int("workers"), default=None, help="local processes (default: CPU count)")
     r.add_argument("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://host:8786")
-    r.add_argument("--out", required=True, help="new run directory (must not exist or be empty)")
+    r.add_argument("--out", type=_path("--out"), required=True,
+                   help="new run directory (must not exist or be empty)")
     r.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="override a parameter")
     r.add_argument("--chunk-size", type=_positive_int("chunk-size"), default=None)
 
     s = sub.add_parser("resume", help="run the missing trials of a run directory")
-    s.add_argument("dir")
+    s.add_argument("dir", type=_path("the run directory"))
     s.add_argument("--workers", type=_positive_int("workers"), default=None)
     s.add_argument("--scheduler", default=None)
     s.add_argument("--chunk-size", type=_positive_int("chunk-size"), default=None)
 
-    st = sub.add_parser("status", help="progress and summary of a run directory")
-    st.add_argument("dir")
+    st = sub.add_parser("status", help="progress and summary of a run directory, judged by its records")
+    st.add_argument("dir", type=_path("the run directory"))
     st.add_argument("--json", action="store_true")
 
-    a = sub.add_parser("audit", help="empirical privacy audit of a registered target")
-    a.add_argument("target")
+    a = sub.add_parser("audit", help="empirical privacy audit of a registered target (or --all)")
+    a.add_argument("target", nargs="*", help="target name (with --all: optional subset)")
+    a.add_argument("--all", action="store_true", help="audit every target with one family-wise confidence")
     a.add_argument("--samples", type=_positive_int("samples"), default=None, help="outputs per neighbour")
     a.add_argument("--seed", type=_seed, default=0)
     a.add_argument("--eps", type=_float("eps"), default=None, help="declared eps (target default if omitted)")
@@ -121,7 +150,7 @@ def _cmd_list(args) -> int:
     if args.experiment is not None:
         return _show_experiment(args.experiment)
     print("experiments:")
-    for row in experiments.catalogue():
+    for row in experiments.catalogue(lazy=True):  # names only: no experiment is imported
         if row["error"]:
             print(f"  {row['name']:<20} (unavailable: {row['error']})")
         else:
@@ -147,7 +176,8 @@ def _cmd_run(args) -> int:
     if args.scheduler is not None and args.workers is not None:
         raise ValueError("give --workers or --scheduler, not both")
     result = runner.run(args.experiment, args.trials, args.out, seed=args.seed, overrides=overrides,
-                        workers=args.workers, scheduler=args.scheduler, chunk_size=args.chunk_size)
+                        workers=args.workers, scheduler=args.scheduler, chunk_size=args.chunk_size,
+                        max_trials=args.max_trials)
     _print_summary(result)
     return 0
 
@@ -168,8 +198,9 @@ def _cmd_status(args) -> int:
     print(f"experiment {info['experiment']} ({', '.join(info['result_ids'])}), seed {info['root_seed']}, "
           f"code {info['code_version']}")
     print(f"params: {json.dumps(info['params'], sort_keys=True)}")
-    print(f"{info['completed']}/{info['trials']} trials done, {info['missing']} missing, status {info['status']}, "
+    print(f"{info['completed']}/{info['trials']} trials done, {info['missing']} missing, "
           f"{info['elapsed_seconds']:.2f}s of running")
+    print(f"status: {info['state_text']}")
     summary = info["summary"]
     if summary is not None:
         partial = " (partial: only the finished trials)" if info["summary_partial"] else ""
@@ -187,32 +218,79 @@ def audit_path(out, target: str):
     return Path(out) / f"audit-{target}.json"
 
 
-def _cmd_audit(args) -> int:
-    from simulations import audit as _audit
+def _audit_record(name, target, result, seed) -> dict:
     from simulations import store
 
-    path = None
-    if args.out is not None:
-        path = audit_path(args.out, args.target)
+    return {"format": AUDIT_FORMAT, "target": name, "source": target.source, "description": target.description,
+            "expect_private": target.expect_private, "seed": seed, "created_at": store.now(),
+            "code_version": runner.code_version(), **result.as_dict()}
+
+
+def _audit_paths(out, names) -> dict:
+    """Where each audit is saved; ValueError before anything runs if one exists already."""
+    if out is None:
+        return {}
+    paths = {n: audit_path(out, n) for n in names}
+    for path in paths.values():
         if path.exists():
-            raise ValueError(f"--out {args.out!r} already holds {path.name}; choose a new directory or remove it")
+            raise ValueError(f"--out {out!r} already holds {path.name}; choose a new directory or remove it")
         if path.parent.exists() and not path.parent.is_dir():
-            raise ValueError(f"--out {args.out!r} exists and is not a directory")
-    result = _audit.run_target(args.target, samples=args.samples, seed=args.seed, eps=args.eps, delta=args.delta,
+            raise ValueError(f"--out {out!r} exists and is not a directory")
+    return paths
+
+
+def _save_audits(paths, records) -> None:
+    from simulations import store
+
+    for name, record in records.items():
+        if name in paths:
+            paths[name].parent.mkdir(parents=True, exist_ok=True)
+            store.write_json_atomic(paths[name], record)
+
+
+def _cmd_audit(args) -> int:
+    from simulations import audit as _audit
+
+    if not (0 < args.confidence < 1):
+        raise ValueError(f"confidence={args.confidence!r} must lie in (0, 1)")
+    if args.all:
+        if args.eps is not None or args.delta is not None:
+            raise ValueError("--eps and --delta apply to one target; --all audits each at its own declared guarantee")
+        known = _audit.targets()
+        for n in args.target:
+            _audit.get_target(n)
+        names = list(args.target) or sorted(known)
+        paths = _audit_paths(args.out, names)
+        family = _audit.audit_all(names, seed=args.seed, confidence=args.confidence, samples=args.samples,
+                                  progress=sys.stderr.isatty())
+        records = {n: _audit_record(n, t, r, args.seed) for n, t, r in family.results}
+        if args.json:
+            print(json.dumps({"statement": family.statement(), "confidence": family.confidence,
+                              "per_audit_confidence": family.per_audit_confidence,
+                              "unexpected": family.unexpected, "audits": list(records.values())},
+                             indent=2, sort_keys=True))
+        else:
+            for n, t, r in family.results:
+                tag = "ok " if _audit.as_expected(t, r) else "BAD"
+                print(f"{tag} {n} [{'real' if t.expect_private else 'broken'}] ({t.source}): {r}")
+            print(family.statement())
+        _save_audits(paths, records)
+        return 1 if family.unexpected else 0
+    if len(args.target) != 1:
+        raise ValueError(f"audit takes one TARGET (or --all [TARGET ...]), got {len(args.target)}")
+    name = args.target[0]
+    target = _audit.get_target(name)
+    paths = _audit_paths(args.out, [name])
+    result = _audit.run_target(name, samples=args.samples, seed=args.seed, eps=args.eps, delta=args.delta,
                                confidence=args.confidence)
-    target = _audit.get_target(args.target)
+    record = _audit_record(name, target, result, args.seed)
     if args.json:
-        print(json.dumps({"target": args.target, "source": target.source, "expect_private": target.expect_private,
-                          **result.as_dict()}, indent=2, sort_keys=True))
+        print(json.dumps({k: v for k, v in record.items() if k not in ("format", "created_at", "code_version")},
+                         indent=2, sort_keys=True))
     else:
-        print(f"{args.target} ({target.source}): {result}")
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        store.write_json_atomic(path, {
-            "format": AUDIT_FORMAT, "target": args.target, "source": target.source,
-            "description": target.description, "expect_private": target.expect_private, "seed": args.seed,
-            "created_at": store.now(), "code_version": runner.code_version(), **result.as_dict()})
-    return 0
+        print(f"{name} ({target.source}): {result}")
+    _save_audits(paths, {name: record})
+    return 0 if _audit.as_expected(target, result) else 1
 
 
 COMMANDS = {"list": _cmd_list, "run": _cmd_run, "resume": _cmd_resume, "status": _cmd_status, "audit": _cmd_audit}
@@ -231,6 +309,11 @@ def main(argv=None) -> int:
     except BrokenPipeError:  # output piped into head & co.
         sys.stderr.close()
         return 0
+    except OSError as exc:  # a write the command did not anticipate (read-only or full disk)
+        from simulations.store import os_error
+
+        print(f"python -m simulations: error: {os_error(exc)}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("python -m simulations: interrupted (finished trials are saved; use resume)", file=sys.stderr)
         return 130

@@ -1,4 +1,4 @@
-"""JUO20 / DWWZK18 (empirical privacy auditing): an epsilon lower bound, with its confidence, from a threshold test on two neighbours.
+"""JUO20 / DWWZK18 (empirical privacy auditing): an epsilon lower bound, with its confidence, from a test on two neighbours, and what the audit could not see.
 
 Method (Jagielski, Ullman, Oprea 2020 "Auditing differentially private machine learning";
 Ding et al. 2018 "Detecting violations of differential privacy"). If M is (eps, delta)-DP then for
@@ -7,47 +7,82 @@ Pr[M(D1) in S] <= e^eps Pr[M(D0) in S] + delta, and the same with D0 and D1 swap
 "guess D1 iff the output is in S", with false-positive rate FPR = Pr[M(D0) in S] and false-negative
 rate FNR = Pr[M(D1) not in S]. The two inequalities applied to S and to its complement give
 
-    eps >= log((1 - delta - FNR) / FPR)   and   eps >= log((1 - delta - FPR) / FNR).
+    eps >= log((1 - delta - FNR) / FPR)   and   eps >= log((1 - delta - FPR) / FNR),
+    delta >= max(1 - FNR - e^eps FPR, 1 - FPR - e^eps FNR)            (at a fixed eps).
 
 The auditor
 
-1. draws ``samples`` outputs of M(D0) and of M(D1) (in batches when the mechanism supports it),
-   maps each to a scalar with ``statistic``;
-2. splits each sample in two halves; on the first ("selection") half it searches the threshold
-   tests S = {s > t} and S = {s < t} over a grid of thresholds, keeping the one whose lower bound
-   (step 3, computed on the selection half) is largest;
-3. on the second ("evaluation") half, independent of the choice, it counts the test's false
+1. draws ``samples`` outputs of M(D0) and of M(D1) (in batches when the mechanism supports it) and
+   maps each through ``statistic`` to a float (NaN and +-inf are values of their own), or to a
+   vector; with ``statistic=None`` the outputs themselves are used;
+2. splits each sample in two halves; on the first ("selection") half it searches a family of events
+   S and keeps the one with the best score (below):
+   * scalar outputs: threshold events {s > t} and {s < t} over a grid of thresholds (every distinct
+     value if few, else quantiles with log-spaced tails), NaN placed above or below every number;
+   * few distinct outputs (at most ``MAX_CATEGORIES``, scalars or vectors: categorical outputs):
+     also the events "the output is among the k categories of largest empirical likelihood ratio
+     on the selection half" (one-hot events are k = 1), which catches a leak in the middle of an
+     order;
+   * vector outputs with many distinct values: the threshold events of every coordinate;
+3. on the second ("evaluation") half, independent of the choice, it counts the event's false
    positives and false negatives, takes one-sided Clopper-Pearson upper bounds FPR_u and FNR_u, each
    at level 1 - (1 - confidence)/2, and reports
 
-       eps_lb = max(0, log((1 - delta - FNR_u) / FPR_u), log((1 - delta - FPR_u) / FNR_u)).
+       eps_lb = max(0, log((1 - delta - FNR_u) / FPR_u), log((1 - delta - FPR_u) / FNR_u))
+       delta_lb = max(0, 1 - FNR_u - e^eps FPR_u, 1 - FPR_u - e^eps FNR_u)   at the declared eps.
 
 With probability at least ``confidence`` both upper bounds hold, and then the mechanism is not
-(eps, delta)-DP for any eps < eps_lb (union bound; the max over the two directions costs nothing
-since both use the same two bounds). So a correct mechanism gives ``eps_lb <= declared eps`` except
-with probability at most 1 - confidence; an eps_lb above the declared eps is evidence, at that
-confidence, that the declaration is false.
+(eps, delta)-DP for any eps < eps_lb, nor (eps, delta')-DP for any delta' < delta_lb (union bound).
+For one event the two refutations coincide (eps_lb > eps iff delta_lb > delta); what differs is the
+selection: a claim with delta > 0 chooses its event by the delta margin at the declared eps
+(delta auditing at a fixed eps), a pure claim by the eps bound.
+
+Selection that cannot collapse. Scoring the candidate events by the bound they give on the selection
+half itself picks, in about 10% of runs, an extreme-tail event that looked best by chance; the
+evaluation half then holds a handful of counts and the bound collapses. The score here is the bound
+at the stricter level ``SELECTION_LEVEL`` (so an event with few counts pays for its uncertainty), and
+an event whose numerator count (events under the neighbour that the bound's ratio divides by the
+other) is below ``MIN_SELECTION_COUNT`` on the selection half is never chosen. Neither touches the
+evaluation half, so the guarantee above is unchanged.
+
+What the audit could not see. ``minimal_detectable_eps`` is the smallest true epsilon the audit
+would flag with probability ``DETECTION_POWER`` (0.9) at this evaluation size: the violation is
+modelled as one event of probability p under D0 and e^eps' p under D1 (the tightest pure-DP
+violation), power is an exact sum over the two binomial counts of the evaluation half
+(Pr[FP = f] Pr[TP >= the least count flagged given f]), maximised over p. The audit is flagged
+``no power`` when that exceeds ``NO_POWER_FACTOR`` (2) times the declared eps: a pass then says
+little. It assumes the best event is found, so it is a floor: the real audit sees no smaller violation.
 
 Targets. An :class:`AuditTarget` names a mechanism with its declared guarantee, its hardest known
 neighbouring pair and a distinguishing statistic. Targets are found automatically in the modules of
-the package :mod:`simulations.audit_targets` (each module defines ``TARGETS``, a tuple of
-:class:`AuditTarget`), or added at run time with :func:`register`; the engine never needs editing.
+the package :mod:`simulations.audit_targets` (see its docstring for the interface), or added at run
+time with :func:`register`; the engine never needs editing. :func:`audit_all` audits several targets
+with one family-wise confidence (Bonferroni).
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 import pkgutil
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 import numpy as np
+from scipy import stats as _st
 
 from simulations import stats
 
 DEFAULT_CONFIDENCE = 0.95
 DEFAULT_BATCH = 100_000
+SELECTION_LEVEL = 1 - 1e-4      # level of the Clopper-Pearson bounds that score events on the selection half
+MIN_SELECTION_COUNT = 10        # an event is chosen only with this many numerator counts on the selection half
+MAX_CATEGORIES = 1024           # at most this many distinct outputs: also the likelihood-ratio-ordered events
+MIN_CATEGORY_COUNT = 5          # rarer values (on the pooled selection half) are merged into one category
+MAX_COORDINATES = 64            # vector outputs: threshold events of at most this many coordinates
+DETECTION_POWER = 0.9
+NO_POWER_FACTOR = 2.0
 _GRID_LINEAR = 1001
 _GRID_TAIL = 400
 
@@ -57,12 +92,13 @@ class AuditCase:
     """One concrete audit: a mechanism, its declared (eps, delta), a neighbouring pair, public data, a statistic.
 
     ``mechanism(private_data, public_data, rng)`` returns one output; if ``batched`` it also accepts
-    ``size=B`` and returns B outputs stacked on axis 0. ``statistic`` maps one output to a float, or,
-    if ``batched``, a stack of B outputs to a length-B array.
+    ``size=B`` and returns B outputs stacked on axis 0. ``statistic`` maps one output to a float or a
+    vector, or, if ``batched``, a stack of B outputs to a length-B array (or a B x d array); ``None``
+    uses the outputs themselves (numbers, index vectors, categorical values).
     """
 
     mechanism: Callable[..., Any]
-    statistic: Callable[[Any], Any]
+    statistic: Callable[[Any], Any] | None
     private_pair: tuple[Any, Any]
     public: Any
     eps: float
@@ -90,66 +126,161 @@ class AuditTarget:
 
 @dataclass(frozen=True)
 class ThresholdTest:
-    """Guess D1 iff ``direction * s > direction * threshold`` (direction +1: s > t; -1: s < t)."""
+    """Guess D1 iff ``direction * s > direction * threshold`` (direction +1: s > t; -1: s < t).
+
+    NaN is ordered above every number (``nan_high``) or below it, so it is guessed D1 iff
+    ``(direction > 0) == nan_high``. ``coordinate`` picks one coordinate of a vector output."""
 
     threshold: float
     direction: int
+    nan_high: bool = True
+    coordinate: int | None = None
 
     def guesses_d1(self, s: np.ndarray) -> np.ndarray:
-        return self.direction * s > self.direction * self.threshold
+        s = np.asarray(s, dtype=float)
+        if self.coordinate is not None:
+            s = s[:, self.coordinate]
+        with np.errstate(invalid="ignore"):
+            out = self.direction * s > self.direction * self.threshold
+        nan = np.isnan(s)
+        if nan.any():
+            out = np.where(nan, (self.direction > 0) == self.nan_high, out)
+        return out
+
+    def describe(self) -> str:
+        name = "s" if self.coordinate is None else f"s[{self.coordinate}]"
+        return f"{name} {'>' if self.direction > 0 else '<'} {self.threshold:.6g} (NaN {'high' if self.nan_high else 'low'})"
+
+
+@dataclass(frozen=True)
+class SetTest:
+    """Guess D1 iff the output (a category: a number or a row) is one of ``members`` (the categories of largest
+    likelihood ratio on the selection half). Outputs that were rare on the selection half (fewer than
+    ``MIN_CATEGORY_COUNT`` of them, or unseen) form one category "rare": guessed D1 iff ``rare_in``."""
+
+    members: tuple
+    frequent: frozenset = frozenset()
+    rare_in: bool = False
+
+    def guesses_d1(self, s: np.ndarray) -> np.ndarray:
+        wanted = set(self.members)
+        return np.fromiter(((k in wanted) if k in self.frequent else self.rare_in for k in _row_keys(s)),
+                           dtype=bool, count=len(s))
+
+    def describe(self) -> str:
+        shown = ", ".join(_show_key(k) for k in self.members[:4])
+        more = f", ... ({len(self.members)} values)" if len(self.members) > 4 else ""
+        rare = " or a rare value" if self.rare_in else ""
+        return f"output in {{{shown}{more}}}{rare}"
 
 
 @dataclass(frozen=True)
 class AuditResult:
-    """The outcome of :func:`audit` (see the module docstring for the bound)."""
+    """The outcome of :func:`audit` (see the module docstring for the bounds)."""
 
     eps_lower_bound: float
     declared_eps: float
     declared_delta: float
     confidence: float
     samples: int  # per dataset, both halves together
-    threshold: float
+    threshold: float | None
     direction: int
     false_positives: int
     false_negatives: int
     evaluation_size: int  # per dataset
     fpr_upper: float
     fnr_upper: float
+    delta_lower_bound: float = 0.0
+    minimal_detectable_eps: float = math.inf
+    test: str = ""
+    objective: str = "eps"
+    nonfinite: dict = field(default_factory=dict)
 
     @property
     def violated(self) -> bool:
         """True when the lower bound exceeds the declared eps: the declaration is refuted at ``confidence``."""
-        return self.eps_lower_bound > self.declared_eps
+        return self.eps_lower_bound > self.declared_eps or self.delta_lower_bound > self.declared_delta
+
+    @property
+    def no_power(self) -> bool:
+        """The audit would not reliably see a violation of twice the claim (module docstring)."""
+        return not (self.minimal_detectable_eps <= NO_POWER_FACTOR * self.declared_eps)
 
     def as_dict(self) -> dict:
-        return {**asdict(self), "violated": self.violated}
+        d = asdict(self)
+        for key in ("threshold", "minimal_detectable_eps"):
+            if d[key] is not None and not math.isfinite(d[key]):
+                d[key] = None if key == "threshold" else str(d[key])
+        return {**d, "violated": self.violated, "no_power": self.no_power}
 
     def __str__(self) -> str:
         rel = ">" if self.violated else "<="
         word = "VIOLATED" if self.violated else "consistent"
-        return (f"{word}: eps lower bound {self.eps_lower_bound:.4f} {rel} declared eps {self.declared_eps:g} "
-                f"(delta {self.declared_delta:g}, {100 * self.confidence:g}% confidence, {self.samples} samples per "
-                f"dataset; test s {'>' if self.direction > 0 else '<'} {self.threshold:.6g}: FPR <= {self.fpr_upper:.3g}, "
-                f"FNR <= {self.fnr_upper:.3g})")
+        power = "NO POWER" if self.no_power else "has power"
+        mdv = f"{self.minimal_detectable_eps:.3f}" if math.isfinite(self.minimal_detectable_eps) else "inf"
+        text = (f"{word}: eps_lb {self.eps_lower_bound:.4f} {rel} declared eps {self.declared_eps:g} "
+                f"(delta {self.declared_delta:g}"
+                + (f", delta_lb at eps {self.delta_lower_bound:.3g}" if self.declared_delta > 0 else "")
+                + f"); minimal detectable eps {mdv} ({power}); {100 * self.confidence:g}% confidence, "
+                f"{self.samples} samples per dataset; test {self.test}: FPR <= {self.fpr_upper:.3g}, "
+                f"FNR <= {self.fnr_upper:.3g}")
+        if any(self.nonfinite.values()):
+            text += "; non-finite outputs " + ", ".join(f"{k} {v}" for k, v in self.nonfinite.items() if v)
+        return text
 
 
-# ---------------------------------------------------------------- the bound
+# ---------------------------------------------------------------- the bounds
 
 
 def epsilon_lower_bound(fpr_upper, fnr_upper, delta: float = 0.0):
     """max(0, log((1 - delta - FNR_u)/FPR_u), log((1 - delta - FPR_u)/FNR_u)); vectorised; 0 where no bound follows."""
     fpr = np.asarray(fpr_upper, dtype=float)
     fnr = np.asarray(fnr_upper, dtype=float)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        a = np.where((1 - delta - fnr > 0) & (fpr > 0), np.log(np.clip(1 - delta - fnr, 1e-300, None)) - np.log(fpr), 0.0)
-        b = np.where((1 - delta - fpr > 0) & (fnr > 0), np.log(np.clip(1 - delta - fpr, 1e-300, None)) - np.log(fnr), 0.0)
-    out = np.maximum(0.0, np.maximum(a, b))
+    out = np.maximum(0.0, np.maximum(_log_ratio(1 - delta - fnr, fpr), _log_ratio(1 - delta - fpr, fnr)))
     return float(out) if out.ndim == 0 else out
+
+
+def delta_lower_bound(fpr_upper, fnr_upper, eps: float):
+    """max(0, 1 - FNR_u - e^eps FPR_u, 1 - FPR_u - e^eps FNR_u): the delta refuted at a fixed eps; vectorised."""
+    fpr = np.asarray(fpr_upper, dtype=float)
+    fnr = np.asarray(fnr_upper, dtype=float)
+    e = math.exp(eps)
+    out = np.maximum(0.0, np.maximum(1 - fnr - e * fpr, 1 - fpr - e * fnr))
+    return float(out) if out.ndim == 0 else out
+
+
+def _log_ratio(num, den):
+    """log(num/den) where num > 0 and den > 0, else 0 (no bound); elementwise."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where((num > 0) & (den > 0), np.log(np.clip(num, 1e-300, None)) - np.log(np.clip(den, 1e-300, None)), 0.0)
 
 
 def _rate_level(confidence: float) -> float:
     """Each of the two one-sided bounds gets half of the miss probability (union bound)."""
     return 1 - (1 - confidence) / 2
+
+
+def _scores(fp, tp, n0, n1, delta, eps, objective, level=SELECTION_LEVEL, min_count=MIN_SELECTION_COUNT):
+    """Selection score of events with ``fp`` of n0 D0-outputs and ``tp`` of n1 D1-outputs inside (vectorised).
+
+    The bound of each direction at the stricter ``level``; a direction whose numerator count (tp for
+    S, n0 - fp for its complement) is below ``min_count`` scores -inf. objective "eps": the eps bound;
+    "delta": the delta margin at the declared eps."""
+    fp = np.asarray(fp)
+    tp = np.asarray(tp)
+    fpr_u = stats.clopper_pearson(fp, n0, level, "upper")[1]
+    fnr_u = stats.clopper_pearson(n1 - tp, n1, level, "upper")[1]
+    if objective == "delta":
+        e = math.exp(eps)
+        a, b = 1 - fnr_u - e * fpr_u, 1 - fpr_u - e * fnr_u
+    else:
+        a, b = _log_ratio(1 - delta - fnr_u, fpr_u), _log_ratio(1 - delta - fpr_u, fnr_u)
+    a = np.where(tp >= min_count, a, -np.inf)
+    b = np.where(n0 - fp >= min_count, b, -np.inf)
+    return np.maximum(a, b)
+
+
+# ---------------------------------------------------------------- the families of events
 
 
 def _candidate_thresholds(pooled_sorted: np.ndarray) -> np.ndarray:
@@ -163,29 +294,152 @@ def _candidate_thresholds(pooled_sorted: np.ndarray) -> np.ndarray:
     return np.unique(np.quantile(pooled_sorted, probs, method="inverted_cdf"))
 
 
-def best_threshold_test(s0: np.ndarray, s1: np.ndarray, delta: float = 0.0,
-                        confidence: float = DEFAULT_CONFIDENCE) -> tuple[ThresholdTest, float]:
-    """The threshold test on (s0 from D0, s1 from D1) with the largest Clopper-Pearson epsilon lower bound on these samples."""
-    s0 = np.sort(np.asarray(s0, dtype=float))
-    s1 = np.sort(np.asarray(s1, dtype=float))
-    thresholds = _candidate_thresholds(np.sort(np.concatenate([s0, s1])))
+def _threshold_search(s0, s1, delta, eps, objective, coordinate=None):
+    """The best threshold event on scalar samples (NaN allowed); returns (ThresholdTest, score)."""
+    s0 = np.asarray(s0, dtype=float)
+    s1 = np.asarray(s1, dtype=float)
+    nan0, nan1 = np.isnan(s0), np.isnan(s1)
+    f0, f1 = np.sort(s0[~nan0]), np.sort(s1[~nan1])
+    k0, k1 = int(nan0.sum()), int(nan1.sum())
     n0, n1 = s0.size, s1.size
-    level = _rate_level(confidence)
-    best = (ThresholdTest(float(thresholds[0]), 1), -1.0)
+    thresholds = _candidate_thresholds(np.sort(np.concatenate([f0, f1])))
+    if thresholds.size == 0:
+        thresholds = np.array([0.0])
+    best = (ThresholdTest(float(thresholds[0]), 1, True, coordinate), -np.inf)
     for direction in (1, -1):
         if direction == 1:  # guess D1 iff s > t
-            fp = n0 - np.searchsorted(s0, thresholds, side="right")
-            tp = n1 - np.searchsorted(s1, thresholds, side="right")
+            fp = f0.size - np.searchsorted(f0, thresholds, side="right")
+            tp = f1.size - np.searchsorted(f1, thresholds, side="right")
         else:  # guess D1 iff s < t
-            fp = np.searchsorted(s0, thresholds, side="left")
-            tp = np.searchsorted(s1, thresholds, side="left")
-        fpr_u = stats.clopper_pearson(fp, n0, level, "upper")[1]
-        fnr_u = stats.clopper_pearson(n1 - tp, n1, level, "upper")[1]
-        lb = epsilon_lower_bound(fpr_u, fnr_u, delta)
-        j = int(np.argmax(lb))
-        if lb[j] > best[1]:
-            best = (ThresholdTest(float(thresholds[j]), direction), float(lb[j]))
+            fp = np.searchsorted(f0, thresholds, side="left")
+            tp = np.searchsorted(f1, thresholds, side="left")
+        for nan_high in ((True, False) if k0 + k1 else (True,)):
+            nan_in = (direction > 0) == nan_high
+            score = _scores(fp + k0 * nan_in, tp + k1 * nan_in, n0, n1, delta, eps, objective)
+            j = int(np.argmax(score))
+            if score[j] > best[1]:
+                best = (ThresholdTest(float(thresholds[j]), direction, nan_high, coordinate), float(score[j]))
     return best
+
+
+def _row_keys(s) -> list:
+    """Hashable keys of outputs: floats (NaN as the string 'nan') or tuples of a vector output's entries."""
+    a = np.asarray(s)
+    if a.ndim <= 1:
+        return ["nan" if (isinstance(v, float) and v != v) else v for v in a.tolist()]
+    return [tuple("nan" if (isinstance(v, float) and v != v) else v for v in row) for row in a.reshape(a.shape[0], -1).tolist()]
+
+
+def _show_key(k) -> str:
+    return f"{k:.6g}" if isinstance(k, float) else str(k)
+
+
+def _category_search(s0, s1, delta, eps, objective):
+    """The best "among the k most likely-under-D1 categories" event; None when there are too many categories.
+
+    Values seen fewer than MIN_CATEGORY_COUNT times on the (pooled) selection half are merged into one "rare"
+    category: the likelihood ratio of a value seen once is noise, and a union of such values would look
+    best by chance and never recur on the evaluation half."""
+    pooled = np.concatenate([s0, s1])
+    if pooled.dtype.kind == "f" and np.unique(pooled, axis=0 if pooled.ndim > 1 else None).shape[0] > MAX_CATEGORIES:
+        return None
+    keys0, keys1 = _row_keys(s0), _row_keys(s1)
+    cats: dict = {}
+    for k in keys0 + keys1:
+        cats[k] = cats.get(k, 0) + 1
+        if len(cats) > MAX_CATEGORIES:
+            return None
+    frequent = [k for k, count in cats.items() if count >= MIN_CATEGORY_COUNT]
+    index = {k: i for i, k in enumerate(frequent)}
+    rare = len(frequent)
+    c0 = np.bincount([index.get(k, rare) for k in keys0], minlength=rare + 1)
+    c1 = np.bincount([index.get(k, rare) for k in keys1], minlength=rare + 1)
+    order = np.argsort(-(c1 + 0.5) / (c0 + 0.5), kind="stable")  # empirical likelihood ratio, largest first
+    score = _scores(np.cumsum(c0[order]), np.cumsum(c1[order]), len(keys0), len(keys1), delta, eps, objective)
+    j = int(np.argmax(score))
+    chosen = [int(i) for i in order[: j + 1]]
+    members = tuple(frequent[i] for i in chosen if i != rare)
+    return SetTest(members, frozenset(frequent), rare in chosen), float(score[j])
+
+
+def _as_outputs(x) -> np.ndarray:
+    """Statistic values as an array: float for numbers (keeping NaN and +-inf), else as given."""
+    a = np.asarray(x)
+    if a.dtype.kind in "biuf":
+        return a.astype(float)
+    return a
+
+
+def select_test(s0, s1, delta: float = 0.0, eps: float = 0.0, objective: str = "eps"):
+    """The event with the best selection score on (s0 from D0, s1 from D1), over the families of the module docstring."""
+    a0, a1 = _as_outputs(s0), _as_outputs(s1)
+    candidates = []
+    if a0.ndim == 1 and a0.dtype.kind == "f":
+        candidates.append(_threshold_search(a0, a1, delta, eps, objective))
+    elif a0.ndim == 2 and a0.dtype.kind == "f":
+        for j in range(min(a0.shape[1], MAX_COORDINATES)):
+            candidates.append(_threshold_search(a0[:, j], a1[:, j], delta, eps, objective, coordinate=j))
+    cat = _category_search(a0, a1, delta, eps, objective)
+    if cat is not None:
+        candidates.append(cat)
+    if not candidates:
+        raise ValueError(f"statistic gives {a0.dtype} outputs of shape {a0.shape[1:]} with more than "
+                         f"{MAX_CATEGORIES} distinct values: give a numeric statistic")
+    return max(candidates, key=lambda c: c[1])
+
+
+def best_threshold_test(s0: np.ndarray, s1: np.ndarray, delta: float = 0.0,
+                        confidence: float = DEFAULT_CONFIDENCE) -> tuple[ThresholdTest, float]:
+    """The threshold test on scalar (s0 from D0, s1 from D1) with the best selection score (the eps bound at
+    ``SELECTION_LEVEL``, events with enough counts only); ``confidence`` is kept for callers and unused."""
+    return _threshold_search(s0, s1, delta, 0.0, "eps")
+
+
+# ---------------------------------------------------------------- what the audit can see
+
+
+def detection_probability(m: int, p: float, eps_true: float, eps: float, delta: float = 0.0,
+                          confidence: float = DEFAULT_CONFIDENCE) -> float:
+    """Exact Pr[the audit flags (eps, delta)] when its event has probability p under D0 and min(1, e^eps_true p)
+    under D1, m evaluation outputs per neighbour: the sum over FP = f ~ Bin(m, p) of Pr[TP >= t*(f)], t*(f) the
+    least count whose Clopper-Pearson lower bound exceeds need(f) = e^eps FPR_u(f) + delta. (The lower bound at
+    t exceeds x iff Pr[Bin(m, x) >= t] < 1 - level, so t*(f) - 1 = binom.isf(1 - level, m, need(f)).)"""
+    level = _rate_level(confidence)
+    q = min(1.0, math.exp(eps_true) * p)
+    lo = int(_st.binom.ppf(1e-10, m, p))
+    hi = int(_st.binom.isf(1e-10, m, p)) + 1
+    f = np.arange(lo, min(hi, m) + 1)
+    need = math.exp(eps) * stats.clopper_pearson(f, m, level, "upper")[1] + delta
+    ok = need < 1.0
+    t_minus_1 = _st.binom.isf(1 - level, m, np.where(ok, need, 0.5))
+    return float(np.sum(np.where(ok, _st.binom.pmf(f, m, p) * _st.binom.sf(t_minus_1, m, q), 0.0)))
+
+
+@functools.lru_cache(maxsize=256)
+def minimal_detectable_eps(m: int, eps: float, delta: float = 0.0, confidence: float = DEFAULT_CONFIDENCE,
+                           power: float = DETECTION_POWER) -> float:
+    """The least true eps' that an audit with m evaluation outputs per neighbour flags with probability >= power.
+
+    The violation: an event of probability p under D0 and e^eps' p under D1, with p <= 1/(1 + e^eps') so that
+    the pair is itself exactly eps'-DP (randomized response is the largest p); power maximised over p on a
+    log grid (module docstring). inf when no eps' up to eps + 30 is seen; bisection to 1e-3 (relative)."""
+
+    def seen(e_true):
+        top = 1.0 / (1.0 + math.exp(e_true))
+        return any(detection_probability(m, float(p), e_true, eps, delta, confidence) >= power
+                   for p in np.geomspace(min(1.0 / m, top), top, 16)[::-1])
+
+    lo, step = eps, 0.05 * max(eps, 0.2)
+    hi = eps + step
+    while not seen(hi):
+        lo, step = hi, 2 * step
+        hi = eps + step
+        if hi > eps + 30.0:
+            return math.inf
+    while hi - lo > 1e-3 * max(1.0, eps):
+        mid = 0.5 * (lo + hi)
+        lo, hi = (lo, mid) if seen(mid) else (mid, hi)
+    return float(hi)
 
 
 # ---------------------------------------------------------------- sampling and the audit
@@ -193,50 +447,71 @@ def best_threshold_test(s0: np.ndarray, s1: np.ndarray, delta: float = 0.0,
 
 def sample_statistic(case: AuditCase, private_data: Any, samples: int, rng: np.random.Generator,
                      batch_size: int = DEFAULT_BATCH) -> np.ndarray:
-    """``samples`` values of ``statistic(mechanism(private_data, public, rng))`` as a float array (batched if the case allows)."""
+    """``samples`` values of ``statistic(mechanism(private_data, public, rng))`` (batched if the case allows),
+    as an array with ``samples`` rows: float for numeric statistics (NaN and +-inf kept)."""
+    stat = case.statistic if case.statistic is not None else (lambda out: out)
     if case.batched:
         parts, left = [], samples
         while left > 0:
             b = min(batch_size, left)
-            out = np.asarray(case.statistic(case.mechanism(private_data, case.public, rng, size=b)), dtype=float)
-            if out.shape != (b,):
-                raise ValueError(f"statistic of a batch of {b} outputs has shape {out.shape}, must be ({b},)")
+            out = _as_outputs(stat(case.mechanism(private_data, case.public, rng, size=b)))
+            if out.ndim == 0 or out.shape[0] != b:
+                raise ValueError(f"statistic of a batch of {b} outputs has shape {out.shape}, must start with ({b},)")
             parts.append(out)
             left -= b
         return np.concatenate(parts)
-    return np.array([float(case.statistic(case.mechanism(private_data, case.public, rng))) for _ in range(samples)])
+    return _as_outputs([stat(case.mechanism(private_data, case.public, rng)) for _ in range(samples)])
+
+
+def _nonfinite_counts(e0, e1) -> dict:
+    if e0.dtype.kind != "f":
+        return {}
+    return {f"{name} under D{i}": int(np.count_nonzero(fn(e)))
+            for i, e in ((0, e0), (1, e1)) for name, fn in (("NaN", np.isnan), ("inf", np.isinf))}
 
 
 def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: float = DEFAULT_CONFIDENCE,
-          batch_size: int = DEFAULT_BATCH) -> AuditResult:
-    """Audit ``case``: an epsilon lower bound at ``confidence`` from ``samples`` outputs on each neighbour (module docstring)."""
+          batch_size: int = DEFAULT_BATCH, objective: str | None = None) -> AuditResult:
+    """Audit ``case``: an epsilon (and delta) lower bound at ``confidence`` from ``samples`` outputs on each
+    neighbour, and the minimal detectable violation (module docstring). ``objective``: "eps" or "delta"
+    (default: "delta" for a claim with delta > 0, else "eps")."""
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 4:
         raise ValueError(f"samples={samples!r} must be an integer >= 4")
     if not (0 < confidence < 1):
         raise ValueError(f"confidence={confidence!r} must lie in (0, 1)")
     if not (0 <= case.delta < 1):
         raise ValueError(f"delta={case.delta!r} must lie in [0, 1)")
-    if not (case.eps >= 0):
-        raise ValueError(f"eps={case.eps!r} must be >= 0")
+    if not (case.eps >= 0) or not math.isfinite(case.eps):
+        raise ValueError(f"eps={case.eps!r} must be a finite number >= 0")
     if isinstance(batch_size, bool) or not isinstance(batch_size, (int, np.integer)) or batch_size < 1:
         raise ValueError(f"batch_size={batch_size!r} must be an integer >= 1")
+    if objective is None:
+        objective = "delta" if case.delta > 0 else "eps"
+    if objective not in ("eps", "delta"):
+        raise ValueError(f"objective={objective!r} must be 'eps' or 'delta'")
     d0, d1 = case.private_pair
     s0 = sample_statistic(case, d0, samples, rng, batch_size)
     s1 = sample_statistic(case, d1, samples, rng, batch_size)
     half = samples // 2
-    test, _ = best_threshold_test(s0[:half], s1[:half], case.delta, confidence)
+    test, _ = select_test(s0[:half], s1[:half], case.delta, case.eps, objective)
     e0, e1 = s0[half:], s1[half:]
     fp = int(np.count_nonzero(test.guesses_d1(e0)))
     fn = int(np.count_nonzero(~test.guesses_d1(e1)))
     level = _rate_level(confidence)
-    fpr_u = stats.clopper_pearson(fp, e0.size, level, "upper")[1]
-    fnr_u = stats.clopper_pearson(fn, e1.size, level, "upper")[1]
+    fpr_u = float(stats.clopper_pearson(fp, e0.shape[0], level, "upper")[1])
+    fnr_u = float(stats.clopper_pearson(fn, e1.shape[0], level, "upper")[1])
+    is_threshold = isinstance(test, ThresholdTest)
     return AuditResult(
         eps_lower_bound=epsilon_lower_bound(fpr_u, fnr_u, case.delta),
         declared_eps=float(case.eps), declared_delta=float(case.delta), confidence=float(confidence),
-        samples=int(samples), threshold=test.threshold, direction=test.direction,
-        false_positives=fp, false_negatives=fn, evaluation_size=int(e0.size),
-        fpr_upper=float(fpr_u), fnr_upper=float(fnr_u),
+        samples=int(samples), threshold=test.threshold if is_threshold else None,
+        direction=test.direction if is_threshold else 1,
+        false_positives=fp, false_negatives=fn, evaluation_size=int(e0.shape[0]),
+        fpr_upper=fpr_u, fnr_upper=fnr_u,
+        delta_lower_bound=delta_lower_bound(fpr_u, fnr_u, case.eps),
+        minimal_detectable_eps=minimal_detectable_eps(int(e0.shape[0]), float(case.eps), float(case.delta),
+                                                      float(confidence)),
+        test=test.describe(), objective=objective, nonfinite=_nonfinite_counts(e0, e1),
     )
 
 
@@ -295,12 +570,87 @@ def get_target(name: str) -> AuditTarget:
 
 def run_target(name: str, *, samples: int | None = None, seed: int = 0, eps: float | None = None,
                delta: float | None = None, confidence: float = DEFAULT_CONFIDENCE,
-               batch_size: int = DEFAULT_BATCH) -> AuditResult:
+               batch_size: int = DEFAULT_BATCH, objective: str | None = None) -> AuditResult:
     """Audit the registered target ``name`` at (eps, delta) (its defaults when None) with ``rng = default_rng(seed)``."""
     t = get_target(name)
     eps = t.default_eps if eps is None else eps
     delta = t.default_delta if delta is None else delta
     samples = t.default_samples if samples is None else samples
     case = t.make(float(eps), float(delta))
-    return audit(case, samples, np.random.default_rng(seed), confidence, batch_size)
+    return audit(case, samples, np.random.default_rng(seed), confidence, batch_size, objective)
+
+
+def as_expected(target: AuditTarget, result: AuditResult) -> bool:
+    """A target declared private passes (not violated); a deliberately broken one is caught (violated)."""
+    return result.violated != target.expect_private
+
+
+@dataclass(frozen=True)
+class FamilyAudit:
+    """Several audits with one family-wise confidence: each at 1 - (1 - confidence)/K (Bonferroni)."""
+
+    confidence: float
+    per_audit_confidence: float
+    results: tuple  # ((name, AuditTarget, AuditResult), ...)
+
+    @property
+    def unexpected(self) -> list[str]:
+        """Targets declared private that were flagged, and broken ones that were not caught."""
+        return [name for name, t, r in self.results if not as_expected(t, r)]
+
+    @property
+    def no_power(self) -> list[str]:
+        return [name for name, _, r in self.results if r.no_power]
+
+    def statement(self) -> str:
+        k = len(self.results)
+        real = sum(t.expect_private for _, t, _ in self.results)
+        caught = sum((not t.expect_private) and r.violated for _, t, r in self.results)
+        flagged = [n for n, t, r in self.results if t.expect_private and r.violated]
+        text = (f"family-wise: {k} audits, each at {100 * self.per_audit_confidence:.4g}% (Bonferroni), so with "
+                f"probability >= {100 * self.confidence:g}% no correct target among them is flagged falsely and every "
+                f"flag is a true refutation. {real - len(flagged)}/{real} targets declared private pass"
+                + (f" (flagged: {', '.join(flagged)})" if flagged else "")
+                + f"; {caught}/{k - real} broken variants caught")
+        missed = [n for n, t, r in self.results if not t.expect_private and not r.violated]
+        if missed:
+            text += f" (missed: {', '.join(missed)})"
+        if self.no_power:
+            text += f"; no power (minimal detectable eps > {NO_POWER_FACTOR:g}x the claim): {', '.join(self.no_power)}"
+        return text + "."
+
+
+def audit_all(names=None, *, seed: int = 0, confidence: float = DEFAULT_CONFIDENCE, samples: int | None = None,
+              progress: bool = False) -> FamilyAudit:
+    """Audit ``names`` (default: every registered target) at their defaults, with one family-wise ``confidence``.
+
+    Target ``name`` draws from ``default_rng(SeedSequence(seed, spawn_key=(crc32(name),)))``: its draws do not
+    depend on which other targets are audited with it (its confidence does: Bonferroni over them)."""
+    found = targets()
+    names = sorted(found) if names is None else list(names)
+    for n in names:
+        if n not in found:
+            raise ValueError(f"audit target {n!r} is unknown; known: {', '.join(found) or 'none'}")
+    if not (0 < confidence < 1):
+        raise ValueError(f"confidence={confidence!r} must lie in (0, 1)")
+    per = 1 - (1 - confidence) / max(1, len(names))
+    iterator = names
+    if progress:
+        from tqdm import tqdm
+
+        iterator = tqdm(names, desc="audits", unit="target")
+    results = []
+    for name in iterator:
+        t = found[name]
+        case = t.make(float(t.default_eps), float(t.default_delta))
+        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(_name_key(name),)))
+        results.append((name, t, audit(case, samples or t.default_samples, rng, per)))
+    return FamilyAudit(float(confidence), float(per), tuple(results))
+
+
+def _name_key(name: str) -> int:
+    """A stable integer per target name (its seed stream does not depend on the other targets)."""
+    import zlib
+
+    return zlib.crc32(name.encode())
 

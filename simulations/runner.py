@@ -21,6 +21,7 @@ import contextlib
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import time
@@ -34,6 +35,12 @@ from simulations import experiments, store
 
 BACKENDS = ("serial", "process", "dask")
 MAX_CHUNK = 256
+#: default limit on the trials of one run (``max_trials`` / ``--max-trials`` raises it): the runner
+#: holds the missing indices in memory and a run directory grows by one line per trial, so a typo
+#: such as --trials 1000000000000 is refused up front instead of filling memory and disk
+MAX_TRIALS = 1_000_000
+#: what a Dask scheduler address looks like: [protocol://]host[:port] (or a scheduler JSON file)
+_SCHEDULER_RE = re.compile(r"^((tcp|tls|inproc|ucx|ws|wss)://)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_.-]+)(:\d{1,5})?/?$")
 
 
 def trial_rng(root_seed: int, index: int) -> np.random.Generator:
@@ -116,16 +123,34 @@ def _process(spec: tuple, batches: list[list[int]], workers: int) -> Iterator[li
                 fut.cancel()
 
 
+def check_scheduler_address(scheduler: str) -> str:
+    """``scheduler`` if it looks like a Dask scheduler address (tcp://host:port, host:port, or an
+    existing scheduler JSON file); ValueError otherwise, before anything connects or waits."""
+    text = str(scheduler).strip()
+    if text.endswith(".json") and Path(text).is_file():
+        return text
+    m = _SCHEDULER_RE.match(text)
+    if not text or m is None or (m.group(4) and not 0 < int(m.group(4)[1:]) < 65536):
+        raise ValueError(f"--scheduler {scheduler!r} is not a Dask scheduler address "
+                         "(expected tcp://host:port, host:port or a scheduler JSON file)")
+    if m.group(1) is None and m.group(4) is None:
+        raise ValueError(f"--scheduler {scheduler!r} has no port (expected tcp://host:port or host:port)")
+    return text
+
+
 def connect(scheduler, timeout: float = 10.0):
     """A ``distributed.Client`` for a scheduler address (dask imported only here); ValueError if it cannot connect."""
+    if isinstance(scheduler, str):
+        scheduler = check_scheduler_address(scheduler)
     try:
         from distributed import Client
     except ImportError as exc:  # pragma: no cover - dask is in the dev and cluster extras
         raise ValueError(f"--scheduler needs dask distributed (pip install 'pubpriv-workbench[cluster]'): {exc}") from None
     try:
         return Client(scheduler, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError, ValueError, TypeError) as exc:
-        raise ValueError(f"--scheduler {scheduler!r}: cannot connect ({type(exc).__name__}: {exc})") from None
+    except Exception as exc:  # distributed raises OSError, TimeoutError, ValueError and its own errors
+        raise ValueError(f"--scheduler {scheduler!r}: cannot connect "
+                         f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
 
 
 def _dask(spec: tuple, batches: list[list[int]], client) -> Iterator[list[tuple[int, str]]]:
@@ -202,7 +227,23 @@ def _describe_scheduler(scheduler) -> str:
 
 
 def _drive(run_dir: store.RunDir, *, workers, scheduler, chunk_size, progress, backend=None) -> RunResult:
-    """Run the missing trials of ``run_dir``, append their records, summarise when all are done."""
+    """Run the missing trials of ``run_dir`` under its lock, append their records, summarise when all
+    are done. A write error (disk full, permissions) becomes one StoreError naming the path and the
+    cause; the finished trials stay on disk and ``resume`` continues after the cause is fixed."""
+    run_dir.acquire_lock()
+    try:
+        return _drive_locked(run_dir, workers=workers, scheduler=scheduler, chunk_size=chunk_size,
+                             progress=progress, backend=backend)
+    finally:
+        run_dir.release_lock()
+
+
+def _resume_hint(run_dir: store.RunDir) -> str:
+    return (f"the finished trials are saved; fix the cause (e.g. free space), then "
+            f"python -m simulations resume {run_dir.path}")
+
+
+def _drive_locked(run_dir: store.RunDir, *, workers, scheduler, chunk_size, progress, backend=None) -> RunResult:
     manifest = run_dir.manifest()
     module = experiments.get(manifest["module"])
     params = experiments.params_from_dict(module, manifest["params"])
@@ -210,15 +251,19 @@ def _drive(run_dir: store.RunDir, *, workers, scheduler, chunk_size, progress, b
     total = int(manifest["trials"])
     workers = _check_workers(workers)
     backend = backend or _choose_backend(workers, scheduler)
-    done = set(run_dir.read_records())
+    done = set(run_dir.read_records(total))  # a corrupt line or an index out of range: refuse
     missing = [i for i in range(total) if i not in done]
+    store.check_writable(run_dir.path, "run directory")  # before computing anything
 
     session = {"started_at": store.now(), "finished_at": None, "elapsed_seconds": None, "backend": backend,
                "workers": workers if backend != "dask" else None,
                "scheduler": _describe_scheduler(scheduler) if backend == "dask" else None,
                "code_version": code_version(), "trials_run": 0}
     sessions = manifest.get("sessions", []) + [session]
-    run_dir.update_manifest(sessions=sessions, status="running")
+    try:
+        run_dir.update_manifest(sessions=sessions, status="running")
+    except OSError as exc:
+        raise store.os_error(exc, run_dir.manifest_path, "nothing was computed") from None
     t0 = time.perf_counter()
     ran = 0
     try:
@@ -231,18 +276,26 @@ def _drive(run_dir: store.RunDir, *, workers, scheduler, chunk_size, progress, b
     except BaseException as exc:  # record the interrupted session (finished trials are already on disk), re-raise
         session.update(finished_at=store.now(), elapsed_seconds=time.perf_counter() - t0, trials_run=ran,
                        interrupted=f"{type(exc).__name__}: {exc}")
-        run_dir.update_manifest(sessions=sessions, status="interrupted")
+        try:
+            run_dir.update_manifest(sessions=sessions, status="interrupted")
+        except OSError:
+            pass  # the disk is full: the manifest keeps "running", which status shows as stale
+        if isinstance(exc, OSError):
+            raise store.os_error(exc, run_dir.records_path, _resume_hint(run_dir)) from None
         raise
     elapsed = time.perf_counter() - t0
     session.update(finished_at=store.now(), elapsed_seconds=elapsed, trials_run=ran)
-    records = run_dir.read_records()
+    records = run_dir.read_records(total)
     summary = None
-    if len(records) == total:
-        summary = module.summarise([records[i] for i in range(total)], params)
-        run_dir.write_summary(summary)
-        run_dir.update_manifest(sessions=sessions, status="complete", finished_at=session["finished_at"])
-    else:  # pragma: no cover - only if a backend lost work without raising
-        run_dir.update_manifest(sessions=sessions, status="running")
+    try:
+        if len(records) == total:
+            summary = module.summarise([records[i] for i in range(total)], params)
+            run_dir.write_summary(summary)
+            run_dir.update_manifest(sessions=sessions, status="complete", finished_at=session["finished_at"])
+        else:  # pragma: no cover - only if a backend lost work without raising
+            run_dir.update_manifest(sessions=sessions, status="running")
+    except OSError as exc:
+        raise store.os_error(exc, run_dir.path, "every trial is saved; resume writes the summary") from None
     return RunResult(run_dir.path, total, len(records), summary)
 
 
@@ -259,9 +312,22 @@ def _client(scheduler):
         client.close()
 
 
+def check_trials(trials, max_trials: int | None = None) -> int:
+    """``trials`` as an int in [1, max_trials] (default MAX_TRIALS); ValueError naming the override."""
+    limit = MAX_TRIALS if max_trials is None else max_trials
+    if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
+        raise ValueError(f"max_trials={max_trials!r} must be an integer >= 1")
+    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
+        raise ValueError(f"trials={trials!r} must be an integer >= 1")
+    if trials > limit:
+        raise ValueError(f"trials={trials:,} is above the limit of {limit:,} trials per run (memory and one "
+                         f"record line per trial); raise it with --max-trials {trials} if you mean it")
+    return int(trials)
+
+
 def run(experiment: str, trials: int, out: str | os.PathLike, *, seed: int | None = None, params=None,
         overrides: dict | None = None, workers: int | None = None, scheduler=None, chunk_size: int | None = None,
-        progress: bool | None = None, backend: str | None = None) -> RunResult:
+        progress: bool | None = None, backend: str | None = None, max_trials: int | None = None) -> RunResult:
     """Run ``trials`` trials of ``experiment`` into a new run directory ``out`` and summarise them.
 
     ``experiment``: a name, result id or module path (:func:`simulations.experiments.get`).
@@ -271,8 +337,12 @@ def run(experiment: str, trials: int, out: str | os.PathLike, *, seed: int | Non
     ``scheduler``: a Dask scheduler address (or a ``distributed.Client``) to run on instead; connected
     before the run directory is created, so a bad address leaves nothing behind.
     ``progress``: show a tqdm bar (default: only when stderr is a terminal).
-    Raises ValueError on bad arguments before anything is written.
+    ``max_trials``: the limit on ``trials`` (default MAX_TRIALS).
+    Raises ValueError on bad arguments before anything is written; StoreError (a ValueError) if
+    ``out`` cannot be written, before anything is computed.
     """
+    if not str(out).strip():
+        raise ValueError("--out is empty: give a new directory for the run")
     module = experiments.get(experiment)
     if params is None:
         params = experiments.make_params(module, overrides)
@@ -280,8 +350,9 @@ def run(experiment: str, trials: int, out: str | os.PathLike, *, seed: int | Non
         raise ValueError("give params or overrides, not both")
     elif not isinstance(params, module.Params):
         raise ValueError(f"params must be an instance of {module.__name__}.Params, got {type(params).__name__}")
-    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
-        raise ValueError(f"trials={trials!r} must be an integer >= 1")
+    trials = check_trials(trials, max_trials)
+    if isinstance(scheduler, str):
+        check_scheduler_address(scheduler)
     seed = fresh_seed() if seed is None else check_seed(seed)
     workers = _check_workers(workers)
     if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
@@ -300,7 +371,7 @@ def run(experiment: str, trials: int, out: str | os.PathLike, *, seed: int | Non
         "sessions": [],
     }
     with _client(scheduler) as client:
-        run_dir = store.RunDir.create(out, manifest)
+        run_dir = store.RunDir.create(out, manifest)  # takes the lock; _drive releases it
         return _drive(run_dir, workers=workers, scheduler=client, chunk_size=chunk_size, progress=progress,
                       backend=backend)
 
@@ -309,9 +380,15 @@ def resume(out: str | os.PathLike, *, workers: int | None = None, scheduler=None
            progress: bool | None = None, backend: str | None = None) -> RunResult:
     """Run only the trials missing from the run directory ``out`` (same seed, same parameters), then summarise."""
     run_dir = store.RunDir.open(out)
-    with _client(scheduler) as client:
-        return _drive(run_dir, workers=workers, scheduler=client, chunk_size=chunk_size, progress=progress,
-                      backend=backend)
+    if isinstance(scheduler, str):
+        check_scheduler_address(scheduler)
+    run_dir.acquire_lock()  # refuse before connecting to anything if another process runs it
+    try:
+        with _client(scheduler) as client:
+            return _drive(run_dir, workers=workers, scheduler=client, chunk_size=chunk_size,
+                          progress=progress, backend=backend)
+    finally:
+        run_dir.release_lock()
 
 
 def evaluate(experiment: str, trials: int, *, seed: int, params=None, overrides: dict | None = None,
@@ -342,22 +419,32 @@ def evaluate(experiment: str, trials: int, *, seed: int, params=None, overrides:
 
 
 def status(out: str | os.PathLike) -> dict:
-    """The state of a run directory: manifest fields, completed / missing counts, and the summary (partial if unfinished)."""
+    """The state of a run directory judged by its records (:meth:`store.RunDir.inspect`): manifest
+    fields, ``state`` (complete / running / stale / interrupted / corrupt) with ``state_text`` and
+    ``problems``, completed / missing counts from the valid records, and the summary (recomputed
+    from the finished trials, marked partial, when the run is not complete; none when corrupt)."""
     run_dir = store.RunDir.open(out)
     m = run_dir.manifest()
-    records = run_dir.read_records()
-    total = int(m["trials"])
+    st = run_dir.inspect()
     info = {k: m.get(k) for k in ("experiment", "result_ids", "params", "root_seed", "trials", "code_version",
-                                  "created_at", "finished_at", "status")}
-    info["completed"] = len(records)
-    info["missing"] = total - len(records)
+                                  "created_at", "finished_at")}
+    info["status"] = st.state
+    info["manifest_status"] = st.manifest_status
+    info["state_text"] = st.describe()
+    info["problems"] = st.problems
+    info["lock_holder"] = st.holder
+    info["completed"] = st.completed
+    info["missing"] = st.missing
     info["elapsed_seconds"] = sum((s.get("elapsed_seconds") or 0.0) for s in m.get("sessions", []))
-    summary = run_dir.summary()
-    info["summary_partial"] = False
-    if summary is None and records:
+    summary, partial = None, False
+    if st.state == "complete":
+        summary = run_dir.summary()
+    elif st.state != "corrupt" and st.completed:
+        records = run_dir.scan_records(st.trials).records
         module = experiments.get(m["module"])
         params = experiments.params_from_dict(module, m["params"])
         summary = module.summarise(list(records.values()), params)
-        info["summary_partial"] = True
+        partial = True
+    info["summary_partial"] = partial
     info["summary"] = summary
     return info

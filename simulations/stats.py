@@ -34,7 +34,10 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 import numpy as np
-from scipy import stats as _st
+
+from algorithms._lazy import lazy_module
+
+_st = lazy_module("scipy.stats")  # imported on first use: `simulations list` must start fast
 
 Alternative = Literal["two-sided", "lower", "upper"]
 _ALTERNATIVES = ("two-sided", "lower", "upper")
@@ -218,3 +221,43 @@ def verdict(successes: int, trials: int, target: float, confidence: float = 0.95
             needed = max(needed, trials + 1)
     return Verdict(status, int(successes), int(trials), float(rate), float(target), float(confidence),
                    float(lower), float(upper), needed)
+
+
+def verdict_p_values(successes: int, trials: int, target: float) -> tuple[float, float]:
+    """One-sided exact binomial p-values behind :func:`verdict`: ``(p_violated, p_holds)``.
+
+    ``p_violated`` = Pr[Bin(trials, target) <= successes], the p-value of the test of "Pr[success] >= target"
+    (small: evidence of a violation); ``p_holds`` = Pr[Bin(trials, target) >= successes], the p-value of the
+    test of "Pr[success] < target" (small: evidence the guarantee holds; at the boundary the worst case is
+    the success probability equal to target). ``verdict`` says "violated" exactly when ``p_violated`` <
+    1 - confidence and "holds" exactly when ``p_holds`` <= 1 - confidence (Clopper-Pearson duality).
+    """
+    if not (0.0 < target <= 1.0):
+        raise ValueError(f"target={target!r} must lie in (0, 1]")
+    k, n = _check_counts(successes, trials)
+    k, n = int(k), int(n)
+    return float(_st.binom.cdf(k, n, target)), float(_st.binom.sf(k - 1, n, target))
+
+
+def holm(p_values, level: float = 0.05) -> dict:
+    """Holm (1979) step-down: which of the hypotheses with these p-values are rejected at family-wise
+    error rate ``level`` (the probability that any rejection is false is at most ``level``, whatever the
+    dependence between the tests).
+
+    Sort p ascending; reject p_(1), ..., p_(j) while p_(i) <= level / (N - i + 1); stop at the first
+    that is not. Returns ``{"rejected": [bool per input], "adjusted": [Holm-adjusted p per input],
+    "level": level, "family_size": N}``; adjusted p_(i) = max_{j <= i} min(1, (N - j + 1) p_(j)), and a
+    hypothesis is rejected exactly when its adjusted p is <= level.
+    """
+    if not (0.0 < level < 1.0):
+        raise ValueError(f"level={level!r} must lie in the open interval (0, 1)")
+    p = np.asarray(p_values, dtype=float).reshape(-1)
+    if np.any(~np.isfinite(p)) or np.any((p < 0) | (p > 1)):
+        raise ValueError(f"p_values={list(p_values)!r} must lie in [0, 1]")
+    N = p.size
+    order = np.argsort(p, kind="stable")
+    adjusted_sorted = np.maximum.accumulate(np.minimum(1.0, (N - np.arange(N)) * p[order]))
+    adjusted = np.empty(N)
+    adjusted[order] = adjusted_sorted
+    return {"rejected": [bool(a <= level) for a in adjusted], "adjusted": adjusted.tolist(), "level": level,
+            "family_size": int(N)}

@@ -36,7 +36,8 @@ import numpy as np
 
 from ..classes.finite import validate_indices
 from ..learning.erm import positive_labels
-from ..privacy.accounting import Guarantee, Release, _check_guarantee
+from ..privacy.accounting import Guarantee, Release
+from ..validate import check_guarantee as _check_guarantee
 
 __all__ = [
     "SemiPrivateLearner",

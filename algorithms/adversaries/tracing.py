@@ -48,7 +48,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..privacy.mechanisms import _check_rng
+from ..validate import check_rng as _check_rng
 
 __all__ = ["HardDistribution", "hard_distribution", "signal_floor", "clip_answers", "Attacker", "roc_curve",
            "THRESHOLD_METHODS"]

@@ -30,8 +30,8 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats as sps
 
+from .._lazy import lazy_module
 from ..classes.finite import FiniteClass, validate_indices
 from ..privacy.accounting import (Accountant, ApproxDP, Guarantee, Release, _check_delta,
                                   _check_positive_finite, _check_positive_int, amplify_by_subsampling,
@@ -40,6 +40,8 @@ from ..privacy.mechanisms import _check_rng
 from .erm import positive_labels
 from .relabel import Relabeled, a_relabel, lemma5_guarantee
 from .subsamp import QueryAnswers, SubSamp, SubSampParams, answer_online
+
+sps = lazy_module("scipy.stats")  # imported on first use: list commands must start fast
 
 __all__ = ["AgPrivClParams", "AgPrivCl", "AgPrivClOutput", "a_agprivcl", "lemma8_chain"]
 

@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Union
 
 import numpy as np
-from scipy import optimize, special
+from algorithms._lazy import lazy_module
+
+optimize, special = lazy_module("scipy.optimize"), lazy_module("scipy.special")  # imported on first use
 
 __all__ = [
     "PureDP",
@@ -36,6 +38,7 @@ __all__ = [
     "compose",
     "advanced_composition",
     "pure_to_zcdp",
+    "bounded_range_to_zcdp",
     "pure_to_approx",
     "zcdp_to_approx",
     "zcdp_to_approx_closed",
@@ -214,6 +217,27 @@ def pure_to_zcdp(guarantee: PureDP) -> ZCDP:
     if not isinstance(guarantee, PureDP):
         raise ValueError(f"guarantee={guarantee!r} must be a PureDP value")
     return ZCDP(guarantee.eps**2 / 2.0)
+
+
+def bounded_range_to_zcdp(eps: float) -> ZCDP:
+    """Cesar and Rogers (2021), "Bounding, Concentrating, and Truncating": an eps-bounded-range
+    mechanism is (eps^2 / 8)-zCDP.
+
+    eps-bounded range (Durfee-Rogers 2019): for every pair of neighbours the privacy loss
+    log P(y) / P'(y) takes its values, over all outcomes y, in an interval of width at most eps.
+    The exponential mechanism ``ExponentialMechanism(eps, Delta)`` (Pr[r] ~ exp(eps u(r) / (2 Delta)),
+    or exp(eps u(r) / Delta) with monotone scores) is eps-bounded-range: the loss at r is
+    eps (u(r) - u'(r)) / (2 Delta) plus a constant (log of the normalisers' ratio), and
+    u(r) - u'(r) ranges over [-Delta, Delta]. So it is eps^2/8-zCDP, a quarter of the
+    eps^2/2 of ``pure_to_zcdp``: at the same rho it may select with twice the eps.
+
+    Permute-and-flip is eps-DP but NOT eps-bounded-range, and not eps^2/8-zCDP: with two
+    candidates whose scores move from (0, 0) to (Delta, -Delta) its law moves from (1/2, 1/2) to
+    (1 - e^-eps / 2, e^-eps / 2), a loss range of eps + log(2 - e^-eps) (about 2 eps) and a KL
+    divergence of about eps^2 / 2 for small eps (tests/algorithms/test_privacy_accounting.py checks
+    both on the exact laws). Account permute-and-flip with ``pure_to_zcdp``.
+    """
+    return ZCDP(_check_nonneg_finite("eps", eps) ** 2 / 8.0)
 
 
 def pure_to_approx(guarantee: PureDP) -> ApproxDP:

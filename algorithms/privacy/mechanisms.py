@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from scipy import special
+from algorithms._lazy import lazy_module
+
+special = lazy_module("scipy.special")  # imported on first use
 
 from .accounting import (
     ApproxDP,
@@ -27,10 +29,12 @@ from .accounting import (
     Release,
     ZCDP,
     _check_delta,
+    bounded_range_to_zcdp,
     _check_positive_finite,
     gaussian_delta,
     gaussian_epsilon,
     gaussian_sigma_analytic,
+    pure_to_zcdp,
 )
 
 __all__ = [
@@ -283,6 +287,12 @@ class ExponentialMechanism:
     def guarantee(self) -> PureDP:
         return PureDP(self.eps)
 
+    @property
+    def zcdp_guarantee(self) -> ZCDP:
+        """Cesar-Rogers (2021): eps-bounded range, hence (eps^2 / 8)-zCDP (``bounded_range_to_zcdp``;
+        both the plain and the monotone weights are eps-bounded-range)."""
+        return bounded_range_to_zcdp(self.eps)
+
     def probabilities(self, scores: Any) -> np.ndarray:
         return exponential_probabilities(scores, eps=self.eps, sensitivity=self.sensitivity,
                                          monotone=self.monotone)
@@ -352,6 +362,12 @@ class PermuteAndFlip:
     @property
     def guarantee(self) -> PureDP:
         return PureDP(self.eps)
+
+    @property
+    def zcdp_guarantee(self) -> ZCDP:
+        """Bun-Steinke Prop. 1.4: eps^2 / 2-zCDP. Permute-and-flip is not eps-bounded-range, and the
+        eps^2 / 8 of the exponential mechanism does not hold for it (``bounded_range_to_zcdp``)."""
+        return pure_to_zcdp(self.guarantee)
 
     def probabilities(self, scores: Any) -> np.ndarray:
         return permute_and_flip_probabilities(scores, eps=self.eps, sensitivity=self.sensitivity)

@@ -156,20 +156,24 @@ class _SparseRounds:
             return True
         return False
 
-    def _scan(self, values: Any, on_top) -> tuple[np.ndarray, int]:
+    def _scan(self, values: Any, on_top, max_tops: int | None = None) -> tuple[np.ndarray, int]:
         """Vectorised run over a known sequence: all comparison noise drawn at once, then for each
         top (in order) count it, redraw the threshold and call ``on_top(i, x_i)``. Returns the values
-        and the number of queries asked (the run stops at the c-th top)."""
+        and the number of queries asked (the run stops at the c-th top, or after ``max_tops`` tops of
+        this scan). The noise drawn for queries after the stop is never looked at: each query's
+        comparison noise is independent of the threshold, so the law is that of ``query`` asked one
+        at a time."""
         self._check_running()
         x = _check_values("values", values).ravel()
         noisy = x + self._rng.laplace(0.0, self.query_scale, size=x.size)
-        start = 0
-        while start < x.size and not self.halted:
+        start, found = 0, 0
+        while start < x.size and not self.halted and (max_tops is None or found < max_tops):
             hits = np.flatnonzero(noisy[start:] >= self._noisy_threshold)
             if hits.size == 0:
                 return x, x.size
             i = start + int(hits[0])
             self.count += 1
+            found += 1
             self._noisy_threshold = self._draw_threshold()
             on_top(i, x[i])
             start = i + 1
@@ -283,13 +287,28 @@ class NumericSparse(_SparseRounds):
         """One round: AboveThreshold (2 Delta/sigma_1) then one Laplace answer (Delta/sigma_2)."""
         return 2.0 * self.sensitivity / self.sigma1 + self.sensitivity / self.sigma2
 
+    def _release(self, v: float) -> float:
+        """The answer released at a top: f_i(D) + Lap(sigma_2)."""
+        return v + float(self._rng.laplace(0.0, self.answer_scale))
+
     def query(self, value: float) -> float | None:
         """One query answer f_i(D): None (bottom) or the noisy answer f_i(D) + Lap(sigma_2)."""
         self._check_running()
         v = _check_real("value", value)
         if self._above(v):
-            return v + float(self._rng.laplace(0.0, self.answer_scale))
+            return self._release(v)
         return None
+
+    def first_above(self, values: Any) -> tuple[int | None, float | None]:
+        """Dwork-Roth Algorithm 3 over ``values`` up to its first above-threshold answer, vectorised:
+        ``(index, noisy answer)`` of that query (the threshold redrawn, the count raised), or
+        ``(None, None)`` when every value is below. Same law as ``query`` on each value in turn until
+        a top; the queries after the top are not asked. This is how PMW (Dwork-Roth Algorithm 5)
+        runs NumericSparse adaptively: a block of queries whose values are known until the next
+        update."""
+        found: list[tuple[int, float]] = []
+        self._scan(values, lambda i, xi: found.append((int(i), self._release(float(xi)))), max_tops=1)
+        return found[0] if found else (None, None)
 
     def run(self, values: Any) -> Release:
         """Feed a known sequence; Release(float array, nan = bottom, for the queries asked, guarantee).
@@ -299,7 +318,7 @@ class NumericSparse(_SparseRounds):
         answers: dict[int, float] = {}
 
         def answer(i, xi):
-            answers[i] = xi + self._rng.laplace(0.0, self.answer_scale)
+            answers[i] = self._release(float(xi))
 
         _, stop = self._scan(values, answer)
         out = np.full(stop, np.nan)

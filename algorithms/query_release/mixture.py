@@ -1,4 +1,5 @@
-"""LVSUW21 Definition 4.1 and Lemma 4.2: the best mixture error of a support, exactly, and its release.
+"""LVSUW21 Definition 4.1 and Lemma 4.2: the best mixture error of a support, exactly, and its release
+(the quantity LVSUW21 Proposition 4.3 bounds for the support of m public samples, lvsuw21:prop4.3).
 
 f_{D,Q}(S) = min_{mu in Delta(S)} max_{q in Q} |q(D) - sum_{x in S} mu_x q(x)|
 
@@ -21,10 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import optimize, sparse
+from algorithms._lazy import lazy_module
+
+optimize, sparse = lazy_module("scipy.optimize"), lazy_module("scipy.sparse")  # imported on first use
 
 from ..privacy import LaplaceMechanism, Release
-from ..privacy.mechanisms import _check_rng
+from ..validate import check_rng as _check_rng
 
 __all__ = ["MixtureFit", "best_mixture_error", "release_best_mixture_error", "query_matrix"]
 

@@ -38,7 +38,9 @@ import math
 from typing import Protocol, runtime_checkable
 
 import numpy as np
-from scipy import special
+from algorithms._lazy import lazy_module
+
+special = lazy_module("scipy.special")  # imported on first use
 
 __all__ = ["IncrementalMWDistribution", "LinearQueries", "MatrixQueries", "MWDistribution", "as_queries"]
 
@@ -217,9 +219,21 @@ class MWDistribution:
         self._p = None
         self.num_updates += 1
 
+    def _scale(self, factors: np.ndarray) -> None:
+        self._log_weights += np.log(factors)
+        self._log_weights -= np.max(self._log_weights)
+        self._p = None
+        self.num_updates += 1
+
     def update_query(self, queries: LinearQueries, i: int, step: float) -> None:
         """The update for query ``i`` of ``queries``: ``update(queries.values(i), step)``."""
         self.update(queries.values(int(i)), step)
+
+    def update_workload(self, queries, w: int, measured) -> None:
+        """HLM12's whole-marginal update: every cell c of workload ``w`` (disjoint point sets) gets
+        its MW step (a_c - q_c(x_t)) / 2 at once, i.e. x(x) <- x(x) exp((a_{c(x)} - q_{c(x)}) / 2) / Z,
+        with q_c from one bincount (``queries.workload_cells``)."""
+        _workload_steps_apply(self, queries, w, measured)
 
     def copy(self) -> "MWDistribution":
         """A fresh distribution with the same log-weights (no accumulated iterates)."""
@@ -279,6 +293,7 @@ class IncrementalMWDistribution:
         self._answers = queries.answer(self._p)
         self._amplification = 1.0
         self._since_resync = 0
+        self._stale = False
         self._sum = np.zeros_like(self._p)
         self._num_accumulated = 0
         self.num_updates = 0
@@ -298,6 +313,17 @@ class IncrementalMWDistribution:
     def support_size(self) -> int:
         return int(self._p.size)
 
+    def update_workload(self, queries, w: int, measured) -> None:
+        """``MWDistribution.update_workload`` in O(support): p rescaled cell by cell and renormalised;
+        the cached answers are marked stale and recomputed by the next ``answer`` (or update_query)."""
+        _workload_steps_apply(self, queries, w, measured)
+
+    def _scale(self, factors: np.ndarray) -> None:
+        self._p *= factors
+        self._p /= self._p.sum()
+        self._stale = True
+        self.num_updates += 1
+
     def copy(self) -> "IncrementalMWDistribution":
         return IncrementalMWDistribution(self._queries, self._p, resync_every=self.resync_every)
 
@@ -309,11 +335,14 @@ class IncrementalMWDistribution:
     def answer(self, queries, rows=None) -> np.ndarray:
         if queries is not self._queries:
             return queries.answer(self._p, rows)
+        if self._stale:
+            self._resync()
         return self._answers.copy() if rows is None else self._answers[rows]
 
     def _resync(self) -> None:
         self._p /= self._p.sum()
         self._answers = self._queries.answer(self._p)
+        self._stale = False
         self._amplification = 1.0
         self._since_resync = 0
 
@@ -337,6 +366,8 @@ class IncrementalMWDistribution:
         step = float(step)
         if not np.isfinite(step):
             raise ValueError(f"step={step!r} must be finite")
+        if self._stale:
+            self._resync()
         i = int(i)
         grow = math.expm1(step)                       # e^s - 1
         delta = queries.delta_answers(self._p, i)     # q(p 1_{members(i)}) for every q
@@ -365,3 +396,15 @@ class IncrementalMWDistribution:
         if self._num_accumulated == 0:
             raise ValueError("average() needs at least one accumulate() call")
         return self._sum / self._num_accumulated
+
+
+def _workload_steps_apply(dist, queries, w: int, measured) -> None:
+    """The whole-marginal MW update shared by both distributions (see ``update_workload``)."""
+    if not hasattr(queries, "workload_cells"):
+        raise ValueError("queries must provide 'workload_cells' (workloads.MarginalQueries / DomainMarginalQueries)")
+    cells = queries.workload_cells(int(w))
+    a = np.asarray(measured, dtype=np.float64)
+    current = np.bincount(cells, weights=dist.probabilities(), minlength=a.size)
+    if current.shape != a.shape:
+        raise ValueError(f"measured must have one value per cell of workload {w}: shape {current.shape}, got {a.shape}")
+    dist._scale(np.exp((a - current) / 2.0)[cells])

@@ -26,8 +26,9 @@ import numpy as np
 from ..classes.cover import Cover, RepresentativeDomain, build_cover
 from ..classes.finite import FiniteClass, validate_indices
 from ..privacy import Release
-from ..privacy.mechanisms import _check_rng
-from .pmw import PMWResult, _check_unit_open, pmw
+from ..validate import check_rng as _check_rng
+from ..validate import check_unit_open as _check_unit_open
+from .pmw import PMWResult, pmw
 
 __all__ = ["PAPResult", "a_pap", "pap_answer_function"]
 

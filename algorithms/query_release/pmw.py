@@ -140,8 +140,8 @@ class PMWParameters:
 
 
 def _numeric_sparse(threshold: float, c: int, eps: float, delta: float, n: int) -> NumericSparse:
-    # Used for its noise scales and declared guarantee only (its own threshold draw comes from a
-    # throw-away generator and is never used): PMW scans blocks of queries vectorised itself.
+    # For pmw_parameters' noise scales only (its threshold draw comes from a throw-away generator);
+    # pmw itself runs a NumericSparse built on the caller's generator.
     return NumericSparse(threshold, c, eps, np.random.default_rng(0), delta=delta, sensitivity=1.0 / n)
 
 
@@ -239,72 +239,69 @@ def _validate_order(order, k: int) -> np.ndarray:
 
 
 def pmw(data, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: float,
-        rng: np.random.Generator, *, order=None) -> Release:
+        rng: np.random.Generator, *, order=None, sparse: type = NumericSparse) -> Release:
     """BCMNUW20 Algorithm 1 (PMW) with Dwork-Roth (2014) Algorithm 5 / Theorem 4.15's settings.
 
     data: the private data set s as point indices into the class's domain X~ = {0..N-1}.
     cls: the query class H~ (hypotheses x points, True = +1).
     alpha, beta in (0, 1); eps > 0; delta in [0, 1); rng: numpy Generator.
     order: the order in which the queries are run (a permutation of the hypotheses; default 0..|H~|-1).
+    sparse: the NumericSparse class PMW runs (default ``algorithms.privacy.NumericSparse``; the
+    privacy audit passes deliberately broken subclasses, see ``simulations/audit_targets/pmw.py``).
 
     Returns ``Release(PMWResult, guarantee)``; ``guarantee`` is NumericSparse's (PureDP(eps) or
-    ApproxDP(eps, delta)). Scans the queries in blocks (one matrix-vector product per block, no
-    Python loop over queries): a block ends at NumericSparse's first above-threshold answer, the
-    MW update is applied, and the scan resumes after that query.
+    ApproxDP(eps, delta)). Every comparison, threshold (re)draw, released answer and the halting
+    after c tops are NumericSparse's own code (``first_above`` on a block, ``query`` for the
+    second query of a pair): one implementation. Scans the queries in blocks (one matrix-vector
+    product per block, no Python loop over queries): a block ends at NumericSparse's first
+    above-threshold answer, the MW update is applied, and the scan resumes after that query.
     """
     if not isinstance(cls, FiniteClass):
         raise ValueError(f"cls must be a FiniteClass, got {type(cls).__name__}")
+    if not (isinstance(sparse, type) and issubclass(sparse, NumericSparse)):
+        raise ValueError(f"sparse={sparse!r} must be NumericSparse or a subclass of it")
     rng = _check_rng(rng)
     s = validate_indices(data, cls.num_points, "data")
     N, k = cls.num_points, cls.num_hypotheses
     params = pmw_parameters(alpha, beta, eps, delta, n=int(s.size), domain_size=N, num_queries=k)
     order = _validate_order(order, k)
-    guarantee = _numeric_sparse(params.threshold, params.c, params.eps, params.delta, params.n).guarantee
 
-    queries = MatrixQueries(cls.matrix, dtype=np.float32)   # synthetic answers: see _synthetic_dtype
+    queries = MatrixQueries(cls.matrix, dtype=np.float32)   # synthetic answers: see _true_answers
     true = _true_answers(cls.matrix, s)              # q_h(s), [0, 1] scale; read only through noise
     dist = MWDistribution.uniform(N)
+    ns = sparse(params.threshold, params.c, params.eps, rng, delta=params.delta, sensitivity=1.0 / params.n)
     a = np.empty(k)
-    T, c, eta = params.threshold, params.c, params.eta
-    t_scale, q_scale, a_scale = params.threshold_scale, params.query_scale, params.answer_scale
-    noisy_T = T + rng.laplace(0.0, t_scale)
-    tops, pos, halted = 0, 0, False
+    eta = params.eta
+    pos = 0
     max_block = max(1, _MAX_BLOCK_ENTRIES // N)
     block = min(_BLOCK, max_block)
     upd_q, upd_before, upd_a, upd_after = [], [], [], []
     while pos < k:
-        if tops >= c:                                # NumericSparse has halted
+        if ns.halted:                                # after c tops: post-processing only
             rest = order[pos:]
             a[rest] = dist.answer(queries, rest)
-            halted = True
             break
         idx = order[pos:min(k, pos + block)]
         syn = dist.answer(queries, idx)
         gap = true[idx] - syn
         v = np.empty(2 * idx.size)
         v[0::2], v[1::2] = gap, -gap                 # f'_{2i-1}, f'_{2i}
-        hits = np.flatnonzero(v + rng.laplace(0.0, q_scale, size=v.size) >= noisy_T)
-        if hits.size == 0:
+        first, released = ns.first_above(v)
+        if first is None:
             a[idx] = syn
             pos += idx.size
             block = min(2 * block, max_block)
             continue
-        first = int(hits[0])
         j = first // 2
         block = min(max(2 * (j + 1), 4), max_block)  # next block: about twice the last gap between tops
         a[idx[:j]] = syn[:j]
         i = int(idx[j])
-        tops += 1
-        noisy_T = T + rng.laplace(0.0, t_scale)
         if first % 2 == 0:                           # a_{2i-1} in R: a_i = q(x^t) + a_{2i-1}
-            a_i = syn[j] + gap[j] + rng.laplace(0.0, a_scale)
-            if tops < c:                             # f'_{2i} is still asked (its answer is unused)
-                if -gap[j] + rng.laplace(0.0, q_scale) >= noisy_T:
-                    tops += 1
-                    noisy_T = T + rng.laplace(0.0, t_scale)
-                    rng.laplace(0.0, a_scale)
+            a_i = syn[j] + released
+            if not ns.halted:                        # f'_{2i} is still asked (its answer is unused)
+                ns.query(float(-gap[j]))
         else:                                        # a_{2i} in R: a_i = q(x^t) - a_{2i}
-            a_i = syn[j] - (-gap[j] + rng.laplace(0.0, a_scale))
+            a_i = syn[j] - released
         a[i] = a_i
         direction = 1.0 if a_i > syn[j] else -1.0
         dist.update(queries.values(i), eta * direction)
@@ -315,8 +312,8 @@ def pmw(data, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: fl
         pos += j + 1
     answers = np.clip(2.0 * a - 1.0, -1.0, 1.0)
     result = PMWResult(
-        answers=answers, synthetic=np.array(dist.probabilities()), halted=halted or tops >= c,
+        answers=answers, synthetic=np.array(dist.probabilities()), halted=ns.halted,
         update_queries=np.array(upd_q, dtype=np.intp), update_before=np.array(upd_before),
-        update_answers=np.array(upd_a), update_after=np.array(upd_after), num_tops=tops,
+        update_answers=np.array(upd_a), update_after=np.array(upd_after), num_tops=int(ns.count),
         parameters=params)
-    return Release(result, guarantee)
+    return Release(result, ns.guarantee)

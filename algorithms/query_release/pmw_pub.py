@@ -19,9 +19,16 @@ private rows only: the public rows are public.
 
 Replay of past measurements (LVSUW21 Section 5.3, off by default): ``replay=True`` replaces each
 round's update by one pass, in random order, over the past measurements whose current error is at
-least half of this round's (see ``mwem.mw_rounds``). It is post-processing of the released
+least half of this round's (see ``mwem.mw_rounds``); ``replay_limit=K`` replays at most the K of
+largest error (a run then costs O(T K) updates, not O(T^2)). It is post-processing of the released
 (q_t, a_t), so the privacy guarantee is unchanged; the averaged-iterate analysis of Theorem 4.4
 no longer applies to it.
+
+Practical variants (issues 14 and 19), options with the same total eps~^2/2-zCDP, the paper's
+algorithm staying the default: ``output="last"`` (the last iterate), ``measure_unit="marginal"``
+(a whole marginal per round), ``selection_accounting="bounded_range"`` (exponential selection at
+2 eps_0, eps-bounded-range => eps^2/8-zCDP per Cesar-Rogers 2021). See
+``mwem.mwem_zcdp_from_answers``.
 """
 
 from __future__ import annotations
@@ -81,7 +88,7 @@ def _check_T(T) -> int:
     return int(T)
 
 
-def _run(private_rows, support, counts, domain, workloads, eps_tilde, T, rng, selection, replay):
+def _run(private_rows, support, counts, domain, workloads, eps_tilde, T, rng, selection, replay, variants):
     """Algorithm 1's loop on ``support`` (rows) from ``counts``; support None = the whole domain
     (``DomainMarginalQueries``, the two-block matrix representation)."""
     priv = domain.check_rows(private_rows, "private_rows")
@@ -95,33 +102,44 @@ def _run(private_rows, support, counts, domain, workloads, eps_tilde, T, rng, se
     true = marginal_answers(domain, queries.workloads, priv)
     initial = IncrementalMWDistribution.from_histogram(queries, counts)
     release = mwem_zcdp_from_answers(true, priv.shape[0], queries, eps_tilde, T, rng, selection=selection,
-                                     initial=initial, replay_threshold=replay)
+                                     initial=initial, replay_threshold=replay, **variants)
     r = release.value
     return Release(PMWPubResult(support=support_rows, synthetic=r.synthetic, answers=r.answers,
                                 selected=r.selected, measurements=r.measurements), release.guarantee)
 
 
 def pmw_pub(private_rows, public_rows, domain: CategoricalDomain, workloads, eps_tilde: float, T: int,
-            rng: np.random.Generator, *, selection: str = "permute_and_flip", replay: bool = False) -> Release:
+            rng: np.random.Generator, *, selection: str = "permute_and_flip", replay: bool = False,
+            replay_limit: int | None = None, output: str = "average", selection_accounting: str = "pure",
+            measure_unit: str = "query") -> Release:
     """LVSUW21 Algorithm 1 (PMW^Pub) on the marginal queries of ``workloads``.
 
     private_rows: D~ as (n, d) value indices; public_rows: D^ as (m, d) value indices of the same
     ``domain``; eps_tilde > 0; T >= 1 rounds; selection: "permute_and_flip" (default, as the paper
     runs it) or "exponential"; replay: LVSUW21 Section 5.3's empirical optimisation (off by
-    default). Returns ``Release(PMWPubResult, ZCDP(eps_tilde^2 / 2))``.
+    default). The defaults are the paper's algorithm (Theorems 4.4 and 4.5 refer to it); the
+    practical variants ``replay_limit``, ``output``, ``selection_accounting`` and ``measure_unit``
+    are those of ``mwem.mwem_zcdp_from_answers``, all at the same total.
+    Returns ``Release(PMWPubResult, ZCDP(eps_tilde^2 / 2))``.
     """
     pub = domain.check_rows(public_rows, "public_rows")
     support, counts = distinct_rows(pub)
-    return _run(private_rows, support, counts, domain, workloads, eps_tilde, T, rng, selection, replay)
+    variants = dict(replay_limit=replay_limit, output=output, selection_accounting=selection_accounting,
+                    measure_unit=measure_unit)
+    return _run(private_rows, support, counts, domain, workloads, eps_tilde, T, rng, selection, replay, variants)
 
 
 def mwem_marginals(private_rows, domain: CategoricalDomain, workloads, eps_tilde: float, T: int,
                    rng: np.random.Generator, *, selection: str = "permute_and_flip",
-                   replay: bool = False) -> Release:
+                   replay: bool = False, replay_limit: int | None = None, output: str = "average",
+                   selection_accounting: str = "pure", measure_unit: str = "query") -> Release:
     """LVSUW21 Section 5's MWEM baseline: Algorithm 1's loop (permute-and-flip, Gaussian, zCDP) over
-    the whole domain from the uniform distribution. Returns ``Release(PMWPubResult, ZCDP(eps~^2/2))``."""
+    the whole domain from the uniform distribution, with the variants of ``pmw_pub``.
+    Returns ``Release(PMWPubResult, ZCDP(eps~^2/2))``."""
+    variants = dict(replay_limit=replay_limit, output=output, selection_accounting=selection_accounting,
+                    measure_unit=measure_unit)
     return _run(private_rows, None, np.ones(domain.size), domain, workloads, eps_tilde, T, rng,
-                selection, replay)
+                selection, replay, variants)
 
 
 def public_only(public_rows, domain: CategoricalDomain, workloads) -> np.ndarray:

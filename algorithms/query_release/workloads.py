@@ -192,6 +192,10 @@ class MarginalQueries:
         local = self.cells[:, w] - self.offsets[w]
         return np.bincount(local, weights=pv, minlength=int(self.cells_per_workload[w]))
 
+    def workload_cells(self, w: int) -> np.ndarray:
+        """The cell of workload ``w`` (0 .. cells_per_workload[w] - 1) of every support point."""
+        return self.cells[:, int(w)] - self.offsets[int(w)]
+
     def members(self, i: int) -> np.ndarray:
         """Indices of the support points x with q_i(x) = 1 (sorted by the stable per-workload sort)."""
         i = int(i)
@@ -322,6 +326,23 @@ class DomainMarginalQueries:
         Z = self._G2T.T @ (self._matrix(p) @ self._G1T)
         out = Z[self._qrow, self._qcol]
         return out if rows is None else out[rows]
+
+    def workload_cells(self, w: int) -> np.ndarray:
+        """The cell of workload ``w`` of every domain point (index i1 + n1 i2), as the query ids
+        ``offsets[w] + cell`` decode it (first attribute fastest); cached per workload."""
+        w = int(w)
+        cache = self.__dict__.setdefault("_workload_cells", {})
+        if w not in cache:
+            c1, c2 = np.zeros(self.n1, dtype=np.intp), np.zeros(self.n2, dtype=np.intp)
+            stride = 1
+            for a in self.workloads[w]:
+                if a < self.split:
+                    c1 += stride * self._cell1[a]
+                else:
+                    c2 += stride * self._cell2[a - self.split]
+                stride *= self.domain.sizes[a]
+            cache[w] = (c2[:, None] + c1[None, :]).ravel()
+        return cache[w]
 
     def _blocks(self, i: int) -> tuple[np.ndarray, np.ndarray]:
         """Rows (H2 cells) and columns (H1 cells) whose product is query i's point set."""

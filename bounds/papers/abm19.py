@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from ..core import Implicit, Quantity, Result
 from ..params import Interval
+from ..references import source
 from ..registry import register
 from .bcmnuw20 import lemma11_public_samples_g, lemma11_public_samples_lower
 
 PAPER = "ABM19"
-SOURCE = "001_f11d23217d8fb771.txt"
+SOURCE = source("ABM19")  # key, title and venue (bounds.references), never the text's file name
 
 #: Lemma 4.4 holds for 0 < alpha <= 1/100, so do Theorems 4.1 and 4.2, which apply it
 ALPHA_LOWER_BOUNDS = Interval(0.0, 0.01, True, False)

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import math
 
-from ..core import Departure, Implicit, Quantity, Result
+from ..core import Departure, Implicit, Quantity, Relation, Result
 from ..params import Interval
+from ..references import source
 from ..registry import register
 
 PAPER = "BCMNUW20"
-SOURCE = "000_f1b0431f359f12a2.txt (ICML), 003_95100840c5f51bc1.txt (arXiv)"
+SOURCE = source("BCMNUW20")  # key, title and venue (bounds.references), never the text's file name
 
 #: Lemma 7 (and everything built on PMW) needs 0 < eps, delta < 1
 OPEN01 = Interval(0.0, 1.0)
@@ -50,6 +51,12 @@ def claim3_log_domain_of_size(o, num_hypotheses, p):
 def fact4_max_dual_vc(o, d):
     """BCMNUW20 Fact 4 (Assouad 1983): VC-dual(H) < 2^(VC(H)+1), so p <= 2^(d+1) - 1."""
     return 2 ** (d + 1) - 1
+
+
+#: Fact 4 as a condition on the inputs: no class has p >= 2^(d+1) (checked by bounds, so an
+#: impossible --vc / --dual-vc pair is an error, not a number)
+ASSOUAD = Relation("BCMNUW20 Fact 4 (Assouad 1983): the dual VC dimension p < 2^(d+1)",
+                   lambda o, d, p: p < 2 ** (d + 1))
 
 
 # --- Lemma 7 (PMW) -------------------------------------------------------------------------------
@@ -728,6 +735,7 @@ register(
         source=f"{SOURCE}; Section 3, Theorem 10, Algorithm 3 and the proof of Theorem 10",
         params=("alpha", "beta", "epsilon", "delta", "vc", "dual_vc"),
         domain={"epsilon": OPEN01, "delta": OPEN01},
+        relations=(ASSOUAD,),
         constants={"C_10n": "constant of Theorem 10's O for n",
                    "C_10m": "constant of Theorem 10's O for m"},
         quantities=_thm10_chain("VC-dual(H) = p", thm10_n_asymptotic, "C_10n",
@@ -768,7 +776,7 @@ register(
         statement=("(ABM19 Lemma 3.3) With w ~ D^m, w.p. >= 1 - beta/2 the family H~ of "
                    "Algorithm 3 is an alpha/4-cover of H w.r.t. D (P[h != Project(h)] <= alpha/4 "
                    "for every h in H), as long as m = Omega((d log(1/alpha) + log(1/beta))/alpha)."),
-        source=(f"{SOURCE}; Section 3, Lemma 11; 001_f11d23217d8fb771.txt (ABM19) Lemma 3.3, "
+        source=(f"{SOURCE}; Section 3, Lemma 11; ABM19 Lemma 3.3, "
                 "inequality (1) and its proof"),
         params=("alpha", "beta", "vc"),
         constants={"C_11": "constant of Lemma 11's sample size"},

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 
-from ..core import Infimum, Quantity, Result
+from ..core import Infimum, Quantity, Relation, Result
 from ..params import POS_INT, POSITIVE, Interval, Param, add_param
+from ..references import source
 from ..registry import register
 
 PAPER = "LVSUW21"
-SOURCE = "002_612460dc0cc18cc4.txt"
+SOURCE = source("LVSUW21")  # key, title and venue (bounds.references), never the text's file name
 
 add_param(Param("eps_tilde", "eps_tilde", r"\tilde\varepsilon", POSITIVE,
                 "PMW^Pub privacy parameter eps~ (LVSUW21): the run is (eps~^2/2)-zCDP"))
@@ -50,6 +51,11 @@ def lemma4_2_release_error(o, beta, b):
 
 
 # --- Proposition 4.3 ------------------------------------------------------------------------
+#: Renyi divergences are non-decreasing in the order: D_2(mu || nu) <= D_inf(mu || nu) for every pair
+RENYI_ORDER = Relation("D_2 <= D_inf (Renyi divergence is non-decreasing in its order)",
+                       lambda o, D2, Dinf: D2 <= Dinf)
+
+
 def prop4_3_n(o, alpha, beta, num_queries):
     """LVSUW21 Proposition 4.3: n >= (8/alpha^2) log(4|Q|/beta)."""
     return 8 / alpha**2 * o.log(4 * num_queries / beta)
@@ -193,6 +199,7 @@ register(
                    "public support satisfies f_{D~,Q}(X^) <= alpha with probability >= 1 - beta."),
         source=f"{SOURCE}; Section 4, Proposition 4.3 and its proof",
         params=("alpha", "beta", "num_queries", "renyi_2", "renyi_inf"),
+        relations=(RENYI_ORDER,),
         quantities=(
             Quantity(name="private_samples", symbol="n_min", order="exact",
                      explicit=prop4_3_n, integer=True,
@@ -215,8 +222,8 @@ register(
             "x in D~ where D^ (the public sample) is meant; and omega_x = g(x)/sum_{x in D^} g(x) "
             "for x in X^ must carry x's multiplicity in D^ to be a distribution when D^ has "
             "repeated rows.",
-            "The domain does not enforce D2 <= Dinf (always true for a pair of distributions); "
-            "inputs with D2 > Dinf describe no pair mu, nu.",
+            "D2 <= Dinf is enforced (Renyi divergences are non-decreasing in the order, so inputs "
+            "with D2 > Dinf describe no pair mu, nu).",
         ),
     ),
     Result(

@@ -23,11 +23,12 @@ import math
 
 from ..core import Departure, Implicit, Quantity, Result
 from ..params import POSITIVE, Interval, Param, add_param
+from ..references import source
 from ..registry import register
 from .abm19 import thm3_1_cover_g, thm3_1_cover_lower, thm3_1_log_cover_size, thm3_1_n
 
 PAPER = "NB20"
-SOURCE = "004_d21f3e9c5d64269f.txt"
+SOURCE = source("NB20")  # key, title and venue (bounds.references), never the text's file name
 
 add_param(Param("cutoff", "T", "T", Interval(1.0, math.inf, False, True),
                 "cut-off on unstable queries of A_SubSamp (NB20 Alg 5's T, >= 1)"))
@@ -1118,16 +1119,24 @@ _declare(
             MIN_QUERIES,
             Quantity("relabeled_samples_printed", "n_prime", "n' as printed in the proof",
                      explicit=lemma9_n_prime_printed, derivation="proof of Lemma 9, as printed",
-                     monotone={"alpha": -1, "beta": -1, "delta": -1, "d": +1}),
+                     # not "alpha": -1 (see the notes: false near m alpha = min(delta, beta/2))
+                     monotone={"beta": -1, "delta": -1, "d": +1}),
             Quantity("private_samples_printed", "n_printed", "56 n'/eps with the printed n'",
                      asymptotic=thm7_n_asymptotic, constants=("C_7t",),
                      explicit=lambda o, eps, n_prime: 56 * n_prime / eps, integer=True,
                      derivation="Alg 3: n = 56 n'/eps with the printed n'",
-                     monotone={"alpha": -1, "beta": -1, "eps": -1, "delta": -1, "d": +1}),
+                     monotone={"beta": -1, "eps": -1, "delta": -1, "d": +1}),
         ),
         notes=("The sample size that actually satisfies every step of this proof is Theorem 7's "
                "explicit chain (python -m bounds compute thm7); this result shows the printed "
                "constants. See thm7's notes for the comparison.",
+               "Not monotone in alpha: the printed n' (and Theorem 7's asymptotic form) has the factor "
+               "log(m alpha/min(delta, beta/2)), which falls to 0 at m alpha = min(delta, beta/2) (and is "
+               "negative below, where the printed size is vacuous). Near there it grows faster than "
+               "1/alpha^2 falls (m = 40, delta = 0.0093, beta = 0.858, d = 484: alpha 0.000255 -> "
+               "5.7e14, 0.000583 -> 9.7e14). It decreases in alpha wherever that log is >= 2 "
+               "(d/dalpha log n' <= (1/L - 1/2)/alpha with L the log); only there is the claim made "
+               "(tests/bounds/test_nb20.py), not on the whole domain.",
                "Erratum (number of queries): eq. (3) says that by Chernoff and m >= 8 log(1/beta)/alpha "
                "(the statement: m >= 8 log(1/(alpha beta))/alpha), err(h_ERM) <= alpha/8 + gamma gives "
                "(1/m) sum 1(h_ERM(x_i) != y_i) <= alpha/4 + gamma w.p. >= 1 - beta/4. False: the exact "

@@ -1,6 +1,7 @@
-"""Privacy audits: every audit saved with ``python -m simulations audit TARGET --out DIR`` (JUO20 threshold
-test, Clopper-Pearson at the stated confidence). A real mechanism passes when eps_lb <= declared eps; a
-deliberately broken variant is caught when eps_lb > declared eps."""
+"""Privacy audits: every audit saved with ``python -m simulations audit TARGET --out DIR`` (or ``audit --all``;
+JUO20 test events, Clopper-Pearson at the stated confidence). A real mechanism passes when eps_lb <= declared
+eps; a deliberately broken variant is caught when eps_lb > declared eps. Each row also shows the minimal
+detectable eps (exact binomial power 0.9) and whether the audit had power (simulations.audit)."""
 
 from __future__ import annotations
 
@@ -19,10 +20,18 @@ def outcome(a: dict) -> str:
 
 def audit_table(audits: list[dict], caption: str = "") -> Table:
     rows = tuple((a.get("target"), a.get("source"), "real" if a.get("expect_private", True) else "broken",
-                  a.get("declared_eps"), a.get("declared_delta"), a.get("eps_lower_bound"), a.get("samples"),
+                  a.get("declared_eps"), a.get("declared_delta"), a.get("eps_lower_bound"),
+                  a.get("minimal_detectable_eps"), _power(a), a.get("samples"),
                   a.get("confidence"), a.get("seed"), outcome(a)) for a in audits)
-    return Table(("target", "source", "kind", "declared eps", "declared delta", "eps lower bound", "samples/neighbour",
-                  "confidence", "seed", "outcome"), rows, caption)
+    return Table(("target", "source", "kind", "declared eps", "declared delta", "eps lower bound",
+                  "minimal detectable eps", "power", "samples/neighbour", "confidence", "seed", "outcome"), rows, caption)
+
+
+def _power(a: dict) -> str:
+    """'no power' when the minimal detectable eps exceeds twice the claim; '?' for audits saved before it existed."""
+    if "no_power" not in a:
+        return "?"
+    return "no power" if a["no_power"] else "has power"
 
 
 def build(ctx) -> list[Section]:
@@ -40,6 +49,8 @@ def build(ctx) -> list[Section]:
         s.add(Badge("holds", f"all {len(audits)} audits as expected: real mechanisms pass, broken variants are caught"))
     s.add(Paragraph("eps lower bound = max(0, log((1 - delta - FNR_u)/FPR_u), log((1 - delta - FPR_u)/FNR_u)) from "
                     "one-sided Clopper-Pearson upper bounds on the evaluation half (simulations.audit). It refutes "
-                    "the declared eps at the stated confidence when it exceeds it."),
+                    "the declared eps at the stated confidence when it exceeds it. The minimal detectable eps is the "
+                    "least true eps the audit flags with probability 0.9 at its evaluation size (exact binomial sums, "
+                    "best event); 'no power' marks audits where it exceeds twice the claim: their pass says little."),
           audit_table(audits))
     return [s]

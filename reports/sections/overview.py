@@ -1,11 +1,92 @@
-"""Overview: every run directory found in the results, with its experiment, status, seed, code version
-and verdict (the summary's own ``verdict_text``)."""
+"""Overview: every run directory found in the results (experiment, status, seed, code version, verdict),
+per run what was tested, at what fraction of the bound and against which baselines, and one family-wise
+statement (Holm 1979, ``simulations.stats.holm``) over every verdict the report shows.
+
+The claims are found in the run summaries by their shape (``simulations.contract.find_claims``: a dict
+with successes, trials, target and a status); each verdict's one-sided exact p-value
+(``simulations.stats.verdict_p_values``) enters Holm's step-down: ``p_violated`` for a ``violated``
+verdict, ``p_holds`` for a ``holds`` verdict. ``inconclusive`` verdicts count in the family (they
+are tests that were run) with the smaller of their two p-values; below-bound measurements and floor
+checks are no verdicts and stay out of the family."""
 
 from __future__ import annotations
 
-from reports.model import Paragraph, Section, Table
+from reports.model import Badge, Heading, Paragraph, Section, Table
 
 ORDER = 0
+FAMILY_LEVEL = 0.05
+
+
+def _tested(summary: dict) -> tuple[str, str, str]:
+    """(what, fraction of the bound, baselines) of a run, from the fields its summary has."""
+    what = summary.get("claim", "")
+    variant = summary.get("variant")
+    if variant and variant != "none":
+        what = f"{'negative control' if summary.get('negative_control') else 'probe'} {variant}: {what}"
+    cases = summary.get("cases")
+    fractions, baselines = "-", "-"
+    if isinstance(cases, dict) and cases:
+        ns = [c.get("n_fraction_of_bound") for c in cases.values() if isinstance(c, dict)]
+        ms = [c.get("m_fraction_of_bound") for c in cases.values() if isinstance(c, dict)]
+        if all(x is not None for x in ns + ms):
+            fractions = f"n {min(ns):.3g}-{max(ns):.3g}, m {min(ms):.3g}-{max(ms):.3g}"
+        names = sorted({k for c in cases.values() if isinstance(c, dict) for k in (c.get("baselines") or {})})
+        if names:
+            failing = sorted({k for c in cases.values() if isinstance(c, dict)
+                              for k, b in (c.get("baselines") or {}).items() if b.get("status") == "fails"})
+            baselines = f"{', '.join(names)} (fail: {', '.join(failing) or 'none'})"
+    elif summary.get("at_bound") is not None:
+        fractions = "at the bound" if summary["at_bound"] else "below the bound"
+    return what, fractions, baselines
+
+
+def family(runs) -> list[dict]:
+    """Every verdict shown (runs' claims with status holds / violated / inconclusive) with its p-value."""
+    from simulations import contract, stats
+
+    out = []
+    for r in runs:
+        if not r.summary:
+            continue
+        for path, c in contract.find_claims(r.summary):
+            status = c.get("verdict", c.get("status"))
+            if status not in stats.VERDICTS:
+                continue
+            try:
+                pv, ph = stats.verdict_p_values(c["successes"], c["trials"], c["target"])
+            except (TypeError, ValueError):  # a dict of that shape that is not a binomial claim: not in the family
+                continue
+            p = pv if status == stats.VIOLATED else ph if status == stats.HOLDS else min(pv, ph)
+            out.append({"run": str(r.path.name), "claim": path, "status": status, "p": p})
+    return out
+
+
+def holm_section(runs) -> list:
+    """Holm's family-wise statement over every verdict in ``runs`` (a paragraph and a table)."""
+    from simulations import stats
+
+    fam = family(runs)
+    if not fam:
+        return [Paragraph("No verdict in these results (only below-bound measurements, floor checks or unfinished "
+                          "runs), so there is no family-wise statement to make.")]
+    h = stats.holm([f["p"] for f in fam], FAMILY_LEVEL)
+    decided = [f for f in fam if f["status"] != stats.INCONCLUSIVE]
+    survive = [f for f, rej in zip(fam, h["rejected"]) if rej and f["status"] != stats.INCONCLUSIVE]
+    lost = [f for f, rej in zip(fam, h["rejected"]) if not rej and f["status"] != stats.INCONCLUSIVE]
+    status = "holds" if not lost else "holds on part"
+    text = (f"Holm step-down over all {len(fam)} verdicts shown ({len(decided)} decided): {len(survive)} of the "
+            f"{len(decided)} decided verdicts stand jointly at family-wise error <= {FAMILY_LEVEL:g}, i.e. the "
+            f"probability that any of them is wrong is at most {FAMILY_LEVEL:g}")
+    if lost:
+        text += f"; {len(lost)} decided verdict(s) do not survive the correction (listed below as 'no')"
+    rows = tuple((f["run"], f["claim"], f["status"], f["p"], a, rej)
+                 for f, a, rej in zip(fam, h["adjusted"], h["rejected"]))
+    return [Badge(status, text),
+            Table(("run", "claim", "verdict", "p", "Holm-adjusted p", f"stands at FWER {FAMILY_LEVEL:g}"), rows,
+                  "p = the verdict's one-sided exact binomial p-value (violated: Pr[Bin(T, target) <= k]; holds: "
+                  "Pr[Bin(T, target) >= k]; inconclusive: the smaller of the two). Each verdict's own rule "
+                  "(per-run confidence, Bonferroni within a run) is unchanged; this statement is the one to "
+                  "quote for the report as a whole.")]
 
 
 def build(ctx) -> list[Section]:
@@ -15,16 +96,26 @@ def build(ctx) -> list[Section]:
         s.add(Paragraph(f"No run directory was found below {res.root}. Write one with "
                         "`python -m simulations run EXPERIMENT --trials N --out DIR` (DIR below the results directory)."))
         return [s]
-    rows = []
+    rows, tested = [], []
     for r in res.runs:
         m = r.manifest
-        verdict = (r.summary or {}).get("verdict", "unfinished") if r.summary else "unfinished"
+        verdict = (r.summary or {}).get("verdict", "unfinished") if r.summary else r.state_text
         elapsed = sum((x.get("elapsed_seconds") or 0.0) for x in m.get("sessions", []))
         rows.append((m.get("experiment"), ", ".join(m.get("result_ids", [])), str(r.path.relative_to(res.root)),
-                     m.get("status"), m.get("trials"), m.get("root_seed"), m.get("code_version"), round(elapsed, 1),
+                     r.state, m.get("trials"), m.get("root_seed"), m.get("code_version"), round(elapsed, 1),
                      verdict))
+        if r.summary:
+            tested.append((str(r.path.relative_to(res.root)), verdict, *_tested(r.summary)))
     s.add(Paragraph("Each run records its parameters, root seed and code version (simulations.store); trial i "
-                    "uses the i-th child of SeedSequence(root seed), so any run can be reproduced exactly."),
+                    "uses the i-th child of SeedSequence(root seed), so any run can be reproduced exactly. "
+                    "Statuses: holds / violated / inconclusive are verdicts, given only to runs at every size "
+                    "the result requires; below-bound is a measurement below those sizes, never a verdict; a "
+                    "floor check can only fail through a bug and does not validate the result."),
           Table(("experiment", "validates", "directory", "status", "trials", "root seed", "code", "seconds", "verdict"),
                 tuple(rows)))
+    if tested:
+        s.add(Heading("What each run tested"),
+              Table(("directory", "status", "what was tested", "fraction of the bound", "baselines"), tuple(tested),
+                    "Fractions are used size / the size the result requires (from bounds), over the run's cases."))
+    s.add(Heading("Multiple testing across this report"), *holm_section(res.runs))
     return [s]

@@ -1,15 +1,13 @@
-"""Proof checks and errata: the verdicts of :mod:`proofs_checks` (machine checks of the papers' proof steps)
-and the errata headings of ``docs/ERRATA.md``.
+"""Proof checks and errata: the saved verdicts of :mod:`proofs_checks` (machine checks of the papers'
+proof steps) and the errata headings of ``docs/ERRATA.md``.
 
-Verdicts are read, in this order, from a saved file ``proofs_checks.json`` anywhere below the results
-directory (a JSON list of check results, as ``proofs_checks`` ``run_all_json()`` returns), else from the
-package's API (``run_all_json`` or ``run_all`` at package level or in ``proofs_checks.core``; running every
-check takes about 40 s). If neither exists the section says so plainly.
+``reports`` only reads: the verdicts come from ``proofs_checks.json`` files anywhere below the results
+directory, written by ``python -m proofs_checks [--paper KEY] --out DIR``. Papers with no saved
+verdict are named, with the command that saves them; nothing is run here.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from pathlib import Path
@@ -21,29 +19,29 @@ SAVED = "proofs_checks.json"
 ERRATA = Path(__file__).resolve().parents[2] / "docs" / "ERRATA.md"
 
 
-def saved_verdicts(root: Path) -> tuple[list[dict] | None, str | None]:
-    for path in sorted(Path(root).rglob(SAVED)):
+PAPER_KEYS = ("BCMNUW20", "ABM19", "LVSUW21", "NB20")  # proofs_checks.core.PAPERS (not imported: reports only read)
+
+
+def all_saved(root: Path) -> tuple[list[dict], list[str], list[str]]:
+    """Every saved verdict below ``root`` (a check saved twice counts once, the newest file wins),
+    the files read, and the problems (unreadable files)."""
+    by_id: dict[str, dict] = {}
+    files, problems = [], []
+    paths = sorted(Path(root).rglob(SAVED), key=lambda p: p.stat().st_mtime)
+    for path in paths:
         try:
             data = json.loads(path.read_text())
         except (OSError, json.JSONDecodeError) as exc:
-            return None, f"{path}: unreadable ({exc})"
-        if isinstance(data, list):
-            return data, str(path)
-    return None, None
-
-
-def api_verdicts() -> tuple[list[dict] | None, str]:
-    """The verdicts from the package API, or (None, why not)."""
-    for module in ("proofs_checks", "proofs_checks.core"):
-        try:
-            mod = importlib.import_module(module)
-        except Exception as exc:
-            return None, f"proofs_checks cannot be imported ({type(exc).__name__}: {exc})"
-        if hasattr(mod, "run_all_json"):
-            return list(mod.run_all_json()), f"{module}.run_all_json()"
-        if hasattr(mod, "run_all"):
-            return [r.to_dict() if hasattr(r, "to_dict") else dict(r) for r in mod.run_all()], f"{module}.run_all()"
-    return None, "the package proofs_checks exposes no run_all_json() or run_all() yet"
+            problems.append(f"{path}: unreadable ({exc})")
+            continue
+        if not isinstance(data, list):
+            problems.append(f"{path}: not a list of check results")
+            continue
+        files.append(str(path))
+        for v in data:
+            if isinstance(v, dict):
+                by_id[str(v.get("id"))] = v
+    return list(by_id.values()), files, problems
 
 
 def errata_headings(path: Path = ERRATA) -> list[tuple[str, str]]:
@@ -66,16 +64,17 @@ def _status(v: dict) -> str:
 
 def build(ctx) -> list[Section]:
     s = Section("proof-checks", "Proof checks and errata")
-    verdicts, origin = saved_verdicts(ctx.results.root)
-    if verdicts is None:
-        verdicts, origin = api_verdicts()
-    if verdicts is None:
-        s.add(Badge("info", f"No proof-check verdicts available: {origin}."),
-              Paragraph("When proofs_checks exposes run_all_json() (or a proofs_checks.json is saved below the "
-                        "results directory), this section lists every check and its verdict."))
-    elif not verdicts:
-        s.add(Badge("info", f"proofs_checks returned no check ({origin})."))
-    else:
+    verdicts, files, problems = all_saved(ctx.results.root)
+    for p in problems:
+        s.add(Badge("info", p))
+    papers = {str(v.get("paper", "")).upper() for v in verdicts}
+    missing = [k for k in PAPER_KEYS if k not in papers]
+    if missing:
+        s.add(Badge("info", "No saved proof-check verdicts for " + ", ".join(missing) + ": save them with "
+                    + "; ".join(f"python -m proofs_checks --paper {k.lower()} --out {ctx.results.root}"
+                                for k in missing) + " (reports never runs the checks)."))
+    if verdicts:
+        origin = ", ".join(files)
         unexpected = [v["id"] for v in verdicts if v.get("expected") and _status(v) != v.get("expected")]
         counts = {}
         for v in verdicts:

@@ -21,7 +21,11 @@ query the replaced record moves; 10 |H~| keeps the two readable by one threshold
   The audit has no power against PMW's own calibration here: NumericSparse's noise scales are about
   sqrt(c) * 10^2 / (n eps) with c ~ 3000 updates allowed (Dwork-Roth Thm 4.15 settings at alpha/2), so
   the 1/n shift of q_{h_1}(s) is buried (G(h_1) is a clipped coin flip under both neighbours) even at
-  eps = 20. Its power is against data flows that bypass PMW, which the broken variant is.
+  eps = 20. Its power is against data flows that bypass PMW, which the broken variant is. The audit line
+  still says "has power": the minimal detectable eps (about 1.2 at 2,000 samples) is a property of the
+  sample size, assuming an event that shows the violation exists; whether A_PAP's output has one is what
+  this paragraph is about. (PMW's comparisons, redraws and halting are NumericSparse's code, audited with
+  power by the sparse_vector targets; see audit_targets/query_release.py for why PMW's own output hides them.)
 * broken ``pap_private_cover``: A_PAP with the private sample passed as the public one
   (``a_pap(x, x, ...)``), declaring the same guarantee. T = {0} under D0 but {0, 3} under D1, so
   |H~| = 2 vs 3 with certainty: eps is unbounded, and the auditor reports eps_lb ~ log(samples) > eps.

@@ -27,8 +27,29 @@ registration step; a module elsewhere can be run by its dotted import path, e.g.
     number of workers or their order.
 ``summarise(records: list[dict], params: Params) -> dict``
     The verdict rule: from the records (in trial-index order) to a JSON dict that has at least
-    ``"verdict"`` (``"holds"``, ``"violated"`` or ``"inconclusive"``, normally from
-    :func:`simulations.stats.verdict`) and says which bound and which confidence it used.
+    ``"verdict"`` (one of ``simulations.stats.STATUSES``: ``"holds"``, ``"violated"`` or
+    ``"inconclusive"`` only for a run at every size the result requires, ``"below-bound"`` below any
+    of them, ``"floor check"`` for a check only a bug can fail) and says which bound and which
+    confidence it used.
+
+The validation contract (``simulations.contract``; docs/DESIGN.md)
+------------------------------------------------------------------
+* **At the theorem's sizes by default.** Sizes come from ``bounds``; ``contract.at_bound(used,
+  required)`` decides whether the run may give a verdict; pass it to ``stats.verdict(...,
+  at_bound=...)`` (through ``contract.claim``). Caps and scales are explicit options whose runs are
+  ``below-bound``.
+* **Claims** are summarised with ``contract.claim(successes, trials, target, confidence, ...)``: the
+  report's overview finds every such dict in a summary and puts its verdict into one Holm family.
+  ``contract.combine`` folds several claims into the run's status.
+* **Baselines in the same trials, on the same draws** (public-only, private-only, non-private as they
+  apply), summarised with ``contract.baseline`` (``succeeds`` / ``fails`` / ``undecided``); a summary
+  states per case whether the algorithm's validation is ``contract.informative`` (every baseline fails).
+* **Negative controls**: ``Params.variant`` (``"none"`` = the paper's algorithm; checked by
+  ``contract.check_variant``), a module-level ``NEGATIVE_CONTROLS = {variant: what is broken}``, and
+  summary keys ``variant`` and ``negative_control``. Each control must come out ``violated`` at the
+  result's own sizes and a test runs a small version of it (``thm10`` is the example: PMW's noise x100
+  and a cover from one public point). Broken variants the bound's slack absorbs are not controls: list
+  them apart (``thm10.PROBES``) and say so.
 
 Optionally ``PARAM_HELP: dict[str, str]`` documents fields for the command line.
 
@@ -89,10 +110,41 @@ def _importable(path: str) -> bool:
         return False
 
 
-def catalogue() -> list[dict]:
-    """Every experiment of this package: name, result ids, description, or the error that stops it importing."""
+def _literal_metadata(name: str) -> dict | None:
+    """NAME, RESULT_IDS and DESCRIPTION of an experiment read from its source (ast, no import), or
+    None if one of them is not a literal there."""
+    import ast
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent / f"{name}.py"
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError):
+        return None
+    found = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            for t in node.targets:
+                if isinstance(t, ast.Name) and t.id in ("NAME", "RESULT_IDS", "DESCRIPTION"):
+                    try:
+                        found[t.id] = ast.literal_eval(node.value)
+                    except ValueError:
+                        return None
+    return found if len(found) == 3 else None
+
+
+def catalogue(lazy: bool = False) -> list[dict]:
+    """Every experiment of this package: name, result ids, description, or the error that stops it
+    importing. ``lazy=True`` reads literal metadata from the sources without importing the modules
+    (fast: for listing names); an experiment that declares them otherwise is imported."""
     rows = []
     for name in names():
+        meta = _literal_metadata(name) if lazy else None
+        if meta is not None:
+            rows.append({"name": meta["NAME"], "module": f"{__name__}.{name}",
+                         "result_ids": list(meta["RESULT_IDS"]), "description": meta["DESCRIPTION"],
+                         "error": None})
+            continue
         try:
             m = _import(f"{__name__}.{name}")
             rows.append({"name": m.NAME, "module": m.__name__, "result_ids": list(m.RESULT_IDS),

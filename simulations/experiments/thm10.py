@@ -7,25 +7,43 @@ What one trial does, for every case "class:distribution" of ``Params.cases``:
    VC dimension d and dual VC dimension p (:func:`class_dimensions`; checked exactly in the tests);
 2. the sample sizes from ``bounds.compute("bcmnuw20:thm10", alpha, beta, epsilon, delta, vc=d,
    dual_vc=p)``: m_bound = ``public_samples`` (Lemma 11), n_bound = ``private_samples`` (Lemma 7,
-   corrected constants, at alpha/2, beta/2). Never retyped. The run uses
-   m = ceil(m_scale * m_bound) and n = min(ceil(n_scale * n_bound), n_max): ``n_max`` is the largest
-   private sample this machine handles per trial; where n_bound exceeds it the record and the summary
-   say so (``n_fraction_of_bound`` < 1) and the trial runs at n_max (never pretending it ran at n_bound);
-3. w ~ D^m (public) and x ~ D^n (private), A_PAP(x, w, H, alpha, beta, eps, delta);
+   corrected constants, at alpha/2, beta/2). Never retyped. By default the run uses exactly
+   (n, m) = (n_bound, m_bound). ``n_scale``, ``m_scale`` and the cap ``n_max`` (0 = no cap) are explicit
+   options; a run below either size is ``below-bound`` (a measurement, never a verdict on the theorem);
+3. w ~ D^m (public) and x ~ D^n (private), drawn once, then on these same draws:
+   A_PAP(x, w, H, alpha, beta, eps, delta) and, with ``baselines`` (default), the two trivial releases:
+   *public-only* G(h) = E_w h (the public sample's empirical answers, no private data, no privacy cost)
+   and *private-only* PMW(x, H, alpha, beta, eps, delta) over the full domain (no public data, the same
+   privacy budget);
 4. exactly, with D as a probability vector (``algorithms.evaluation``): the cover radius
    max_h Pr_D[h != Project_{H~,w}(h)] and whether H~ is an alpha/4-cover (Lemma 11: w.p. >= 1 - beta/2);
-   Err_{D,H}(G) = max_h |G(h) - E_D h| and whether it is <= alpha (Theorem 10: w.p. >= 1 - beta);
-   the privacy A_PAP declares it spent (PMW's, ``Release.guarantee``).
+   Err_{D,H}(G) = max_h |G(h) - E_D h| for A_PAP and each baseline and whether it is <= alpha
+   (Theorem 10: w.p. >= 1 - beta); the privacy A_PAP declares it spent (PMW's, ``Release.guarantee``).
 
 The private sample is drawn as its histogram (``rng.multinomial(n, D)``) and expanded to point indices:
 A_PAP reads the private data only through PMW's normalised histogram (``pmw``: ``np.bincount``), so
-this has exactly the law of n i.i.d. draws for A_PAP and costs O(N) random numbers instead of O(n).
+this has exactly the law of n i.i.d. draws and costs O(N) random numbers; the expansion costs 8 bytes
+per point, so n above ``MAX_PRIVATE_POINTS`` (2.4 GB) is refused (on this 24 GiB machine several
+workers must fit): Theorem 10's n at alpha <= about 0.1 is there, and such runs need ``n_max``
+(below-bound).
+
+Negative controls (``variant``, :data:`NEGATIVE_CONTROLS`; ``simulations.contract``): deliberately broken
+A_PAPs run at the theorem's own sizes, which the verdict must call ``violated``: PMW's noise x100, and a
+cover from one public point. PMW's noise x10 and a cover from half the public sample are *not* caught at
+alpha = 0.5 (Err <= 0.17 in every case, as A_PAP's): Theorem 10's sizes leave that much slack. They stay
+runnable as :data:`PROBES` (measurements of the slack), not as controls.
 
 Verdict rule (``summarise``): per case, ``simulations.stats.verdict`` on the accuracy event against
 1 - beta and on the cover event against 1 - beta/2, each at confidence 1 - (1 - confidence)/(2k) for
 k cases (Bonferroni over the 2k claims, so "violated" anywhere is a false alarm with probability at
-most 1 - confidence). Overall: "violated" if any claim is violated, "holds" if every claim holds,
-else "inconclusive". Two-sided Clopper-Pearson intervals at ``confidence`` are reported too.
+most 1 - confidence), with ``at_bound`` = (n >= n_bound and m >= m_bound). Overall
+(``contract.combine``): "violated" if any claim at its bound is violated, "below-bound" if any case
+ran below its sizes, "holds" if every claim holds, else "inconclusive". Two-sided Clopper-Pearson
+intervals at ``confidence`` are reported too, for A_PAP and for both baselines (``contract.baseline``:
+succeeds / fails / undecided against 1 - beta). Where a baseline succeeds, "holds" for A_PAP cannot
+tell A_PAP from it: the summary's ``informative`` says so per case. ``public_only_crossover`` gives,
+from ``bounds.crossover(thm10, baselines:uc)``, the alphas below which Theorem 10's m alone is
+already the uniform-convergence size (public data alone suffice by the explicit VC bound).
 """
 
 from __future__ import annotations
@@ -36,8 +54,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simulations import contract
 from simulations import distributions as dist
-from simulations import stats
 
 NAME = "thm10"
 RESULT_IDS = ("bcmnuw20:thm10", "bcmnuw20:lemma11")
@@ -65,9 +83,25 @@ PARAM_HELP = {
     "delta": "privacy delta in (0, 1)",
     "n_scale": "factor on Theorem 10's private sample size n (> 0; < 1 searches below the bound)",
     "m_scale": "factor on Theorem 10's public sample size m (> 0)",
-    "n_max": "largest private sample drawn per run (machine limit; integer >= 1)",
+    "n_max": "cap on the private sample per run (integer >= 0; 0 = no cap; a capped run is below-bound)",
     "confidence": "confidence level of the verdicts, in (0, 1)",
+    "baselines": "also run the public-only and private-only releases on the same draws (true/false)",
+    "variant": ("none (A_PAP); a negative control that must be violated: pmw_noise_x100, cover_from_one; "
+                "or a probe of the bound's slack: pmw_noise_x10, half_cover"),
 }
+
+NEGATIVE_CONTROLS = {
+    "pmw_noise_x100": "PMW's Laplace noise 100 times the declared scale (PMW run at eps/100, eps declared)",
+    "cover_from_one": "the cover built from the first public point only (|H~| <= 2: the public data ignored)",
+}
+# Broken variants that Theorem 10's sizes absorb at the default alpha = 0.5 (measured: Err <= 0.17 in every
+# case, the same as A_PAP): the corrected Lemma 7 n leaves PMW's noise more than 10x slack and Lemma 11's m
+# more than 2x. Runnable to measure that slack; not negative controls (nothing requires them violated).
+PROBES = {
+    "pmw_noise_x10": "PMW's Laplace noise 10 times the declared scale (PMW run at eps/10, eps declared)",
+    "half_cover": "the cover built from the first half of the public sample (m/2 points)",
+}
+MAX_PRIVATE_POINTS = 300_000_000  # 2.4 GB of int64 point indices per expanded private sample
 
 
 def _check_unit(name: str, value) -> None:
@@ -95,8 +129,10 @@ class Params:
     delta: float = 1e-6
     n_scale: float = 1.0
     m_scale: float = 1.0
-    n_max: int = 4_000_000
+    n_max: int = 0
     confidence: float = 0.95
+    baselines: bool = True
+    variant: str = contract.NO_VARIANT
 
     def __post_init__(self):
         if not isinstance(self.cases, tuple) or not self.cases:
@@ -117,8 +153,19 @@ class Params:
             v = getattr(self, name)
             if not (isinstance(v, (int, float)) and 0 < v and math.isfinite(v)):
                 raise ValueError(f"{name}={v!r} must be a finite number > 0")
-        if not (isinstance(self.n_max, int) and self.n_max >= 1):
-            raise ValueError(f"n_max={self.n_max!r} must be an integer >= 1")
+        if not (isinstance(self.n_max, int) and self.n_max >= 0):
+            raise ValueError(f"n_max={self.n_max!r} must be an integer >= 0 (0 = no cap)")
+        if not isinstance(self.baselines, bool):
+            raise ValueError(f"baselines={self.baselines!r} must be true or false")
+        contract.check_variant(self.variant, {**NEGATIVE_CONTROLS, **PROBES})
+        for c in self.cases:
+            s = case_setup(c, self)
+            n, _ = used_sizes(s["n_bound"], s["m_bound"], self.n_scale, self.m_scale, self.n_max)
+            if n > MAX_PRIVATE_POINTS:
+                raise ValueError(f"n={n:,} private points for case {c} (Theorem 10's n = {s['n_bound']:,} at "
+                                 f"alpha={self.alpha}) exceed MAX_PRIVATE_POINTS={MAX_PRIVATE_POINTS:,} (the expanded "
+                                 "sample would not fit several workers in 24 GiB); set n_max <= that (the run is "
+                                 "then below-bound)")
 
 
 # ---------------------------------------------------------------- classes, distributions, bounds
@@ -193,8 +240,9 @@ def case_setup(case: str, params: Params) -> dict:
 
 
 def used_sizes(n_bound: int, m_bound: int, n_scale: float, m_scale: float, n_max: int) -> tuple[int, int]:
-    """(n, m) actually drawn: the scaled bound, n capped at the machine limit n_max, both at least 1."""
-    n = max(1, min(int(math.ceil(n_scale * n_bound)), n_max))
+    """(n, m) actually drawn: the scaled bound, n capped at n_max (0 = no cap), both at least 1."""
+    n = int(math.ceil(n_scale * n_bound))
+    n = max(1, min(n, n_max) if n_max else n)
     m = max(1, int(math.ceil(m_scale * m_bound)))
     return n, m
 
@@ -208,95 +256,173 @@ def private_sample(D: dist.Distribution, n: int, rng: np.random.Generator) -> np
     return np.repeat(np.arange(D.N, dtype=np.int64), counts)
 
 
+def broken_inputs(variant: str, public: np.ndarray, eps: float) -> tuple[np.ndarray, float]:
+    """The public sample and the eps PMW actually runs at for a variant (``NEGATIVE_CONTROLS``): the
+    paper's A_PAP gets (w, eps); the broken ones a truncated w or eps/K (noise scales are proportional
+    to 1/eps, so PMW's noise is K times what the declared eps allows)."""
+    if variant.startswith("pmw_noise_x"):
+        return public, eps / float(variant.rsplit("x", 1)[1])
+    if variant == "half_cover":
+        return public[: max(1, public.size // 2)], eps
+    if variant == "cover_from_one":
+        return public[:1], eps
+    return public, eps
+
+
+def public_only_answers(cls, public: np.ndarray) -> np.ndarray:
+    """Baseline: G(h) = E_w h, the public sample's empirical answers (BCMNUW20 Def. 5 on the empirical law of w)."""
+    from algorithms.evaluation import true_answers
+
+    return true_answers(cls, np.bincount(public, minlength=cls.num_points) / public.size)
+
+
 def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float, eps: float, delta: float,
-            rng: np.random.Generator) -> dict:
-    """One run of A_PAP at (n, m) under D, evaluated exactly: cover radius, Err_{D,H}(G), spent privacy."""
+            rng: np.random.Generator, *, baselines: bool = False, variant: str = contract.NO_VARIANT) -> dict:
+    """One run of A_PAP (or a broken ``variant``) at (n, m) under D, evaluated exactly: cover radius,
+    Err_{D,H}(G), spent privacy; with ``baselines`` the public-only and private-only releases on the same
+    draws (keys ``public_only_*``, ``private_only_*``)."""
     from algorithms.evaluation import cover_radius, true_error
     from algorithms.privacy.accounting import ApproxDP
     from algorithms.query_release.pap import a_pap
+    from algorithms.query_release.pmw import pmw
 
     public = D.sample(m, rng)
     private = private_sample(D, n, rng)
-    release = a_pap(private, public, cls, alpha, beta, eps, delta, rng)
+    w, eps_run = broken_inputs(variant, public, eps)
+    release = a_pap(private, w, cls, alpha, beta, eps_run, delta, rng)
     out = release.value
     radius = cover_radius(out.cover, D.probs)
     error = true_error(cls, D.probs, out.answers)
     g = release.guarantee
-    return {
+    rec = {
         "n": int(n), "m": int(m),
         "cover_radius": radius, "cover_ok": bool(radius <= alpha / 4),
         "error": error, "accurate": bool(error <= alpha),
-        "spent_eps": float(g.eps), "spent_delta": float(g.delta) if isinstance(g, ApproxDP) else 0.0,
+        "spent_eps": float(g.eps) if variant == contract.NO_VARIANT else float(eps),
+        "spent_delta": float(g.delta) if isinstance(g, ApproxDP) else 0.0,
         "cover_size": out.cover.size, "reduced_domain_size": int(out.reduced_class.num_points),
         "pmw_updates": out.pmw.num_updates, "pmw_halted": bool(out.pmw.halted),
     }
+    if baselines:
+        pub_err = true_error(cls, D.probs, public_only_answers(cls, public))
+        priv = pmw(private, cls, alpha, beta, eps, delta, rng).value
+        priv_err = true_error(cls, D.probs, priv.answers)
+        rec.update({"public_only_error": pub_err, "public_only_accurate": bool(pub_err <= alpha),
+                    "private_only_error": priv_err, "private_only_accurate": bool(priv_err <= alpha),
+                    "private_only_updates": priv.num_updates})
+    return rec
 
 
 def trial(params: Params, rng: np.random.Generator) -> dict:
-    """Every case once at (n, m) = the scaled Theorem 10 sizes; ``success`` = every case accurate."""
+    """Every case once at (n, m) = Theorem 10's sizes (scaled/capped only if asked); ``success`` = every
+    case accurate. Baselines run on the same draws as A_PAP."""
     cases = {}
     for case in params.cases:
         s = case_setup(case, params)
         n, m = used_sizes(s["n_bound"], s["m_bound"], params.n_scale, params.m_scale, params.n_max)
-        cases[case] = run_pap(s["cls"], s["D"], n, m, params.alpha, params.beta, params.eps, params.delta, rng)
+        cases[case] = run_pap(s["cls"], s["D"], n, m, params.alpha, params.beta, params.eps, params.delta, rng,
+                              baselines=params.baselines, variant=params.variant)
     return {"cases": cases, "success": all(c["accurate"] for c in cases.values())}
+
+
+@functools.lru_cache(maxsize=64)
+def public_only_crossover(beta: float, eps: float, delta: float, d: int, p: int) -> dict:
+    """From ``bounds``: the alphas in (1e-6, 1) where Theorem 10's m crosses the uniform-convergence size
+    (``baselines:uc``, public data alone, no privacy). Where uc's m <= Theorem 10's m, the public sample
+    alone already answers every query to alpha (by the explicit VC bound)."""
+    import bounds
+
+    c = bounds.crossover(RESULT_IDS[0], "baselines:uc", vary="alpha", quantity="public_samples", low=1e-6,
+                         high=1 - 1e-6, points=400, beta=beta, epsilon=eps, delta=delta, vc=d, dual_vc=p)
+    first, second = np.asarray(c["first_log10"]), np.asarray(c["second_log10"])
+    return {"crossings": [float(x) for x in c["crossings"]],
+            "uc_always_larger": bool(np.all(second > first)),
+            "uc_over_thm10_m_at_largest_alpha": float(10 ** (second[-1] - first[-1])),
+            "source": (f"bounds.crossover('{RESULT_IDS[0]}', 'baselines:uc', vary='alpha', quantity='public_samples', "
+                       f"beta={beta}, epsilon={eps}, delta={delta}, vc={d}, dual_vc={p})")}
+
+
+def uc_size(alpha: float, beta: float, d: int) -> int:
+    """``bounds``' uniform-convergence m (baselines:uc) at (alpha, beta, d): public data alone, explicit VC bound."""
+    import bounds
+
+    return int(bounds.compute("baselines:uc", alpha=alpha, beta=beta, vc=d)["public_samples"])
 
 
 # ---------------------------------------------------------------- the verdict
 
 
-def _claim(successes: int, trials: int, target: float, confidence: float, per_claim: float) -> dict:
-    v = stats.verdict(successes, trials, target, per_claim)
-    lo, hi = stats.clopper_pearson(successes, trials, confidence, "two-sided")
-    return {"successes": successes, "trials": trials, "rate": successes / trials, "target": target,
-            "ci": [lo, hi], "ci_confidence": confidence, "verdict": v.status, "verdict_text": str(v),
-            "verdict_confidence": per_claim, "lower": v.lower}
-
-
 def combine(statuses: list[str]) -> str:
-    """Overall verdict of several claims: violated if any is, holds if all do, else inconclusive."""
-    if any(s == "violated" for s in statuses):
-        return "violated"
-    return "holds" if statuses and all(s == "holds" for s in statuses) else "inconclusive"
+    """Overall status of several claims (``simulations.contract.combine``)."""
+    return contract.combine(statuses)
 
 
 def summarise(records: list[dict], params: Params) -> dict:
-    """Per case: cover and accuracy rates with Clopper-Pearson intervals and verdicts (module docstring)."""
+    """Per case: cover and accuracy rates with Clopper-Pearson intervals and verdicts, the baselines on the
+    same draws, and whether the run was at Theorem 10's sizes (module docstring)."""
     if not records:
         raise ValueError("records must hold at least one trial")
     T = len(records)
     per_claim = 1 - (1 - params.confidence) / (2 * len(params.cases))
+    target = 1 - params.beta
     cases = {}
     for case in params.cases:
         s = case_setup(case, params)
         rows = [r["cases"][case] for r in records]
         n, m = rows[0]["n"], rows[0]["m"]
+        required = {"n": s["n_bound"], "m": s["m_bound"]}
+        here = contract.at_bound({"n": n, "m": m}, required)
+        frac = contract.fractions_of_bound({"n": n, "m": m}, required)
         radii = np.array([r["cover_radius"] for r in rows])
         errors = np.array([r["error"] for r in rows])
-        cases[case] = {
+        c = {
             "class": s["cls"].name, "distribution": s["D"].name, "num_points": s["cls"].num_points,
             "num_hypotheses": s["cls"].num_hypotheses, "d": s["d"], "p": s["p"],
             "m_bound": s["m_bound"], "n_bound": s["n_bound"], "m_used": m, "n_used": n,
-            "n_fraction_of_bound": n / s["n_bound"], "m_fraction_of_bound": m / s["m_bound"],
+            "n_fraction_of_bound": frac["n"], "m_fraction_of_bound": frac["m"], "at_bound": here,
             "n_capped": n < math.ceil(params.n_scale * s["n_bound"]),
-            "cover": _claim(sum(r["cover_ok"] for r in rows), T, 1 - params.beta / 2, params.confidence, per_claim),
-            "accuracy": _claim(sum(r["accurate"] for r in rows), T, 1 - params.beta, params.confidence, per_claim),
+            "cover": contract.claim(sum(r["cover_ok"] for r in rows), T, 1 - params.beta / 2, params.confidence,
+                                    per_claim_confidence=per_claim, at_bound=here),
+            "accuracy": contract.claim(sum(r["accurate"] for r in rows), T, target, params.confidence,
+                                       per_claim_confidence=per_claim, at_bound=here),
             "cover_radius": {"mean": float(radii.mean()), "max": float(radii.max()), "limit": params.alpha / 4},
             "error": {"mean": float(errors.mean()), "max": float(errors.max()), "limit": params.alpha},
             "spent_eps_max": max(r["spent_eps"] for r in rows),
             "spent_delta_max": max(r["spent_delta"] for r in rows),
             "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta
                                         for r in rows),
+            "uc_m": uc_size(params.alpha, params.beta, s["d"]),
         }
+        if "public_only_error" in rows[0]:
+            base = {}
+            for key in ("public_only", "private_only"):
+                errs = np.array([r[f"{key}_error"] for r in rows])
+                base[key] = {**contract.baseline(sum(r[f"{key}_accurate"] for r in rows), T, target,
+                                                 params.confidence),
+                             "error_mean": float(errs.mean()), "error_max": float(errs.max())}
+            c["baselines"] = base
+            c["informative"] = contract.informative(base)
+        cases[case] = c
     statuses = [c[k]["verdict"] for c in cases.values() for k in ("cover", "accuracy")]
     overall = combine(statuses)
-    capped = [k for k, c in cases.items() if c["n_capped"]]
-    text = (f"{overall}: Theorem 10 accuracy (target 1 - beta = {1 - params.beta:g}) and Lemma 11 cover "
+    below = [k for k, c in cases.items() if not c["at_bound"]]
+    negative = params.variant in NEGATIVE_CONTROLS
+    what = (f"negative control '{params.variant}' ({NEGATIVE_CONTROLS[params.variant]}; must be violated)"
+            if negative else f"probe '{params.variant}' ({PROBES[params.variant]})" if params.variant in PROBES
+            else "A_PAP")
+    text = (f"{overall}: {what}, Theorem 10 accuracy (target 1 - beta = {target:g}) and Lemma 11 cover "
             f"(target 1 - beta/2 = {1 - params.beta / 2:g}) over {len(cases)} cases, {T} trials each, "
             f"{100 * params.confidence:g}% confidence (Bonferroni over {2 * len(cases)} claims)")
-    if capped:
-        text += (f"; n capped at n_max = {params.n_max} in {len(capped)} case(s) "
-                 f"(smallest fraction of the bound used: {min(cases[k]['n_fraction_of_bound'] for k in capped):.3g})")
+    if below:
+        text += (f"; {len(below)} case(s) ran below Theorem 10's sizes (smallest n fraction "
+                 f"{min(cases[k]['n_fraction_of_bound'] for k in below):.3g}, m fraction "
+                 f"{min(cases[k]['m_fraction_of_bound'] for k in below):.3g}): a measurement, not a verdict")
+    with_base = [c for c in cases.values() if "baselines" in c]
+    if with_base:
+        beaten = [c for c in with_base if c["baselines"]["public_only"]["status"] != contract.FAILS]
+        text += (f"; the public-only baseline does not fail in {len(beaten)}/{len(with_base)} case(s) "
+                 f"(there 'holds' cannot tell A_PAP from answering with the public sample alone)")
+    dims = sorted({(c["d"], c["p"]) for c in cases.values()})
     return {
         "result_id": RESULT_IDS[0],
         "claim": ("Err_{D,H}(G) <= alpha w.p. >= 1 - beta (Theorem 10); H~ is an alpha/4-cover w.p. >= 1 - beta/2 "
@@ -306,7 +432,11 @@ def summarise(records: list[dict], params: Params) -> dict:
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
         "n_scale": params.n_scale, "m_scale": params.m_scale, "n_max": params.n_max,
         "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,
+        "variant": params.variant, "negative_control": negative,
+        "at_bound": not below,
         "cases": cases,
+        "public_only_crossover": {f"d={d},p={p}": public_only_crossover(params.beta, params.eps, params.delta, d, p)
+                                  for d, p in dims},
         "verdict": overall,
         "verdict_text": text,
     }

@@ -33,7 +33,8 @@ confidence 1 - (1 - confidence)/k for k such cells. A ``violated`` here would no
 grid is finite, the distribution is one of many); it would mean this instance does not exhibit the
 trade-off. ``variant="broken_oracle"`` is the negative control: a "learner" that outputs the target
 itself (impossible for an infinite-Littlestone class); it must come out ``violated``. Cells at or above
-the boundary are measurements only (the theorem says nothing there).
+the boundary are measurements only (the theorem says nothing there): their status is ``below-bound``,
+as for every lower bound outside its region (docs/DESIGN.md).
 """
 
 from __future__ import annotations
@@ -189,8 +190,9 @@ def summarise(records: list[dict], params: Params) -> dict:
                     "A_excess_mean": float(np.mean([c["excess_A"] for c in cells])),
                     "B_ran_out": sum(c["ran_out"] for c in cells),
                 }
+                entry["lower_bound_prediction"] = common.claim(fails, T, 1 / 22, conf, per_claim,
+                                                               at_bound=entry["below_boundary"])
                 if entry["below_boundary"]:
-                    entry["lower_bound_prediction"] = common.claim(fails, T, 1 / 22, conf, per_claim)
                     statuses.append(entry["lower_bound_prediction"]["verdict"])
                 per_alpha[str(m)] = entry
             table[repr(a)] = {"alpha": a, **b, "cells": per_alpha}

@@ -5,11 +5,16 @@ Private = one region of CPS1988, public = another (``_lvsuw21_common``), Q = all
 Per trial and per T: PMW^Pub's max error err(T). Checked:
 
 * the floor, exactly: PMW^Pub's output is a distribution on the public support, so
-  err(T) >= f_{D~,Q}(X^) (Definition 4.1) in every trial (up to LP tolerance 1e-9); a violation
-  would mean the output left the support or the LP is wrong (verdict "violated");
+  err(T) >= f_{D~,Q}(X^) (Definition 4.1) in every trial (up to LP tolerance 1e-9). Every output
+  on the public support meets it by definition, so this is a ``floor check``
+  (``simulations.stats.FLOOR_CHECK``): only a bug (the output left the support, or the LP is wrong)
+  can fail it (``floor_check_failed``), and it does not validate Theorem 4.4;
 * Theorem 4.4's shape: its bound is asymptotic (constant C_4_4 unknown), so the summary reports the
   bound at C_4_4 = 1 (``bounds.compute("lvsuw21:thm4.4", ...)``) and the implied constant
-  max_T mean err(T) / (bound at C = 1), with Theorem 4.4's prescribed T* at C_T = 1.
+  err(T) / (bound at C = 1) as the empirical 1 - beta quantile over trials (the theorem holds with
+  probability 1 - beta, so that quantile is the least C_4_4 the runs are consistent with), per T and at
+  Theorem 4.4's prescribed T* (C_T = 1; ``with_t_star`` adds it to the iterations). With k trials the
+  quantile is the ceil((1 - beta) k)-th smallest ratio: a point estimate, not a bound on C_4_4.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from algorithms.query_release.pmw_pub import distinct_rows, max_error, pmw_pub
+from simulations import stats
 from simulations.experiments._lvsuw21_common import check_region, cps1988, mean_se, region_setting
 
 NAME = "thm4_4"
@@ -32,6 +38,7 @@ PARAM_HELP = {
     "iterations": "values of T, each an integer >= 1",
     "beta": "failure probability of Theorem 4.4's bound, in (0, 1)",
     "replay": "LVSUW21 Sec 5.3 replay of past measurements (true/false)",
+    "with_t_star": "also run Theorem 4.4's T* at C_T = 1 (rounded; true/false)",
 }
 
 
@@ -43,6 +50,7 @@ class Params:
     iterations: tuple = (5, 20, 80, 320)
     beta: float = 0.05
     replay: bool = False
+    with_t_star: bool = True
 
     def __post_init__(self):
         check_region("private_region", self.private_region)
@@ -73,11 +81,19 @@ def theorem(params: Params) -> dict:
             "bound_C1": float(q["error"].value), "T_star_C1": float(q["iterations"].value)}
 
 
+def iterations(params: Params) -> list[int]:
+    """The T values run: ``params.iterations`` and, with ``with_t_star``, round(T*) at C_T = 1 (from bounds)."""
+    ts = list(params.iterations)
+    if params.with_t_star:
+        ts.append(max(1, int(round(theorem(params)["T_star_C1"]))))
+    return ts
+
+
 def trial(params: Params, rng: np.random.Generator) -> dict:
     domain, _, _, workloads = cps1988()
     s = region_setting(params.private_region, params.public_region)
     errors = []
-    for T in params.iterations:
+    for T in iterations(params):
         res, _ = pmw_pub(s["private"], s["public"], domain, workloads, params.eps_tilde, T, rng,
                          replay=params.replay)
         errors.append(max_error(res.answers, s["true"]))
@@ -89,12 +105,17 @@ def summarise(records: list[dict], params: Params) -> dict:
         raise ValueError("records must hold at least one trial")
     th = theorem(params)
     rows = []
-    for j, T in enumerate(params.iterations):
-        mean, se = mean_se([r["max_error"][j] for r in records])
-        rows.append({"T": T, "mean_max_error": mean, "se": se,
-                     "min_max_error": float(min(r["max_error"][j] for r in records))})
+    ts = iterations(params)
+    for j, T in enumerate(ts):
+        errs = np.array([r["max_error"][j] for r in records])
+        mean, se = mean_se(errs)
+        rows.append({"T": T, "is_T_star": params.with_t_star and j == len(ts) - 1, "mean_max_error": mean, "se": se,
+                     "min_max_error": float(errs.min()),
+                     "implied_constant_quantile": float(np.quantile(errs / th["bound_C1"], 1 - params.beta,
+                                                                    method="inverted_cdf"))})
     below_floor = sum(1 for r in records for e in r["max_error"] if e < th["f"] - 1e-9)
     implied = max(r["mean_max_error"] for r in rows) / th["bound_C1"]
+    at_t_star = rows[-1]["implied_constant_quantile"] if params.with_t_star else None
     return {
         "result_id": RESULT_IDS[0],
         "claim": "max_q |q(A) - q(D~)| = O(sqrt(log|Q| (sqrt(log m) + log(1/beta))/(n eps~)) + f); err >= f always",
@@ -105,8 +126,16 @@ def summarise(records: list[dict], params: Params) -> dict:
         "per_T": rows,
         "floor_violations": below_floor,
         "implied_constant_C_4_4": implied,
-        "verdict": "violated" if below_floor else "holds",
-        "verdict_text": (f"err >= f = {th['f']:.4g} in all {len(records) * len(params.iterations)} runs; "
-                         f"mean err / bound(C=1) <= {implied:.3g}" if not below_floor else
-                         f"{below_floor} runs below the best mixture error f = {th['f']:.4g}"),
+        "implied_constant_at_T_star": at_t_star,
+        "implied_constant_quantile_level": 1 - params.beta,
+        "verdict": stats.FLOOR_CHECK,
+        "floor_check_failed": bool(below_floor),
+        "verdict_text": (f"floor check (not a verdict on Theorem 4.4, whose constant is unknown): err >= f = "
+                         f"{th['f']:.4g} in all {len(records) * len(params.iterations)} runs; "
+                         f"mean err / bound(C=1) <= {implied:.3g}"
+                         + (f"; at T* = {ts[-1]} the {1 - params.beta:g} quantile of err / bound(C=1) over "
+                            f"{len(records)} trials is {at_t_star:.3g}" if at_t_star is not None else "")
+                         if not below_floor else
+                         f"floor check FAILED (a bug): {below_floor} runs below the best mixture error "
+                         f"f = {th['f']:.4g}"),
     }

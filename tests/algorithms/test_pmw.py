@@ -17,7 +17,7 @@ from scipy import stats
 
 from algorithms.classes import decision_stumps, thresholds
 from algorithms.evaluation import true_error
-from algorithms.privacy import ApproxDP, PureDP
+from algorithms.privacy import ApproxDP, NumericSparse, PureDP
 from algorithms.query_release.mw import MatrixQueries, MWDistribution
 from algorithms.query_release.pmw import pmw, pmw_parameters, pmw_sample_size
 
@@ -191,15 +191,51 @@ def test_pmw_released_answers_carry_numeric_sparse_laplace_noise():
 
 
 def test_broken_pmw_without_noise_fails_the_noise_check(monkeypatch):
-    original = pmw_mod.pmw_parameters
-
-    def no_noise(*args, **kwargs):
-        return dataclasses.replace(original(*args, **kwargs), threshold_scale=0.0, query_scale=0.0, answer_scale=0.0)
-
-    monkeypatch.setattr(pmw_mod, "pmw_parameters", no_noise)
+    """The noise PMW releases is NumericSparse's: removing NumericSparse's answer noise (in the class,
+    not in PMW) makes the KS check above fail."""
+    scale = pmw_parameters(ALPHA, BETA, EPS, DELTA, n=100_000, domain_size=32, num_queries=33).answer_scale
+    monkeypatch.setattr(NumericSparse, "answer_scale", property(lambda self: 0.0))
     noise, _ = _first_answer_noise(runs=50)
-    scale = original(ALPHA, BETA, EPS, DELTA, n=100_000, domain_size=32, num_queries=33).answer_scale
+    assert noise.size > 40
     assert stats.kstest(noise, stats.laplace(scale=scale).cdf).pvalue <= LEVEL
+
+
+class _CountingNS(NumericSparse):
+    """NumericSparse that records every comparison it makes (values and outcomes), nothing else changed."""
+
+    log: list = []
+
+    def _scan(self, values, on_top, max_tops=None):
+        before = self.count
+        x, stop = super()._scan(values, on_top, max_tops)
+        _CountingNS.log.append(("scan", stop, self.count - before))
+        return x, stop
+
+    def _above(self, v):
+        top = super()._above(v)
+        _CountingNS.log.append(("query", 1, int(top)))
+        return top
+
+
+def test_pmw_runs_numeric_sparse_own_code_for_every_comparison_redraw_and_halt():
+    """PMW's tops, halting and guarantee are those of the NumericSparse object it runs: every top
+    PMW reports went through NumericSparse (scan or query), and a NumericSparse that never halts
+    (``halted`` always False) lets PMW run past c tops. Catches PMW re-implementing the scan inline."""
+    from algorithms.classes.finite import FiniteClass
+
+    cls = FiniteClass(np.tile(np.array([[True], [False]]), (10, 1)), name="twenty-on-one-point")  # c = 1
+    _CountingNS.log = []
+    res, g = pmw(np.zeros(5, dtype=np.intp), cls, ALPHA, BETA, 0.01, 0.0, np.random.default_rng(4), sparse=_CountingNS)
+    assert res.num_tops == sum(t for _, _, t in _CountingNS.log) == 1
+    assert res.halted and res.parameters.c == 1 and g == PureDP(0.01)
+
+    class NeverHalts(NumericSparse):
+        halted = property(lambda self: False)
+
+    res2, _ = pmw(np.zeros(5, dtype=np.intp), cls, ALPHA, BETA, 0.01, 0.0, np.random.default_rng(4), sparse=NeverHalts)
+    assert res2.num_tops > res2.parameters.c and res2.num_updates > 1
+    with pytest.raises(ValueError, match="sparse"):
+        pmw(np.array([0, 1]), thresholds(8), ALPHA, BETA, EPS, DELTA, np.random.default_rng(0), sparse=object)
 
 
 # ----------------------------------------------------------------------------- accounting, parameters

@@ -290,3 +290,167 @@ def test_replay_on_a_tiny_public_support_keeps_a_distribution_above_the_floor():
         res = pmw_pub(priv, support[[0, 1, 2, 3, 3]], dom, wl, et, 80, rng, replay=True).value
         assert res.synthetic.sum() == pytest.approx(1.0, abs=1e-9)
         assert max_error(res.answers, true) >= f - 1e-9
+
+
+# ------------------------------------------------------------------ practical variants (issues 14, 19)
+
+from algorithms.privacy import ZCDP as _ZCDP, PureDP as _PureDP  # noqa: E402
+from algorithms.query_release.mwem import mwem_from_answers, mwem_zcdp_from_answers  # noqa: E402
+
+
+def _variant_setup(seed=0, n=2000):
+    rng, dom, wl, rows = _instance(seed, sizes=(2, 2, 2, 3), k=2, support=24)
+    priv = dom.rows(rng.integers(0, dom.size, n))
+    q = MarginalQueries(dom, wl, dom.all_rows())
+    return rng, dom, wl, q, priv, marginal_answers(dom, wl, priv)
+
+
+@pytest.mark.parametrize("variant", [
+    dict(),
+    dict(selection="exponential", selection_accounting="bounded_range"),
+    dict(measure_unit="marginal"),
+    dict(measure_unit="marginal", selection="exponential", selection_accounting="bounded_range", output="last",
+         replay_threshold=True, replay_limit=3, fit_passes=5),
+])
+@pytest.mark.parametrize("T", [1, 9])
+def test_every_variant_spends_the_same_total_and_declares_each_round(variant, T):
+    """Issues 14/19: every variant composes to eps~^2/2 in T rounds of two equal spends of eps_0^2/2;
+    bounded-range selection at 2 eps_0 is declared (2 eps_0)^2/8 = eps_0^2/2, not (2 eps_0)^2/2
+    (catches a variant that spends 4x the budget on selection or drops the accounting)."""
+    rng, dom, wl, q, priv, true = _variant_setup()
+    et = 0.8
+    res, g = mwem_zcdp_from_answers(true, priv.shape[0], q, et, T, rng, **variant)
+    assert isinstance(g, _ZCDP) and g.rho == pytest.approx(et**2 / 2, rel=1e-12)
+    res_p, gp = mwem_from_answers(true, priv.shape[0], q, 0.8, T, rng,
+                                  **{k: v for k, v in variant.items() if k not in ("selection_accounting", "selection")})
+    assert isinstance(gp, _PureDP) and gp.eps == pytest.approx(0.8, rel=1e-12)
+    if variant.get("measure_unit") == "marginal":
+        assert np.all(res.selected < q.num_workloads)
+        for w, qs in zip(res.selected, np.split(res.measured_queries, np.cumsum(q.cells_per_workload[res.selected])[:-1])):
+            assert np.array_equal(qs, np.arange(q.offsets[w], q.offsets[w + 1]))
+    if variant.get("output") == "last":
+        assert np.array_equal(res.synthetic, res.final)
+
+
+def test_variants_bad_input_names_the_argument():
+    """Bounded-range accounting of permute-and-flip (not bounded-range), a whole-marginal round on a
+    plain matrix, an unknown output and a negative replay limit are refused by name."""
+    rng, dom, wl, q, priv, true = _variant_setup()
+    n = priv.shape[0]
+    with pytest.raises(ValueError, match="selection_accounting"):
+        mwem_zcdp_from_answers(true, n, q, 1.0, 2, rng, selection_accounting="bounded_range")
+    with pytest.raises(ValueError, match="measure_unit"):
+        mwem_zcdp_from_answers(true, n, q.dense_matrix(), 1.0, 2, rng, measure_unit="marginal")
+    with pytest.raises(ValueError, match="output"):
+        mwem_zcdp_from_answers(true, n, q, 1.0, 2, rng, output="best")
+    with pytest.raises(ValueError, match="replay_limit"):
+        mwem_zcdp_from_answers(true, n, q, 1.0, 2, rng, replay_threshold=True, replay_limit=-1)
+    with pytest.raises(ValueError, match="fit_passes"):
+        mwem_from_answers(true, n, q, 1.0, 2, rng, fit_passes=-2)
+
+
+def test_bounded_range_selection_runs_the_exponential_mechanism_at_twice_eps_0():
+    """Issue 19: at the same rho the bounded-range option selects with eps = 2 eps_0, i.e. round 1
+    picks q with probability ~ exp(2 eps_0 |q(A_0) - q(D)| / (2/n)). Chi-square at 0.01 over 3000
+    runs on 3 queries. Catches eps_0 kept (the paper's sharpness) or 4 eps_0."""
+    M = np.array([[1, 0, 0, 0], [1, 1, 0, 0], [1, 1, 1, 0]], dtype=bool)
+    true, n, T, et = np.array([0.9, 0.5, 0.75]), 40, 1, 0.4
+    eps0 = et / math.sqrt(2 * T)
+    scores = np.abs(M.mean(axis=1) - true)     # A_0 uniform
+    expected = exponential_probabilities(scores, eps=2 * eps0, sensitivity=1.0 / n)
+    rng = np.random.default_rng(7)
+    picks = np.array([mwem_zcdp_from_answers(true, n, M, et, T, rng, selection="exponential",
+                                             selection_accounting="bounded_range").value.selected[0]
+                      for _ in range(3000)])
+    counts = np.bincount(picks, minlength=3)
+    assert sps.chisquare(counts, expected * counts.sum()).pvalue > 0.01
+    wrong = exponential_probabilities(scores, eps=eps0, sensitivity=1.0 / n)
+    assert sps.chisquare(counts, wrong * counts.sum()).pvalue < 0.01
+
+
+def test_whole_marginal_measurement_has_gaussian_noise_of_l2_sensitivity_sqrt2_over_n():
+    """Whole-marginal rounds measure a marginal's cells with N(0, sigma^2), sigma = sqrt(2)/(n eps_0)
+    (L2 sensitivity of a marginal under replacing one record). The pooled standardised residuals'
+    variance must lie in the chi-square 1e-4 interval (1,600 residuals; +-12%): catches sigma from
+    sensitivity 1/n (variance x 1/2) or 2/n (x 2)."""
+    rng, dom, wl, q, priv, true = _variant_setup(n=400)
+    T, et = 1, 3.0
+    sigma = math.sqrt(2.0) / (priv.shape[0] * et / math.sqrt(2 * T))
+    res, meas = [], []
+    while sum(r.size for r in res) < 1600:
+        out = mwem_zcdp_from_answers(true, priv.shape[0], q, et, T, rng, measure_unit="marginal").value
+        res.append((out.measurements - true[out.measured_queries]) / sigma)
+        meas.append(out.measurements)
+    z = np.concatenate(res)[:1600]
+    m = np.concatenate(meas)
+    assert np.all((m > 0) & (m < 1))            # no clipping happened, so the residuals are the noise
+    lo, hi = sps.chi2.ppf([5e-5, 1 - 5e-5], z.size) / z.size
+    assert lo < np.mean(z**2) < hi
+
+
+def test_replay_limit_bounds_the_updates_per_round_and_unlimited_grows_quadratically():
+    """Issue 19: replay's cost. With replay_limit=K a round applies at most K + (its own cells)
+    updates, so T rounds cost <= T (K + 1); the paper's unbounded replay on the same run grows like
+    T^2 on a workload whose errors stay comparable. Counted on the engine (num_updates). Catches a
+    limit that is ignored."""
+    rng, dom, wl, q, priv, true = _variant_setup(n=5000)
+    T, K = 60, 4
+
+    class Counting(MarginalQueries):
+        calls = 0
+
+        def scale_members(self, p, i, factor):
+            Counting.calls += 1
+            return super().scale_members(p, i, factor)
+
+    cq = Counting(dom, wl, dom.all_rows())
+    init = IncrementalMWDistribution.uniform(cq)
+    counts = {}
+    for limit in (K, None):
+        Counting.calls = 0
+        mwem_zcdp_from_answers(true, priv.shape[0], cq, 5.0, T, np.random.default_rng(3), initial=init,
+                               replay_threshold=True, replay_limit=limit)
+        counts[limit] = Counting.calls
+    assert counts[K] <= T * (K + 1)
+    assert counts[None] > 3 * counts[K]
+
+
+def test_fit_passes_and_last_iterate_fit_the_measurements_better_than_one_update():
+    """Post-processing variants: after fit_passes the largest residual max_i |q_i(A_T) - a_i| over the
+    measured queries is below the plain last iterate's (same seed, same measurements). Catches a
+    fit loop that does not update or diverges."""
+    rng, dom, wl, q, priv, true = _variant_setup(n=5000)
+    kw = dict(measure_unit="marginal", output="last")
+    a = mwem_zcdp_from_answers(true, priv.shape[0], q, 2.0, 12, np.random.default_rng(5), **kw).value
+    b = mwem_zcdp_from_answers(true, priv.shape[0], q, 2.0, 12, np.random.default_rng(5), fit_passes=20, **kw).value
+    assert np.array_equal(a.measurements, b.measurements)
+    ra = np.max(np.abs(a.answers[a.measured_queries] - a.measurements))
+    rb = np.max(np.abs(b.answers[b.measured_queries] - b.measurements))
+    assert rb < 0.5 * ra
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_whole_workload_update_equals_its_cells_updates_on_both_engines_and_representations(seed):
+    """``update_workload`` (one bincount and one rescaling) equals the MW updates of the workload's
+    cells one by one with the pre-round answers (the cells are disjoint), on the log-space and the
+    incremental distributions, for support-row and whole-domain marginals; DomainMarginalQueries'
+    ``workload_cells`` decode like MarginalQueries' on the domain's rows. Catches a wrong cell
+    stride (misassigned points) or a step with the wrong sign or halving."""
+    rng, dom, wl, rows = _instance(seed)
+    qs = MarginalQueries(dom, wl, dom.all_rows())
+    qd = DomainMarginalQueries(dom, wl)
+    p0 = rng.random(dom.size) + 0.1
+    for w in range(len(wl)):
+        assert np.array_equal(qd.workload_cells(w), qs.workload_cells(w))
+    for q in (qs, qd):
+        w = int(rng.integers(len(wl)))
+        a = rng.random(int(q.cells_per_workload[w]))
+        for make in (lambda: IncrementalMWDistribution(q, p0), lambda: MWDistribution(np.log(p0))):
+            one, cells = make(), make()
+            before = cells.answer(q)
+            one.update_workload(q, w, a)
+            for c in range(a.size):
+                j = int(q.offsets[w]) + c
+                cells.update_query(q, j, (a[c] - before[j]) / 2.0)
+            assert np.allclose(one.probabilities(), cells.probabilities(), rtol=1e-10, atol=1e-15)
+            assert np.allclose(one.answer(q), q.answer(np.asarray(cells.probabilities())), atol=1e-12)

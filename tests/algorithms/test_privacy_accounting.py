@@ -327,3 +327,152 @@ def test_accountant_total_approx_adds_pure_part_to_converted_zcdp_part():
     acct.spend("approx", ApproxDP(0.1, 1e-7))
     with pytest.raises(ValueError, match="approx"):
         acct.total_zcdp()
+
+
+# ----------------------------------------------------------------- bounded range (Cesar-Rogers 2021)
+# Exact laws on small cases: every score vector on a grid, every neighbour that moves each score by
+# -Delta, 0 or +Delta (the extreme points of the allowed moves), for the exponential mechanism and
+# permute-and-flip; the privacy-loss random variable is log P(r) - log P'(r) with r ~ P.
+
+from algorithms.privacy.accounting import bounded_range_to_zcdp  # noqa: E402
+from algorithms.privacy.mechanisms import (  # noqa: E402
+    ExponentialMechanism,
+    PermuteAndFlip,
+    exponential_probabilities,
+    permute_and_flip_probabilities,
+)
+
+_BR_EPS = (0.05, 0.3, 1.0, 2.5)
+_RENYI_ORDERS = np.concatenate([[1.0], np.linspace(1.05, 3.0, 40), np.geomspace(3.0, 200.0, 40)])
+
+
+def _neighbour_pairs(k, delta=1.0):
+    """Score vectors u on {0, 0.5, 2}^k (k <= 3) and every u' = u + s Delta, s in {-1, 0, 1}^k."""
+    import itertools
+
+    grid = (0.0, 0.5, 2.0)
+    for u in itertools.product(grid, repeat=k):
+        for s in itertools.product((-1.0, 0.0, 1.0), repeat=k):
+            if any(s):
+                yield np.array(u), np.array(u) + delta * np.array(s)
+
+
+def _renyi_over_alpha(p, q):
+    """max over the orders of D_alpha(P || Q) / alpha (alpha = 1: KL), exactly from the mass
+    functions, in log space (one logsumexp per order)."""
+    from scipy.special import logsumexp
+
+    lp, lq = np.log(p), np.log(q)
+    kl = float(np.sum(p * (lp - lq)))
+    a = _RENYI_ORDERS[1:, None]
+    d = logsumexp(a * lp + (1.0 - a) * lq, axis=1) / (a[:, 0] - 1.0)
+    return max(kl, float(np.max(d / a[:, 0])))
+
+
+def _worst_case(law, eps, ks=(2, 3)):
+    """Over all small neighbour pairs (k candidates, k in ``ks``): the widest privacy-loss range, and
+    max_alpha D_alpha / alpha."""
+    width, ratio = 0.0, 0.0
+    for u, v in (pair for k in ks for pair in _neighbour_pairs(k)):
+        p, q = law(u, eps), law(v, eps)
+        loss = np.log(p) - np.log(q)
+        width = max(width, float(loss.max() - loss.min()))
+        ratio = max(ratio, _renyi_over_alpha(p, q), _renyi_over_alpha(q, p))
+    return width, ratio
+
+
+def _em(u, eps):
+    return exponential_probabilities(u, eps=eps, sensitivity=1.0)
+
+
+def _em_monotone(u, eps):
+    return exponential_probabilities(u, eps=eps, sensitivity=1.0, monotone=True)
+
+
+def _pf(u, eps):
+    return permute_and_flip_probabilities(u, eps=eps, sensitivity=1.0)
+
+
+def test_bounded_range_to_zcdp_is_eps_squared_over_eight_and_checks_input():
+    assert bounded_range_to_zcdp(1.0) == ZCDP(0.125)
+    assert bounded_range_to_zcdp(0.4).rho == pytest.approx(0.02, rel=1e-15)
+    assert ExponentialMechanism(0.4, 1.0).zcdp_guarantee == bounded_range_to_zcdp(0.4)
+    assert PermuteAndFlip(0.4, 1.0).zcdp_guarantee == pure_to_zcdp(PureDP(0.4))
+    with pytest.raises(ValueError, match="eps"):
+        bounded_range_to_zcdp(-1.0)
+
+
+@pytest.mark.parametrize("eps", _BR_EPS)
+def test_exponential_mechanism_exact_loss_is_eps_bounded_range_and_eps_sq_over_8_zcdp(eps):
+    """Cesar-Rogers 2021 on the exponential mechanism's exact law: over every neighbour pair of the
+    grid the privacy loss spans at most eps (and exactly eps on u -> u + (1, -1, ..) Delta), and
+    D_alpha <= alpha eps^2/8 at every order checked. Catches the monotone weights eps/Delta used on
+    non-monotone neighbours (loss range 2 eps) and a declared eps^2/16 (the worst case reaches more
+    than 0.9 x eps^2/8 at small eps: two candidates moving apart are a two-point loss at t, t + eps)."""
+    width, ratio = _worst_case(_em, eps)
+    assert width <= eps * (1 + 1e-9)
+    assert width >= eps * (1 - 1e-9)
+    rho = ExponentialMechanism(eps, 1.0).zcdp_guarantee.rho
+    assert ratio <= rho * (1 + 1e-9)
+    if eps <= 0.3:
+        assert ratio > 0.9 * rho        # so rho / 2 would be violated
+    wide, _ = _worst_case(_em_monotone, eps, (2,))   # monotone weights on non-monotone moves: range 2 eps
+    assert wide > 1.5 * eps
+
+
+@pytest.mark.parametrize("eps", _BR_EPS)
+def test_monotone_exponential_mechanism_is_eps_bounded_range_on_monotone_neighbours(eps):
+    """The monotone refinement (weights eps u / Delta) is eps-BR when every score moves the same way:
+    the exact loss range over all monotone moves u -> u +- Delta s, s in {0, 1}^3, is at most eps."""
+    import itertools
+
+    for u, _ in _neighbour_pairs(3):
+        for s in itertools.product((0.0, 1.0), repeat=3):
+            for sign in (-1.0, 1.0):
+                loss = np.log(_em_monotone(u, eps)) - np.log(_em_monotone(u + sign * np.array(s), eps))
+                assert loss.max() - loss.min() <= eps * (1 + 1e-9)
+
+
+@pytest.mark.parametrize("eps", _BR_EPS)
+def test_permute_and_flip_is_not_bounded_range_and_only_eps_sq_over_2_zcdp(eps):
+    """Issue 19's premise that permute-and-flip admits eps^2/8 is false: on two
+    candidates moving from (0, 0) to (Delta, -Delta) its exact law goes from (1/2, 1/2) to
+    (1 - e^-eps/2, e^-eps/2); the loss range is eps + log(2 - e^-eps) > eps and
+    max_alpha D_alpha / alpha exceeds eps^2/8 (about eps^2/2 at small eps), while the pure-DP
+    conversion eps^2/2 holds on every pair. Catches declaring permute-and-flip bounded-range."""
+    p, q = _pf(np.array([0.0, 0.0]), eps), _pf(np.array([1.0, -1.0]), eps)
+    assert q == pytest.approx([1 - math.exp(-eps) / 2, math.exp(-eps) / 2], rel=1e-12)
+    loss = np.log(p) - np.log(q)
+    assert loss.max() - loss.min() == pytest.approx(eps + math.log(2 - math.exp(-eps)), rel=1e-12)
+    width, ratio = _worst_case(_pf, eps)
+    assert width > eps * 1.2
+    assert ratio > bounded_range_to_zcdp(eps).rho * 1.5
+    assert ratio <= PermuteAndFlip(eps, 1.0).zcdp_guarantee.rho * (1 + 1e-9)
+    if eps <= 0.3:
+        assert ratio > 0.8 * eps**2 / 2
+
+
+def _pld_epsilon(p, q, delta):
+    from dp_accounting.pld import privacy_loss_distribution as pld
+
+    lp = {i: float(np.log(x)) for i, x in enumerate(p)}
+    lq = {i: float(np.log(x)) for i, x in enumerate(q)}
+    d = pld.from_two_probability_mass_functions(lp, lq, value_discretization_interval=1e-5)
+    return d.get_epsilon_for_delta(delta)
+
+
+@pytest.mark.parametrize("eps", [0.3, 1.0])
+def test_dp_accounting_pld_of_exact_laws_agrees_with_the_declared_zcdp(eps):
+    """Cross-check with Google's dp_accounting: its privacy-loss distribution built from the exact
+    mass functions gives eps(delta) on the worst two-candidate pair; for the exponential mechanism it
+    is at most the CKS conversion of eps^2/8 (the declared rho), for permute-and-flip it exceeds the
+    conversion of eps^2/8 at some delta (so dp_accounting confirms it is not eps^2/8-zCDP) and stays
+    below that of eps^2/2."""
+    u, v = np.array([0.0, 0.0]), np.array([1.0, -1.0])
+    deltas = (1e-6, 1e-3, 0.05, 0.2)
+    for delta in deltas:
+        for a, b in ((u, v), (v, u)):
+            assert _pld_epsilon(_em(a, eps), _em(b, eps), delta) <= zcdp_epsilon_infimum(eps**2 / 8, delta)[0] + 1e-4
+            assert _pld_epsilon(_pf(a, eps), _pf(b, eps), delta) <= zcdp_epsilon_infimum(eps**2 / 2, delta)[0] + 1e-4
+    assert any(_pld_epsilon(_pf(a, eps), _pf(b, eps), delta) > zcdp_epsilon_infimum(eps**2 / 8, delta)[0]
+               for delta in deltas for a, b in ((u, v), (v, u)))

@@ -281,6 +281,44 @@ def test_numeric_sparse_top_law_uses_sigma_eps1():
     assert _chisq(counts, probs) > ALPHA
 
 
+def _pmw_style_two_tops(cls, rng):
+    """The way PMW drives NumericSparse: ``first_above`` on the rest of the sequence after each top."""
+    ns = cls(0.0, 2, 0.9, rng)
+    k, start, tops = SPARSE_VALUES.size, 0, []
+    while start < k and not ns.halted:
+        i, _ = ns.first_above(SPARSE_VALUES[start:])
+        if i is None:
+            break
+        tops.append(start + i)
+        start += i + 1
+    return (tops[0] if tops else k, tops[1] if len(tops) > 1 else k)
+
+
+class _NoRedrawNS(NumericSparse):
+    """Broken: the threshold is not redrawn after a top."""
+
+    def _draw_threshold(self):
+        return getattr(self, "_noisy_threshold", None) or super()._draw_threshold()
+
+
+def test_numeric_sparse_first_above_blocks_have_the_chain_law_with_redraws_and_halting():
+    """NumericSparse.first_above called block after block (as PMW calls it) has the exact two-top
+    chain law of Sparse with sigma(eps_1) = 5, threshold redrawn after each top, halting after c = 2.
+    Catches a scan that does not redraw the threshold (rejected below 1e-6)."""
+    law = sparse_two_top_law(SPARSE_VALUES, 0.0, 5.0, 10.0)
+    keys = list(law)
+    probs = np.array([law[key] for key in keys])
+    index = {key: n for n, key in enumerate(keys)}
+    pvalues = []
+    for cls in (NumericSparse, _NoRedrawNS):
+        rng = np.random.default_rng(12)
+        counts = np.zeros(len(keys), int)
+        for _ in range(N // 2):
+            counts[index[_pmw_style_two_tops(cls, rng)]] += 1
+        pvalues.append(_chisq(counts, probs))
+    assert pvalues[0] > ALPHA and pvalues[1] < REJECT, pvalues
+
+
 # ----------------------------------------------------------------- bad input
 
 @pytest.mark.parametrize("make, name", [

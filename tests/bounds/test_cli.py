@@ -19,6 +19,8 @@ import sys
 import pytest
 
 from bounds.__main__ import main
+import bounds
+from bounds.errors import DomainError
 
 README_ARGS = ["--alpha", "0.1", "--beta", "0.05", "--epsilon", "0.5", "--delta", "1e-6",
                "--vc", "3", "--dual-vc", "8"]
@@ -120,7 +122,7 @@ def test_compute_json_non_explicit_says_so(capsys):
 
 def test_compute_huge_prints_powers_of_ten(capsys):
     rc, out, _ = run(capsys, "compute", "thm10", "--alpha", "1e-9", "--beta", "0.05",
-                     "--epsilon", "0.5", "--delta", "1e-6", "--vc", "2000", "--dual-vc", "2^2001")
+                     "--epsilon", "0.5", "--delta", "1e-6", "--vc", "2001", "--dual-vc", "2^2001")
     assert rc == 0 and "10^" in out
     body = out.split("formulas:")[0].split("quantity")[1].split("\n  ")[0]
     assert "inf" not in body and "nan" not in body
@@ -241,9 +243,50 @@ def test_json_value_beyond_float_is_still_a_number(capsys):
     from bounds.__main__ import main as _main
 
     rc = _main(["compute", "thm10", "--alpha", "1e-9", "--beta", "0.05", "--epsilon", "0.5",
-                "--delta", "1e-6", "--vc", "2000", "--dual-vc", "2^2001", "--json"])
+                "--delta", "1e-6", "--vc", "2001", "--dual-vc", "2^2001", "--json"])
     assert rc == 0
     q = _json.loads(capsys.readouterr().out)["quantities"]["log_domain_size"]
     assert isinstance(q["value"], (int, float)) and q["log10"] > 600
     # the literal written is 10^log10 to four decimals
     assert abs(q["log10"] - 607.107) < 0.01
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["compute", "thm10", "--alpha", "0.1", "--beta", "0.05", "--epsilon", "0.5", "--delta", "1e-6",
+      "--vc", "3", "--dual-vc", "16"], "Assouad"),
+    (["compute", "prop4.3", "--alpha", "0.1", "--beta", "0.05", "--num-queries", "10",
+      "--renyi-2", "2", "--renyi-inf", "1"], "D_2 <= D_inf"),
+])
+def test_impossible_parameter_pairs_are_one_line_and_status_2(capsys, argv, needle):
+    """Issue 17: a (VC, dual VC) pair that breaks Fact 4 (p < 2^(d+1)) and D_2 > D_inf describe no
+    class / no pair of distributions; they are refused, naming both parameters and the relation.
+    Catches the relations being dropped (the commands printed numbers and exited 0)."""
+    rc, out, err = run(capsys, *argv)
+    assert rc == 2 and needle in err and len(err.strip().splitlines()) == 1 and out == ""
+
+
+def test_assouad_boundary_is_exact():
+    """p = 2^(d+1) - 1 is allowed, p = 2^(d+1) is not (also beyond float range, in mpmath)."""
+    base = dict(alpha=0.1, beta=0.05, epsilon=0.5, delta=1e-6)
+    for d in (3, 2001):
+        bounds.compute("thm10", vc=d, dual_vc=2 ** (d + 1) - 1, **base)
+        with pytest.raises(DomainError, match="Fact 4"):
+            bounds.compute("thm10", vc=d, dual_vc=2 ** (d + 1), **base)
+
+
+def test_show_ends_with_where_the_result_lives(capsys):
+    """Issue 15: from a result id a reader reaches its algorithm, experiment, proof checks, report
+    section and errata, and the papers are named by key and title, never by the texts' file names.
+    Catches a result whose experiment or check is renamed without show following."""
+    import re
+
+    rc, out, _ = run(capsys, "show", "thm10")
+    assert rc == 0
+    tail = out.split("where it lives:")[1]
+    for needle in ("algorithms/query_release/pap.py", "simulations/experiments/thm10.py",
+                   "bcmnuw20:thm10.cover-size", "reports/sections/thm10.py", "docs/ERRATA.md: Theorem 10"):
+        assert needle in tail, needle
+    assert "Private Query Release Assisted by Public Data" in out
+    assert not re.search(r"\d{3}_[0-9a-f]{16}", out)
+    rc, out, _ = run(capsys, "show", "prop4.3")
+    assert "algorithms/query_release/mixture.py" in out.split("where it lives:")[1]

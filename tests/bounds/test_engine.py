@@ -29,7 +29,8 @@ _spec.loader.exec_module(_props)
 example_point = _props.example_point
 
 RESULTS = all_results()
-HUGE = dict(alpha=1e-9, beta=0.05, epsilon=0.5, delta=1e-6, vc=2000, dual_vc=2**2001)
+# d = 2001 so that p = 2^2001 < 2^(d+1) (BCMNUW20 Fact 4; thm10 rejects impossible pairs)
+HUGE = dict(alpha=1e-9, beta=0.05, epsilon=0.5, delta=1e-6, vc=2001, dual_vc=2**2001)
 
 
 # --- log-space fallback ---------------------------------------------------------------------------
@@ -50,11 +51,11 @@ def test_beyond_float_gives_finite_log10(rid, params):
 
 
 def test_thm10_huge_point_values_match_hand_logs():
-    """At d = 2000, p = 2^2001, alpha = 1e-9: log|X~| = p (1 + log|H~| - log p) carried in log space."""
+    """At d = 2001, p = 2^2001, alpha = 1e-9: log|X~| = p (1 + log|H~| - log p) carried in log space."""
     c = bounds.compute("thm10", **HUGE)
     log_h = c["log_cover_size"]
     m = c["public_samples"]
-    assert log_h == pytest.approx(2000 * math.log(math.e * m / 2000), rel=1e-9)
+    assert log_h == pytest.approx(2001 * math.log(math.e * m / 2001), rel=1e-9)
     mpmath.mp.dps = 30
     p = mpmath.mpf(2) ** 2001
     log_x = p * (1 + mpmath.mpf(log_h) - mpmath.log(p))
@@ -66,10 +67,10 @@ def test_thm10_huge_point_values_match_hand_logs():
 def test_sweep_mixing_float_and_huge_points():
     """A sweep where some points leave float range: those are recomputed, the rest untouched."""
     _, _, evs = bounds.api.sweep_arrays("thm10", alpha=[0.1, 1e-9], beta=0.05, epsilon=0.5,
-                                        delta=1e-6, vc=2000, dual_vc=[8, 2**2001])
+                                        delta=1e-6, vc=2001, dual_vc=[8, 2**2001])
     n = evs["private_samples"]
     assert np.all(np.isfinite(n.log10)) and not np.any(np.isnan(n.value))
-    small = bounds.compute("thm10", alpha=0.1, beta=0.05, epsilon=0.5, delta=1e-6, vc=2000,
+    small = bounds.compute("thm10", alpha=0.1, beta=0.05, epsilon=0.5, delta=1e-6, vc=2001,
                            dual_vc=8)
     assert n.value.ravel()[0] == small["private_samples"]
 

@@ -419,6 +419,32 @@ def test_lemma9_printed_hand_values(alpha, beta, eps, delta, d, m):
     assert c["private_samples_printed"] == math.ceil(56 * n_p / eps)
 
 
+def test_lemma9_printed_size_rises_in_alpha_near_the_vanishing_log():
+    """Why lemma9 declares no monotonicity in alpha: at the point a property-test run found
+    (m = 40, delta = 0.0093, beta = 0.858, d = 484), log(m alpha/min(delta, beta/2)) is near 0 and
+    the printed n' grows with alpha. Catches the false declaration coming back unnoticed."""
+    at = dict(beta=0.858, epsilon=0.5, delta=0.0093, vc=484, num_queries=40)
+    lo, hi = (bounds.compute("lemma9", alpha=a, **at) for a in (0.000255, 0.000583))
+    assert hi["relabeled_samples_printed"] > lo["relabeled_samples_printed"]
+    assert hi["private_samples_printed"] > lo["private_samples_printed"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(a1=st.floats(1e-4, 0.9), a2=st.floats(1e-4, 0.9), beta=st.floats(1e-6, 0.9),
+       delta=st.floats(1e-9, 0.9), d=st.integers(1, 1000), m=st.integers(1, 10**6))
+def test_lemma9_printed_size_decreases_in_alpha_where_the_log_is_at_least_two(a1, a2, beta, delta,
+                                                                                d, m):
+    """The narrowed claim of lemma9's notes: where L = log(m alpha/min(delta, beta/2)) >= 2 at both
+    alphas, n' decreases in alpha. Catches a sign flip of the alpha power or of the log factor."""
+    a1, a2 = sorted((a1, a2))
+    c = min(delta, beta / 2)
+    if a1 == a2 or math.log(m * a1 / c) < 2:
+        return
+    v = [bounds.compute("lemma9", alpha=a, beta=beta, epsilon=0.5, delta=delta, vc=d,
+                        num_queries=m)["relabeled_samples_printed"] for a in (a1, a2)]
+    assert v[1] <= v[0] * (1 + 1e-12), (a1, a2, v)
+
+
 def test_thm7_erratum_printed_8000_below_the_chain():
     """The chain's n' (sub-sample term k n_pac) exceeds the printed 8000 (...) n'."""
     for alpha, beta, eps, delta, d, m in POINTS[:2]:

@@ -77,3 +77,24 @@ def test_report_data_is_json_and_consistent():
     assert sum(data["counts"].values()) == len(data["checks"])
     assert {e["id"] for e in data["errata"]} == {"lvsuw21-prop4.3-omega"}
     assert all(e["paper"] == "LVSUW21" for e in data["entries"])
+
+
+def test_out_saves_the_verdicts_the_report_reads(tmp_path, capsys):
+    """--out DIR writes DIR/proofs_checks.json (checks named by paper key, never by the texts'
+    hashed file names), which `reports` reads instead of running the checks; an --out that is a
+    file is refused before any check runs."""
+    import re
+
+    from reports.sections.proof_checks import all_saved
+
+    assert main(["--paper", "lvsuw21", "--out", str(tmp_path / "res")]) == 0
+    saved = tmp_path / "res" / "proofs_checks.json"
+    data = json.loads(saved.read_text())
+    assert data and all(d["paper"] == "LVSUW21" for d in data)
+    assert not re.search(r"\d{3}_[0-9a-f]{16}", saved.read_text())
+    verdicts, files, problems = all_saved(tmp_path / "res")
+    assert len(verdicts) == len(data) and files == [str(saved)] and not problems
+    capsys.readouterr()
+    (tmp_path / "afile").write_text("x")
+    assert main(["--paper", "lvsuw21", "--out", str(tmp_path / "afile")]) == 2
+    assert "not a directory" in capsys.readouterr().err

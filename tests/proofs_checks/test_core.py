@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from proofs_checks.core import (FAILS, HOLDS, NOT_CHECKABLE, PART, Case, Exhaustive, Identity, Inequality,
-                                MonteCarlo, Var, Verdict, check, clopper_pearson)
+                                MonteCarlo, Var, Verdict, check, check_inequality, clopper_pearson)
 
 X = (Var("x", 1e-3, 10.0),)
 
@@ -85,3 +85,39 @@ def test_symbolic_sign_proof_and_fallback():
     assert v.status == HOLDS and v.method == "symbolic"
     w = check(Inequality("x^2 >= 2x", lambda o, x: x**2, lambda o, x: 2 * x, X, rel=">=", symbolic=True))
     assert w.status == FAILS and w.counterexample["x"] < 2
+
+
+def test_hypothesis_search_has_no_deadline():
+    """A claim whose single evaluation takes 250 ms (a loaded machine) still gets a verdict.
+
+    Catches the search running under hypothesis' default 200 ms deadline (it raised
+    DeadlineExceeded, and the check was reported as crashed)."""
+    import time
+
+    def slow(o, x):
+        if np.size(x) == 1:
+            time.sleep(0.25)
+        return x
+
+    from hypothesis import settings
+
+    before = settings.default
+    settings.load_profile("default")  # what `python -m proofs_checks` runs under, not the tests' profile
+    try:
+        v = check_inequality(Inequality("x <= x + 1 (slow)", slow, lambda o, x: x + 1, X), examples=3)
+    finally:
+        settings.register_profile("_restore", before)
+        settings.load_profile("_restore")
+    assert v.status == HOLDS
+
+
+def test_hypothesis_is_a_runtime_dependency():
+    """proofs_checks searches with hypothesis at run time, so the distribution must install it
+    (not only the [dev] extra). Catches it being moved back to the test extra."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    meta = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())["project"]
+    names = [re.split(r"[<>=\[ ;]", d, maxsplit=1)[0].lower() for d in meta["dependencies"]]
+    assert "hypothesis" in names

@@ -25,9 +25,12 @@ def test_lvsuw21_section_renders_small_runs(tmp_path):
     runner.run("lvsuw21_figures", 1, root / "f", seed=3, workers=1, progress=False, overrides={
         "eps_values": "0.5,1.0", "iterations": 8, "public_regions": "west", "bias_deltas": "0.0,0.65",
         "fractions": "1.0,0.01"})
+    runner.run("lemma4_2", 1, root / "l", seed=4, workers=1, progress=False,
+               overrides={"n": 20, "num_attributes": 3, "k": 2, "support_size": 3})
     data = lvsuw21.collect(root)
-    assert set(data["runs"]) == {"prop4_3", "thm4_4", "lvsuw21_figures"}
+    assert set(data["runs"]) == {"prop4_3", "thm4_4", "lvsuw21_figures", "lemma4_2"}
     text = _text(lvsuw21.blocks(data))
+    assert "Lemma 4.2 (1/n sensitivity" in text and f"{data['runs']['lemma4_2']['summary']['pairs']} pairs" in text
     s = data["runs"]["prop4_3"]["summary"]
     assert f"n = {s['n']}, m = {s['m']}" in text
     assert "Theorem 4.5" in text and "Figures 1-3" in text

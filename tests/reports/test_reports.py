@@ -5,6 +5,7 @@ plugins are discovered, bad input gives one line and exit 2, a failed build leav
 from __future__ import annotations
 
 import json
+import re
 import sys
 import textwrap
 
@@ -87,12 +88,24 @@ def test_html_escapes_text_from_result_files(results, tmp_path):
     assert "<b>bold</b>" not in html and "<i>claim</i>" not in html
 
 
-def test_proof_check_section_says_when_nothing_is_exposed(tmp_path, monkeypatch):
-    monkeypatch.setattr(proof_checks, "api_verdicts", lambda: (None, "the package exposes nothing (test)"))
+def test_reports_only_read_and_name_the_missing_proof_check_verdicts(tmp_path, monkeypatch):
+    """Issue 15: with no saved verdicts the report names the papers that lack them and the command
+    that saves them; it never runs a check (running one here fails the build). Catches the old
+    fallback that ran every proof check (about 30 s) inside `reports build`."""
+    import proofs_checks.core as pc
+
+    def no_running(*a, **k):
+        raise AssertionError("reports ran a proof check")
+
+    monkeypatch.setattr(pc, "run_all", no_running)
+    monkeypatch.setattr(pc, "run_check", no_running)
     (tmp_path / "results").mkdir()
+    (tmp_path / "results" / "proofs_checks.json").write_text(json.dumps(
+        [{"id": "nb20:x", "paper": "NB20", "claim": "c", "verdict": {"status": "holds"}}]))
     r = builder.build(tmp_path / "results", tmp_path / "out")
     html = r.html.read_text()
-    assert "No proof-check verdicts available: the package exposes nothing (test)" in html
+    assert "No saved proof-check verdicts for BCMNUW20, ABM19, LVSUW21:" in html
+    assert "python -m proofs_checks --paper abm19 --out" in html and "nb20:x" in html
     assert "No complete thm10 run" in html and "No saved audit" in html
 
 
@@ -108,7 +121,6 @@ def test_a_new_plugin_is_discovered_without_touching_the_builder(tmp_path, monke
             return [Section("extra", "An extra section", [Paragraph("hello")])]
     '''))
     monkeypatch.setattr(pkg, "__path__", list(pkg.__path__) + [str(extra)])
-    monkeypatch.setattr(proof_checks, "api_verdicts", lambda: (None, "skipped in this test"))
     try:
         (tmp_path / "results").mkdir()
         r = builder.build(tmp_path / "results", tmp_path / "out")
@@ -125,7 +137,6 @@ def test_failed_render_leaves_nothing(tmp_path, monkeypatch):
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(pdf, "render", boom)
-    monkeypatch.setattr(proof_checks, "api_verdicts", lambda: (None, "skipped in this test"))
     (tmp_path / "results").mkdir()
     with pytest.raises(RuntimeError):
         builder.build(tmp_path / "results", tmp_path / "out")
@@ -143,3 +154,56 @@ def test_cli_bad_arguments_one_line_exit_2(argv, needle, capsys, tmp_path, monke
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and needle in err
     assert not (tmp_path / "x").exists()
+
+
+# --- issue 17: the report as a reader sees it -----------------------------------------------------
+RAW_LATEX = re.compile(r"\\(frac|left|right|log|alpha|beta|sqrt|varepsilon|mathcal|tilde)\b|\$")
+SPLIT_NUMBER = re.compile(r"^\d{1,3}(,\d{3})*,\d{0,2}$|^,?\d{1,2}$")
+HASHED_FILE = re.compile(r"\d{3}_[0-9a-f]{16}")
+
+
+def test_pdf_pages_rendered_to_images_read_cleanly(built):
+    """Every PDF page rasterised (pymupdf): no raw LaTeX, no error text, no hashed file name, no number
+    split over two lines of a table cell, and nothing drawn right of the text width (a table or an
+    image wider than the page). Catches the issue-17 report: Theorem 10's m as LaTeX + "(not rendered:
+    ValueError", "4,000,00|0" in a cell, tables running over the margin."""
+    import pymupdf  # [dev] extra
+    doc = pymupdf.open(str(built.pdf))
+    margin_pt = 15 / 25.4 * 72
+    for page in doc:
+        text = page.get_text()
+        assert not RAW_LATEX.search(text), (page.number, RAW_LATEX.search(text).group(0))
+        for bad in ("not rendered", "Traceback", "ParseException", "ParseFatal", "section plugin"):
+            assert bad not in text, (page.number, bad)
+        assert not HASHED_FILE.search(text), page.number
+        lines = [ln.strip() for ln in text.splitlines()]
+        for a, b in zip(lines, lines[1:]):
+            # a number continued on the next line: "4,000,00" then "0"
+            assert not (re.fullmatch(r"\d{1,3}(,\d{3})*,\d{1,2}", a) and re.fullmatch(r"\d{1,2}", b)), (a, b)
+        pix = page.get_pixmap(dpi=50)
+        right = int(pix.width * (page.rect.width - margin_pt + 2) / page.rect.width)
+        strip = [pix.pixel(x, y) for x in range(right, pix.width) for y in range(0, pix.height, 2)]
+        assert all(min(c) > 235 for c in strip), f"page {page.number + 1}: something drawn in the right margin"
+
+
+def test_html_tables_scroll_formulas_are_images_and_nothing_is_raw(built):
+    """HTML structure: every table inside a scrolling wrapper, every formula an image at its print
+    size, no raw LaTeX or error text in what a reader sees, papers by key not by file name."""
+    html = built.html.read_text()
+    visible = re.sub(r'(alt|src|style)="[^"]*"', "", html)
+    visible = re.sub(r"<style>.*?</style>", "", visible, flags=re.S)
+    visible = re.sub(r"<[^>]+>", " ", visible)
+    assert not RAW_LATEX.search(visible), RAW_LATEX.search(visible).group(0)
+    assert "not rendered" not in visible and not HASHED_FILE.search(visible)
+    assert html.count("<table>") == html.count('<div class="table-wrap"><table>') > 0
+    formulas = re.findall(r'<div class="formula">\s*(<[a-z]+)', html)
+    assert formulas and all(f == "<img" for f in formulas)
+    assert "overflow-x: auto" in html and "td.num, th { white-space: nowrap; }" in html
+
+
+def test_every_validated_result_with_runs_has_a_plot(built):
+    """A report with runs has at least one plot per validated result (the success-rate plot)."""
+    titles = {s.title: s for s in built.sections}
+    rates = titles["Success rates at a glance"]
+    captions = [b.caption for b in rates.blocks if type(b).__name__ == "Figure"]
+    assert any(c.startswith("bcmnuw20:thm10:") for c in captions)

@@ -108,30 +108,22 @@ def test_lemma4_4_negative_control_is_violated(tmp_path):
     assert r.summary["verdict"] == "violated"
 
 
-def test_lemma4_4_printed_runout_claim_is_violated_at_small_sizes():
-    """The erratum: at n_priv = 10, n_pub = 1 the printed n~ = 1 runs out w.p. 0.0865 > 1/100; 300
-    trials of PrivSamp alone give 'violated' for it, while the corrected n~ = 4 never runs out."""
-    params = lemma4_4.Params(classes=("pair",), n_pubs=(1,), runout_cases=("10:1",), n_priv=1000)
-    from algorithms.adversaries.public_reduction import input_size, priv_samp
-
-    rng = np.random.default_rng(9)
-    recs = []
-    for _ in range(300):
-        recs.append({"runout": {"10:1": {
-            label: priv_samp(np.zeros(n_t, np.int64), np.zeros(n_t, np.int64), 0.01, 10, 2, rng).ran_out
-            for label, n_t in (("printed", 1), ("corrected", input_size(10, 1)))}},
-            "cells": {"pair:1": {"err_B": 0.0, "success_B": True, "ran_out": False, "num_real": 1,
-                                 "each_used_once": True, "excess_A": 0.0, "success_A": True,
-                                 "tv_coupling_differs": False}}})
-    s = lemma4_4.summarise(recs, params)
-    assert s["runout_small"]["10:1"]["printed"]["verdict"] == "violated"
-    assert s["runout_small"]["10:1"]["printed"]["exact_runout"] == pytest.approx(0.0865, abs=1e-4)
-    assert s["runout_small"]["10:1"]["corrected"]["rate"] == 1.0
+def test_lemma4_4_printed_runout_claim_is_violated_at_small_sizes(tmp_path):
+    """The erratum: at n_priv = 10, n_pub = 1 the printed n~ = 1 runs out w.p. 0.0865 > 1/100; 3000
+    PrivSamp runs give 'violated' for it, while the corrected n~ = 4 (exact tail 1.2e-6) 'holds'; the
+    cells' run-out floor check contains the exact tail."""
+    r = runner.run("lemma4_4", 30, tmp_path / "ro", seed=8, workers=1, progress=False,
+                   overrides={**L44_SMALL, "n_priv": 1000, "runout_cases": ("10:1",), "runout_reps": 100})
+    ro = r.summary["runout_small"]["10:1"]
+    assert ro["printed"]["verdict"] == "violated" and ro["printed"]["trials"] == 3000
+    assert ro["printed"]["exact_runout"] == pytest.approx(0.0865, abs=1e-4)
+    assert ro["corrected"]["verdict"] == "holds" and r.summary["verdict"] == "holds"
+    assert r.summary["cells"]["pair:1"]["runout"]["passed"]
 
 
 def test_lemma4_4_bad_params():
     for kw in ({"alpha": 0.02}, {"n_pubs": (0,)}, {"runout_cases": ("10",)}, {"classes": ("nope",)},
-               {"variant": "x"}, {"n_priv": 5}):
+               {"variant": "x"}, {"n_priv": 5}, {"runout_reps": 0}):
         with pytest.raises(ValueError, match=next(iter(kw))):
             lemma4_4.Params(**kw)
 
@@ -153,12 +145,12 @@ def test_thm4_1_boundary_comes_from_bounds():
 
 def test_thm4_1_below_boundary_prediction_holds_for_a_sspp(tmp_path):
     """80 trials on a 64-point grid: A_SSPP below the boundary (n_pub = 1, 4 at alpha = 1e-5) fails
-    w.p. >= 1/22 ('holds'); the cells above the boundary carry no verdict."""
+    w.p. >= 1/22 ('holds'); the cells above the boundary are below-bound (no verdict)."""
     r = runner.run("thm4_1", 80, tmp_path / "a", seed=6, workers=1, progress=False, overrides=T41_SMALL)
     s = r.summary
     assert s["verdict"] == "holds"
     cells = s["grids"]["64"]["alphas"][repr(0.01)]["cells"]
-    assert all("lower_bound_prediction" not in c for c in cells.values())
+    assert all(c["lower_bound_prediction"]["verdict"] == "below-bound" for c in cells.values())
 
 
 def test_thm4_1_negative_control_is_violated(tmp_path):

@@ -1,4 +1,4 @@
-"""The experiment registry, parameter handling, and the laplace_tail experiment (LVSUW21 Lemma 4.2)."""
+"""The experiment registry, parameter handling, the laplace_tail floor check and lemma4_2 (LVSUW21 Lemma 4.2)."""
 
 from __future__ import annotations
 
@@ -6,17 +6,18 @@ import numpy as np
 import pytest
 
 from simulations import experiments, runner, stats
-from simulations.experiments import laplace_tail
+from simulations.experiments import laplace_tail, lemma4_2
 
 
-def test_registry_finds_laplace_tail_by_name_and_result_id():
+def test_registry_finds_experiments_by_name_and_result_id():
+    """Lemma 4.2 is validated by lemma4_2 (its sensitivity); laplace_tail validates no paper result."""
     assert "laplace_tail" in experiments.names()
     assert experiments.get("laplace_tail") is laplace_tail
-    assert experiments.get("lvsuw21:lemma4.2") is laplace_tail
-    assert experiments.get("lemma4.2") is laplace_tail
+    assert experiments.get("lvsuw21:lemma4.2") is lemma4_2
+    assert experiments.get("lemma4.2") is lemma4_2
     assert experiments.get("simulations.experiments.laplace_tail") is laplace_tail
     rows = {r["name"]: r for r in experiments.catalogue()}
-    assert rows["laplace_tail"]["result_ids"] == ["lvsuw21:lemma4.2"] and rows["laplace_tail"]["error"] is None
+    assert rows["laplace_tail"]["result_ids"] == [] and rows["laplace_tail"]["error"] is None
 
 
 def test_unknown_experiment_and_bad_module_raise_value_error():
@@ -49,16 +50,34 @@ def test_laplace_tail_failure_rate_matches_exact_law(tmp_path):
     s = r.summary
     assert s["exact_law_consistent"], s
     assert s["exact_failure"] == pytest.approx(1 - (1 - 0.2 / 3) ** 3)
-    assert s["verdict"] in ("inconclusive", "holds")  # nearly tight bound: "violated" would be a false alarm
+    assert s["verdict"] == stats.FLOOR_CHECK and not s["floor_check_failed"]
+    assert s["tail_rule"] in ("inconclusive", "holds")  # nearly tight bound: "violated" would be a false alarm
 
 
-def test_laplace_tail_verdict_is_violated_when_noise_exceeds_the_declared_scale():
-    """Records from noise 2.5 times the declared scale Delta/eps (a mechanism with a wrong scale) give 'violated'
-    and fail the exact-law check (catches a summarise that ignores the records)."""
+def test_laplace_tail_floor_check_fails_when_noise_exceeds_the_declared_scale():
+    """Records from noise 2.5 times the declared scale Delta/eps (a mechanism with a wrong scale) fail the floor
+    check: the tail rule says 'violated' and the exact law is rejected (catches a summarise that ignores the
+    records)."""
     params = laplace_tail.Params(k=3, beta=0.2)
     values = laplace_tail.lemma_values(params)
     rng = np.random.default_rng(0)
     z = np.abs(rng.laplace(0, values["laplace_scale"] * 2.5, size=(2000, 3))).max(axis=1)  # noise 2.5x too large
     records = [{"max_abs_error": float(v), "success": bool(v <= values["release_error"])} for v in z]
     s = laplace_tail.summarise(records, params)
-    assert s["verdict"] == "violated" and not s["exact_law_consistent"]
+    assert s["tail_rule"] == "violated" and not s["exact_law_consistent"] and s["floor_check_failed"]
+    assert s["verdict"] == stats.FLOOR_CHECK and "FAILED" in s["verdict_text"]
+
+
+def test_lemma4_2_adversarial_neighbours_reach_but_never_exceed_one_over_n(tmp_path):
+    """Exhaustive neighbours of 2 small datasets (3 binary attributes, 2-way marginals, |S| = 3): no pair moves
+    f by more than 1/n (status inconclusive: a universal claim), and the search reaches the bound (n max|df|
+    >= 0.5: measured 1.0); the negative control held to 1/(2n) must be violated (catches a search that never
+    moves f, or a summary blind to the records)."""
+    over = {"n": 30, "num_attributes": 3, "k": 2, "support_size": 3}
+    r = runner.run("lemma4_2", 2, tmp_path / "ok", seed=4, workers=1, progress=False, overrides=over)
+    s = r.summary
+    assert s["verdict"] == stats.INCONCLUSIVE and s["pairs"] > 0
+    assert 0.5 <= s["max_sensitivity_ratio"] <= 1 + 30 * lemma4_2.LP_TOLERANCE
+    r = runner.run("lemma4_2", 2, tmp_path / "bad", seed=4, workers=1, progress=False,
+                   overrides={**over, "variant": "half_bound"})
+    assert r.summary["verdict"] == stats.VIOLATED and r.summary["negative_control"]

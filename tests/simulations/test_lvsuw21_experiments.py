@@ -61,17 +61,29 @@ def test_prop4_3_small_run():
     assert s["n"] > 0 and s["m"] > 0 and s["D2"] <= s["Dinf"]
     assert all(r["success"][0] for r in records)
     assert s["verdict"] in ("holds", "inconclusive")
+    assert s["per_fraction"][1]["verdict"] == "below-bound"  # 1% of Prop 4.3's m: a measurement, not a verdict
+
+
+def test_prop4_3_negative_control_is_violated_at_the_propositions_sizes():
+    """A support of one public row (the other m - 1 ignored), at Prop 4.3's own n and m: f > alpha in every
+    trial, so 'violated' (catches a verdict rule or an LP that cannot fail)."""
+    _, s = runner.evaluate("prop4_3", 3, seed=4, overrides={"num_attributes": 6, "k": 2, "fractions": "1.0",
+                                                           "variant": "support_from_one"})
+    assert s["negative_control"] and s["verdict"] == "violated", s["verdict_text"]
 
 
 def test_thm4_4_small_run_respects_the_best_mixture_floor():
     records, s = runner.evaluate("thm4_4", 1, seed=5, overrides={"iterations": "3,12"})
-    assert s["floor_violations"] == 0 and s["verdict"] == "holds"
+    assert s["floor_violations"] == 0 and s["verdict"] == "floor check" and not s["floor_check_failed"]
     assert all(e >= s["f"] - 1e-9 for e in records[0]["max_error"])
+    # T* (C_T = 1, from bounds) is run last; its implied constant is err / bound(C = 1) (one trial: the quantile is it)
+    assert s["per_T"][-1]["is_T_star"] and s["per_T"][-1]["T"] == round(s["T_star_C1"])
+    assert s["implied_constant_at_T_star"] == records[0]["max_error"][-1] / s["bound_C1"]
 
 
 def test_lvsuw21_figures_small_run():
     _, s = runner.evaluate("lvsuw21_figures", 1, seed=6, overrides={
         "eps_values": "1.0", "iterations": 10, "public_regions": "west", "bias_deltas": "0.0,0.65",
         "fractions": "1.0,0.01"})
-    assert s["floor_violations"] == 0
+    assert s["floor_violations"] == 0 and s["verdict"] == "floor check" and not s["floor_check_failed"]
     assert set(s["figures"]) == {"mwem", "1", "2", "3"}

@@ -1,0 +1,155 @@
+"""Dwork-Roth (2014) Theorems 3.23, 3.25, 3.27: audit targets for AboveThreshold, Sparse and NumericSparse
+(:mod:`algorithms.privacy.sparse_vector`, the classes themselves, one object per output), their hard
+neighbouring pairs, and deliberately broken variants built here as subclasses (the classes are not edited).
+
+Pairs (answer vectors of sensitivity-1 queries, k = 16 for ``lsl``, 32 for ``shift``, threshold T = 0; a replacement may move every answer by
+up to 1, in either direction):
+
+* ``lsl``: q(D0) = (0, ..., 0), q(D1) = (1, ..., 1, -1) (the last c = 1 answer down), the
+  non-monotone pair of Lyu, Su and Li (2017, "Understanding the sparse vector technique", Section 3): under
+  D1 the first k - c answers are more likely to fire and the last c less likely, so the output "tops at the
+  last c queries" carries the whole budget. Statistic: (first top, second top, k where none; number of
+  tops), categorical (the auditor orders the categories by their likelihood ratio on the selection half).
+* ``shift``: q(D0) = (1, ..., 1), q(D1) = (0, ..., 0): every answer moves down by one (monotone), the pair on
+  which the number of tops carries the loss; what halting after c tops protects. Same statistic.
+
+Declared eps = 1 (each algorithm at its own eps; Sparse and NumericSparse with cut-off c = 1, delta = 0:
+one round carries the whole budget. With c = 2 these pairs attained about a third of eps, 0.33 for the
+correct Sparse and 0.58 for the half-noise one at 100,000 samples: a break invisible at any feasible size).
+
+Broken variants (``expect_private=False``), each caught at its default sample count:
+
+* ``*_small_query_noise``: each query's comparison noise at a quarter of its scale (AboveThreshold
+  Lap(1/eps) instead of Lap(4/eps); Sparse/NumericSparse Lap(sigma/2) instead of Lap(2 sigma)), on the
+  ``lsl`` pair. At half the scale the audit's reach ends: measured eps_lb (eps = 1, seed 3) AboveThreshold
+  1.35 at 100,000 samples (caught), Sparse 1.11 at 40,000 (caught), NumericSparse 0.92 at 40,000 (missed:
+  its comparisons run at eps_1 = 8 eps / 9 and the statistic ignores the released answers);
+* ``*_no_halting``: Sparse/NumericSparse that keep answering after the c-th top, on the ``shift`` pair.
+
+Not a broken variant: a threshold that is **not redrawn** after a top. With Dwork-Roth's scales (threshold
+Lap(2c/eps), queries Lap(4c/eps)) that is Lyu, Su and Li's Algorithm 1 (threshold Lap(2/eps), queries
+Lap(4c/eps), proven eps-DP there) with more threshold noise, so it is private; the targets
+``sparse_no_redraw`` and ``numeric_sparse_no_redraw`` declare it private and must pass (the redraw is still
+checked in law by tests/algorithms/test_privacy_sparse_vector.py).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from algorithms.privacy.sparse_vector import AboveThreshold, NumericSparse, SparseVector
+from simulations.audit import AuditCase, AuditTarget
+
+K = 8         # queries of the lsl pair
+K_SHIFT = 32  # queries of the shift pair
+C = 1
+THRESHOLD = 0.0
+PAIRS = {
+    "lsl": (np.zeros(K), np.r_[np.ones(K - C), -np.ones(C)]),
+    "shift": (np.ones(K_SHIFT), np.zeros(K_SHIFT)),
+}
+
+
+def _tops(output, k: int = K) -> tuple[int, int, int]:
+    """(index of the first top, of the second top, k where there is none; number of tops) of one output of
+    any of the three classes."""
+    if output is None:
+        return k, k, 0
+    if isinstance(output, (int, np.integer)):
+        return int(output), k, 1
+    a = np.asarray(output)
+    hit = np.flatnonzero(a if a.dtype == bool else ~np.isnan(a))
+    return (int(hit[0]) if hit.size else k), (int(hit[1]) if hit.size > 1 else k), int(hit.size)
+
+
+def _mechanism(make):
+    """A batched mechanism: ``make(rng)`` builds one object of the audited class (its threshold drawn from rng),
+    which runs the answer vector; the statistic is ``_tops`` of each output."""
+
+    def mechanism(answers, public, rng, size=None):
+        k = len(answers)
+        out = np.array([_tops(make(rng).run(answers).value, k) for _ in range(size or 1)], dtype=float)
+        return out if size is not None else out[0]
+
+    return mechanism
+
+
+QUERY_NOISE_FACTOR = 0.25
+
+
+def _small_query_noise(cls):
+    class SmallQueryNoise(cls):
+        """Broken: comparison noise at QUERY_NOISE_FACTOR of the scale the proof needs."""
+
+        @property
+        def query_scale(self):
+            return QUERY_NOISE_FACTOR * super().query_scale
+
+    SmallQueryNoise.__name__ = f"{cls.__name__}SmallQueryNoise"
+    return SmallQueryNoise
+
+
+def _no_halting(cls):
+    class NoHalting(cls):
+        """Broken: never halts; every query is compared, however many tops came before."""
+
+        @property
+        def halted(self):
+            return False
+
+    NoHalting.__name__ = f"{cls.__name__}NoHalting"
+    return NoHalting
+
+
+def _no_redraw(cls):
+    class NoRedraw(cls):
+        """The threshold drawn once and kept after each top (private: module docstring)."""
+
+        def _draw_threshold(self):
+            if getattr(self, "_kept", None) is None:
+                self._kept = super()._draw_threshold()
+            return self._kept
+
+    NoRedraw.__name__ = f"{cls.__name__}NoRedraw"
+    return NoRedraw
+
+
+def _case(cls, pair: str):
+    def make_case(eps: float, delta: float) -> AuditCase:
+        if cls is AboveThreshold or (isinstance(cls, type) and issubclass(cls, AboveThreshold)):
+            make = lambda rng: cls(THRESHOLD, eps, rng)  # noqa: E731
+        else:
+            make = lambda rng: cls(THRESHOLD, C, eps, rng, delta=delta)  # noqa: E731
+        return AuditCase(_mechanism(make), None, PAIRS[pair], None, float(eps), float(delta), batched=True)
+
+    return make_case
+
+
+_SAMPLES = 100_000
+_SHIFT_SAMPLES = 20_000  # 32 queries, up to 32 tops (and redraws) per output without halting: slower per sample
+SPARSE_EPS = 1.0
+_T = []
+for _name, _cls, _src in (("above_threshold", AboveThreshold, "DR14 Thm 3.23"),
+                          ("sparse", SparseVector, "DR14 Thm 3.25"),
+                          ("numeric_sparse", NumericSparse, "DR14 Thm 3.27")):
+    _eps = 1.0 if _cls is AboveThreshold else SPARSE_EPS
+    _T.append(AuditTarget(_name, _src, f"{_cls.__name__} on the Lyu-Su-Li pair, k={K}" +
+                          ("" if _cls is AboveThreshold else f", c={C}"), _case(_cls, "lsl"),
+                          default_samples=_SAMPLES, default_eps=_eps))
+    _T.append(AuditTarget(f"{_name}_small_query_noise", f"{_src} (broken)",
+                          f"{_cls.__name__} with its comparison noise at {QUERY_NOISE_FACTOR:g} of its scale, Lyu-Su-Li pair",
+                          _case(_small_query_noise(_cls), "lsl"), expect_private=False, default_samples=_SAMPLES,
+                          default_eps=_eps))
+    if _cls is AboveThreshold:
+        continue
+    _T.append(AuditTarget(f"{_name}_shift", _src, f"{_cls.__name__} on the all-answers-shifted pair, c={C}",
+                          _case(_cls, "shift"), default_samples=_SHIFT_SAMPLES, default_eps=_eps))
+    _T.append(AuditTarget(f"{_name}_no_halting", f"{_src} (broken)",
+                          f"{_cls.__name__} that does not halt after c={C} tops, shifted pair",
+                          _case(_no_halting(_cls), "shift"), expect_private=False, default_samples=_SHIFT_SAMPLES,
+                          default_eps=_eps))
+    _T.append(AuditTarget(f"{_name}_no_redraw", f"{_src}; LSL17 Alg 1",
+                          f"{_cls.__name__} without threshold redraw (private by Lyu-Su-Li Thm 1), Lyu-Su-Li pair",
+                          _case(_no_redraw(_cls), "lsl"), default_samples=_SAMPLES, default_eps=_eps))
+
+TARGETS = tuple(_T)

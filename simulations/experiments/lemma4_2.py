@@ -1,0 +1,128 @@
+"""LVSUW21 Lemma 4.2: for any support S and query set Q, the best mixture error f_{D,Q}(S) (Definition 4.1)
+is 1/n-sensitive: |f_{D,Q}(S) - f_{D',Q}(S)| <= 1/n for neighbouring datasets D, D' of size n.
+
+One trial draws a private dataset D of n rows (i.i.d. from a Dirichlet-random law over a small
+categorical domain of ``num_attributes`` binary attributes), a support S of ``support_size`` distinct
+domain points and Q = all ``k``-way marginals. The neighbours are searched adversarially and
+exhaustively: f depends on D only through its histogram, so every neighbour is "one row of value u
+replaced by v", and the trial tries every value u present in D and every other domain point v. It
+records n * max |f(D) - f(D')| (``sensitivity_ratio``; the lemma says <= 1) and whether the lemma held
+for every pair, up to the LP solver's tolerance ``LP_TOLERANCE`` (f is computed by HiGHS, exact to
+about 1e-9; measured excess over 1/n: below 1e-14).
+
+The claim is universal, so sampling can refute it but never confirm it: the verdict is "violated" when
+a trial finds a pair beyond 1/n (``simulations.stats.verdict`` against target 1) and otherwise
+"inconclusive" with "no counterexample in N pairs". The measured ratio shows whether the adversarial
+search reaches the bound (it does: the maximum is 1 to 14 digits, the lemma is tight).
+
+Negative control (``variant="half_bound"``, :data:`NEGATIVE_CONTROLS`): the same search against the
+wrong claim 1/(2n) must come out "violated" (it shows the search finds pairs that move f by more than
+half the bound, so a sensitivity bug of a factor 2 would be caught).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from simulations import contract, stats
+
+NAME = "lemma4_2"
+RESULT_IDS = ("lvsuw21:lemma4.2",)
+DESCRIPTION = "best mixture error is 1/n-sensitive: exhaustive adversarial neighbours on a small domain"
+NEGATIVE_CONTROLS = {"half_bound": "the search is held to the wrong bound 1/(2n) (must be violated)"}
+LP_TOLERANCE = 1e-9
+PARAM_HELP = {
+    "n": "rows of the private dataset, integer >= 2",
+    "num_attributes": "binary attributes of the domain (2^d cells), integer in [2, 6]",
+    "k": "marginal order of the queries, integer in [1, num_attributes]",
+    "support_size": "points of the support S, integer in [1, 2^num_attributes]",
+    "variant": "none, or the negative control half_bound",
+}
+
+
+@dataclass(frozen=True)
+class Params:
+    n: int = 50
+    num_attributes: int = 4
+    k: int = 2
+    support_size: int = 4
+    variant: str = contract.NO_VARIANT
+
+    def __post_init__(self):
+        if not (isinstance(self.n, int) and self.n >= 2):
+            raise ValueError(f"n={self.n!r} must be an integer >= 2")
+        if not (isinstance(self.num_attributes, int) and 2 <= self.num_attributes <= 6):
+            raise ValueError(f"num_attributes={self.num_attributes!r} must be an integer in [2, 6]")
+        if not (isinstance(self.k, int) and 1 <= self.k <= self.num_attributes):
+            raise ValueError(f"k={self.k!r} must be an integer in [1, num_attributes={self.num_attributes}]")
+        if not (isinstance(self.support_size, int) and 1 <= self.support_size <= 2 ** self.num_attributes):
+            raise ValueError(f"support_size={self.support_size!r} must be an integer in [1, {2 ** self.num_attributes}]")
+        contract.check_variant(self.variant, NEGATIVE_CONTROLS)
+
+
+def sensitivity_bound(params: Params) -> float:
+    """Lemma 4.2's 1/n from ``bounds`` (``lvsuw21:lemma4.2``'s sensitivity), halved for the negative control."""
+    import bounds
+
+    s = float(bounds.compute(RESULT_IDS[0], private_samples=params.n, epsilon=1.0, beta=0.5)["sensitivity"])
+    return s / 2 if params.variant == "half_bound" else s
+
+
+def trial(params: Params, rng: np.random.Generator) -> dict:
+    """f(D) and the largest |f(D) - f(D')| over every neighbour D' (one row of each present value replaced by
+    each other domain point)."""
+    from algorithms.query_release.mixture import best_mixture_error
+    from algorithms.query_release.pmw_pub import marginal_answers
+    from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries, all_k_way
+
+    dom = CategoricalDomain([2] * params.num_attributes)
+    workloads = all_k_way(dom, params.k)
+    x = rng.choice(dom.size, size=params.n, p=rng.dirichlet(np.ones(dom.size)))
+    queries = MarginalQueries(dom, workloads, dom.rows(rng.choice(dom.size, size=params.support_size, replace=False)))
+
+    def f(idx: np.ndarray) -> float:
+        return best_mixture_error(marginal_answers(dom, workloads, dom.rows(idx)), queries).error
+
+    f0 = f(x)
+    bound = sensitivity_bound(params)
+    worst, pairs, bad = 0.0, 0, 0
+    for u in np.unique(x):
+        i = int(np.flatnonzero(x == u)[0])
+        for v in range(dom.size):
+            if v == u:
+                continue
+            y = x.copy()
+            y[i] = v
+            delta = abs(f(y) - f0)
+            worst = max(worst, delta)
+            pairs += 1
+            bad += delta > bound + LP_TOLERANCE
+    return {"f": f0, "pairs": pairs, "pairs_beyond_bound": int(bad), "sensitivity_ratio": worst * params.n,
+            "success": bad == 0}
+
+
+def summarise(records: list[dict], params: Params) -> dict:
+    """Violated if any trial found a neighbour pair beyond the bound; else inconclusive (a universal claim)."""
+    if not records:
+        raise ValueError("records must hold at least one trial")
+    T = len(records)
+    c = contract.claim(sum(r["success"] for r in records), T, 1.0, 0.95)
+    pairs = sum(r["pairs"] for r in records)
+    ratios = [r["sensitivity_ratio"] for r in records]
+    bound = "1/(2n) (negative control)" if params.variant == "half_bound" else "1/n"
+    text = (f"{c['verdict']}: " + (f"{sum(r['pairs_beyond_bound'] for r in records)} of {pairs} adversarial neighbour "
+                                   f"pairs move f by more than {bound}" if c["verdict"] == stats.VIOLATED else
+                                   f"no counterexample in {pairs} adversarial neighbour pairs over {T} datasets (a "
+                                   "universal claim: sampling can refute it, never confirm it)")
+            + f"; n * max |f(D) - f(D')| from {min(ratios):.6g} to {max(ratios):.6g} (Lemma 4.2: <= 1)")
+    return {
+        "result_id": RESULT_IDS[0],
+        "claim": "|f_{D,Q}(S) - f_{D',Q}(S)| <= 1/n for every neighbouring D, D' (LVSUW21 Lemma 4.2)",
+        "bound_source": f"bounds.compute('{RESULT_IDS[0]}', private_samples={params.n}, ...)['sensitivity']",
+        "n": params.n, "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS,
+        "pairs": pairs, "max_sensitivity_ratio": max(ratios), "min_sensitivity_ratio": min(ratios),
+        "per_trial": c, "lp_tolerance": LP_TOLERANCE,
+        "verdict": c["verdict"], "verdict_text": text,
+    }

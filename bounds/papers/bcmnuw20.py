@@ -331,6 +331,16 @@ def lemma7_union_g(o, n, beta_pmw, eps, delta, log_h, a_mw, a_uc, c):
     return m + o.log(o.exp(t1 - m) + o.exp(t2 - m) + o.exp(t3 - m) + o.exp(t4 - m)) - o.log(beta_pmw)
 
 
+def lemma7_union_lower(o, beta_pmw, eps, delta, log_h, a_mw, a_uc, c):
+    """Where the union-bound solve starts: the largest single-family size (each family alone must stay
+    below beta), max_i log(N_i/beta)/r_i. No smaller n solves the union bound, and starting here keeps
+    the beyond-float (mpmath) solve to a few doublings instead of log2(n) of them."""
+    s1, s2 = _lemma7_sigmas(o, eps, delta, c)
+    lb = o.log(beta_pmw)
+    return o.max(o.max((o.log(2) + log_h - lb) * 4 * s1 / a_mw, (o.log(c + 1) - lb) * 2 * s1 / a_mw),
+                 o.max((o.log(c) - lb) * s2 / a_mw, (o.log(2) + log_h - lb) / (2 * a_uc**2)))
+
+
 def lemma7_fixed_n(o, alpha_pmw, beta_pmw, eps, delta, log_h, log_x):
     return lemma7_n_logs(o, alpha_pmw, beta_pmw, eps, delta, log_h, log_x)
 
@@ -372,7 +382,8 @@ def lemma7_block(*, n_description: str, n_asymptotic, n_constants, n_monotone, n
                  constants=n_constants,
                  explicit=Implicit("n", lemma7_union_g,
                                    "2|H~| e^{-n a_mw/(4 sigma_1)} + (c+1) e^{-n a_mw/(2 sigma_1)} + "
-                                   "c e^{-n a_mw/sigma_2} + 2|H~| e^{-2 n a_uc^2} <= beta"),
+                                   "c e^{-n a_mw/sigma_2} + 2|H~| e^{-2 n a_uc^2} <= beta",
+                                   lemma7_union_lower),
                  integer=True, derivation=n_derivation_prefix + LEMMA7_DERIVATION,
                  monotone=mono_up, dominates_asymptotic=dominates, scaling=n_scaling,
                  intermediate=n_intermediate),

@@ -295,27 +295,37 @@ def _lemma7_sigmas(o, eps, delta, c):
     return sigma * (root512 + 1) / (root512 * eps), sigma * (root512 + 1) / (2 * eps)
 
 
+#: below e^-1e7 a failure probability is shown as that upper bound: mpmath's exp of larger negative
+#: arguments (n beyond float range) costs big-integer arithmetic for a number nobody reads
+_LOG_FLOOR = -1e7
+
+
+def _exp_floored(o, x):
+    """e^x, or the upper bound e^-1e7 below it (display of negligible probabilities only)."""
+    return o.exp(o.max(x, _LOG_FLOOR))
+
+
 def lemma7_fail_comparisons(o, n, eps, delta, log_h, a_mw, c):
     """2|H~| P[|Lap(2 sigma_1/n)| > alpha_mw/2] = 2|H~| e^{-n alpha_mw/(4 sigma_1)}."""
     s1, _ = _lemma7_sigmas(o, eps, delta, c)
-    return o.exp(o.log(2) + log_h - n * a_mw / (4 * s1))
+    return _exp_floored(o, o.log(2) + log_h - n * a_mw / (4 * s1))
 
 
 def lemma7_fail_thresholds(o, n, eps, delta, a_mw, c):
     """(c + 1) P[|Lap(sigma_1/n)| > alpha_mw/2] = (c + 1) e^{-n alpha_mw/(2 sigma_1)}."""
     s1, _ = _lemma7_sigmas(o, eps, delta, c)
-    return (c + 1) * o.exp(-n * a_mw / (2 * s1))
+    return (c + 1) * _exp_floored(o, -n * a_mw / (2 * s1))
 
 
 def lemma7_fail_answers(o, n, eps, delta, a_mw, c):
     """c P[|Lap(sigma_2/n)| > alpha_mw] = c e^{-n alpha_mw/sigma_2}."""
     _, s2 = _lemma7_sigmas(o, eps, delta, c)
-    return c * o.exp(-n * a_mw / s2)
+    return c * _exp_floored(o, -n * a_mw / s2)
 
 
 def lemma7_fail_uniform(o, n, log_h, a_uc):
     """Hoeffding over H~: 2|H~| e^{-2 n a_uc^2}."""
-    return o.exp(o.log(2) + log_h - 2 * n * a_uc**2)
+    return _exp_floored(o, o.log(2) + log_h - 2 * n * a_uc**2)
 
 
 def lemma7_union_g(o, n, beta_pmw, eps, delta, log_h, a_mw, a_uc, c):
@@ -328,7 +338,9 @@ def lemma7_union_g(o, n, beta_pmw, eps, delta, log_h, a_mw, a_uc, c):
     if o.name == "sympy":  # shown unshifted: the max only keeps numpy's exponentials in range
         return o.log(o.exp(t1) + o.exp(t2) + o.exp(t3) + o.exp(t4)) - o.log(beta_pmw)
     m = o.max(o.max(t1, t2), o.max(t3, t4))
-    return m + o.log(o.exp(t1 - m) + o.exp(t2 - m) + o.exp(t3 - m) + o.exp(t4 - m)) - o.log(beta_pmw)
+    # terms below e^-1e7 of the largest change the sum by less than any precision carried
+    return m + o.log(_exp_floored(o, t1 - m) + _exp_floored(o, t2 - m) + _exp_floored(o, t3 - m)
+                     + _exp_floored(o, t4 - m)) - o.log(beta_pmw)
 
 
 def lemma7_union_lower(o, beta_pmw, eps, delta, log_h, a_mw, a_uc, c):

@@ -53,12 +53,16 @@ n >= 200 sqrt(log|X~| log(2/delta)) (log|H~| + log(128 log|X~|/(alpha^2 beta))) 
 This is Dwork-Roth Theorem 4.15's (delta > 0) condition
 alpha' >= (2 + 32 sqrt 2) sqrt(log|X| log(2/delta)) (log|Q| + log(32 log|X|/(alpha'^2 beta))) / (eps alpha' n)
 read at alpha' = alpha/2: 4 (2 + 32 sqrt 2) = 189.0 (rounded up to 200) and 32 * 4 = 128. That reading
-drops Theorem 4.15's factor 3 (its error is 3 alpha'), the [0,1] -> [-1,1] factor 2, NumericSparse's
-k = 2|Q| queries, the uniform-convergence step and the beta split, and inherits Theorem 3.28's
-delta > 0 accuracy, which does not cover the answer noise. The asymptotic form
+drops Theorem 4.15's factor 3 (its error is 3 alpha'), the [0,1] -> [-1,1] factor 2, the
+uniform-convergence step and the beta split, and inherits Theorem 3.28's delta > 0 accuracy, which
+does not cover the answer noise. (It does not drop NumericSparse's k = 2|Q| queries: Dwork-Roth's
+32 = 2 x 16 already counts them; proofs_checks bcmnuw20:lemma7.numericsparse-queries.) The asymptotic form
 O(sqrt(log|X~| log(1/delta)) (log|H~| + log(1/beta)) / (eps alpha^2)) (up to the log log|X~|/alpha
 term) stands; the explicit constant does not follow from the cited results. The corrected
-sufficient n is ``pmw_sample_size`` (leading constant about 8.5e3 instead of 200).
+sufficient n is ``pmw_sample_size`` (leading constant about 8.5e3 instead of 200), at the fixed 3:1
+split of the error budget (alpha_mw = alpha/8); bounds' lemma7 also shows the n at an optimised split
+(``mw_error_share``), which this function does not take yet, so experiments run at
+``private_samples_fixed_split``.
 
 Privacy: the released answers are a post-processing of NumericSparse's outputs (Dwork-Roth
 Theorem 4.14), so PMW spends exactly NumericSparse's declared guarantee: PureDP(eps) for

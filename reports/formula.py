@@ -95,7 +95,37 @@ def _plain_delimiters(latex: str) -> str:
     s = re.sub(r"\\right\\\}", r"\\}", s)
     s = re.sub(r"\\left\s*([(\[|.])", lambda m: "" if m.group(1) == "." else m.group(1), s)
     s = re.sub(r"\\right\s*([)\]|.])", lambda m: "" if m.group(1) == "." else m.group(1), s)
-    return s
+    return _unbrace_arguments(s)
+
+
+def _unbrace_arguments(latex: str) -> str:
+    """``\\log{(a + b)}`` -> ``\\log(a + b)`` (sympy braces a function's argument), so a line may end
+    inside the argument; a brace group that is not one parenthesised expression stays."""
+    out, i = [], 0
+    while i < len(latex):
+        m = re.match(r"\\(log|exp|sqrt|ln)\{", latex[i:])
+        if m and not latex.startswith(r"\sqrt", i):
+            start = i + m.end() - 1
+            end = _group(latex, start)
+            inner = latex[start + 1:end - 1].strip()
+            if inner.startswith("(") and inner.endswith(")") and _balanced_parens(inner):
+                out.append(latex[i:start] + _unbrace_arguments(inner))
+                i = end
+                continue
+        out.append(latex[i])
+        i += 1
+    return "".join(out)
+
+
+def _balanced_parens(text: str) -> bool:
+    """True when ``text``'s first "(" closes at its last character (one parenthesised expression)."""
+    depth = 0
+    for k, c in enumerate(text):
+        depth += c == "("
+        depth -= c == ")"
+        if depth == 0 and k < len(text) - 1:
+            return False
+    return depth == 0
 
 
 _BREAK = re.compile(r"\s*(\\leq|\\geq|\\cdot|=|\+|-|,|:)\s*")

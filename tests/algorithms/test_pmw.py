@@ -124,23 +124,6 @@ def _rate_upper_bound(ok, runs):
     return clopper_pearson(ok, runs, 1 - LEVEL, "upper")[1]
 
 
-def tenfold_noise(monkeypatch):
-    """Mutant: every NumericSparse noise scale (threshold, comparison, answer) x10."""
-    for name in ("threshold_scale", "query_scale", "answer_scale"):
-        original = getattr(NumericSparse, name)
-        monkeypatch.setattr(NumericSparse, name, property(lambda self, f=original.fget: 10.0 * f(self)))
-
-
-def zero_threshold(monkeypatch):
-    """Mutant: PMW's NumericSparse threshold T = 0 instead of 2 alpha_mw."""
-    original = pmw_mod.pmw_parameters
-    monkeypatch.setattr(pmw_mod, "pmw_parameters",
-                        lambda *a, **k: dataclasses.replace(original(*a, **k), threshold=0.0))
-
-
-MUTANTS = {"noise_x10": tenfold_noise, "threshold_0": zero_threshold}
-
-
 @pytest.mark.parametrize("cls", [thresholds(32), decision_stumps(6)], ids=["thresholds32", "stumps6"])
 def test_pmw_error_below_alpha_in_at_least_1_minus_beta_of_runs(cls):
     """Lemma 7: Err_{D,H}(G~) <= alpha in >= 1 - beta of runs, at JUST_ENOUGH of the corrected n
@@ -152,11 +135,10 @@ def test_pmw_error_below_alpha_in_at_least_1_minus_beta_of_runs(cls):
     assert _rate_upper_bound(ok, RUNS) >= 1 - BETA, f"{ok}/{RUNS} runs accurate"
 
 
-@pytest.mark.parametrize("mutant", sorted(MUTANTS))
-def test_broken_pmw_fails_the_accuracy_check_where_it_has_just_enough_data(monkeypatch, mutant):
+def test_broken_pmw_fails_the_accuracy_check_where_it_has_just_enough_data(pmw_mutant):
     """Negative controls of the test above, same size and seeds: with its noise scales x10 or with
-    threshold 0, PMW's success rate is bounded below 1 - beta (Clopper-Pearson, confidence 0.99)."""
-    MUTANTS[mutant](monkeypatch)
+    threshold 0 (fixture pmw_mutant, tests/algorithms/conftest.py), PMW's success rate is bounded below
+    1 - beta (Clopper-Pearson, confidence 0.99)."""
     ok = _accuracy_successes(thresholds(32), RUNS, seed=11)
     assert _rate_upper_bound(ok, RUNS) < 1 - BETA, f"{ok}/{RUNS} runs accurate"
 

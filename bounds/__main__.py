@@ -61,6 +61,8 @@ def _consts(ns) -> dict:
 def fmt_number(value: float, log10: float, integer: bool) -> str:
     if not math.isfinite(log10):
         return "0" if log10 < 0 else "inf"
+    if value == 0:  # underflowed float64 but known through its log10
+        return f"10^{log10:.4f}" if abs(log10) < 1e6 else f"10^({log10:.6g})"
     if math.isfinite(value) and abs(value) < 1e15:
         if integer:
             return f"{int(value):,}"
@@ -68,6 +70,20 @@ def fmt_number(value: float, log10: float, integer: bool) -> str:
     if math.isfinite(value):
         return f"{value:.4e}"
     return f"10^{log10:.4f}"
+
+
+def _log10_text(log10: float) -> str:
+    """log10 column; values that underflow float64 are recomputed in mpmath (``Quantity.tiny``), so
+    only an exact 0 has none."""
+    if not math.isfinite(log10):
+        return "-" if log10 < 0 else "inf"  # an exact 0 has no log10
+    return f"{log10:.4f}" if abs(log10) < 1e6 else f"{log10:.6g}"
+
+
+def _ratio_text(log10_ratio: float) -> str:
+    if abs(log10_ratio) < 6:
+        return f"{10 ** log10_ratio:.4g}"
+    return f"10^{log10_ratio:.3f}"
 
 
 def _table(rows: list[list[str]], header: list[str]) -> str:
@@ -115,13 +131,27 @@ def _print_computation(c, as_json: bool) -> None:
     rows = []
     for q in c.quantities.values():
         name = q.name + (" (step)" if q.intermediate else "")
-        rows.append([name, q.symbol, fmt_number(q.value, q.log10, q.integer), f"{q.log10:.4f}",
+        rows.append([name, q.symbol, fmt_number(q.value, q.log10, q.integer), _log10_text(q.log10),
                      "explicit" if q.explicit else f"{q.order}, constants set"])
     print(_table(rows, ["quantity", "sym", "value", "log10", "form"]))
+    deps = c.departures
+    if deps:
+        print("printed vs corrected:")
+        drows = []
+        for d in deps:
+            q, ref = c.quantities[d["quantity"]], c.quantities[d["reference"]]
+            drows.append([d["label"], fmt_number(q.value, q.log10, q.integer),
+                          fmt_number(ref.value, ref.log10, ref.integer), f"{d['quantity']} / {d['reference']}",
+                          _ratio_text(q.log10 - ref.log10)])
+        print(_table(drows, ["", "value", "reference", "quantities", "ratio"]))
+    for line in c.regime:
+        print(f"OUTSIDE THE REGIME: {line}")
+    for line in c.regime_notes:
+        print(f"regime: {line}")
     for q in c.quantities.values():
         if q.explicit and q.derivation:
             print(f"  {q.name}: {q.derivation}")
-    for line in c.caveats + list(r.notes):
+    for line in [x for x in c.caveats if x not in c.regime] + list(r.notes):
         print(f"note: {line}")
     print(f"formulas: python -m bounds show {r.short_id}")
 

@@ -90,11 +90,29 @@ class QuantityValue:
     intermediate: bool
     exact: int | None = None   # the integer itself for integer quantities (any size)
 
+    @property
+    def significant_digits(self) -> int:
+        """Digits of ``value`` that the float64 (or log10) arithmetic behind it carries: 15 for
+        values computed in float64; fewer for values beyond float range, which are known through
+        their log10 (a float whose absolute error grows with its size)."""
+        if math.isfinite(self.value):
+            return 15
+        return max(1, min(15, int(-math.log10(2.303 * max(abs(self.log10), 1.0) * 2.3e-16))))
+
+    def json_value(self):
+        """The value as JSON carries it without false precision: an exact integer only while every
+        digit is meaningful (< 10^15); beyond, a number literal with ``significant_digits`` digits."""
+        if self.exact is not None and abs(self.exact) < 10**15:
+            return self.exact
+        if math.isfinite(self.value):
+            return float(f"{self.value:.15g}")
+        return BigNumber(self.log10, self.significant_digits)
+
     def to_dict(self) -> dict:
         return {
-            "value": (self.exact if self.exact is not None else
-                      self.value if math.isfinite(self.value) else BigNumber(self.log10)),
-            "log10": self.log10,
+            "value": self.json_value(),
+            "significant_digits": self.significant_digits,
+            "log10": round(self.log10, 12) if math.isfinite(self.log10) else None,
             "explicit": self.explicit,
             "form": self.form,
             "order": self.order,
@@ -122,8 +140,41 @@ class Computation:
         return all(q.explicit for q in self.quantities.values())
 
     @property
-    def caveats(self) -> list[str]:
+    def departures(self) -> list[dict]:
+        """Printed vs corrected (the result's ``departures``): each value, its reference and the ratio."""
         out = []
+        for dep in self.result.departures:
+            q, r = self.quantities[dep.quantity], self.quantities[dep.reference]
+            out.append({"label": dep.label, "quantity": dep.quantity, "reference": dep.reference,
+                        "value": q.json_value(), "reference_value": r.json_value(),
+                        "log10_ratio": round(q.log10 - r.log10, 6),
+                        "ratio": float(f"{10 ** (q.log10 - r.log10):.4g}")
+                        if abs(q.log10 - r.log10) < 300 else BigNumber(q.log10 - r.log10, 4)})
+        return out
+
+    def _regime_items(self) -> list[tuple[bool, str]]:
+        if self.result.regime is None:
+            return []
+        values = {**{k: v for k, v in self.params.items()},
+                  **{name: self[name] for name in self.quantities}}
+        for k, v in self.result.defaults.items():
+            values.setdefault(k, v)
+        return [(bool(outside), text) for outside, text in self.result.regime(values)]
+
+    @property
+    def regime(self) -> list[str]:
+        """Where the parameters leave the regime the result's theorem covers (its ``regime``): the
+        values are still computed, but the theorem does not vouch for them there."""
+        return [text for outside, text in self._regime_items() if outside]
+
+    @property
+    def regime_notes(self) -> list[str]:
+        """Regime switches inside the theorem (e.g. NB20 Theorem 11 with m <= m_o runs one phase)."""
+        return [text for outside, text in self._regime_items() if not outside]
+
+    @property
+    def caveats(self) -> list[str]:
+        out = list(self.regime)
         for q in self.quantities.values():
             if not q.explicit:
                 consts = self.result.quantity(q.name).constants
@@ -140,6 +191,9 @@ class Computation:
             "parameters": {k: _jsonable(v) for k, v in self.params.items()},
             "constants": self.constants,
             "quantities": {k: q.to_dict() for k, q in self.quantities.items()},
+            "printed_vs_corrected": self.departures,
+            "inside_regime": not self.regime,
+            "regime": [{"outside": o, "text": t} for o, t in self._regime_items()],
             "notes": list(self.result.notes),
             "caveats": self.caveats,
         }
@@ -149,15 +203,17 @@ class BigNumber:
     """A value beyond floating point, known by its log10; :func:`dumps` writes it as a JSON
     number literal (``1.2345e+603``), so ``value`` stays a number in the JSON output."""
 
-    def __init__(self, log10: float):
+    def __init__(self, log10: float, digits: int = 5):
         self.log10 = float(log10)
+        self.digits = max(1, int(digits))
 
     def literal(self) -> str:
         e = math.floor(self.log10)
         mant = 10 ** (self.log10 - e)
-        if mant >= 9.99995:  # rounding would print 10.0000
+        places = self.digits - 1
+        if round(mant, places) >= 10:  # rounding would print 10.000
             mant, e = mant / 10, e + 1
-        return f"{mant:.4f}e+{e}"
+        return f"{mant:.{places}f}e+{e}"
 
     def __repr__(self) -> str:
         return f"BigNumber(10^{self.log10:.4f})"

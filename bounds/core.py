@@ -126,6 +126,8 @@ class Quantity:
     dominates_asymptotic: bool = False  # explicit >= asymptotic with constants 1 (tests)
     scaling: tuple[tuple[str, str], ...] = ()  # (arg, "0"|"inf"): explicit/asymptotic -> const
     intermediate: bool = False     # a step of the derivation, shown but not a headline number
+    tiny: bool = False             # positive but may underflow float64 (a negligible probability):
+    #                                where it does, the point is recomputed in mpmath (finite log10)
 
     def __post_init__(self):
         if self.order not in ORDERS:
@@ -136,6 +138,18 @@ class Quantity:
     @property
     def has_explicit(self) -> bool:
         return self.explicit is not None
+
+
+@dataclass(frozen=True)
+class Departure:
+    """Where a result departs from a printed constant: ``quantity`` (the value used) beside
+    ``reference`` (the printed value, or another instantiation such as a fixed split), with the
+    ratio quantity/reference shown by ``compute`` (text and JSON) and the report. ``label`` says what
+    the ratio measures (e.g. "corrected / printed", "fixed split / optimised: slack removed")."""
+
+    quantity: str
+    reference: str
+    label: str = "corrected / printed"
 
 
 @dataclass(frozen=True)
@@ -163,6 +177,10 @@ class Result:
     constants: Mapping[str, str] = field(default_factory=dict)    # hidden constant -> meaning
     notes: tuple[str, ...] = ()    # errata, remarks; shown by show and compute
     defaults: Mapping[str, Any] = field(default_factory=dict)     # optional params' defaults
+    departures: tuple[Departure, ...] = ()  # printed vs corrected values shown side by side
+    # values (parameter keys and quantity names -> numbers) -> [(outside?, text)]: where the theorem
+    # does not cover the point (outside) or the algorithm switches regime (informational)
+    regime: Callable[..., Any] | None = None
     relations: tuple[Relation, ...] = ()  # cross-parameter conditions the source states
 
     def __post_init__(self):
@@ -171,6 +189,10 @@ class Result:
         names = [q.name for q in self.quantities]
         if len(set(names)) != len(names):
             raise ValueError(f"{self.id}: duplicate quantity names")
+        for dep in self.departures:
+            for qn in (dep.quantity, dep.reference):
+                if qn not in names:
+                    raise ValueError(f"{self.id}: departure names unknown quantity {qn!r}")
         args = {self.param(k).arg for k in self.params}
         for q in self.quantities:
             if q.symbol in args:
@@ -330,6 +352,8 @@ def evaluate(result: Result, values: Mapping[str, Any], *, form: str = "explicit
             use = _form_of(q, form)
             val = np.broadcast_to(np.asarray(_eval_np(q, use, env), dtype=float), shape).copy()
             bad_pts |= ~np.isfinite(val) | (np.abs(val) > FLOAT_LIMIT) | (val < 0) & q.integer
+            if q.tiny:
+                bad_pts |= val < 1e-300
             env[q.symbol] = val
             out[q.name] = Evaluated(q, use, val, np.full(shape, np.nan))
 

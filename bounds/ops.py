@@ -41,6 +41,11 @@ class _NumpyOps:
         return p / q
 
     @staticmethod
+    def gt(a, b):
+        """1 where a > b, else 0 (a regime switch, e.g. NB20 Algorithm 4's second phase)."""
+        return np.greater(a, b).astype(float)
+
+    @staticmethod
     def binomial(n, k):
         from scipy.special import comb
 
@@ -88,6 +93,9 @@ class _MpmathOps:
 
     def max(self, a, b):
         return a if a >= b else b
+
+    def gt(self, a, b):
+        return self._mp.mpf(1) if a > b else self._mp.mpf(0)
 
     def min(self, a, b):
         return a if a <= b else b
@@ -146,6 +154,9 @@ class _SympyOps:
 
     def max(self, a, b):
         return self._sp.Max(a, b)
+
+    def gt(self, a, b):
+        return self._sp.Piecewise((1, self._sp.StrictGreaterThan(a, b)), (0, True))
 
     def min(self, a, b):
         return self._sp.Min(a, b)

@@ -365,6 +365,78 @@ def lemma11_direction_claim(claimed, text: str) -> Exhaustive:
 # registration
 
 
+# ---------------------------------------------------------------------------------------------
+# Lemma 7 (PMW): what the printed constants are, and what the corrected derivation spends
+
+L7 = (Var("alpha", 1e-4, 0.99, points=12), Var("beta", 1e-9, 0.99, points=8),
+      Var("size_q", 1, 1e12, points=8), Var("size_x", 2, 1e30, points=8))
+#: the error-budget claims read bounds' optimised shares (one share search per point): a small grid
+L7_SMALL = (Var("alpha", 1e-4, 0.99, points=5), Var("beta", 1e-9, 0.99, points=3),
+            Var("size_q", 1, 1e12, points=3), Var("size_x", 2, 1e30, points=3))
+
+
+def dr415_log_term(queries_factor: float, const: float, text: str) -> Identity:
+    """Dwork-Roth Thm 3.28 (NumericSparse, delta > 0) has log k' + log(4c/beta) for k' queries and cut-off c;
+    Thm 4.15 runs it on k' = queries_factor |Q| queries with c = 4 log|X|/a^2, and prints log|Q| +
+    log(const log|X|/(a^2 beta))."""
+    return Identity(text,
+                    lambda o, alpha, beta, size_q, size_x: o.log(queries_factor * size_q)
+                    + o.log(4 * (4 * o.log(size_x) / alpha**2) / beta),
+                    lambda o, alpha, beta, size_q, size_x: o.log(size_q) + o.log(const * o.log(size_x) / (alpha**2 * beta)),
+                    L7)
+
+
+def lemma7_error_budget(mw_scale_fn, uc_fn, text: str) -> Identity:
+    """Lemma 7's error on [-1, 1]: twice the [0, 1] error 3 alpha_mw (PMW's empirical error, Dwork-Roth Thm 4.15's
+    '3 alpha') plus the uniform-convergence deviation; it must equal alpha."""
+    return Identity(text, lambda o, alpha, beta, size_q, size_x: 2 * (3 * mw_scale_fn(o, alpha, beta, size_q, size_x)
+                                                                      + uc_fn(o, alpha, beta, size_q, size_x)),
+                    lambda o, alpha, beta, size_q, size_x: alpha, L7_SMALL)
+
+
+def _l7(name):
+    def f(o, alpha, beta, size_q, size_x):
+        return bounds_value("bcmnuw20:lemma7", name, alpha=alpha, beta=beta, epsilon=0.5, delta=1e-6,
+                            num_hypotheses=np.round(size_q), domain_size=np.round(size_x))
+    return f
+
+
+register(
+    Check(
+        id="bcmnuw20:lemma7.numericsparse-queries", paper=PAPER, result="lemma7",
+        claim=("Lemma 7's 128 = 4 x Dwork-Roth Thm 4.15's 32, and that 32 already counts NumericSparse's 2|Q| queries: "
+               "log(2|Q|) + log(4c/beta) = log|Q| + log(32 log|X|/(a^2 beta)) at c = 4 log|X|/a^2 (Thm 3.28 inside "
+               "Thm 4.15)"),
+        source=f"{SEEDS}; Lemma 7; Dwork & Roth (2014) Thm 3.28 and Thm 4.15 (k queries, 2k NumericSparse queries)",
+        method="symbolic",
+        stated=dr415_log_term(2, 32, "log(2|Q|) + log(16 log|X|/(a^2 beta)) = log|Q| + log(32 log|X|/(a^2 beta))"),
+        perturbed={"|Q| queries": dr415_log_term(1, 32, "log|Q| + log(16 ...) = log|Q| + log(32 ...)")},
+        errata=("bcmnuw20-lemma7-constants",),
+        formula_from="paper text; Dwork-Roth Thm 3.28 (log k + log(4c/beta))",
+    ),
+    Check(
+        id="bcmnuw20:lemma7.error-budget", paper=PAPER, result="lemma7",
+        claim=("Lemma 7 (printed constants = Dwork-Roth Thm 4.15 at a = alpha/2): Err <= alpha on [-1, 1], i.e. "
+               "2 (3a + uniform convergence) = alpha with a = alpha/2 and nothing for uniform convergence"),
+        source=f"{SEEDS}; Lemma 7 (200 = 4 (2 + 32 sqrt 2) rounded, 128 = 4 x 32); Dwork & Roth Thm 4.15 (error 3a)",
+        method="symbolic",
+        stated=lemma7_error_budget(lambda o, alpha, beta, size_q, size_x: alpha / 2,
+                                   lambda o, alpha, beta, size_q, size_x: 0 * alpha,
+                                   "2 (3 alpha/2 + 0) = alpha"),
+        expect=FAILS,
+        corrected=lemma7_error_budget(lambda o, alpha, beta, size_q, size_x: _l7("mw_accuracy")(o, alpha, beta, size_q, size_x),
+                                      _l7("uniform_convergence_accuracy"),
+                                      "2 (3 alpha_mw + (1 - s) alpha/2) = alpha, alpha_mw = s alpha/6 (bounds lemma7, s "
+                                      "optimised)"),
+        perturbed={"3:1 split with alpha/4 for uniform convergence": lemma7_error_budget(
+            lambda o, alpha, beta, size_q, size_x: alpha / 8, lambda o, alpha, beta, size_q, size_x: alpha / 4,
+            "2 (3 alpha/8 + alpha/4) = alpha")},
+        errata=("bcmnuw20-lemma7-constants",),
+        formula_from="bounds:bcmnuw20:lemma7 (mw_accuracy, uniform_convergence_accuracy)",
+    ),
+)
+
+
 register(
     Check(
         id="bcmnuw20:sauer", paper=PAPER, result="thm10",

@@ -8,6 +8,8 @@ import math
 import numpy as np
 
 from algorithms.privacy.accounting import ApproxDP, PureDP, compose
+from bounds.papers.nb20 import (alg5_composed_eps, alg5_lambda, alg5_lambda_as_printed, alg5_lambda_tight,
+                                alg5_round_eps)
 from bounds.papers.nb20 import (alg3_delta_hat, alg3_eps_hat, alg3_eps_prime, alg3_group_delta, alg3_group_eps,
                                 alg3_T, alg3_total_delta, alg3_total_eps, alg4_m_o, claim10_log_tail_printed,
                                 claim10_n_printed, lemma6_em_gap, lemma6_em_gap_printed_bound, lemma6_n_printed,
@@ -167,16 +169,27 @@ def claim10_use_claim(const: float, acc_div: float, text: str) -> Inequality:
 CH = (Var("alpha", 1e-3, 0.5, points=16), Var("beta", 1e-9, 0.5, points=16), Var("gamma", 0.0, 0.49, log=False, points=16))
 
 
-def chernoff3_claim(m_fn, region, region_text, text: str) -> Inequality:
+def chernoff3_claim(m_fn, region, region_text, text: str, share: float = 4) -> Inequality:
     """Lemma 9 eq. (3): if err(h_ERM; D) <= alpha/8 + gamma then (1/m) sum 1(h_ERM(x_i) != y_i) <= alpha/4 + gamma
-    w.p. >= 1 - beta/4 over m i.i.d. queries; the exact tail at the worst case err = alpha/8 + gamma."""
+    w.p. >= 1 - beta/share over m i.i.d. queries; the exact tail at the worst case err = alpha/8 + gamma. The
+    paper's sentence reads share 4; the union bound that closes at beta leaves the Chernoff step share 8
+    (eq. (3)'s beta/4 less the ERM event's beta/8: nb20:lemma9.union)."""
 
     def tail(o, alpha, beta, gamma):
         m = np.ceil(m_fn(o, alpha, beta, gamma))
         p = np.minimum(alpha / 8 + gamma, 1.0)
         return _scipy_stats.binom.sf(np.floor(m * (alpha / 4 + gamma)), m, p)
 
-    return Inequality(text, tail, lambda o, alpha, beta, gamma: beta / 4, CH, region=region, region_text=region_text)
+    return Inequality(text, tail, lambda o, alpha, beta, gamma: beta / share, CH, region=region,
+                      region_text=region_text)
+
+
+def union_claim(shares: tuple, text: str) -> Identity:
+    """Lemma 9's union bound over its failure events, as fractions of beta: (1) beta/4 (the per-j PAC and
+    Claim 10 events and the counting argument), (2) Lemma 6 beta/4 + its Chernoff step, (3) the ERM event
+    beta/8 + its Chernoff step; the proof concludes 'w.p. >= 1 - beta'."""
+    return Identity(text, lambda o, beta: sum(f * beta for f in shares), lambda o, beta: beta,
+                    (Var("beta", 1e-9, 0.999),))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,6 +238,16 @@ def margin_claim(sensitivity: float, text: str) -> Exhaustive:
     return Exhaustive(text, cases, lambda c: (c.data["change"] <= sensitivity, {}))
 
 
+ALG5 = (Var("eps", 1e-4, 0.999, points=12), Var("delta", 1e-15, 0.5, points=10), Var("T", 1, 1e7, points=12))
+
+
+def alg5_composition_claim(lam_fn, text: str) -> Inequality:
+    """Algorithm 5: the T AboveThreshold rounds at the vote margin's sensitivity 2 (each 2*2/lambda-DP,
+    Dwork-Roth Thm 3.23) compose by advanced composition at slack delta/2 (Thm 3.20) to at most eps."""
+    return Inequality(text, lambda o, eps, delta, T: alg5_composed_eps(o, T, delta, alg5_round_eps(o, lam_fn(o, T, eps, delta), 2)),
+                      lambda o, eps, delta, T: eps, ALG5)
+
+
 def public_size_claim(m_fn, text: str) -> Inequality:
     """Theorem 11: the m_o query points make A_SSPP's cover (ABM19 Thm 3.1: Lemma 3.3 at (alpha/2, beta/2))
     fail w.p. at most beta/2: log tail at m_o <= 0."""
@@ -252,7 +275,8 @@ def printed_vs_chain_claim(scale: float, text: str) -> Inequality:
     delta = 1e-6) the ratio chain n' / printed n' runs from 6.74 to 41.30 (grid and a dense 300 x 100 x 300
     sweep agree); its supremum is at the corner alpha = 0.5, d = 100, m = 1e3, where the sub-sample term
     k n_pac = 10,253,170 x 126,378 = 1.296e12 dominates the chain against the printed 3.137e10. Before the
-    vote-margin correction (k half as large) the range was 3.3 to 20.6 and the scale 25."""
+    vote-margin correction (k half as large) the range was 3.3 to 20.6 and the scale 25; with the tight lambda
+    (nb20:alg5 lambda_tight, shown, not encoded) it would be 3.31 to 20.67 (a 40 x 7 x 40 sweep)."""
     dom = (Var("alpha", 1e-3, 0.5, points=6), Var("d", 1, 100, integer=True, points=3),
            Var("num_queries", 10**3, 10**8, integer=True, points=4))
 
@@ -403,6 +427,23 @@ register(
         errata=("nb20-alg5-margin",),
     ),
     Check(
+        id="nb20:alg5.composition", paper=PAPER, result="alg5",
+        claim=("Algorithm 5 with the printed lambda = sqrt(32 T log(2/delta))/eps is (eps, delta)-DP: its T sparse-vector "
+               "rounds compose to <= eps (at the vote margin's sensitivity 2, nb20:alg5.margin)"),
+        source=f"{SEED}; Appendix B.1, Algorithm 5 step 1; Dwork-Roth Thms 3.20 (advanced composition) and 3.23",
+        method="numeric grid + hypothesis",
+        stated=alg5_composition_claim(alg5_lambda_as_printed, "printed lambda: composed eps <= eps"),
+        expect=FAILS,
+        corrected=alg5_composition_claim(alg5_lambda, "bounds' lambda (2 x printed): composed eps <= eps"),
+        perturbed={"tight lambda / 1.001": alg5_composition_claim(
+                       lambda o, T, eps, delta: alg5_lambda_tight(o, T, eps, delta) / 1.001,
+                       "0.1% less noise than the tight lambda (bounds lambda_tight, which itself holds)"),
+                   "printed lambda at 0.999 eps": alg5_composition_claim(
+                       lambda o, T, eps, delta: alg5_lambda_as_printed(o, T, 0.999 * eps, delta), "printed at 0.999 eps")},
+        errata=("nb20-alg5-margin",),
+        formula_from="bounds.papers.nb20.alg5_lambda, alg5_lambda_as_printed, alg5_round_eps, alg5_composed_eps",
+    ),
+    Check(
         id="nb20:lemma9.printed-n-prime", paper=PAPER, result="lemma9",
         claim="Lemma 9 / Theorem 7: the printed n' = 8000 (...) covers every step of the proof (bounds' explicit chain)",
         source=f"{SEED}; proof of Lemma 9 (n' display); bounds nb20:thm7 (the chain with pinned constants)",
@@ -438,9 +479,10 @@ register(
         stated=chernoff3_claim(lambda o, alpha, beta, gamma: lemma9_min_queries(o, alpha, beta), None, None,
                                "m = 8 log(1/(alpha beta))/alpha"),
         expect=FAILS,
-        corrected=chernoff3_claim(bernstein_m, None, None, "m = Bernstein size (2q(1-q) + alpha/12) log(4/beta)/(alpha/8)^2, q = min(alpha/8 + gamma, 1/2)"),
+        corrected=chernoff3_claim(bernstein_m, None, None, "m = Bernstein size (2q(1-q) + alpha/12) log(8/beta)/(alpha/8)^2, "
+                                  "q = min(alpha/8 + gamma, 1/2), tail <= beta/8 (eq. (3)'s share of the union bound)", share=8),
         perturbed={"Bernstein size / 4": chernoff3_claim(lambda o, alpha, beta, gamma: bernstein_m(o, alpha, beta, gamma) / 4,
-                                                         None, None, "a quarter of the Bernstein size")},
+                                                         None, None, "a quarter of the Bernstein size", share=8)},
         errata=("nb20-lemma9-chernoff",),
         formula_from="bounds.papers.nb20.lemma9_min_queries; exact tail scipy.stats.binom",
     ),
@@ -455,15 +497,31 @@ register(
     ),
     Check(
         id="nb20:lemma9.union", paper=PAPER, result="lemma9",
-        claim="Lemma 9: errors alpha/4 (1) + alpha/2 (2) + alpha/4 + gamma (3) = alpha + gamma; failures beta/4 + beta/2 + beta/4 = beta",
+        claim=("Lemma 9: failures (1) beta/4 + (2) [Lemma 6 beta/4 + Chernoff beta/4] + (3) [ERM beta/8 + Chernoff "
+               "beta/4, as eq. (3)'s sentence gives its Chernoff step] = beta"),
+        source=f"{SEED}; proof of Lemma 9: eq. (1) w.p. 1 - beta/4, Lemma 6 w.p. 1 - beta/4 and (2) w.p. 1 - beta/2, "
+               "the ERM event w.p. 1 - beta/8 and (3) 'by Chernoff ... w.p. >= 1 - beta/4', 'w.p. >= 1 - beta'",
+        method="symbolic",
+        stated=union_claim((0.25, 0.25, 0.25, 0.125, 0.25), "beta/4 + beta/4 + beta/4 + beta/8 + beta/4 = beta"),
+        expect=FAILS,
+        corrected=union_claim((0.25, 0.25, 0.25, 0.125, 0.125),
+                              "beta/4 + beta/4 + beta/4 + beta/8 + beta/8 = beta (eq. (3)'s Chernoff step at beta/8: "
+                              "bounds' min_queries uses log(8/beta))"),
+        perturbed={"(2)'s Chernoff at beta/2": union_claim((0.25, 0.25, 0.5, 0.125, 0.125), "... beta/2 ... = beta")},
+        errata=("nb20-lemma9-union",),
+        formula_from="paper text; bounds.papers.nb20.lemma9_min_queries_bernstein (log(8/beta))",
+    ),
+    Check(
+        id="nb20:lemma9.errors", paper=PAPER, result="lemma9",
+        claim="Lemma 9: errors alpha/4 (1) + alpha/2 (2) + alpha/4 + gamma (3) = alpha + gamma",
         source=f"{SEED}; proof of Lemma 9, last paragraph",
         method="symbolic",
-        stated=Identity("alpha/4 + alpha/2 + alpha/4 + gamma + beta/4 + beta/2 + beta/4 = alpha + gamma + beta",
-                        lambda o, alpha, beta, gamma: alpha / 4 + alpha / 2 + alpha / 4 + gamma + beta / 4 + beta / 2 + beta / 4,
-                        lambda o, alpha, beta, gamma: alpha + gamma + beta, CH),
-        perturbed={"beta/8 extra": Identity("... + beta/8 = ...",
-                                            lambda o, alpha, beta, gamma: alpha + gamma + beta + beta / 8,
-                                            lambda o, alpha, beta, gamma: alpha + gamma + beta, CH)},
+        stated=Identity("alpha/4 + alpha/2 + alpha/4 + gamma = alpha + gamma",
+                        lambda o, alpha, beta, gamma: alpha / 4 + alpha / 2 + alpha / 4 + gamma,
+                        lambda o, alpha, beta, gamma: alpha + gamma, CH),
+        perturbed={"alpha/8 extra": Identity("... + alpha/8 = ...",
+                                             lambda o, alpha, beta, gamma: alpha + gamma + alpha / 8,
+                                             lambda o, alpha, beta, gamma: alpha + gamma, CH)},
     ),
     Check(
         id="nb20:lemma9.cutoff", paper=PAPER, result="lemma9",

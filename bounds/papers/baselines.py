@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from ..core import Implicit, Quantity, Result
 from ..registry import register
-from .bcmnuw20 import LEMMA7_DOMAIN, LEMMA7_N
+from .bcmnuw20 import LEMMA7_DEPARTURES, LEMMA7_DOMAIN, lemma7_quantities
 
 PAPER = "baselines"
 
@@ -89,8 +89,9 @@ register(
         params=("alpha", "beta", "epsilon", "delta", "num_hypotheses", "domain_size"),
         domain=LEMMA7_DOMAIN,
         constants={"C_7": "the constant of the O-form"},
-        quantities=(replace(LEMMA7_N, description="private samples PMW needs over the full "
-                                                  "domain, no public data"),),
+        quantities=lemma7_quantities("private samples PMW needs over the full domain, no "
+                                      "public data"),
+        departures=LEMMA7_DEPARTURES,
         notes=("For an infinite domain (thresholds over R) there is no finite |X|: PMW, and any "
                "private algorithm without public data, fails (BCMNUW20 Section 1).",
                "Lemma 7's printed constants are corrected here as in bcmnuw20:lemma7 "

@@ -1,5 +1,5 @@
 """HLM12 Algorithm 1 (MWEM): audit targets for :func:`algorithms.query_release.mwem.mwem` and its broken
-variant built here on the same loop (``mwem.mw_rounds``); and why PMW and PMW^Pub have no target yet.
+variant built here on the same loop (``mwem.mw_rounds``); where the PMW and PMW^Pub targets are.
 
 MWEM (T rounds, each eps/(2T) exponential selection + Laplace measurement at eps/(2T)). Support {0, 1},
 queries q_0 = 1{x = 0}, q_1 = 1{x = 1}, n = 1, D0 = (0,), D1 = (1,), T = 4, declared eps = 2. Statistic:
@@ -18,16 +18,11 @@ per MWEM run these sizes take minutes, so no CI test runs these two targets.
 
 PMW (BCMNUW20 Algorithm 1). ``pmw`` runs NumericSparse's own code (``pmw(..., sparse=...)`` takes a
 subclass), so the sparse-vector targets audit the comparisons, redraws and halting PMW runs. A PMW-level
-target was tried and dropped: with PMW's own cut-off (thousands of updates) each round's share of eps is
-invisible, and even with a cut-off of 1 (thresholds(2), n = 1 or 2, eps = 1) PMW's output hides which of
-the paired comparisons q(s) - q(x) and q(x) - q(s) fired (the released answer carries symmetric Laplace
-noise of scale sigma(eps_2) and is clipped to [-1, 1]) and the top rate of the pair barely depends on the
-data, so the correct PMW and one whose comparison noise is halved both gave eps_lb = 0 at 4,000 samples.
-
-PMW^Pub (LVSUW21 Algorithm 1) declares zCDP; refuting its (eps, delta) conversion at delta = 1e-5
-(eps = rho + 2 sqrt(rho log(1/delta)), about 5.3 at eps~ = 1) needs events of likelihood ratio e^5.3,
-which its clipped Gaussian measurement (sigma halved: ratio about 6 at the clip) does not reach. A zCDP
-claim needs a Renyi-divergence audit, not built here.
+target with PMW's own cut-off (thousands of updates) cannot see one round's share of eps, and on a
+symmetric pair (thresholds(2), n = 1 or 2) the correct PMW and one with halved comparison noise both gave
+eps_lb = 0 at 4,000 samples. The PMW targets now live in ``simulations.audit_targets.pmw`` (c = 1, a pair
+moving q(s) across the threshold; its docstring says which breaks they can and cannot see), and
+PMW^Pub's in ``simulations.audit_targets.pmw_pub``.
 """
 
 from __future__ import annotations

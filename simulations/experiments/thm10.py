@@ -216,11 +216,16 @@ def make_distribution(kind: str, law: str, N: int) -> dist.Distribution:
 
 @functools.lru_cache(maxsize=256)
 def theorem_sizes(alpha: float, beta: float, eps: float, delta: float, d: int, p: int) -> dict:
-    """BCMNUW20 Theorem 10's explicit m and n at (alpha, beta, eps, delta, d, p), from ``bounds``."""
+    """BCMNUW20 Theorem 10's explicit m and n at (alpha, beta, eps, delta, d, p), from ``bounds``.
+
+    n is ``private_samples_fixed_split``: Lemma 7's corrected derivation at the 3:1 error split and fixed
+    failure shares that algorithms.query_release.pmw runs (alpha_mw = alpha/8), i.e. the size the PMW run
+    here is proven at; bounds' headline ``private_samples`` optimises those budgets (about half) and
+    assumes PMW at alpha_mw = ``mw_accuracy``, which pmw does not take yet (issue 16)."""
     import bounds
 
     c = bounds.compute(RESULT_IDS[0], alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d, dual_vc=p)
-    return {"m_bound": int(c["public_samples"]), "n_bound": int(c["private_samples"]),
+    return {"m_bound": int(c["public_samples"]), "n_bound": int(c["private_samples_fixed_split"]),
             "log_cover_size_bound": float(c["log_cover_size"]), "log_domain_size_bound": float(c["log_domain_size"])}
 
 
@@ -423,7 +428,7 @@ def summarise(records: list[dict], params: Params) -> dict:
         "claim": ("Err_{D,H}(G) <= alpha w.p. >= 1 - beta (Theorem 10); H~ is an alpha/4-cover w.p. >= 1 - beta/2 "
                   "(Lemma 11)"),
         "bound_source": (f"bounds.compute('{RESULT_IDS[0]}', alpha={params.alpha}, beta={params.beta}, "
-                         f"epsilon={params.eps}, delta={params.delta}, vc=d, dual_vc=p): public_samples, private_samples"),
+                         f"epsilon={params.eps}, delta={params.delta}, vc=d, dual_vc=p): public_samples, private_samples_fixed_split"),
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
         "n_scale": params.n_scale, "m_scale": params.m_scale, "n_max": params.n_max,
         "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,

@@ -286,7 +286,7 @@ def summarise(records: list[dict], params: Params) -> dict:
         "result_id": RESULT_IDS[0],
         "claim": "least n, m with Err_{D,H}(G) <= alpha w.p. >= 1 - beta, against Theorem 10's explicit n, m",
         "bound_source": ("bounds.compute('bcmnuw20:thm10', alpha, beta, epsilon, delta, vc=d, dual_vc=p): "
-                         "public_samples, private_samples"),
+                         "public_samples, private_samples_fixed_split"),
         "rule": ("a grid size holds empirically when its one-sided Clopper-Pearson lower bound at confidence is "
                  ">= 1 - beta and fails when its upper bound is < 1 - beta; least size = smallest grid size from "
                  "which every larger run size holds; interval = (largest smaller size that fails, least]"),

@@ -81,13 +81,33 @@ def test_compute_json_shape(capsys):
     rc, out, _ = run(capsys, "compute", "thm10", *README_ARGS, "--json")
     d = json.loads(out)
     assert rc == 0 and d["result"] == "bcmnuw20:thm10"
-    assert set(d["quantities"]) == {"public_samples", "log_cover_size", "log_domain_size",
-                                    "private_samples"}
+    assert set(d["quantities"]) == {
+        "public_samples", "log_cover_size", "log_domain_size", "pmw_alpha", "pmw_beta",
+        "mw_error_share", "mw_accuracy", "uniform_convergence_accuracy", "update_cutoff",
+        "private_samples", "failure_comparisons", "failure_thresholds", "failure_answers",
+        "failure_uniform", "private_samples_fixed_split", "private_samples_as_printed"}
     for name, q in d["quantities"].items():
         assert isinstance(q["value"], (int, float)) and not isinstance(q["value"], bool), name
-        assert isinstance(q["log10"], float), name
+        assert isinstance(q["log10"], float) or (q["value"] == 0 and q["log10"] is None), name
         assert q["explicit"] is True, name
+        assert q["significant_digits"] == 15, name
     assert d["quantities"]["public_samples"]["value"] == 10_126
+    deps = {x["label"]: x for x in d["printed_vs_corrected"]}
+    printed = deps["n: corrected (budgets optimised) / printed constants"]
+    assert printed["reference_value"] == 417_675_167
+    assert printed["ratio"] == pytest.approx(printed["value"] / 417_675_167, rel=1e-3)
+    assert d["inside_regime"] is True
+
+
+def test_compute_json_carries_no_false_precision(capsys):
+    """Integers beyond 10^15 are not written with more digits than float64 carries (issue 18):
+    nb20:thm7's n (~3e15) is a number literal with 15 significant digits, not a 16-digit int."""
+    rc, out, _ = run(capsys, "compute", "thm7", "--alpha", "0.01", "--beta", "0.05", "--epsilon",
+                     "0.5", "--delta", "1e-6", "--vc", "10", "--num-queries", "1e5", "--json")
+    d = json.loads(out)
+    q = d["quantities"]["private_samples"]
+    assert rc == 0 and q["value"] > 1e15 and isinstance(q["value"], float)
+    assert q["significant_digits"] == 15
 
 
 def test_compute_json_non_explicit_says_so(capsys):

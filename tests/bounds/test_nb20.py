@@ -50,6 +50,21 @@ def claim10_g(n, a, b, d):
     return math.log(4) + 2 * d * math.log(2 * math.e * n / d) - n * a * a / 8 - math.log(b)
 
 
+def tight_lambda(T, eps, delta):
+    """Alg 5's lambda at the margin's sensitivity 2, tight: each round (4/lambda)-DP, advanced
+    composition F(e0) = A e0 + T e0 (e^e0 - 1) <= eps with A = sqrt(2 T log(2/delta)); e0 the largest
+    such e (bisection from below on [0, eps/A]), lambda = 4/e0."""
+    A = math.sqrt(2 * T * math.log(2 / delta))
+    lo, hi = 0.0, eps / A
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if A * mid + T * mid * math.expm1(mid) > eps:
+            hi = mid
+        else:
+            lo = mid
+    return 4 / lo
+
+
 def thm7_hand(alpha, beta, eps, delta, d, m):
     """Theorem 7's chain: Algorithm 3 and 5 settings, Lemma 9's requirements, n = 56 n'/eps."""
     T = max(1.0, m * alpha / 8 + 0.25 * math.sqrt(3 * m * alpha * math.log(m / beta)))
@@ -77,19 +92,21 @@ def thm7_hand(alpha, beta, eps, delta, d, m):
 
 
 def thm11_hand(alpha, beta, eps, delta, d, m):
-    """Theorem 11 (corrected): phases at (eps/2, beta/2), m_o = max(printed, ABM19 cover),
-    A_SSPP = ABM19 Thm 3.1's n_priv at (alpha, beta/2, eps/2)."""
-    e1, b1 = eps / 2, beta / 2
+    """Theorem 11 (corrected): m_o = max(printed, ABM19 cover at the second phase's beta/2); both
+    phases at (eps/2, beta/2), A_SSPP = ABM19 Thm 3.1's n_priv at (alpha, beta/2, eps/2), counted
+    only when it runs (m > m_o)."""
     m_o_printed = math.ceil(32 * (d * math.log(1 / alpha) + math.log(1 / beta)) / alpha)
     m_cover = least_int(lambda x: math.log(2) + 2 * d * math.log(2 * math.e * x / d)
-                        - (alpha / 2) * x / 4 - math.log(b1 / 2), 16 * d / alpha)
+                        - (alpha / 2) * x / 4 - math.log(beta / 4), 16 * d / alpha)
     m_o = max(m_o_printed, m_cover)
+    two = m > m_o
+    e1, b1 = eps / 2, beta / 2
     first = thm7_hand(alpha, b1, e1, delta, d, min(m_o, m))["n"]
     log_h = d * math.log(math.e * m_o / d)
-    sspp = math.ceil(max(32 * (log_h + math.log(8 / b1)) / alpha**2,
-                         8 * (log_h + math.log(4 / b1)) / (e1 * alpha)))
+    sspp = math.ceil(max(32 * (log_h + math.log(16 / beta)) / alpha**2,
+                         8 * (log_h + math.log(8 / beta)) / (eps / 2 * alpha)))
     return dict(m_o_printed=m_o_printed, m_cover=m_cover, m_o=m_o, first=first, sspp=sspp,
-                n=max(first, sspp))
+                n=max(first, sspp) if two else first)
 
 
 def run_cli(*argv):
@@ -181,13 +198,15 @@ def test_lemma6_erratum_printed_size_below_explicit_vc_inequality():
                                                 (0.9, 1e-12, 1e-3, 10**6, 500.5)])
 def test_alg5_hand_values(eps, delta, beta, m, T):
     """Step 1-2 by hand; lambda is twice the printed sqrt(32 T log(2/delta))/eps because the vote
-    margin has sensitivity 2 (erratum nb20-alg5-margin), and k, w follow from it."""
+    margin has sensitivity 2 (erratum nb20-alg5-margin), and k, w follow from it; the printed and the
+    tight lambda stay computable."""
     c = bounds.compute("alg5", epsilon=eps, delta=delta, beta=beta, num_queries=m, cutoff=T)
     lam_printed = math.sqrt(32 * T * math.log(2 / delta)) / eps
-    lam = math.sqrt(128 * T * math.log(2 / delta)) / eps
+    lam = 2 * lam_printed
     assert c["lambda_as_printed"] == pytest.approx(lam_printed, rel=1e-12)
+    assert c["lambda_tight"] == pytest.approx(tight_lambda(T, eps, delta), rel=1e-12)
     assert c["lambda"] == pytest.approx(lam, rel=1e-12)
-    assert c["round_epsilon"] == pytest.approx(2 / lam_printed, rel=1e-12)  # 2 Delta/lambda, Delta = 2
+    assert c["round_epsilon"] == pytest.approx(4 / lam, rel=1e-12)  # 2 Delta/lambda, Delta = 2
     assert c["subsamples"] == math.ceil(34 * math.sqrt(2) * lam
                                         * math.log(4 * m * T / min(delta, beta / 2)))
     assert c["threshold"] == pytest.approx(2 * lam * math.log(2 * m / delta), rel=1e-12)
@@ -199,12 +218,25 @@ def test_alg5_hand_values(eps, delta, beta, m, T):
        m=st.integers(1, 10**9))
 def test_alg5_sparse_vector_rounds_compose_to_at_most_eps(eps, delta, T, m):
     """Advanced composition of T rounds of (2 Delta/lambda)-DP, Delta = 2 (the vote margin's
-    sensitivity), at slack delta/2 is <= eps (the first term is exactly eps/2). Catches a lambda
-    not doubled for Delta = 2 (first term eps) or a wrong 128 (e.g. 32 gives eps)."""
+    sensitivity), at slack delta/2, recomputed by hand: <= eps at the encoded (doubled) lambda with
+    first term exactly eps/2; <= eps and within 0.5% of it at the tight lambda; above eps at the
+    printed one (by 1 + T (e^{eps/A} - 1)/A). Catches the printed lambda encoded (composes above eps),
+    a tight lambda that is not tight or not sound, or a sensitivity-1 round epsilon."""
     c = bounds.compute("alg5", epsilon=eps, delta=delta, beta=0.05, num_queries=m, cutoff=T)
-    first = math.sqrt(2 * T * math.log(2 / delta)) * (2 * 2 / c["lambda"])
-    assert first == pytest.approx(eps / 2, rel=1e-9)
-    assert c["composed_epsilon"] <= eps
+    A = math.sqrt(2 * T * math.log(2 / delta))
+
+    def composed(lam):
+        e0 = 2 * 2 / lam
+        return A * e0 + T * e0 * math.expm1(e0)
+
+    assert A * 4 / c["lambda"] == pytest.approx(eps / 2, rel=1e-9)
+    assert composed(c["lambda"]) <= eps
+    assert composed(c["lambda_tight"]) <= eps * (1 + 1e-12)
+    assert composed(c["lambda_tight"]) >= eps * 0.995
+    assert composed(c["lambda_as_printed"]) > eps
+    assert composed(c["lambda_as_printed"]) == pytest.approx(eps * (1 + T * math.expm1(eps / A) / A),
+                                                             rel=1e-9)
+    assert c["composed_epsilon"] == pytest.approx(composed(c["lambda"]), rel=1e-9)
 
 
 def _margin(votes):
@@ -331,18 +363,19 @@ def test_thm7_chain_hand_values(alpha, beta, eps, delta, d, m):
     assert c["relabeled_samples"] == h["n_prime"]
     assert c["private_samples"] == pytest.approx(h["n"], rel=1e-12)
     assert c["min_queries_as_printed"] == pytest.approx(8 * math.log(1 / (alpha * beta)) / alpha)
-    # corrected (Bernstein, gamma = 0 by default): p = alpha/8, deviation alpha/8 w.p. beta/4
+    # corrected (Bernstein, gamma = 0 by default): p = alpha/8, deviation alpha/8 w.p. beta/8
     p = alpha / 8
     assert c["min_queries"] == pytest.approx(
-        (2 * p * (1 - p) + (2 / 3) * (alpha / 8)) * math.log(4 / beta) / (alpha / 8) ** 2, rel=1e-12)
+        (2 * p * (1 - p) + (2 / 3) * (alpha / 8)) * math.log(8 / beta) / (alpha / 8) ** 2, rel=1e-12)
 
 
 def bernstein_m(alpha, beta, gamma):
     """Bernstein: a Bernoulli(err) mean, err <= p = alpha/8 + gamma, exceeds err by alpha/8 w.p.
-    <= beta/4 once m >= (2 q (1 - q) + (2/3)(alpha/8)) log(4/beta) / (alpha/8)^2, q = min(p, 1/2)
-    (q (1 - q) is the largest variance of such a Bernoulli)."""
+    <= beta/8 once m >= (2 q (1 - q) + (2/3)(alpha/8)) log(8/beta) / (alpha/8)^2, q = min(p, 1/2)
+    (q (1 - q) is the largest variance of such a Bernoulli; beta/8 = eq. (3)'s beta/4 less the ERM
+    event's beta/8, so that the proof's union bound closes at beta)."""
     q = min(alpha / 8 + gamma, 0.5)
-    return (2 * q * (1 - q) + (2 / 3) * (alpha / 8)) * math.log(4 / beta) / (alpha / 8) ** 2
+    return (2 * q * (1 - q) + (2 / 3) * (alpha / 8)) * math.log(8 / beta) / (alpha / 8) ** 2
 
 
 @pytest.mark.parametrize("alpha,beta,gamma", [(0.1, 0.05, 0.0), (0.01, 1e-6, 0.2), (0.001, 1e-9, 0.0),
@@ -359,8 +392,9 @@ def test_lemma9_min_queries_hand_values(alpha, beta, gamma):
 def test_lemma9_erratum_printed_min_queries_fails_eq3_and_bernstein_holds(alpha, beta, gamma):
     """Erratum (eq. (3)): at the printed m the exact binomial tail P[mean > alpha/4 + gamma] with
     err = alpha/8 + gamma exceeds beta/4 (small beta; gamma >> alpha), at bounds' corrected
-    min_queries it is <= beta/4. Catches a min_queries left at the printed size or a Bernstein
-    size with a constant divided by 4 (checked on the second point)."""
+    min_queries it is <= beta/8 (the Chernoff step's share once the ERM event's beta/8 is taken out
+    of eq. (3)'s beta/4). Catches a min_queries left at the printed size or a Bernstein size with a
+    constant divided by 4 (checked on the second point)."""
     c = bounds.compute("lemma9", alpha=alpha, beta=beta, epsilon=0.5, delta=1e-6, vc=3,
                        num_queries=10**6, approx_error=gamma)
     p = alpha / 8 + gamma
@@ -370,8 +404,8 @@ def test_lemma9_erratum_printed_min_queries_fails_eq3_and_bernstein_holds(alpha,
         return stats.binom.sf(math.floor(m * (alpha / 4 + gamma)), m, p)
 
     assert tail(c["min_queries_as_printed"]) > beta / 4
-    assert tail(c["min_queries"]) <= beta / 4
-    assert tail(c["min_queries"] / 4) > beta / 4
+    assert tail(c["min_queries"]) <= beta / 8
+    assert tail(c["min_queries"] / 4) > beta / 8
 
 
 @pytest.mark.parametrize("alpha,beta,eps,delta,d,m", POINTS[:2])
@@ -458,15 +492,56 @@ def test_thm11_erratum_printed_m_o_too_small_for_the_cover():
     assert (c["public_samples_printed"], c["cover_samples"]) == (156_952, 188_674)
 
 
-def test_thm11_is_constant_in_queries_beyond_m_o_and_costs_more_than_thm7_below():
+def test_thm11_is_constant_in_queries_beyond_m_o_and_is_thm7_at_or_below_it():
+    """Issue 18: for m <= m_o Algorithm 4 never runs A_SSPP, so Theorem 11 counts the first phase only
+    (still at (eps/2, beta/2), as Algorithm 4 splits in step 1): Theorem 7 at (m, eps/2, beta/2), with
+    a regime note; beyond m_o n is constant in m. Catches a missing regime note or a budget split that
+    differs from the one algorithms.learning.unvprivcl runs (eps/2 in both regimes). A_SSPP's n is far
+    below the first phase's wherever checked, so counting it or not does not move n: not testable by
+    value."""
     p = dict(alpha=0.01, beta=0.05, epsilon=0.5, delta=1e-6, vc=1)
     m_o = bounds.compute("thm11", num_queries=10, **p)["public_samples"]
     big = [bounds.compute("thm11", num_queries=m, **p)["private_samples"]
-           for m in (m_o, 10 * m_o, 10**15)]
+           for m in (m_o + 1, 10 * m_o, 10**15)]
     assert big[0] == big[1] == big[2]
-    for m in (100, 1000, m_o // 2):  # budget split: thm11 pays eps/2 where thm7 pays eps
-        assert (bounds.compute("thm11", num_queries=m, **p)["private_samples"]
-                > bounds.compute("thm7", num_queries=m, **p)["private_samples"])
+    half = {**p, "epsilon": 0.25, "beta": 0.025}
+    for m in (100, 1000, m_o // 2, m_o):
+        c11 = bounds.compute("thm11", num_queries=m, **p)
+        assert c11["private_samples"] == bounds.compute("thm7", num_queries=m, **half)["private_samples"]
+        assert c11["second_phase"] == 0 and c11["privacy_eps"] == 0.25
+        assert any("never runs A_SSPP" in t for t in c11.regime_notes)
+    c11 = bounds.compute("thm11", num_queries=m_o + 1, **p)
+    assert c11["second_phase"] == 1 and not c11.regime_notes
+    assert c11["privacy_eps"] == 0.25
+
+
+def test_thm7_tight_lambda_n_is_sufficient_and_about_half():
+    """The tight-lambda n (computable, not encoded) by hand: 56/eps max(k' n_pac(k'), the other terms,
+    Claim 10 at the encoded k); about half the encoded n where k n_pac dominates."""
+    alpha, beta, eps, delta, d, m = POINTS[1]
+    c = bounds.compute("thm7", alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d, num_queries=m)
+    kt = c["subsamples_tight"]
+    npac = math.ceil(96 / alpha * (d * math.log(288 / alpha) + math.log(32 * kt / beta)))
+    other = max(c["relabel_printed"], c["relabel_uniform_convergence"], c["claim10"],
+                c["erm_generalization"])
+    assert c["private_samples_tight_lambda"] == math.ceil(56 * max(kt * npac, other) / eps)
+    assert 1.95 < c["private_samples"] / c["private_samples_tight_lambda"] < 2.05
+
+
+def test_thm7_and_thm11_say_when_m_is_below_lemma9s_minimum():
+    """Issue 18: `compute thm7` at m = 10 (below Lemma 9's min_queries) used to return n with no
+    caveat; it now says so in text and JSON (inside_regime False), and so does Theorem 11 for its
+    first phase; at m above min_queries there is no caveat."""
+    p = dict(alpha=0.01, beta=0.05, epsilon=0.5, delta=1e-6, vc=10)
+    for rid in ("thm7", "thm11", "lemma9"):
+        low = bounds.compute(rid, num_queries=10, **p)
+        assert low.regime and "below Lemma 9's minimum" in low.regime[0]
+        assert low.to_dict()["inside_regime"] is False
+        high = bounds.compute(rid, num_queries=10**6, **p)
+        assert not high.regime and high.to_dict()["inside_regime"] is True
+    code, out, _ = run_cli("compute", "thm7", "--alpha", "0.01", "--beta", "0.05", "--epsilon",
+                           "0.5", "--delta", "1e-6", "--vc", "10", "--num-queries", "10")
+    assert code == 0 and "OUTSIDE THE REGIME" in out
 
 
 @pytest.mark.parametrize("alpha,beta,d", [(0.01, 0.05, 10), (0.3, 1e-12, 1), (0.1, 1e-300, 2)])

@@ -43,7 +43,7 @@ def test_trial_record_shape_and_sizes_from_bounds():
     c = rec["cases"]["thresholds:near_threshold"]
     want = bounds.compute("bcmnuw20:thm10", alpha=0.9, beta=0.1, epsilon=0.9, delta=1e-6, vc=1, dual_vc=1)
     assert c["m"] == math.ceil(0.5 * int(want["public_samples"]))
-    assert c["n"] == min(math.ceil(0.01 * int(want["private_samples"])), params.n_max)
+    assert c["n"] == min(math.ceil(0.01 * int(want["private_samples_fixed_split"])), params.n_max)
     assert c["cover_ok"] == (c["cover_radius"] <= 0.9 / 4) and c["accurate"] == (c["error"] <= 0.9)
     assert 0 <= c["cover_radius"] <= 1 and 0 <= c["error"] <= 2
     assert c["spent_eps"] == pytest.approx(0.9) and c["spent_delta"] == pytest.approx(1e-6)

@@ -1,0 +1,69 @@
+"""Audit targets of PMW (BCMNUW20 Alg 1) and PMW^Pub (LVSUW21 Alg 1): correct runs pass, broken ones are caught."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from algorithms.query_release.pmw import pmw
+from simulations import audit
+from simulations.audit_targets import pmw as pmw_targets
+
+
+def test_pmw_target_statistic_reads_the_update_from_the_release():
+    """BCMNUW20 Alg 1 at c = 1: G~(h) == 0 exactly iff PMW made no update (the statistic's second coordinate),
+    and NumericSparse runs at c = 1 (catches a hook that leaves PMW's own cut-off, or a synthetic answer
+    that is not exactly 0)."""
+    rng = np.random.default_rng(3)
+    for data in pmw_targets.PAIR:
+        for _ in range(200):
+            r = pmw(data, pmw_targets.CLASS, pmw_targets.ALPHA, pmw_targets.BETA, pmw_targets.PMW_EPS, 0.0, rng,
+                    sparse=pmw_targets.CutOff1).value
+            assert r.num_tops <= 1
+            assert pmw_targets._statistic(r.answers)[0, 1] == float(r.num_updates == 1)
+
+
+@pytest.mark.parametrize("name", ["pmw_no_answer_noise", "pmw_eps_10x"])
+def test_broken_pmw_is_caught_in_a_small_run(name):
+    """Each broken PMW is caught at 4,000 samples, fixed seed (catches a pair or statistic that cannot see
+    an update: with the statistic G~(h) alone on the shift pair of the old attempt both gave eps_lb 0)."""
+    result = audit.run_target(name, samples=4_000, seed=5)
+    assert result.violated, str(result)
+
+
+def test_correct_pmw_passes_in_a_small_run():
+    """The correct PMW (c = 1) passes on the same pair (false alarm <= 5%; fixed seed)."""
+    result = audit.run_target("pmw", samples=4_000, seed=5)
+    assert not result.violated, str(result)
+
+
+def test_zcdp_delta_at_is_the_inverse_of_the_cks_conversion():
+    """LVSUW21 Thm 4.5 read at a fixed eps: eps(delta(eps)) = eps, and the declared delta(2) for rho = 1 lies above
+    the exact Gaussian curve at rho = 1 (CKS is an upper bound; catches an inversion on the wrong side)."""
+    from algorithms.privacy import gaussian_delta, zcdp_epsilon_infimum
+    from simulations.audit_targets.pmw_pub import zcdp_delta_at
+
+    d = zcdp_delta_at(1.0, 2.0)
+    assert zcdp_epsilon_infimum(1.0, d)[0] == pytest.approx(2.0, abs=1e-6)
+    assert gaussian_delta(2.0, rho=1.0) < d < 1
+
+
+@pytest.mark.slow
+def test_pmw_pub_zcdp_claim_audit_small_run():
+    """PMW^Pub's (eps = 2, delta(2)) point from its zCDP claim: the correct run passes and the Gaussian
+    measurement at a quarter of sigma is caught, 3,000 samples, fixed seed (catches a measurement whose
+    scale does not reach the release, and a delta audit that does not use the declared delta)."""
+    good = audit.run_target("pmw_pub", samples=3_000, seed=5)
+    assert not good.violated, str(good)
+    bad = audit.run_target("pmw_pub_quarter_sigma", samples=3_000, seed=5)
+    assert bad.violated and bad.delta_lower_bound > bad.declared_delta, str(bad)
+
+
+def test_pmw_without_comparison_noise_is_caught_on_the_lsl_pair():
+    """PMW whose comparisons carry no noise is caught at 3,000 samples, and the correct PMW passes on the same
+    two-query pair (fixed seed; catches PMW ignoring its ``sparse=`` class, which makes the broken variant the
+    correct PMW, eps_lb about 0.05, and a pair on which the first update's index does not move)."""
+    bad = audit.run_target("pmw_no_comparison_noise", samples=3_000, seed=5)
+    assert bad.violated, str(bad)
+    good = audit.run_target("pmw_lsl", samples=3_000, seed=5)
+    assert not good.violated, str(good)

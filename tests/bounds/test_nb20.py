@@ -610,7 +610,37 @@ def test_crossover_cli_prints_the_point():
                              "0.01", "--beta", "0.05", "--epsilon", "0.5", "--delta", "1e-6",
                              "--vc", "1", "--high", "1e16")
     assert code == 0 and err == ""
-    assert "crossover at num_queries = 3.73928e+06" in out
+    assert f"crossover at num_queries = {independent_crossing(0.01):g}" in out
+
+
+def _private_samples(result_id, alpha, m):
+    return bounds.compute(result_id, alpha=alpha, num_queries=int(m), **CROSS).quantities["private_samples"].value
+
+
+def independent_crossing(alpha):
+    """The least number of queries m at which Theorem 7's n reaches Theorem 11's, found apart from
+    bounds.crossover's grid and bisection: scipy's brentq on log n_7(m) - log n_11(m) (m rounded to an
+    integer: a step function, so brentq lands on the jump), then the integer pinned by its definition."""
+    from scipy.optimize import brentq
+
+    g = lambda x: math.log(_private_samples("thm7", alpha, round(x))) - math.log(_private_samples("thm11", alpha, round(x)))
+    root = brentq(g, 1 / alpha**3 / 10, 1e4 / alpha**3, xtol=0.25)
+    m = round(root)
+    while g(m) < 0:
+        m += 1
+    while g(m - 1) >= 0:
+        m -= 1
+    return m
+
+
+def test_crossover_equals_an_independent_root_of_the_two_bounds():
+    """bounds.crossover('thm7', 'thm11') at alpha = 0.01 returns exactly the least m with
+    n_7(m) >= n_11(m) found by brentq (independent_crossing), and at it the sign really changes.
+    Catches a crossing reported one grid/bisection step off, or at the wrong side of the change."""
+    m = independent_crossing(0.01)
+    assert crossover_at(0.01)[0]["at"] == m
+    assert _private_samples("thm7", 0.01, m - 1) < _private_samples("thm11", 0.01, m - 1)
+    assert _private_samples("thm7", 0.01, m) >= _private_samples("thm11", 0.01, m)
 
 
 # --- command line bad input ---------------------------------------------------------------------

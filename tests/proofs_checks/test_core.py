@@ -121,3 +121,19 @@ def test_hypothesis_is_a_runtime_dependency():
     meta = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())["project"]
     names = [re.split(r"[<>=\[ ;]", d, maxsplit=1)[0].lower() for d in meta["dependencies"]]
     assert "hypothesis" in names
+
+
+@pytest.mark.parametrize("margin", [1e-6, 1e-4])
+def test_checker_tolerance_is_float_noise_not_a_slack(margin):
+    """The checker's tolerance (rtol 1e-9, relative) only absorbs float rounding: a claim off by a
+    relative margin of 1e-6 or 1e-4 (both far below 1e-3, far above rounding) must be reported failing,
+    for <=, >= and identities; a claim off by 1e-13 relative (rounding) must hold. Catches the
+    tolerance loosened to 1e-3 relative (in Inequality, Identity or _relation_ok's slack)."""
+    f = 1.0 + margin
+    assert check(Inequality("f x <= x", lambda o, x: f * x, lambda o, x: x, X)).status == FAILS
+    assert check(Inequality("x >= f x", lambda o, x: x, lambda o, x: f * x, X, rel=">=")).status == FAILS
+    assert check(Identity("f x = x", lambda o, x: f * x, lambda o, x: x, X)).status == FAILS
+    g = 1.0 + 1e-13
+    assert check(Inequality("g x <= x", lambda o, x: g * x, lambda o, x: x, X)).status == HOLDS
+    assert check(Inequality("x >= g x", lambda o, x: x, lambda o, x: g * x, X, rel=">=")).status == HOLDS
+    assert check(Identity("g x = x", lambda o, x: g * x, lambda o, x: x, X)).status == HOLDS

@@ -263,3 +263,27 @@ def test_audit_cli_saves_result_and_refuses_to_overwrite(tmp_path, capsys):
     assert cli(["audit", "pap_private_cover", "--samples", "200", "--out", str(out)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "already holds" in err
+
+
+def test_summary_judges_accuracy_against_1_minus_beta_not_a_looser_target():
+    """Theorem 10's accuracy target is 1 - beta. Records at Theorem 10's sizes where A_PAP is accurate in
+    k of T trials, k the largest count whose verdict against 1 - beta is 'violated' (derived with
+    simulations.stats.verdict at the summary's per-claim confidence) while against 1 - 2 beta it is not:
+    the summary must say violated. Catches a wrong target in summarise (e.g. 1 - 2 beta), and a verdict
+    rule that ignores the records."""
+    params = small()
+    T = 60
+    per_claim = 1 - (1 - params.confidence) / (2 * len(params.cases))
+    k = max(j for j in range(T + 1) if stats.verdict(j, T, 1 - params.beta, per_claim).status == stats.VIOLATED)
+    assert stats.verdict(k, T, 1 - 2 * params.beta, per_claim).status != stats.VIOLATED  # the test can tell them apart
+    setups = {case: thm10.case_setup(case, params) for case in params.cases}
+    records = [{"cases": {case: {"n": s["n_bound"], "m": s["m_bound"], "cover_radius": 0.0, "error": 0.0,
+                                 "cover_ok": True, "accurate": t < k, "spent_eps": params.eps,
+                                 "spent_delta": params.delta} for case, s in setups.items()}}
+               for t in range(T)]
+    s = thm10.summarise(records, params)
+    for c in s["cases"].values():
+        assert c["at_bound"] and c["accuracy"]["successes"] == k
+        assert c["accuracy"]["target"] == pytest.approx(1 - params.beta)
+        assert c["accuracy"]["verdict"] == stats.VIOLATED and c["cover"]["verdict"] != stats.VIOLATED
+    assert s["verdict"] == stats.VIOLATED

@@ -65,7 +65,9 @@ def test_html_has_badges_tables_formulas_and_figure(built):
     assert 'class="badge' in html and "<table>" in html
     assert html.count('src="data:image/png;base64,') >= 3  # formulas and the looseness plot
     assert "pap_private_cover" in html and ">caught<" in html
-    assert "bcmnuw20:sauer" in html  # the saved proof-check verdict
+    import proofs_checks.core as pc
+
+    assert pc.all_checks("bcmnuw20")[0].id in html  # the saved proof-check verdict (the fixture saves the first check)
 
 
 def test_html_escapes_user_text(built):

@@ -49,6 +49,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..validate import check_rng as _check_rng
+from algorithms.validate import check_unit_open
 
 __all__ = ["HardDistribution", "hard_distribution", "signal_floor", "clip_answers", "Attacker", "roc_curve",
            "THRESHOLD_METHODS"]
@@ -56,14 +57,7 @@ __all__ = ["HardDistribution", "hard_distribution", "signal_floor", "clip_answer
 THRESHOLD_METHODS = ("analytic", "null", "sign-flip")
 
 
-def _check_prob(name: str, value) -> float:
-    try:
-        x = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name}={value!r} must be a real number in (0, 1)") from None
-    if not (0.0 < x < 1.0):
-        raise ValueError(f"{name}={value!r} out of range: allowed (0, 1)")
-    return x
+_check_prob = check_unit_open  # a probability in (0, 1): the one shared validator
 
 
 def _check_pm1(name: str, data, p: int | None = None) -> np.ndarray:

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..validate import check_rng as _check_rng
-from algorithms.validate import check_unit_open
+from ..validate import check_unit_open
 
 __all__ = ["HardDistribution", "hard_distribution", "signal_floor", "clip_answers", "Attacker", "roc_curve",
            "THRESHOLD_METHODS"]

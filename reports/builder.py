@@ -55,6 +55,23 @@ class Context:
         image, how = self._formulas[key]
         return Formula(latex, caption, image, None, how)
 
+    def bound_formulas(self, result_id: str) -> list[Formula]:
+        """Every quantity's asymptotic and explicit form of ``bounds`` result ``result_id``, rendered
+        (read from ``bounds``; the one place sections turn a result's forms into formulas)."""
+        import bounds
+        from bounds import show
+
+        r = bounds.get(result_id)
+        out = []
+        for q in r.quantities:
+            forms = show.forms(r, q)
+            for form in ("asymptotic", "explicit"):
+                if form in forms:
+                    _, tex = forms[form]
+                    out.append(self.formula(f"{q.symbol} = {tex}" if form == "asymptotic" else tex,
+                                            caption=f"{q.name} ({form}): {q.description}"))
+        return out
+
     def figure(self, fig, caption: str = "", stem: str = "figure") -> Figure:
         """Save a matplotlib figure as PNG (150 dpi) and close it."""
         import matplotlib.pyplot as plt

@@ -20,17 +20,9 @@ def _ci(c: dict) -> str:
 def _statement(ctx, s: Section, result_id: str) -> None:
     """The result's statement, source, asymptotic and explicit forms, notes (from ``bounds``)."""
     import bounds
-    from bounds import show
-
     r = bounds.get(result_id)
     s.add(Paragraph(f"{r.paper} {r.label} ({r.id}): {r.statement}"), Paragraph(f"Source: {r.source}."))
-    for q in r.quantities:
-        forms = show.forms(r, q)
-        for form in ("asymptotic", "explicit"):
-            if form in forms:
-                text, tex = forms[form]
-                s.add(ctx.formula(f"{q.symbol} = {tex}" if form == "asymptotic" else tex,
-                                  caption=f"{q.name} ({form}): {q.description}"))
+    s.add(*ctx.bound_formulas(r.id))
     for note in r.notes:
         s.add(Paragraph(f"Note: {note}"))
 

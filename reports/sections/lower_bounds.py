@@ -17,17 +17,9 @@ PHASE_METHOD = "null"   # the threshold shown in the per-cell table (all four ar
 
 def _statement(ctx, s: Section, result_id: str) -> None:
     import bounds
-    from bounds import show
-
     r = bounds.get(result_id)
     s.add(Heading(f"{r.paper} {r.label} ({r.id})", 4), Paragraph(r.statement), Paragraph(f"Source: {r.source}."))
-    for q in r.quantities:
-        f = show.forms(r, q)
-        for form in ("asymptotic", "explicit"):
-            if form in f:
-                _, tex = f[form]
-                s.add(ctx.formula(f"{q.symbol} = {tex}" if form == "asymptotic" else tex,
-                                  caption=f"{q.name} ({form}): {q.description}"))
+    s.add(*ctx.bound_formulas(r.id))
     for note in r.notes:
         s.add(Paragraph(f"Note: {note}"))
 

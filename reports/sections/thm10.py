@@ -16,17 +16,9 @@ LOOSENESS = "thm10_looseness"
 
 def _statement(ctx, s: Section) -> None:
     import bounds
-    from bounds import show
-
     r = bounds.get(RESULT_ID)
     s.add(Paragraph(f"{r.paper} {r.label} ({r.id}): {r.statement}"), Paragraph(f"Source: {r.source}."))
-    for q in r.quantities:
-        f = show.forms(r, q)
-        for form in ("asymptotic", "explicit"):
-            if form in f:
-                text, tex = f[form]
-                s.add(ctx.formula(f"{q.symbol} = {tex}" if form == "asymptotic" else tex,
-                                  caption=f"{q.name} ({form}): {q.description}"))
+    s.add(*ctx.bound_formulas(r.id))
     if r.notes:
         s.add(Heading("Notes and errata recorded with the bound", 4))
         for note in r.notes:

@@ -3,6 +3,8 @@
     list [EXPERIMENT]                      experiments, the results they validate, and the audit targets;
                                            with EXPERIMENT: its parameters, defaults and their meaning
     run EXPERIMENT --trials N [--seed S] [--workers W | --scheduler ADDR] --out DIR [--param key=value ...]
+                                           a staged experiment (an adaptive search, e.g. thm10_looseness) runs
+                                           one run directory per stage, DIR/stage-KK (simulations.stages)
     resume DIR [--workers W | --scheduler ADDR]
     status DIR [--json]
     audit TARGET [--samples N] [--seed S] [--eps E] [--delta D] [--confidence C] [--json] [--out DIR]
@@ -171,10 +173,25 @@ def _print_summary(result) -> None:
         print(f"verdict: {text}")
 
 
+def _print_stages(results) -> None:
+    for k, result in enumerate(results):
+        print(f"stage {k}: {result.completed}/{result.trials} trials in {result.path}")
+    if results and results[-1].summary is not None:
+        s = results[-1].summary
+        print(f"verdict: {s.get('verdict_text') or s.get('verdict')}")
+
+
 def _cmd_run(args) -> int:
+    from simulations import stages
+
     overrides = experiments.parse_overrides(args.param)
     if args.scheduler is not None and args.workers is not None:
         raise ValueError("give --workers or --scheduler, not both")
+    if stages.is_staged_module(experiments.get(args.experiment)):  # an adaptive search: one run directory per stage
+        _print_stages(stages.run(args.experiment, args.trials, args.out, seed=args.seed, overrides=overrides,
+                                 workers=args.workers, scheduler=args.scheduler, chunk_size=args.chunk_size,
+                                 max_trials=args.max_trials))
+        return 0
     result = runner.run(args.experiment, args.trials, args.out, seed=args.seed, overrides=overrides,
                         workers=args.workers, scheduler=args.scheduler, chunk_size=args.chunk_size,
                         max_trials=args.max_trials)
@@ -183,14 +200,34 @@ def _cmd_run(args) -> int:
 
 
 def _cmd_resume(args) -> int:
+    from simulations import stages
+
     if args.scheduler is not None and args.workers is not None:
         raise ValueError("give --workers or --scheduler, not both")
+    if stages.is_staged(args.dir):
+        _print_stages(stages.resume(args.dir, workers=args.workers, scheduler=args.scheduler,
+                                    chunk_size=args.chunk_size))
+        return 0
     result = runner.resume(args.dir, workers=args.workers, scheduler=args.scheduler, chunk_size=args.chunk_size)
     _print_summary(result)
     return 0
 
 
 def _cmd_status(args) -> int:
+    from simulations import stages
+
+    if stages.is_staged(args.dir):
+        info = stages.status(args.dir)
+        if args.json:
+            print(json.dumps(info, indent=2, sort_keys=True))
+            return 0
+        print(f"staged search {info['experiment']} ({', '.join(info['result_ids'])}), seed {info['root_seed']}, "
+              f"{info['trials']} trials per stage, {len(info['stages'])} stage(s), "
+              f"{'finished' if info['finished'] else 'not finished (resume it)'}")
+        for k, st in enumerate(info["stages"]):
+            text = (st["summary"] or {}).get("verdict_text") or st["state_text"]
+            print(f"stage {k}: {st['completed']}/{st['trials']} trials, {st['state_text']}; {text}")
+        return 0
     info = runner.status(args.dir)
     if args.json:
         print(json.dumps(info, indent=2, sort_keys=True))

@@ -76,7 +76,7 @@ PARAM_HELP = {
               "intervals:{uniform,zipf,interval_endpoints,near_threshold}, stumps:{uniform,zipf,point_mass_heavy}"),
     "num_points": "domain size N of thresholds (integer in [4, 8192])",
     "interval_points": "domain size N of intervals (integer in [4, 512]; N (N + 1)/2 + 1 hypotheses)",
-    "stump_dim": "dimension p of the decision-stump domain {+-1}^p (integer in [2, 14])",
+    "stump_dim": "dimension p of the decision-stump domain {+-1}^p (integer in [2, 20]; 2^p points)",
     "alpha": "accuracy alpha in (0, 1)",
     "beta": "failure probability beta in (0, 1)",
     "eps": "privacy eps in (0, 1) (Theorem 10's domain)",
@@ -145,8 +145,8 @@ class Params:
             raise ValueError(f"num_points={self.num_points!r} must be an integer in [4, 8192]")
         if not (isinstance(self.interval_points, int) and 4 <= self.interval_points <= 512):
             raise ValueError(f"interval_points={self.interval_points!r} must be an integer in [4, 512]")
-        if not (isinstance(self.stump_dim, int) and 2 <= self.stump_dim <= 14):
-            raise ValueError(f"stump_dim={self.stump_dim!r} must be an integer in [2, 14]")
+        if not (isinstance(self.stump_dim, int) and 2 <= self.stump_dim <= 20):
+            raise ValueError(f"stump_dim={self.stump_dim!r} must be an integer in [2, 20]")
         for name in ("alpha", "beta", "eps", "delta", "confidence"):
             _check_unit(name, getattr(self, name))
         for name in ("n_scale", "m_scale"):

@@ -1,45 +1,64 @@
 """BCMNUW20 Theorem 10, looseness: the least private n and public m at which A_PAP's guarantee
-Err_{D,H}(G) <= alpha w.p. >= 1 - beta holds empirically, and the ratio of the explicit bound to it.
+Err_{D,H}(G) <= alpha w.p. >= 1 - beta holds empirically, bisected to a resolution, with an interval,
+against the explicit bound (and Lemma 7's printed and corrected n); shapes in 1/alpha, p and d.
 
-Design (a fixed grid, so every trial is independent and the runner's seeding and resume apply):
-for each alpha of ``Params.alphas`` and each case of ``Params.cases`` (as in :mod:`thm10`), with
-m_bound, n_bound = Theorem 10's explicit sizes from ``bounds`` (:func:`thm10.theorem_sizes`):
+Units: for each alpha of ``Params.alphas`` and each case of ``Params.cases`` (as in :mod:`thm10`), and for a
+decision-stumps case each p of ``stump_dims`` (the shape in p; empty = ``stump_dim`` only), with
+m_bound, n_bound = Theorem 10's explicit sizes from ``bounds`` (:func:`thm10.theorem_sizes`).
 
-* n-search: m = m_bound fixed; n runs over n_bound itself and the grid n_k = ceil(top * n_bound / factor^k),
-  k = 0, 1, ..., while n_k >= ``n_min``; grid points above the cap ``n_max`` (0 = none) or above
+Search as stages (``simulations.stages``; the runner's model is a fixed grid of independent trials, so an
+adaptive search is a chain of fixed-grid runs, each reproducible from its (seed, params); the chain from the
+root seed and stage 0's params):
+
+* stage 0 (the coarse bracket): n-search with m = m_bound fixed, n over n_bound itself and
+  n_k = ceil(top * n_bound / factor^k) while n_k >= ``n_min``; m-search (``m_search``) with n = n_bound fixed,
+  m over m_k = ceil(m_bound / factor^k) while m_k >= 1. Sizes above the cap ``n_max`` (0 = none) or above
   ``thm10.MAX_PRIVATE_POINTS`` are not run (recorded as infeasible, never pretended);
-* m-search: n = n_bound fixed (capped as above); m runs over m_k = ceil(m_bound / factor^k) while m_k >= 1.
+* stage k >= 1 (refinement, :func:`next_stage`): within the current bracket (L, U] (below), the geometric
+  midpoint of every gap between consecutive probed sizes whose ratio is above 1 + ``resolution`` (and that
+  holds an integer strictly inside), and every size left undecided inside the bracket again (its counts grow
+  by T fresh trials per stage, up to ``MAX_LOOKS`` T), all with fresh trials (stage k's root seed is
+  ``stages.stage_seed(root, k)``). The earlier stages' counts travel in ``history`` (JSON, written by
+  :func:`next_stage`), the sizes to probe in ``probes``. The search stops when no such gap or undecided size
+  is left in any bracket, or after ``max_refinements`` stages (enough for gaps of ratio ``factor`` to reach
+  the resolution, and one more look).
 
-Resolution: the default factor 2 brackets the least size within a factor 2. To reach 10%, bisect in two
-runs: a coarse one, then ``factor=1.1`` with ``top`` = the coarse bracket's upper end / n_bound and
-``n_min`` = its lower end (the bound itself is always run too, so the at-bound verdict is kept).
-
-One trial runs A_PAP once at every grid point (fresh public and private samples each) and records
+One trial runs A_PAP once at every probed size of its stage (fresh public and private samples each) and records
 whether Err <= alpha (and, for the m-search, whether H~ is an alpha/4-cover).
 
-Confidence rule (``summarise``): a grid size *holds empirically* when its one-sided Clopper-Pearson
-lower bound on the success rate is >= 1 - beta at ``confidence``; it *fails empirically* when the
-upper bound is < 1 - beta. The least size is the smallest grid size from which every larger run grid
-size holds; its interval is (the largest smaller size that fails, least] (assuming the success rate
-is monotone in n and m, which the grid shows but does not test). When even the smallest grid size
-holds, the least size is at most that (the ratio is then a lower bound, ``censored``). When no size
-holds, nothing is claimed. A point-estimate variant (success rate >= 1 - beta) is reported alongside.
-Ratio = bound / least size. The empirical least n is set beside Theorem 10's n (Lemma 7 corrected, from
-``bounds``) and beside Lemma 7's printed n at the same (alpha/2, beta/2, |H~|, |X~|)
-(``bounds.compute("bcmnuw20:lemma7", ...)["private_samples_as_printed"]``).
+Rule (``summarise``, over the evidence of all stages so far): a size *holds* when its one-sided
+Clopper-Pearson lower bound on the success rate is >= 1 - beta at ``confidence``; it *fails* when the upper
+bound is < 1 - beta; otherwise it is *undecided* (never called holds). U = the least probed size from which
+every larger probed size holds; L = the largest probed size below U that fails (0 if none). The least size is
+reported as the interval (L, U] (assuming the success rate is monotone in the size, which the probes show but do
+not test); ``resolution_met`` when L > 0 and U / L <= 1 + resolution, else the reason (undecided sizes inside,
+censored at the smallest size tried, nothing fails, nothing holds). Each end is one Clopper-Pearson decision at
+``confidence``; over the K decisions taken for a unit (a size looked at again counts once per look:
+optional stopping) both ends are right with probability >= 1 - K (1 - confidence) (Bonferroni; K is reported
+as ``n_decisions`` / ``m_decisions``). Undecided sizes inside the bracket get the number of trials that would decide at
+their observed rate (``stats.trials_to_decide``). A point-estimate variant (rate >= 1 - beta) is reported too.
+The least n is set beside Theorem 10's n as the runs use it (Lemma 7 corrected at the fixed split,
+``private_samples_fixed_split``), beside bounds' optimised corrected n (``private_samples``) and beside
+Lemma 7's printed n at the same (alpha/2, beta/2, |H~|, |X~|) (``bcmnuw20:lemma7``'s
+``private_samples_as_printed``).
 
-Shapes (``shapes``): per case, the fitted exponents of the least n and m and of the bound's n and m in
-1/alpha over ``alphas`` (:func:`fitted_exponents`). Not yet done: the same in p for decision stumps and
-in d (the grid has one class size per run).
+Statuses: only the bound's own sizes (n_bound with m_bound; m_bound with n_bound), run in stage 0, get a
+verdict (``holds`` / ``violated`` / ``inconclusive``, ``simulations.contract.claim``, in stage 0's summary
+only, so that a report counts each verdict once); every smaller size is ``below-bound``. The overall status
+combines the at-bound verdicts (``contract.combine``): the search reports ``violated`` when A_PAP (or a
+negative control, ``variant``) fails at Theorem 10's own sizes.
 
-Statuses: only the bound's own sizes (n_bound with m_bound; m_bound with n_bound) get a verdict
-(``holds`` / ``violated`` / ``inconclusive``, ``simulations.contract.claim``); every smaller grid size is
-``below-bound``. The overall status combines the at-bound verdicts (``contract.combine``): the search
-can report ``violated`` when A_PAP fails at Theorem 10's own sizes.
+Shapes: ``shapes`` per case (and p): fitted exponents of the least n and m and of the bound's n and m in
+1/alpha (:func:`fitted_exponents`); ``shapes_p`` per (alpha, stumps case): exponents in p of the interval's
+ends and of the bound's n, beside Theorem 13's n lower bound (its asymptotic form with its hidden constant 1,
+``bounds`` ``bcmnuw20:thm13``); ``shapes_d`` per alpha: exponents in the VC dimension d over every class run
+(thresholds d = 1, intervals d = 2, stumps d = floor(log2 p): p moves with d, the classes at hand tie them).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import math
 from dataclasses import dataclass
 
@@ -50,15 +69,37 @@ from simulations.experiments import thm10
 
 NAME = "thm10_looseness"
 RESULT_IDS = ("bcmnuw20:thm10",)
-DESCRIPTION = "Theorem 10 looseness: least n and m at which A_PAP meets Err <= alpha w.p. >= 1 - beta, vs the bound"
+DESCRIPTION = ("Theorem 10 looseness: least n and m (bisected, with intervals) at which A_PAP meets Err <= alpha "
+               "w.p. >= 1 - beta, vs the bound; shapes in alpha, p, d")
+
+MAX_STUMP_DIM = 20  # 2^20 points: the exact evaluation is a p x 2^p matrix product per run (about 1.5 s at p = 20)
 
 PARAM_HELP = {
-    **{k: v for k, v in thm10.PARAM_HELP.items() if k not in ("alpha", "n_scale", "m_scale")},
+    **{k: v for k, v in thm10.PARAM_HELP.items() if k not in ("alpha", "n_scale", "m_scale", "baselines")},
     "alphas": "comma-separated accuracies alpha in (0, 1)",
-    "factor": "grid ratio between successive sample sizes (> 1; 1.1 for 10% resolution)",
-    "n_min": "smallest private sample size of the n grid (integer >= 1)",
-    "top": "the n grid starts at top * n_bound (in (0, 1]; the bound itself is always run)",
+    "stump_dims": (f"comma-separated dimensions p (integers in [2, {MAX_STUMP_DIM}]) at which every stumps case runs "
+                   "(the shape in p); empty = stump_dim only"),
+    "factor": "ratio between successive sizes of stage 0's coarse grid (in (1, 100])",
+    "n_min": "smallest private sample size of the coarse n grid (integer >= 1)",
+    "top": "the coarse n grid starts at top * n_bound (in (0, 1]; the bound itself is always run)",
+    "resolution": "refine each bracket (L, U] until U / L <= 1 + resolution (in (0.001, 10]); stages of fresh trials",
+    "m_search": "also search the least m at n = n_bound (true/false; false skips the costly full-n runs)",
+    "stage": "stage number of a staged search (set by next_stage; 0 = the coarse bracket)",
+    "probes": "JSON {unit: {n: [...], m: [...]}} sizes a refinement stage runs (set by next_stage)",
+    "history": "JSON counts of the earlier stages (set by next_stage, from their records)",
 }
+
+
+def _json_param(name: str, text: str) -> dict:
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    if not isinstance(value, dict):
+        raise ValueError(f"{name}={text[:60]!r} must be a JSON object (written by next_stage) or empty")
+    return value
 
 
 @dataclass(frozen=True)
@@ -68,6 +109,7 @@ class Params:
     num_points: int = 1024
     interval_points: int = 128
     stump_dim: int = 8
+    stump_dims: tuple = ()
     beta: float = 0.1
     eps: float = 0.9
     delta: float = 1e-6
@@ -76,6 +118,12 @@ class Params:
     n_max: int = 0
     confidence: float = 0.95
     top: float = 1.0
+    resolution: float = 0.1
+    m_search: bool = True
+    variant: str = contract.NO_VARIANT
+    stage: int = 0
+    probes: str = ""
+    history: str = ""
 
     def __post_init__(self):
         if not isinstance(self.alphas, tuple) or not self.alphas:
@@ -83,22 +131,82 @@ class Params:
         for a in self.alphas:
             if not (isinstance(a, (int, float)) and 0 < a < 1):
                 raise ValueError(f"alphas entry {a!r} must lie in (0, 1)")
+        if len(set(self.alphas)) != len(self.alphas):
+            raise ValueError(f"alphas={self.alphas!r} has a repeated entry")
+        dims = []
+        for p in self.stump_dims if isinstance(self.stump_dims, tuple) else (None,):
+            try:  # from the command line (or JSON) an empty default's tuple comes as strings
+                v = int(p) if not isinstance(p, float) else None
+            except (TypeError, ValueError):
+                v = None
+            if v is None or not 2 <= v <= MAX_STUMP_DIM:
+                raise ValueError(f"stump_dims entry {p!r} must be an integer in [2, {MAX_STUMP_DIM}]")
+            dims.append(v)
+        if len(set(dims)) != len(dims):
+            raise ValueError(f"stump_dims={self.stump_dims!r} has a repeated entry")
+        object.__setattr__(self, "stump_dims", tuple(dims))
         if not (isinstance(self.factor, (int, float)) and 1 < self.factor <= 100):
             raise ValueError(f"factor={self.factor!r} must lie in (1, 100]")
         if not (isinstance(self.n_min, int) and self.n_min >= 1):
             raise ValueError(f"n_min={self.n_min!r} must be an integer >= 1")
         if not (isinstance(self.top, (int, float)) and 0 < self.top <= 1):
             raise ValueError(f"top={self.top!r} must lie in (0, 1]")
+        if not (isinstance(self.resolution, (int, float)) and 0.001 <= self.resolution <= 10):
+            raise ValueError(f"resolution={self.resolution!r} must lie in [0.001, 10]")
+        if not isinstance(self.m_search, bool):
+            raise ValueError(f"m_search={self.m_search!r} must be true or false")
+        if not (isinstance(self.stage, int) and 0 <= self.stage <= max_refinements(self.factor, self.resolution)):
+            raise ValueError(f"stage={self.stage!r} must be an integer in [0, "
+                             f"{max_refinements(self.factor, self.resolution)}] (the refinements factor and "
+                             "resolution allow)")
+        probes, history = _json_param("probes", self.probes), _json_param("history", self.history)
+        if (self.stage == 0) != (not probes):
+            raise ValueError(f"probes={self.probes[:60]!r} must be empty exactly at stage 0 (stage={self.stage})")
+        if self.stage == 0 and history:
+            raise ValueError("history must be empty at stage 0")
         # the shared fields are validated by thm10.Params
-        self.base(self.alphas[0])
+        for sd in self.stump_dims or (self.stump_dim,):
+            self.base(self.alphas[0], sd)
+        known = {u["key"] for u in units(self)}
+        for name, value in (("probes", probes), ("history", history)):
+            extra = sorted(set(value) - known)
+            if extra:
+                raise ValueError(f"{name} names unit {extra[0]!r}, not one of this search's units")
 
-    def base(self, alpha: float) -> thm10.Params:
-        """The thm10 parameters at one alpha (scales 1)."""
+    def base(self, alpha: float, stump_dim: int | None = None) -> thm10.Params:
+        """The thm10 parameters at one alpha (and stump dimension), scales 1, no baselines."""
+        sd = self.stump_dim if stump_dim is None else stump_dim
         return thm10.Params(cases=self.cases, num_points=self.num_points, interval_points=self.interval_points,
-                            stump_dim=self.stump_dim, alpha=float(alpha), beta=self.beta, eps=self.eps,
+                            stump_dim=int(sd), alpha=float(alpha), beta=self.beta, eps=self.eps,
                             delta=self.delta, n_max=min(self.n_max or thm10.MAX_PRIVATE_POINTS,
                                                         thm10.MAX_PRIVATE_POINTS),
-                            confidence=self.confidence, baselines=False)
+                            confidence=self.confidence, baselines=False, variant=self.variant)
+
+
+NEGATIVE_CONTROLS = thm10.NEGATIVE_CONTROLS  # run at n_bound / m_bound in stage 0: the at-bound verdict must be violated
+
+
+#: a size undecided inside a bracket is probed again (T fresh trials per stage) up to this many times T trials
+MAX_LOOKS = 4
+
+
+def max_refinements(factor: float, resolution: float) -> int:
+    """Refinement stages that take a gap of ratio ``factor`` below 1 + ``resolution`` by geometric halving
+    (log-ratio halves per stage), plus one for integer rounding and one more look at undecided sizes."""
+    return max(0, math.ceil(math.log2(math.log(factor) / math.log1p(resolution)))) + 2
+
+
+def units(params: Params) -> list[dict]:
+    """Every (alpha, case, stump dimension) of the search, with its key in records, probes and history."""
+    out = []
+    for alpha in params.alphas:
+        for case in params.cases:
+            kind = case.split(":")[0]
+            dims = params.stump_dims if (kind == "stumps" and params.stump_dims) else (params.stump_dim,)
+            for sd in dims:
+                key = f"alpha={alpha:g}|{case}" + (f"|p={sd}" if kind == "stumps" and params.stump_dims else "")
+                out.append({"key": key, "alpha": alpha, "case": case, "stump_dim": sd})
+    return out
 
 
 def grid(bound: int, factor: float, lowest: int) -> list[int]:
@@ -117,15 +225,21 @@ def _feasible(n: int, n_max: int) -> bool:
     return n <= thm10.MAX_PRIVATE_POINTS and (not n_max or n <= n_max)
 
 
-def plan(params: Params, alpha: float, case: str) -> dict:
-    """The n grid (with feasibility), the m grid and the fixed sizes of one (alpha, case)."""
-    s = thm10.case_setup(case, params.base(alpha))
-    n_grid = grid(int(math.ceil(params.top * s["n_bound"])), params.factor, params.n_min)
-    if n_grid[0] != s["n_bound"]:
-        n_grid = [s["n_bound"]] + [n for n in n_grid if n < s["n_bound"]]
+def plan(params: Params, unit: dict) -> dict:
+    """The sizes one unit runs in this stage: the coarse grids at stage 0, the ``probes`` after; the n sizes'
+    feasibility, the fixed m of the n-search and the fixed n of the m-search."""
+    s = thm10.case_setup(unit["case"], params.base(unit["alpha"], unit["stump_dim"]))
+    if params.stage == 0:
+        n_sizes = grid(int(math.ceil(params.top * s["n_bound"])), params.factor, params.n_min)
+        if n_sizes[0] != s["n_bound"]:
+            n_sizes = [s["n_bound"]] + [n for n in n_sizes if n < s["n_bound"]]
+        m_sizes = grid(s["m_bound"], params.factor, 1) if params.m_search else []
+    else:
+        probe = _json_param("probes", params.probes).get(unit["key"], {})
+        n_sizes, m_sizes = [int(v) for v in probe.get("n", [])], [int(v) for v in probe.get("m", [])]
     cap = params.n_max or thm10.MAX_PRIVATE_POINTS
-    return {"setup": s, "n_grid": n_grid, "n_feasible": [_feasible(n, params.n_max) for n in n_grid],
-            "m_fixed": s["m_bound"], "m_grid": grid(s["m_bound"], params.factor, 1),
+    return {"setup": s, "n_grid": n_sizes, "n_feasible": [_feasible(n, params.n_max) for n in n_sizes],
+            "m_fixed": s["m_bound"], "m_grid": m_sizes,
             "n_fixed": min(s["n_bound"], cap, thm10.MAX_PRIVATE_POINTS)}
 
 
@@ -143,32 +257,44 @@ def lemma7_sizes(alpha: float, beta: float, eps: float, delta: float, d: int, p:
             "n_printed": int(l7["private_samples_as_printed"]), "cover_size": H, "domain_size": X}
 
 
-def _key(alpha: float, case: str) -> str:
-    return f"alpha={alpha:g}|{case}"
+def thm13_n(alpha: float, p: int) -> float:
+    """BCMNUW20 Theorem 13's private lower bound n_min = C_14r sqrt(p)/alpha from ``bounds`` (asymptotic form,
+    hidden constant C_14r = 1: a shape, not a number the proof pins down)."""
+    import bounds
+
+    return float(bounds.compute("bcmnuw20:thm13", alpha=alpha, dual_vc=p)["private_samples"])
 
 
 def trial(params: Params, rng: np.random.Generator) -> dict:
-    """A_PAP once at every feasible grid point of every (alpha, case): accuracy (and cover) indicators."""
+    """A_PAP once at every size this stage probes, for every unit: accuracy (and cover) indicators."""
     out = {}
-    for alpha in params.alphas:
-        for case in params.cases:
-            pl = plan(params, alpha, case)
-            s = pl["setup"]
-            args = (alpha, params.beta, params.eps, params.delta)
-            n_acc = [thm10.run_pap(s["cls"], s["D"], n, pl["m_fixed"], *args, rng)["accurate"] if ok else None
-                     for n, ok in zip(pl["n_grid"], pl["n_feasible"])]
-            m_runs = [thm10.run_pap(s["cls"], s["D"], pl["n_fixed"], m, *args, rng) for m in pl["m_grid"]]
-            out[_key(alpha, case)] = {"n_accurate": n_acc, "m_accurate": [r["accurate"] for r in m_runs],
-                                      "m_cover_ok": [r["cover_ok"] for r in m_runs]}
+    for u in units(params):
+        pl = plan(params, u)
+        if not pl["n_grid"] and not pl["m_grid"]:
+            continue
+        s = pl["setup"]
+        args = (u["alpha"], params.beta, params.eps, params.delta)
+        n_acc = [thm10.run_pap(s["cls"], s["D"], n, pl["m_fixed"], *args, rng, variant=params.variant)["accurate"]
+                 if ok else None for n, ok in zip(pl["n_grid"], pl["n_feasible"])]
+        m_runs = [thm10.run_pap(s["cls"], s["D"], pl["n_fixed"], m, *args, rng, variant=params.variant)
+                  for m in pl["m_grid"]]
+        out[u["key"]] = {"n_accurate": n_acc, "m_accurate": [r["accurate"] for r in m_runs],
+                         "m_cover_ok": [r["cover_ok"] for r in m_runs]}
     return {"points": out}
 
 
-def least_holding(sizes: list[int], successes: list[int | None], trials: int, target: float,
+# ---------------------------------------------------------------- the rule
+
+
+def least_holding(sizes: list[int], successes: list[int | None], trials, target: float,
                   confidence: float) -> dict:
-    """The least grid size from which every larger run size holds, and its interval (module docstring)."""
-    low = [None if k is None else stats.clopper_pearson(k, trials, confidence, "lower")[0] for k in successes]
-    up = [None if k is None else stats.clopper_pearson(k, trials, confidence, "upper")[1] for k in successes]
-    point = [None if k is None else (k / trials >= target) for k in successes]
+    """The least probed size from which every larger probed size holds, its interval and the undecided sizes
+    inside it (above every failing size when nothing holds yet) (module docstring). ``sizes`` decreasing; ``successes[i]`` None for a size not run; ``trials`` an int or one
+    count per size."""
+    tr = list(trials) if isinstance(trials, (list, tuple)) else [trials] * len(sizes)
+    low = [None if k is None else stats.clopper_pearson(k, t, confidence, "lower")[0] for k, t in zip(successes, tr)]
+    up = [None if k is None else stats.clopper_pearson(k, t, confidence, "upper")[1] for k, t in zip(successes, tr)]
+    point = [None if k is None else (k / t >= target) for k, t in zip(successes, tr)]
 
     def least(ok: list) -> tuple[int | None, bool]:
         best = None
@@ -181,22 +307,89 @@ def least_holding(sizes: list[int], successes: list[int | None], trials: int, ta
         run = [sz for sz, o in zip(sizes, ok) if o is not None]
         return best, (best is not None and best == min(run))
 
-    lo, censored = least([None if v is None else v >= target for v in low])
+    holds = [None if v is None else v >= target for v in low]
+    fails = [None if u is None else u < target for u in up]
+    lo, censored = least(holds)
     lo_point, censored_point = least(point)
-    fails_below = [sz for sz, u in zip(sizes, up) if u is not None and u < target and (lo is None or sz < lo)]
+    fails_below = [sz for sz, f in zip(sizes, fails) if f and (lo is None or sz < lo)]
+    lower = max(fails_below) if fails_below else 0
+    top = math.inf if lo is None else lo  # nothing holds yet: the undecided sizes above every failing one
+    undecided = [{"size": sz, "successes": k, "trials": t,
+                  "trials_to_decide": stats.trials_to_decide(k / t, target, confidence)}
+                 for sz, k, t, h, f in zip(sizes, successes, tr, holds, fails)
+                 if k is not None and not h and not f and lower < sz < top]
     return {"least": lo, "censored": censored, "least_point_estimate": lo_point,
             "censored_point_estimate": censored_point,
-            "interval": None if lo is None else [max(fails_below) if fails_below else 0, lo],
-            "holds_empirically": [None if v is None else v >= target for v in low],
-            "fails_empirically": [None if u is None else u < target for u in up]}
+            "interval": None if lo is None else [lower, lo],
+            "undecided_in_interval": undecided,
+            "holds_empirically": holds, "fails_empirically": fails}
 
 
-def _statuses(sizes: list[int], successes: list[int | None], bound: int, trials: int, target: float,
+def resolution_status(found: dict, resolution: float) -> tuple[bool, str]:
+    """Whether the interval (L, U] of :func:`least_holding` meets U / L <= 1 + resolution, and if not why."""
+    if found["least"] is None:
+        return False, "no probed size holds"
+    if found["censored"]:
+        return False, "censored: the smallest size tried holds (the least size is at most that)"
+    lower, upper = found["interval"]
+    if lower == 0:
+        return False, "no probed size below the least holding one fails"
+    if upper / lower <= 1 + resolution:
+        return True, f"U / L = {upper / lower:.4g} <= 1 + {resolution:g}"
+    if found["undecided_in_interval"]:
+        return False, (f"U / L = {upper / lower:.4g}: {len(found['undecided_in_interval'])} undecided size(s) inside "
+                       "(more trials would decide them)")
+    return False, f"U / L = {upper / lower:.4g}: not refined further (integer sizes or the stage limit)"
+
+
+def refine(sizes: list[int], interval: list[int] | None, resolution: float, feasible=lambda v: True,
+           undecided: list[int] = ()) -> list[int]:
+    """The next sizes to probe inside ``interval`` = (L, U]: the geometric midpoint of every gap between
+    consecutive probed sizes in [L, U] (L = 0: from the smallest probed size) whose ratio exceeds 1 + resolution
+    and that has an integer strictly inside (sizes already probed and infeasible ones left out), and the
+    ``undecided`` sizes again (fresh trials added to their counts, so that they may decide; with no interval
+    yet, only those)."""
+    if not interval:
+        return sorted({int(u) for u in undecided}, reverse=True)
+    lower, upper = interval
+    inside = sorted({s for s in sizes if (lower or min(sizes)) <= s <= upper})
+    probed = set(sizes)
+    out = set(int(u) for u in undecided)
+    for a, b in zip(inside, inside[1:]):
+        if b / a > 1 + resolution and b - a > 1:
+            mid = int(round(math.sqrt(a * b)))
+            mid = min(max(mid, a + 1), b - 1)
+            if mid not in probed and feasible(mid):
+                out.add(mid)
+    return sorted(out, reverse=True)
+
+
+def bracket(sizes: list[int], successes: list[int | None], trials: list[int], stage_trials: int, target: float,
+            confidence: float, resolution: float, *, refining: bool = True, feasible=lambda v: True) -> dict:
+    """One step of the search on one quantity: :func:`least_holding` over the evidence so far, whether the
+    interval meets the resolution (:func:`resolution_status`), and the sizes the next stage probes (``next``:
+    gap midpoints and undecided sizes with fewer than ``MAX_LOOKS * stage_trials`` trials; empty when
+    ``refining`` is False)."""
+    found = least_holding(sizes, successes, trials, target, confidence)
+    again = [x["size"] for x in found["undecided_in_interval"] if x["trials"] < MAX_LOOKS * stage_trials]
+    nxt = refine(sizes, found["interval"], resolution, feasible, again) if refining else []
+    return {**found, "resolution": resolution_status(found, resolution), "next": nxt}
+
+
+def _statuses(sizes: list[int], successes: list[int | None], bound: int, trials, target: float,
               confidence: float, other_at_bound: bool = True) -> list[str | None]:
-    """Per grid size: a verdict at the bound's size (with the other size at its bound), below-bound below it."""
-    return [None if k is None else contract.claim(k, trials, target, confidence,
+    """Per size: a verdict at the bound's size (with the other size at its bound), below-bound below it."""
+    tr = list(trials) if isinstance(trials, (list, tuple)) else [trials] * len(sizes)
+    return [None if k is None else contract.claim(k, t, target, confidence,
                                                    at_bound=other_at_bound and sz >= bound)["verdict"]
-            for sz, k in zip(sizes, successes)]
+            for sz, k, t in zip(sizes, successes, tr)]
+
+
+def _slope(xs, ys) -> float | None:
+    pts = [(x, y) for x, y in zip(xs, ys) if x and y]
+    if len({x for x, _ in pts}) < 2:
+        return None
+    return float(np.polyfit(np.log([x for x, _ in pts]), np.log([y for _, y in pts]), 1)[0])
 
 
 def fitted_exponents(rows: list[dict]) -> dict:
@@ -204,79 +397,170 @@ def fitted_exponents(rows: list[dict]) -> dict:
     for the empirical least n and m (uncensored points only) and for the bound's n and m at the same alphas.
     None where fewer than two alphas have a value. A slope is a shape, not a constant: Theorem 10's n grows
     like 1/alpha^2 up to logs, its m like 1/alpha."""
-    def slope(pairs):
-        pts = [(a, v) for a, v in pairs if v]
-        if len({a for a, _ in pts}) < 2:
-            return None
-        x = np.log([1 / a for a, _ in pts])
-        return float(np.polyfit(x, np.log([v for _, v in pts]), 1)[0])
-
+    inv = [1 / r["alpha"] for r in rows]
     return {
         "alphas": [r["alpha"] for r in rows],
-        "least_n": slope((r["alpha"], None if r["least_n_censored"] else r["least_n"]) for r in rows),
-        "bound_n": slope((r["alpha"], r["n_bound"]) for r in rows),
-        "least_m": slope((r["alpha"], None if r["least_m_censored"] else r["least_m"]) for r in rows),
-        "bound_m": slope((r["alpha"], r["m_bound"]) for r in rows),
+        "least_n": _slope(inv, [None if r["least_n_censored"] else r["least_n"] for r in rows]),
+        "bound_n": _slope(inv, [r["n_bound"] for r in rows]),
+        "least_m": _slope(inv, [None if r["least_m_censored"] else r["least_m"] for r in rows]),
+        "bound_m": _slope(inv, [r["m_bound"] for r in rows]),
     }
 
 
+def fitted_exponents_in(rows: list[dict], var: str) -> dict:
+    """Shapes in ``var`` ("p" or "d"): slopes of log(size) against log(var) over the rows (distinct values of
+    var), for the least n (U, uncensored), the interval's lower end L (> 0), the bound's n (fixed split, as
+    the runs use it) and bounds' optimised corrected n; with Theorem 13's sqrt(p)/alpha for p. None where fewer
+    than two distinct values have a number."""
+    x = [r[var] for r in rows]
+    out = {var: x, "keys": [r["key"] for r in rows],
+           "least_n": _slope(x, [None if r["least_n_censored"] else r["least_n"] for r in rows]),
+           "lower_n": _slope(x, [(r["n_interval"] or [0])[0] or None for r in rows]),
+           "bound_n": _slope(x, [r["n_bound"] for r in rows]),
+           "bound_n_optimised": _slope(x, [r["n_corrected"] for r in rows])}
+    if var == "p":
+        out["thm13_n"] = _slope(x, [r["thm13_n"] for r in rows])
+    return out
+
+
+# ---------------------------------------------------------------- evidence across stages
+
+
+def stage_counts(records: list[dict], params: Params) -> dict:
+    """This stage's evidence: per unit, per search ("n", "m", "m_cover"), [size, successes or None, trials]."""
+    T = len(records)
+    out = {}
+    for u in units(params):
+        pl = plan(params, u)
+        if not pl["n_grid"] and not pl["m_grid"]:
+            continue
+        pts = [r["points"][u["key"]] for r in records]
+        ev = {"n": [[n, int(sum(p["n_accurate"][i] for p in pts)) if ok else None, T if ok else 0]
+                    for i, (n, ok) in enumerate(zip(pl["n_grid"], pl["n_feasible"]))],
+              "m": [[m, int(sum(p["m_accurate"][i] for p in pts)), T] for i, m in enumerate(pl["m_grid"])],
+              "m_cover": [[m, int(sum(p["m_cover_ok"][i] for p in pts)), T] for i, m in enumerate(pl["m_grid"])]}
+        out[u["key"]] = ev
+    return out
+
+
+def merge_evidence(*parts: dict) -> dict:
+    """Counts of several stages summed per (unit, search, size); sizes decreasing."""
+    acc: dict = {}
+    for part in parts:
+        for key, ev in part.items():
+            for q, rows in ev.items():
+                slot = acc.setdefault(key, {}).setdefault(q, {})
+                for size, k, t in rows:
+                    old = slot.get(int(size), [None, 0])
+                    kk = None if (k is None and old[0] is None) else (old[0] or 0) + (k or 0)
+                    slot[int(size)] = [kk, old[1] + int(t)]
+    return {key: {q: [[s, *slot[s]] for s in sorted(slot, reverse=True)] for q, slot in ev.items()}
+            for key, ev in acc.items()}
+
+
+def _column(ev: dict, q: str) -> tuple[list, list, list]:
+    rows = ev.get(q, [])
+    return [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
+
+
 def summarise(records: list[dict], params: Params) -> dict:
-    """Per (alpha, case): success counts on the grids, the least holding n and m, the bound / least ratios."""
+    """Per unit, over the evidence of every stage so far: the least holding n and m with their intervals,
+    the resolution reached, the next stage's probes, the ratios to the bound and to Lemma 7's n; shapes."""
     if not records:
         raise ValueError("records must hold at least one trial")
     T = len(records)
     target = 1 - params.beta
-    rows = []
+    own = stage_counts(records, params)
+    evidence = merge_evidence(_json_param("history", params.history), own)
+    last_stage = params.stage >= max_refinements(params.factor, params.resolution)
+    rows, next_probes = [], {}
+    for u in units(params):
+        alpha, case = u["alpha"], u["case"]
+        s = thm10.case_setup(case, params.base(alpha, u["stump_dim"]))
+        ev = evidence.get(u["key"], {})
+        cap = params.n_max or thm10.MAX_PRIVATE_POINTS
+        n_fixed = min(s["n_bound"], cap, thm10.MAX_PRIVATE_POINTS)
+        n_sizes, n_succ, n_tr = _column(ev, "n")
+        m_sizes, m_succ, m_tr = _column(ev, "m")
+        c_sizes, c_succ, c_tr = _column(ev, "m_cover")
+        n_l = bracket(n_sizes, n_succ, n_tr, T, target, params.confidence, params.resolution, refining=not last_stage,
+                      feasible=lambda v: _feasible(v, params.n_max))
+        m_l = bracket(m_sizes, m_succ, m_tr, T, target, params.confidence, params.resolution,
+                      refining=not last_stage and params.m_search)
+        c_l = least_holding(c_sizes, c_succ, c_tr, 1 - params.beta / 2, params.confidence)
+        n_res, m_res = n_l["resolution"], m_l["resolution"]
+        probe = {k: v for k, v in (("n", n_l["next"]), ("m", m_l["next"])) if v}
+        if probe:
+            next_probes[u["key"]] = probe
+        n_st = _statuses(n_sizes, n_succ, s["n_bound"], n_tr, target, params.confidence)
+        m_st = _statuses(m_sizes, m_succ, s["m_bound"], m_tr, target, params.confidence,
+                         other_at_bound=n_fixed >= s["n_bound"])
+        l7 = lemma7_sizes(alpha, params.beta, params.eps, params.delta, s["d"], s["p"])
+        at_bound = {}
+        if n_sizes and n_sizes[0] == s["n_bound"] and n_succ[0] is not None:
+            at_bound["n_search"] = (n_succ[0], n_tr[0], True)
+        if m_sizes and m_sizes[0] == s["m_bound"]:
+            at_bound["m_search"] = (m_succ[0], m_tr[0], n_fixed >= s["n_bound"])
+        claims = ({k: contract.claim(k_, t_, target, params.confidence, at_bound=b)
+                   for k, (k_, t_, b) in at_bound.items()} if params.stage == 0 else {})
+        status_at_bound = contract.combine(
+            [stats.verdict(k_, t_, target, params.confidence, at_bound=b).status for k_, t_, b in at_bound.values()]
+        ) if at_bound else stats.BELOW_BOUND
+        least_n = n_l["least"]
+        rows.append({
+            "key": u["key"], "alpha": alpha, "case": case, "class": s["cls"].name, "distribution": s["D"].name,
+            "d": s["d"], "p": s["p"], "n_bound": s["n_bound"], "m_bound": s["m_bound"],
+            "n_corrected": l7["n_corrected"], "n_printed_lemma7": l7["n_printed"],
+            "thm13_n": thm13_n(alpha, s["p"]),
+            "n_grid": n_sizes, "n_successes": n_succ, "n_trials": n_tr, "n_statuses": n_st,
+            "m_fixed_for_n_search": s["m_bound"], "n_fixed_for_m_search": n_fixed,
+            "n_bound_feasible": _feasible(s["n_bound"], params.n_max),
+            "largest_n_run": max((n for n, k in zip(n_sizes, n_succ) if k is not None), default=None),
+            "m_grid": m_sizes, "m_successes": m_succ, "m_trials": m_tr, "m_statuses": m_st,
+            "status_at_bound": status_at_bound, "claims_at_bound": claims,
+            "n_interval": n_l["interval"], "m_interval": m_l["interval"],
+            "n_undecided": n_l["undecided_in_interval"], "m_undecided": m_l["undecided_in_interval"],
+            "n_resolution_met": n_res[0], "n_resolution_note": n_res[1],
+            "m_resolution_met": m_res[0], "m_resolution_note": m_res[1],
+            "n_sizes_probed": sum(k is not None for k in n_succ), "m_sizes_probed": len(m_sizes),
+            "n_decisions": sum(math.ceil(t / T) for t in n_tr), "m_decisions": sum(math.ceil(t / T) for t in m_tr),
+            "m_cover_successes": c_succ,
+            "least_n": least_n, "least_n_censored": n_l["censored"],
+            "least_n_point_estimate": n_l["least_point_estimate"],
+            "least_m": m_l["least"], "least_m_censored": m_l["censored"],
+            "least_m_point_estimate": m_l["least_point_estimate"],
+            "least_m_cover": c_l["least"],
+            "n_ratio": None if least_n is None else s["n_bound"] / least_n,
+            "m_ratio": None if m_l["least"] is None else s["m_bound"] / m_l["least"],
+            "least_n_over_printed": None if least_n is None else least_n / l7["n_printed"],
+            "least_n_over_corrected": None if least_n is None else least_n / l7["n_corrected"],
+            "n_ratio_is_lower_bound": n_l["censored"], "m_ratio_is_lower_bound": m_l["censored"],
+        })
+    overall = contract.combine([r["status_at_bound"] for r in rows])
+    shapes = {}
+    for case in params.cases:
+        for sd in sorted({r["p"] for r in rows if r["case"] == case}):
+            sub = [r for r in rows if r["case"] == case and r["p"] == sd]
+            shapes[case if len({r["p"] for r in rows if r["case"] == case}) == 1 else f"{case}|p={sd}"] = \
+                fitted_exponents(sub)
+    shapes_p, shapes_d = {}, {}
     for alpha in params.alphas:
         for case in params.cases:
-            pl = plan(params, alpha, case)
-            s = pl["setup"]
-            pts = [r["points"][_key(alpha, case)] for r in records]
-            n_succ = [None if not ok else int(sum(p["n_accurate"][i] for p in pts))
-                      for i, ok in enumerate(pl["n_feasible"])]
-            m_succ = [int(sum(p["m_accurate"][i] for p in pts)) for i in range(len(pl["m_grid"]))]
-            c_succ = [int(sum(p["m_cover_ok"][i] for p in pts)) for i in range(len(pl["m_grid"]))]
-            n_l = least_holding(pl["n_grid"], n_succ, T, target, params.confidence)
-            m_l = least_holding(pl["m_grid"], m_succ, T, target, params.confidence)
-            c_l = least_holding(pl["m_grid"], c_succ, T, 1 - params.beta / 2, params.confidence)
-            largest_run_n = max((n for n, ok in zip(pl["n_grid"], pl["n_feasible"]) if ok), default=None)
-            n_st = _statuses(pl["n_grid"], n_succ, s["n_bound"], T, target, params.confidence)
-            m_st = _statuses(pl["m_grid"], m_succ, s["m_bound"], T, target, params.confidence,
-                             other_at_bound=pl["n_fixed"] >= s["n_bound"])
-            l7 = lemma7_sizes(alpha, params.beta, params.eps, params.delta, s["d"], s["p"])
-            claims = {}
-            if n_succ[0] is not None:
-                claims["n_search"] = contract.claim(n_succ[0], T, target, params.confidence)
-            claims["m_search"] = contract.claim(m_succ[0], T, target, params.confidence,
-                                                at_bound=pl["n_fixed"] >= s["n_bound"])
-            at_bound_status = [c["verdict"] for c in claims.values()]
-            rows.append({
-                "alpha": alpha, "case": case, "class": s["cls"].name, "distribution": s["D"].name,
-                "d": s["d"], "p": s["p"], "n_bound": s["n_bound"], "m_bound": s["m_bound"],
-                "n_grid": pl["n_grid"], "n_successes": n_succ, "n_statuses": n_st,
-                "m_fixed_for_n_search": pl["m_fixed"], "n_fixed_for_m_search": pl["n_fixed"],
-                "n_bound_feasible": bool(pl["n_feasible"][0]), "largest_n_run": largest_run_n,
-                "m_grid": pl["m_grid"], "m_successes": m_succ, "m_statuses": m_st,
-                "status_at_bound": contract.combine(at_bound_status), "claims_at_bound": claims,
-                "n_printed_lemma7": l7["n_printed"], "n_interval": n_l["interval"], "m_interval": m_l["interval"],
-                "least_n_over_printed": None if n_l["least"] is None else n_l["least"] / l7["n_printed"],
-                "m_cover_successes": c_succ,
-                "least_n": n_l["least"], "least_n_censored": n_l["censored"],
-                "least_n_point_estimate": n_l["least_point_estimate"],
-                "least_m": m_l["least"], "least_m_censored": m_l["censored"],
-                "least_m_point_estimate": m_l["least_point_estimate"],
-                "least_m_cover": c_l["least"],
-                "n_ratio": None if n_l["least"] is None else s["n_bound"] / n_l["least"],
-                "m_ratio": None if m_l["least"] is None else s["m_bound"] / m_l["least"],
-                "n_ratio_is_lower_bound": n_l["censored"], "m_ratio_is_lower_bound": m_l["censored"],
-            })
-    overall = contract.combine([r["status_at_bound"] for r in rows])
-    shapes = {case: fitted_exponents([r for r in rows if r["case"] == case]) for case in params.cases}
+            sub = [r for r in rows if r["alpha"] == alpha and r["case"] == case and case.startswith("stumps")]
+            if len({r["p"] for r in sub}) >= 2:
+                shapes_p[f"alpha={alpha:g}|{case}"] = fitted_exponents_in(sub, "p")
+        sub = [r for r in rows if r["alpha"] == alpha]
+        if len({r["d"] for r in sub}) >= 2:
+            shapes_d[f"alpha={alpha:g}"] = fitted_exponents_in(sub, "d")
+    final = last_stage or not next_probes
     found = [r for r in rows if r["n_ratio"] is not None]
-    text = (f"{overall} at Theorem 10's own sizes (n_bound with m_bound, m_bound with n_bound; "
-            f"{100 * params.confidence:g}% per claim); least holding sizes found for {len(found)}/{len(rows)} "
-            f"(alpha, case) pairs with {T} trials per grid point (rule: one-sided Clopper-Pearson lower bound "
-            f">= 1 - beta = {target:g}; smaller grid sizes are below-bound measurements)")
+    met = sum(r["n_resolution_met"] for r in rows)
+    text = (f"{overall} at Theorem 10's own sizes (n_bound with m_bound, m_bound with n_bound, run in stage 0; "
+            f"{100 * params.confidence:g}% per claim); stage {params.stage} "
+            f"({'final' if final else 'the search continues'}), {T} trials per size; least holding n found for "
+            f"{len(found)}/{len(rows)} units, resolution 1 + {params.resolution:g} met for n in {met}/{len(rows)} "
+            f"(rule: one-sided Clopper-Pearson lower bound >= 1 - beta = {target:g}; sizes below the bound are "
+            "below-bound measurements)")
     if found:
         text += (f"; bound / least n from {min(r['n_ratio'] for r in found):.3g} to "
                  f"{max(r['n_ratio'] for r in found):.3g}; least n / Lemma 7's printed n from "
@@ -286,14 +570,31 @@ def summarise(records: list[dict], params: Params) -> dict:
         "result_id": RESULT_IDS[0],
         "claim": "least n, m with Err_{D,H}(G) <= alpha w.p. >= 1 - beta, against Theorem 10's explicit n, m",
         "bound_source": ("bounds.compute('bcmnuw20:thm10', alpha, beta, epsilon, delta, vc=d, dual_vc=p): "
-                         "public_samples, private_samples_fixed_split"),
-        "rule": ("a grid size holds empirically when its one-sided Clopper-Pearson lower bound at confidence is "
-                 ">= 1 - beta and fails when its upper bound is < 1 - beta; least size = smallest grid size from "
-                 "which every larger run size holds; interval = (largest smaller size that fails, least]"),
+                         "public_samples, private_samples_fixed_split (the runs' n), private_samples (optimised)"),
+        "rule": ("a size holds when its one-sided Clopper-Pearson lower bound at confidence is >= 1 - beta, fails "
+                 "when its upper bound is < 1 - beta, else is undecided (never called holds); least size U = the "
+                 "smallest probed size from which every larger probed size holds; interval (L, U], L = the largest "
+                 "smaller probed size that fails (0 if none); undecided sizes inside are probed again with fresh "
+                 f"trials (up to {MAX_LOOKS} looks); both ends right with probability >= 1 - K (1 - confidence) for "
+                 "K decisions (looks) taken (Bonferroni), assuming monotonicity"),
         "beta": params.beta, "eps": params.eps, "delta": params.delta, "factor": params.factor,
+        "resolution": params.resolution, "stage": params.stage, "final": final,
+        "max_refinements": max_refinements(params.factor, params.resolution),
+        "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS,
         "n_max": params.n_max, "trials": T, "confidence": params.confidence,
         "rows": rows,
-        "shapes": shapes,
+        "shapes": shapes, "shapes_p": shapes_p, "shapes_d": shapes_d,
+        "evidence": evidence, "next_probes": {} if final else next_probes,
         "verdict": overall,
         "verdict_text": text,
     }
+
+
+def next_stage(params: Params, summary: dict | None) -> Params | None:
+    """``simulations.stages`` hook: the parameters of the next refinement stage (this stage's evidence as
+    ``history``, the midpoints to probe as ``probes``), or None when the search is finished."""
+    if not summary or summary.get("final") or not summary.get("next_probes"):
+        return None
+    dump = lambda v: json.dumps(v, sort_keys=True, separators=(",", ":"))  # noqa: E731
+    return dataclasses.replace(params, stage=params.stage + 1, history=dump(summary["evidence"]),
+                               probes=dump(summary["next_probes"]))

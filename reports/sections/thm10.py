@@ -159,42 +159,136 @@ def _interval(iv) -> str:
     return "-" if not iv else f"({iv[0]:,}, {iv[1]:,}]"
 
 
+def _ratio_range(lower, upper) -> str:
+    """'a-b' for the ratios at an interval's two ends (or the one that exists)."""
+    if lower is None and upper is None:
+        return "-"
+    if lower is None or upper is None or f"{lower:.3g}" == f"{upper:.3g}":
+        return f"{(upper if lower is None else lower):.3g}"
+    return f"{min(lower, upper):.3g}-{max(lower, upper):.3g}"
+
+
+def _resolution(r: dict, q: str) -> str:
+    met = r.get(f"{q}_resolution_met")
+    if met is None:
+        return "-"
+    return ("met: " if met else "not met: ") + r.get(f"{q}_resolution_note", "")
+
+
+def final_stages(runs) -> list:
+    """The looseness runs to report: a staged search (simulations.stages) is reported by its last stage, whose
+    summary combines every stage's counts; earlier stages of the same search are left out."""
+    last = {}
+    for r in runs:
+        stage = int((r.summary or {}).get("stage", 0))
+        key = str(r.path.parent) if r.path.name.startswith("stage-") else str(r.path)
+        if key not in last or stage > last[key][0]:
+            last[key] = (stage, r)
+    return [r for _, r in sorted(last.values(), key=lambda t: str(t[1].path))]
+
+
 def _looseness(ctx, s: Section, run) -> None:
     sm = run.summary
-    s.add(Heading(f"Looseness run {run.path.name}: {sm['trials']} trials per grid point, grid factor {sm['factor']}", 4),
+    stage = sm.get("stage", 0)
+    s.add(Heading(f"Looseness run {run.path.parent.name + '/' if stage or sm.get('final') is False else ''}"
+                  f"{run.path.name}: {sm['trials']} trials per size and stage, coarse grid factor {sm['factor']}"
+                  + (f", resolution 1 + {sm['resolution']:g}, {'final stage' if sm.get('final') else 'unfinished'} "
+                     f"{stage} of at most {sm.get('max_refinements')}" if "resolution" in sm else ""), 4),
           Badge(sm["verdict"], sm["verdict_text"]), Paragraph(f"Rule: {sm['rule']}."))
     rows = []
     for r in sm["rows"]:
-        rows.append((r["alpha"], r["case"], r.get("status_at_bound", "-"), r["n_bound"], r.get("n_printed_lemma7"),
+        n_iv, m_iv = r.get("n_interval"), r.get("m_interval")
+        corr = r.get("n_corrected")
+        rows.append((r["alpha"], r.get("key", r["case"]).split("|", 1)[-1], r.get("status_at_bound", "-"),
+                     r["n_bound"], corr, r.get("n_printed_lemma7"),
                      ("<= " if r["least_n_censored"] else "") + (f"{r['least_n']:,}" if r["least_n"] else "-"),
-                     _interval(r.get("n_interval")), r["n_ratio"], r.get("least_n_over_printed"),
-                     r["m_bound"], r["least_m"], _interval(r.get("m_interval")), r["m_ratio"], r["least_m_cover"]))
-    s.add(Table(("alpha", "case", "at the bound", "n bound (Lemma 7 corrected)", "n Lemma 7 as printed", "least n",
-                 "least n interval", "bound/least n", "least n/printed n", "m bound", "least m", "least m interval",
-                 "bound/least m", "least m (cover)"), tuple(rows),
+                     _interval(n_iv), _resolution(r, "n"),
+                     _ratio_range(*(None if not n_iv or not v else r["n_bound"] / v for v in n_iv)) if n_iv else "-",
+                     _ratio_range(*(None if not n_iv or not v else v / r["n_printed_lemma7"] for v in n_iv))
+                     if n_iv else "-",
+                     _ratio_range(*(None if not n_iv or not v or not corr else v / corr for v in n_iv))
+                     if n_iv else "-",
+                     r["m_bound"], r["least_m"], _interval(m_iv), _resolution(r, "m"), r["m_ratio"],
+                     r["least_m_cover"]))
+    s.add(Table(("alpha", "unit", "at the bound", "n bound (Lemma 7 corrected, fixed split: the runs' n)",
+                 "n Lemma 7 corrected, optimised", "n Lemma 7 as printed", "least n (U)", "least n interval (L, U]",
+                 "n resolution", "bound / least n", "least n / printed n", "least n / optimised n", "m bound",
+                 "least m (U)", "least m interval", "m resolution", "bound/least m", "least m (cover)"), tuple(rows),
                 "least n: m fixed at the bound's m; least m: n fixed at the bound's n (capped: then the m search is "
-                "below-bound). 'at the bound' is the verdict at Theorem 10's own sizes; every smaller grid size is a "
-                "below-bound measurement. '<=' marks a least size equal to the smallest grid size tried (the ratio "
-                "is then a lower bound). Interval: (largest smaller grid size whose CP upper bound is below "
-                "1 - beta, least], assuming monotonicity in n. Lemma 7 as printed: bounds.compute('bcmnuw20:lemma7', "
-                "...)['private_samples_as_printed'] at (alpha/2, beta/2, |H~|, |X~|)."))
+                "below-bound). 'at the bound' is the verdict at Theorem 10's own sizes (stage 0); every smaller size "
+                "is a below-bound measurement. '<=' marks a least size equal to the smallest size tried. Ratios over "
+                "the interval (L, U] are given for both ends (L = 0: U only). Lemma 7 as printed: "
+                "bounds.compute('bcmnuw20:lemma7', ...)['private_samples_as_printed'] at (alpha/2, beta/2, |H~|, "
+                "|X~|); optimised: bounds.compute('bcmnuw20:thm10', ...)['private_samples']."))
     shapes = sm.get("shapes") or {}
     if shapes:
         s.add(Table(("case", "alphas", "least n exponent", "bound n exponent", "least m exponent", "bound m exponent"),
                     tuple((case, ", ".join(f"{a:g}" for a in sh["alphas"]), sh["least_n"], sh["bound_n"], sh["least_m"],
-                           sh["bound_m"]) for case, sh in shapes.items()),
+                           sh["bound_m"]) for case, sh in shapes.items() if len(sh["alphas"]) > 1),
                     "Fitted slopes of log(size) against log(1/alpha) (least squares; censored least sizes left out). "
                     "Theorem 10: n ~ 1/alpha^2 and m ~ 1/alpha up to logarithms."))
+    for var, title in (("p", "dual VC dimension p (decision stumps)"), ("d", "VC dimension d (every class run)")):
+        fits = sm.get(f"shapes_{var}") or {}
+        if not fits:
+            continue
+        s.add(Table(("units", f"{var} values", "least n (U) exponent", "interval lower end (L) exponent",
+                     "bound n exponent (fixed split)", "bound n exponent (optimised)")
+                    + (("Theorem 13 n exponent",) if var == "p" else ()),
+                    tuple((k, ", ".join(str(v) for v in f[var]), f["least_n"], f["lower_n"], f["bound_n"],
+                           f["bound_n_optimised"]) + ((f["thm13_n"],) if var == "p" else ())
+                          for k, f in fits.items()),
+                    f"Shape in {title}: least-squares slopes of log(n) against log({var}) (censored least sizes and "
+                    "L = 0 left out). Theorem 10's n depends on p through log|X~| (Claim 3; ~sqrt(p) in the asymptotic "
+                    "statement) and on d through |H~| (Sauer); Theorem 13's lower bound is C_14r sqrt(p)/alpha "
+                    "(exponent 1/2 in p)." + (" The classes at hand tie p to d (thresholds 1, 1; intervals 2, 2; "
+                                              "stumps floor(log2 p), p): the fit in d moves p too." if var == "d"
+                                              else "")))
+        if var == "p":
+            for k in fits:
+                s.add(_plot_p(ctx, sm, k))
     s.add(_plot(ctx, sm))
+
+
+def _plot_p(ctx, sm, key):
+    """Least n with its interval against p (log-log), the bound's n (fixed split and optimised) and
+    Theorem 13's n = C_14r sqrt(p)/alpha at C_14r = 1, for one (alpha, stumps case)."""
+    import matplotlib.pyplot as plt
+
+    alpha_part, case = key.split("|", 1)
+    rows = sorted((r for r in sm["rows"] if r["case"] == case and f"alpha={r['alpha']:g}" == alpha_part),
+                  key=lambda r: r["p"])
+    fig, ax = plt.subplots(figsize=(6.5, 4))
+    ps = [r["p"] for r in rows]
+    ax.plot(ps, [r["n_bound"] for r in rows], "s-", color="C0", label="Theorem 10 n (Lemma 7 corrected, fixed split)")
+    ax.plot(ps, [r["n_corrected"] for r in rows], "^--", color="C0", alpha=0.6, label="Theorem 10 n (optimised)")
+    ax.plot(ps, [r["thm13_n"] for r in rows], "x:", color="C3",
+            label="Theorem 13 lower bound sqrt(p)/alpha (C_14r = 1)")
+    found = [r for r in rows if r["least_n"]]
+    if found:
+        lo = [r["least_n"] - (r["n_interval"][0] or r["least_n"]) for r in found]
+        ax.errorbar([r["p"] for r in found], [r["least_n"] for r in found], yerr=[lo, [0] * len(found)], fmt="o",
+                    color="C1", capsize=4, label="least n (U) with its interval (L, U]")
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xlabel("dual VC dimension p (decision stumps on {+-1}^p)")
+    ax.set_ylabel("private samples n")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=6)
+    ax.set_title(f"Theorem 10 in p: {case}, {alpha_part}")
+    return ctx.figure(fig, "Least n at which Err <= alpha holds w.p. >= 1 - beta (interval (L, U]) against p, beside "
+                           "Theorem 10's n and Theorem 13's lower bound at its hidden constant 1 (a shape only; "
+                           "Theorem 13's region also needs m <= t/2 - 1, far below the m these runs use).",
+                      "thm10-looseness-p")
 
 
 def _plot(ctx, sm):
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(1, 2, figsize=(10, 4))
-    cases = sorted({r["case"] for r in sm["rows"]})
+    unit = lambda r: r.get("key", r["case"]).split("|", 1)[-1]  # noqa: E731  (case, and p for a stumps shape)
+    cases = sorted({unit(r) for r in sm["rows"]})
     for k, case in enumerate(cases):
-        rows = sorted((r for r in sm["rows"] if r["case"] == case), key=lambda r: r["alpha"])
+        rows = sorted((r for r in sm["rows"] if unit(r) == case), key=lambda r: r["alpha"])
         colour = f"C{k}"
         a = [r["alpha"] for r in rows]
         for ax, q in zip(axes, ("n", "m")):
@@ -223,7 +317,7 @@ def _plot(ctx, sm):
 def build(ctx) -> list[Section]:
     res = ctx.results
     runs = [r for r in res.runs_of(EXPERIMENT)]
-    loose = [r for r in res.runs_of(LOOSENESS)]
+    loose = final_stages(res.runs_of(LOOSENESS))
     s = Section("thm10", "BCMNUW20 Theorem 10: A_PAP (public-data-assisted private query release)")
     s.add(Heading("Statement and formulas (from bounds)"))
     _statement(ctx, s)

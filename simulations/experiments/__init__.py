@@ -51,7 +51,9 @@ The validation contract (``simulations.contract``; docs/DESIGN.md)
   and a cover from one public point). Broken variants the bound's slack absorbs are not controls: list
   them apart (``thm10.PROBES``) and say so.
 
-Optionally ``PARAM_HELP: dict[str, str]`` documents fields for the command line.
+Optionally ``PARAM_HELP: dict[str, str]`` documents fields for the command line, and
+``next_stage(params, summary) -> Params | None`` makes the experiment an adaptive search run as stages of
+fixed-grid runs (``simulations.stages``; ``thm10_looseness`` is the example).
 
 Registry API: :func:`names`, :func:`get` (name, short/full result id if unique, or dotted module
 path), :func:`catalogue` (every module with its result ids or its import error),

@@ -246,7 +246,8 @@ def _looseness(ctx, s: Section, run) -> None:
         if var == "p":
             for k in fits:
                 s.add(_plot_p(ctx, sm, k))
-    s.add(_plot(ctx, sm))
+    if len({r["alpha"] for r in sm["rows"]}) > 1:  # the plot over alpha needs more than one alpha
+        s.add(_plot(ctx, sm))
 
 
 def _plot_p(ctx, sm, key):

@@ -339,7 +339,8 @@ def resolution_status(found: dict, resolution: float) -> tuple[bool, str]:
     if found["undecided_in_interval"]:
         return False, (f"U / L = {upper / lower:.4g}: {len(found['undecided_in_interval'])} undecided size(s) inside "
                        "(more trials would decide them)")
-    return False, f"U / L = {upper / lower:.4g}: not refined further (integer sizes or the stage limit)"
+    return False, (f"U / L = {upper / lower:.4g}: a gap wider than the resolution is left (probed in the next stage "
+                   "unless the stage limit or integer sizes stop the search)")
 
 
 def refine(sizes: list[int], interval: list[int] | None, resolution: float, feasible=lambda v: True,

@@ -1,0 +1,29 @@
+"""simulations.stages: the seeds of a staged search and the refusals that keep it reproducible."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulations import runner, stages
+
+
+def test_stage_seeds_are_deterministic_distinct_and_stage_0_is_the_root():
+    """Catches stage seeds drawn from fresh entropy (not reproducible) or equal across stages (the refinement
+    trials would replay stage 0's draws)."""
+    seeds = [stages.stage_seed(12, k) for k in range(8)]
+    assert seeds[0] == 12 and seeds == [stages.stage_seed(12, k) for k in range(8)]
+    assert len(set(seeds)) == 8 and all(0 <= s < 2**63 for s in seeds)
+    assert stages.stage_seed(13, 1) != stages.stage_seed(12, 1)
+    runner.check_seed(seeds[-1])
+
+
+def test_a_search_refuses_a_plain_experiment_a_used_directory_and_a_missing_search(tmp_path):
+    with pytest.raises(ValueError, match="not staged"):
+        stages.run("thm10", 2, tmp_path / "a", seed=1)
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "x").write_text("")
+    with pytest.raises(ValueError, match="not an empty directory"):
+        stages.run("thm10_looseness", 2, tmp_path / "b", seed=1)
+    with pytest.raises(ValueError, match="not a staged search"):
+        stages.resume(tmp_path / "b")
+    assert not (tmp_path / "a").exists()

@@ -76,7 +76,7 @@ PARAM_HELP = {
 class Params:
     figures: tuple = ("1", "2", "3")
     eps_values: tuple = (0.1, 0.15, 0.2, 0.25, 0.5, 1.0)
-    T_grid: tuple = (10, 20, 30, 50, 75, 100, 150, 200, 300)
+    T_grid: tuple = (10, 25, 50, 100, 200)
     tuning_runs: int = 5
     tuning_seed: int = 0
     tuning_regions: tuple = ("west", "northeast")

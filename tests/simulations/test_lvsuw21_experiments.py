@@ -107,9 +107,33 @@ def test_thm4_4_small_run_respects_the_best_mixture_floor():
     assert s["implied_constant_at_T_star"] == records[0]["max_error"][-1] / s["bound_C1"]
 
 
-def test_lvsuw21_figures_small_run():
-    _, s = runner.evaluate("lvsuw21_figures", 1, seed=6, overrides={
-        "eps_values": "1.0", "iterations": 10, "public_regions": "west", "bias_deltas": "0.0,0.65",
-        "fractions": "1.0,0.01"})
+def test_lvsuw21_figures_small_run_tunes_T_per_series_and_eps():
+    """A CI-sized Figures 1-3 run: T is tuned per series and eps from the grid (on validation data),
+    every PMW^Pub error is >= its floor, and each of the paper's claims gets one of the four statuses."""
+    _, s = runner.evaluate("lvsuw21_figures", 2, seed=6, overrides={
+        "eps_values": "0.5,1.0", "T_grid": "5,20", "tuning_runs": 1, "public_regions": "west",
+        "bias_deltas": "0.0,0.65", "fractions": "1.0,0.01"})
     assert s["floor_violations"] == 0 and s["verdict"] == "floor check" and not s["floor_check_failed"]
-    assert set(s["figures"]) == {"mwem", "1", "2", "3"}
+    assert set(s["figures"]) == {"mwem", "mwem_T", "1", "2", "3"}
+    assert set(s["tuning"]["T"]) == {"mwem", "fig1:west", "fig3:1.0", "fig3:0.01", "fig2:mwem", "fig2:0.0", "fig2:0.65"}
+    assert all(len(v) == 2 and set(v) <= {5, 20} for v in s["tuning"]["T"].values())
+    statuses = {c["status"] for c in s["claims_checked"]}
+    assert statuses <= {"reproduced", "not reproduced", "undecided", "not testable here", "measured"}
+    assert any(c["figure"] == "3" and c["fraction"] == 0.01 for c in s["claims_checked"])
+    with pytest.raises(ValueError, match="tuning_regions"):
+        runner.evaluate("lvsuw21_figures", 1, seed=6, overrides={"tuning_regions": "south"})
+
+
+def test_figure_claims_compare_paired_means_with_their_standard_errors():
+    """_beats: a clear paired gain is 'reproduced', a clear loss at one eps 'not reproduced', a gain inside
+    two standard errors 'undecided'. Catches comparing means without their s.e. or the wrong sign."""
+    from simulations.experiments.lvsuw21_figures import _beats
+
+    def recs(gain, noise):
+        rng = np.random.default_rng(0)
+        return [{"errors": {"a": [0.1 - gain[0] + noise * rng.standard_normal(), 0.1 - gain[1]],
+                            "b": [0.1, 0.1]}} for _ in range(6)]
+
+    assert _beats(recs((0.02, 0.02), 0.001), "a", "b", [0.5, 1.0], [0, 1], 2.0)["status"] == "reproduced"
+    assert _beats(recs((0.02, -0.02), 0.001), "a", "b", [0.5, 1.0], [0, 1], 2.0)["status"] == "not reproduced"
+    assert _beats(recs((0.001, 0.02), 0.05), "a", "b", [0.5, 1.0], [0, 1], 2.0)["status"] == "undecided"

@@ -16,12 +16,13 @@ corresponding validation sets (treated as private)"; PA-14 validates PA-18). The
 Table 2 (appendix), which the extraction in ../shared/papers lacks, so the grid is ``T_grid``. Before
 any trial, ``tuning(params)`` runs every T of the grid ``tuning_runs`` times (seed ``tuning_seed``) for
 each series (MWEM; PMW^Pub with each public set) and each eps on a validation set treated as private,
-and keeps the T of least mean max error, separately per method, series and eps. The validation set
-never touches the private data: for Figures 1 and 3 it is n rows resampled from the first of
-``tuning_regions`` that is neither the private region nor the series' public region (MWEM: the first);
-for Figure 2, whose private data is itself a resample of all of CPS1988 (the population), it is a fresh
-independent resample of the same construction (the paper, having no validation set for ADULT, reported
-the best T on the test data itself). Each trial then runs every series once at its tuned T. With
+and keeps the T of least mean max error, separately per method, series and eps. For Figures 1 and 3 the
+validation set holds no row of the private region: it is n rows resampled from the first of
+``tuning_regions`` that is neither the private region nor the series' public region (MWEM: the first).
+For Figure 2, whose private data is itself a resample of all of CPS1988 (the population), it is a fresh
+independent resample of the same construction, which can share individuals with the trial's private
+resample (there are no held-out rows in this construction; the paper, having no validation set for
+ADULT, reported the best T on the test data itself). Each trial then runs every series once at its tuned T. With
 ``oracle`` true a trial also runs the whole grid on the private data, and the summary adds, per series
 and eps, the best mean over T (the paper's protocol "in all other cases": optimistic, it tunes on the
 private data without accounting for it; shown apart, never used for the findings).

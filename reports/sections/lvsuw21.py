@@ -45,11 +45,16 @@ def collect(results_root=None, runs=None) -> dict:
     for m, s, path in (runs if runs is not None else _runs(Path(results_root))):
         name = m.get("experiment")
         if name in EXPERIMENTS and m.get("finished_at"):
+            entry = {"summary": s, "params": m.get("params"), "seed": m.get("root_seed"),
+                     "code_version": m.get("code_version"), "finished_at": m["finished_at"], "path": str(path)}
             prev = data["runs"].get(name)
             if prev is None or m["finished_at"] > prev["finished_at"]:
-                data["runs"][name] = {"summary": s, "params": m.get("params"), "seed": m.get("root_seed"),
-                                      "code_version": m.get("code_version"), "finished_at": m["finished_at"],
-                                      "path": str(path)}
+                data["runs"][name] = entry
+            if name == "prop4_3":     # several networks, shifts and controls: the newest run of each parameter set
+                key = json.dumps(m.get("params"), sort_keys=True)
+                old = data.setdefault("prop4_3_runs", {}).get(key)
+                if old is None or m["finished_at"] > old["finished_at"]:
+                    data["prop4_3_runs"][key] = entry
     for eps_tilde in (0.1, 0.5, 1.0):
         for delta in (1e-6, 1e-9):
             q = bounds.compute("lvsuw21:thm4.5", eps_tilde=eps_tilde, delta=delta, iterations=100).quantities
@@ -91,17 +96,7 @@ def blocks(data: dict) -> list:
     p = runs.get("prop4_3")
     out.append(Heading("Proposition 4.3 (best mixture error of the public support)"))
     if p:
-        s = p["summary"]
-        out += [Paragraph(f"Run {p['path']} (seed {p['seed']}, code {p['code_version']}). "
-                          f"{s['bound_source']}: n = {s['n']}, m = {s['m']} (exact D_2 = {_fmt(s['D2'])}, "
-                          f"D_inf = {_fmt(s['Dinf'])}, |Q| = {s['num_queries']}, |X| = {s['domain_size']}). "
-                          f"Verdict: {s['verdict_text']}."),
-                Table(("fraction of m", "m", "Pr[f <= alpha] status (below-bound below the full m)", "mean f", "max f",
-                       "mean support"),
-                      tuple((r["fraction"], r["m"], f"{r['verdict']} ({r['successes']})", r["mean_error"],
-                             r["max_error"], r["mean_support"]) for r in s["per_fraction"])),
-                Paragraph(f"m is loose by a factor of at least {_fmt(s['m_looseness_at_least'])} "
-                          "(smallest fraction still meeting 1 - beta at the stated confidence).")]
+        out += _prop4_3_blocks(p, sorted(data.get("prop4_3_runs", {}).values(), key=lambda r: r["path"]))
     else:
         out.append(Paragraph("No complete run of `prop4_3` found."))
     t = runs.get("thm4_4")
@@ -122,40 +117,120 @@ def blocks(data: dict) -> list:
     f = runs.get("lvsuw21_figures")
     out.append(Heading("Figures 1-3 on CPS1988"))
     if f:
-        s = f["summary"]
-        eps = s["eps_values"]
-
-        def cells(ms):
-            return tuple(f"{m:.4f} +- {e:.4f}" for m, e in ms)
-
-        def one(v):
-            return v[0] if isinstance(v, list) else v
-
-        rows = []
-        figs = s["figures"]
-        if "mwem" in figs:
-            rows.append(("MWEM (private region)",) + cells(figs["mwem"]) + ("-", "-"))
-        for key, label in (("1", "Fig 1 PMW^Pub, public = {}"), ("3", "Fig 3 PMW^Pub, public fraction {}"),
-                           ("2", "Fig 2 PMW^Pub, Delta = {}")):
-            for name, entry in figs.get(key, {}).items():
-                if name == "mwem":
-                    rows.append(("Fig 2 MWEM (resampled private)",) + cells(entry) + ("-", "-"))
-                    continue
-                po = f"{one(entry['public_only']):.4f}" if "public_only" in entry else "-"
-                rows.append((label.format(name),) + cells(entry["pmw_pub"])
-                            + (f"{one(entry['floor']):.4f}", po))
-        out += [Paragraph(f"Run {f['path']} (seed {f['seed']}, code {f['code_version']}; {s['trials']} "
-                          f"seeds, T = {s['iterations']}, replay = {s['replay']}, delta = 1/n^2). "
-                          f"{s['verdict_text']}."),
-                Table(("series",) + tuple(f"eps={e:g}" for e in eps) + ("floor", "public only"),
-                      tuple(rows), "Max error, mean +- standard error over seeds; floor = best mixture "
-                      "error of the public support."),
-                Paragraph("Findings checked by the experiment: " + json.dumps(s["findings"]))]
+        out += _figures_blocks(f)
     else:
         out.append(Paragraph("No complete run of `lvsuw21_figures` found."))
     if data.get("benchmark"):
         out.append(Heading("Run time (benchmarks/RESULTS.md, section pmw_pub)"))
         out += _markdown_blocks(data["benchmark"].strip().replace("## pmw_pub", "Command:", 1))
+    return out
+
+
+def _prop4_3_blocks(newest: dict, every: list) -> list:
+    """Prop 4.3: one row per run (network, shift, variant) with |X| vs m and the claims; the newest run's
+    per-fraction table (below the full m: below-bound measurements, where f > alpha shows)."""
+    from reports.model import Paragraph, Table
+
+    def claim(c):
+        return f"{c['verdict']} ({c['successes']}/{c['trials']})" if c else "-"
+
+    rows = []
+    for r in every or [newest]:
+        s = r["summary"]
+        cl = s.get("claims", {})
+        rows.append((r["path"], s.get("network_seed", "-"), s.get("shift", "-"), s.get("variant", "none"),
+                     f"2^{s['num_attributes']}" if "num_attributes" in s else s["domain_size"], s["m"], s["n"],
+                     _fmt(s["D2"]), _fmt(s["Dinf"]), _fmt(s.get("mean_mu_mass_of_support")),
+                     f"{s['verdict']} ({s['per_fraction'][0]['successes']}/{s['verdict_detail']['trials']})",
+                     claim(cl.get("proof_witness")), _fmt(s.get("mean_witness_error")),
+                     (s.get("baselines", {}).get("public_only", {}).get("status", "-") + " ("
+                      + _fmt(s.get("mean_public_only_error")) + ")"),
+                     s.get("largest_m_with_f_above_alpha") or "-"))
+    s = newest["summary"]
+    out = [Paragraph("Each run: mu = a random Bayesian network, nu = its shifted copy; D_2 and D_inf exact by "
+                     "variable elimination; n and m from bounds.compute('lvsuw21:prop4.3', ...) "
+                     f"(e.g. {s['bound_source']}). The mu-mass of the public support (exact, from the network's "
+                     "tables) shows how far the runs are from covering the domain; the proof's witness "
+                     "omega ~ mu/nu on D^ is a second claim at the same sizes; public-only (weights ignored) is "
+                     "the baseline on the same draws; 'f > alpha seen at m' is the largest prefix of D^ "
+                     "(below the bound: below-bound) where some trial had f > alpha."),
+           Table(("run", "network", "shift", "variant", "|X|", "m", "n", "D_2", "D_inf", "mu(supp D^)",
+                  "f <= alpha", "witness <= alpha", "mean witness err", "public-only (mean err)",
+                  "f > alpha seen at m"), tuple(rows)),
+           Paragraph(f"Newest run {newest['path']} (seed {newest['seed']}, code {newest['code_version']}): "
+                     f"n = {s['n']}, m = {s['m']}, |Q| = {s['num_queries']}. "
+                     f"{s.get('regime', '')}. Verdict: {s['verdict_text']}."),
+           Table(("fraction of m", "m", "Pr[f <= alpha] status (below-bound below the full m)", "mean f", "max f",
+                  "trials f > alpha", "mean support"),
+                 tuple((r["fraction"], r["m"], f"{r['verdict']} ({r['successes']})", r["mean_error"],
+                        r["max_error"], r.get("trials_f_above_alpha", "-"), r["mean_support"])
+                       for r in s["per_fraction"])),
+           Paragraph(f"m is loose by a factor of at least {_fmt(s['m_looseness_at_least'])} "
+                     "(smallest fraction still meeting 1 - beta at the stated confidence).")]
+    return out
+
+
+def _figures_blocks(f: dict) -> list:
+    """Figures 1-3: the tuned T, mean +- s.e. per series and eps, the paper's claims one by one."""
+    from reports.model import Paragraph, Table
+
+    s = f["summary"]
+    eps = s["eps_values"]
+    figs = s["figures"]
+
+    def cells(ms, Ts=None):
+        Ts = Ts or [None] * len(ms)
+        return tuple(f"{m:.4f} +- {e:.4f}" + (f" (T={t})" if t else "") for (m, e), t in zip(ms, Ts))
+
+    def one(v):
+        return v[0] if isinstance(v, list) else v
+
+    rows = []
+    if "mwem" in figs:
+        rows.append(("MWEM (private region)",) + cells(figs["mwem"], figs.get("mwem_T")) + ("-", "-"))
+    for key, label in (("1", "Fig 1 PMW^Pub, public = {}"), ("3", "Fig 3 PMW^Pub, public fraction {}"),
+                       ("2", "Fig 2 PMW^Pub, Delta = {}")):
+        for name, entry in figs.get(key, {}).items():
+            if name == "mwem_T":
+                continue
+            if name == "mwem":
+                rows.append(("Fig 2 MWEM (resampled private)",) + cells(entry, figs[key].get("mwem_T")) + ("-", "-"))
+                continue
+            po = f"{one(entry['public_only']):.4f}" if "public_only" in entry else "-"
+            rows.append((label.format(name),) + cells(entry["pmw_pub"], entry.get("T"))
+                        + (f"{one(entry['floor']):.4f}", po))
+    tuning = s.get("tuning", {})
+    how = (f"T tuned per series and eps over {s.get('T_grid')} on validation data treated as private "
+           f"(regions {tuning.get('regions')}, {tuning.get('runs')} runs each, seed {tuning.get('seed')}; "
+           "LVSUW21 5.4)" if tuning else f"T = {s.get('iterations')} fixed")
+    out = [Paragraph(f"Run {f['path']} (seed {f['seed']}, code {f['code_version']}; {s['trials']} seeds, {how}, "
+                     f"replay = {s['replay']}, delta = 1/n^2). {s['verdict_text']}."),
+           Table(("series",) + tuple(f"eps={e:g}" for e in eps) + ("floor", "public only"),
+                 tuple(rows), "Max error, mean +- standard error over seeds at the tuned T; floor = best mixture "
+                 "error of the public support.")]
+    claims = s.get("claims_checked")
+    if claims:
+        crow = []
+        for c in claims:
+            if "per_eps" in c:
+                detail = "; ".join(f"eps {r['eps']:g}: {r['better'][0]:.4f}+-{r['better'][1]:.4f} vs "
+                                   f"{r['worse'][0]:.4f}+-{r['worse'][1]:.4f} ({r['state']})" for r in c["per_eps"])
+            elif "difference" in c:
+                detail = f"paired difference {c['difference'][0]:.4f} +- {c['difference'][1]:.4f}"
+            else:
+                detail = c.get("why", "")
+            crow.append((c["figure"], c["claim"], c["status"], detail))
+        out.append(Table(("figure", "paper's claim", "status", "numbers (mean +- s.e., paired over seeds)"),
+                         tuple(crow), f"A difference counts when it exceeds {s.get('z_findings')} standard errors "
+                         "of the paired per-seed differences; a measurement, not a verdict."))
+    elif s.get("findings"):
+        out.append(Paragraph("Findings checked by the experiment: " + json.dumps(s["findings"])))
+    orc = s.get("oracle")
+    if orc:
+        out.append(Table(("series",) + tuple(f"eps={e:g}" for e in eps),
+                         tuple((name,) + tuple(f"{r['mean']:.4f} +- {r['se']:.4f} (T={r['T']})" for r in per)
+                               for name, per in orc["per_series"].items()),
+                         "Oracle: " + orc["note"] + "."))
     return out
 
 
@@ -238,7 +313,7 @@ def figures(data: dict, out_dir) -> list:
             series(ax, "MWEM", mwem)
         floors = []
         for name, entry in figs[key].items():
-            if name == "mwem":
+            if name in ("mwem", "mwem_T"):
                 continue
             series(ax, f"PMW^Pub ({name})", entry["pmw_pub"])
             fl = entry["floor"]

@@ -2,21 +2,30 @@
 m >= (32 e^{D2}/alpha^2 + 8 e^{Dinf}/(3 alpha)) log((4|Q|+4)/beta) public samples, the best mixture
 error of the public support is <= alpha with probability >= 1 - beta; and how loose that m is.
 
-mu (private) and nu (public) are known distributions: a seeded random Bayesian network over
-``num_attributes`` binary attributes and its shifted copy (``simulations.data.synthetic``), held as
-exact vectors, so D_2(mu || nu) and D_inf(mu || nu) are exact (``simulations.distributions``).
-Q = all ``k``-way marginals. n and m come from ``bounds.compute("lvsuw21:prop4.3", ...)``.
-A trial draws D~ ~ mu^n, D^ ~ nu^m and computes f_{D~,Q}(supp(D^)) exactly (the LP of
-``algorithms.query_release.mixture``) on D^ and on its first ceil(frac m) rows for each ``fractions``
-entry: the smallest fraction still meeting 1 - beta (by its Clopper-Pearson lower bound) says by
-how much Proposition 4.3's m is loose. Only the full m gets a verdict; every fraction < 1 is
-``below-bound`` (a measurement). Not yet done (issue 9): the regime |X| >> m, where the support
-cannot cover the domain (at the default |X| = 1024 cells against m ~ 1.4e5 samples the proposition
-holds by coverage, not by its D_2 / D_inf argument).
+The regime |X| >> m, on the support representation. mu (private) and nu (public) are a seeded random
+Bayesian network over ``num_attributes`` binary attributes (default 30: |X| = 2^30 ~ 1.1e9 cells) and
+its shifted copy (``simulations.data.synthetic``; parents within the ``window`` attributes before, so
+D_2(mu || nu) and D_inf(mu || nu) are exact by variable elimination, ``network_divergences``, and the
+joint is never formed). Q = ``num_workloads`` random ``k``-way marginals (0: all of them). n and m come
+from ``bounds.compute("lvsuw21:prop4.3", ...)``. A trial draws D~ ~ mu^n and D^ ~ nu^m as rows, holds
+the public sample as (distinct points, counts), and computes f_{D~,Q}(supp(D^)) exactly (the LP of
+``algorithms.query_release.mixture``) on the supports of the first ceil(frac m) public rows, for each
+``fractions`` entry. Supports are nested, so f can only fall as the prefix grows: once a prefix's f is
+<= ``ZERO`` (zero up to HiGHS's tolerance) the larger prefixes are recorded with that value and
+``implied`` (exact, since f(S') <= f(S) for S' containing S), without another LP.
 
-Negative control (``variant="support_from_one"``, ``simulations.contract``): the support is the first public
-row only; at Proposition 4.3's own n and m its best mixture error exceeds alpha, and the verdict must be
-"violated".
+Each record also carries, at the full m: the exact mu-mass of the public support (sum of mu over its
+distinct points, from the network's tables: far below 1, so the proposition cannot hold by coverage),
+the error of the proof's witness omega_x ~ g(x) = mu(x)/nu(x) over D^ (the reweighting the proof bounds:
+a second claim at the same sizes, stricter than f), and the public-only baseline (D^'s own answers,
+i.e. the weights ignored) on the same draws.
+
+Only the full m gets verdicts; every fraction < 1 is ``below-bound``, a measurement of how loose m is
+and of where f > alpha is seen (the largest fraction whose f exceeds alpha in some trial).
+
+Negative control (``variant="support_from_one"``, ``simulations.contract``): the support is the first
+public row only; at Proposition 4.3's own n and m its best mixture error exceeds alpha, and the verdict
+must be "violated".
 """
 
 from __future__ import annotations
@@ -29,37 +38,44 @@ import numpy as np
 
 from algorithms.query_release.mixture import best_mixture_error
 from algorithms.query_release.pmw_pub import distinct_rows, marginal_answers
-from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries, all_k_way
+from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries, all_k_way, random_k_way
 from simulations import contract, stats
-from simulations.data.synthetic import random_network, shifted
-from simulations.distributions import renyi_d2, renyi_dinf
+from simulations.data.synthetic import network_divergences, random_network, shifted
 
 NAME = "prop4_3"
 RESULT_IDS = ("lvsuw21:prop4.3",)
-DESCRIPTION = "best mixture error of the public support <= alpha w.p. >= 1 - beta at Prop 4.3's n, m; looseness of m"
+DESCRIPTION = ("best mixture error of the public support <= alpha w.p. >= 1 - beta at Prop 4.3's n, m, "
+               "with |X| = 2^d >> m; looseness of m")
 PARAM_HELP = {
     "alpha": "target best mixture error, in (0, 1)",
     "beta": "failure probability, in (0, 1)",
-    "num_attributes": "binary attributes of the domain (2^d cells), integer in [2, 12]",
+    "num_attributes": "binary attributes of the domain (2^d cells, never materialised), integer in [3, 40]",
     "k": "marginal order of the queries, integer in [1, num_attributes]",
+    "num_workloads": "random k-way workloads drawn with the networks (0: every k-way marginal), integer >= 0",
     "shift": "public network = private tables moved this far toward fresh Dirichlet rows, in [0, 1)",
-    "network_seed": "seed of the two networks (fixed across trials), integer >= 0",
-    "fractions": "fractions of m also evaluated (looseness of m), each in (0, 1]",
+    "concentration": "Dirichlet concentration of the network tables (larger: flatter, more spread), > 0",
+    "window": "parents of attribute j are among the window attributes before it, integer in [1, 8]",
+    "network_seed": "seed of the two networks and the workloads (fixed across trials), integer >= 0",
+    "fractions": "fractions of m also evaluated (looseness of m), each in (0, 1], starting with 1.0",
     "confidence": "confidence level of the verdicts, in (0, 1)",
     "variant": "none, or the negative control support_from_one (the support is the first public row only)",
 }
 NEGATIVE_CONTROLS = {"support_from_one": "the public support is the first public row only (the other m - 1 ignored)"}
+ZERO = 1e-7   # an LP optimum this small is zero up to HiGHS's tolerance; larger supports cannot do worse
 
 
 @dataclass(frozen=True)
 class Params:
     alpha: float = 0.1
     beta: float = 0.1
-    num_attributes: int = 10
+    num_attributes: int = 30
     k: int = 3
+    num_workloads: int = 64
     shift: float = 0.3
+    concentration: float = 4.0
+    window: int = 3
     network_seed: int = 0
-    fractions: tuple = (1.0, 0.25, 0.0625, 0.015625, 0.00390625, 0.0009765625, 0.0001220703125)
+    fractions: tuple = (1.0, 0.1, 0.01, 0.003, 0.001, 0.0003)
     confidence: float = 0.95
     variant: str = contract.NO_VARIANT
 
@@ -68,12 +84,19 @@ class Params:
             raise ValueError(f"alpha={self.alpha!r} must lie in (0, 1)")
         if not 0 < self.beta < 1:
             raise ValueError(f"beta={self.beta!r} must lie in (0, 1)")
-        if not (isinstance(self.num_attributes, int) and 2 <= self.num_attributes <= 12):
-            raise ValueError(f"num_attributes={self.num_attributes!r} must be an integer in [2, 12]")
+        if not (isinstance(self.num_attributes, int) and 3 <= self.num_attributes <= 40):
+            raise ValueError(f"num_attributes={self.num_attributes!r} must be an integer in [3, 40]")
         if not (isinstance(self.k, int) and 1 <= self.k <= self.num_attributes):
             raise ValueError(f"k={self.k!r} must be an integer in [1, num_attributes]")
+        if not (isinstance(self.num_workloads, int) and 0 <= self.num_workloads <= math.comb(self.num_attributes, self.k)):
+            raise ValueError(f"num_workloads={self.num_workloads!r} must be an integer in "
+                             f"[0, {math.comb(self.num_attributes, self.k)}] (0: every k-way marginal)")
         if not 0 <= self.shift < 1:
             raise ValueError(f"shift={self.shift!r} must lie in [0, 1)")
+        if not self.concentration > 0:
+            raise ValueError(f"concentration={self.concentration!r} must be > 0")
+        if not (isinstance(self.window, int) and 1 <= self.window <= 8):
+            raise ValueError(f"window={self.window!r} must be an integer in [1, 8]")
         if not (isinstance(self.network_seed, int) and self.network_seed >= 0):
             raise ValueError(f"network_seed={self.network_seed!r} must be an integer >= 0")
         if not self.fractions or not all(0 < f <= 1 for f in self.fractions) or self.fractions[0] != 1.0:
@@ -85,43 +108,65 @@ class Params:
 
 @functools.lru_cache(maxsize=16)
 def setting(params: Params) -> dict:
-    """The fixed pair (mu, nu), exact D_2, D_inf, the queries, and n, m from bounds (Prop 4.3)."""
+    """The fixed pair (mu, nu) as networks, exact D_2, D_inf (variable elimination), the queries, and
+    n, m from bounds (Prop 4.3)."""
     import bounds
 
     rng = np.random.default_rng(params.network_seed)
     domain = CategoricalDomain([2] * params.num_attributes)
-    private = random_network(domain, rng)
-    public = shifted(private, params.shift, rng)
-    mu, nu = private.joint(), public.joint()
-    d2, dinf = float(renyi_d2(mu, nu)), float(renyi_dinf(mu, nu))
-    workloads = all_k_way(domain, params.k)
-    num_queries = MarginalQueries(domain, workloads, domain.rows(np.arange(1))).num_queries
+    private = random_network(domain, rng, concentration=params.concentration, window=params.window)
+    public = shifted(private, params.shift, rng, concentration=params.concentration)
+    d2, dinf = network_divergences(private, public)
+    workloads = (random_k_way(domain, params.k, params.num_workloads, rng) if params.num_workloads
+                 else all_k_way(domain, params.k))
+    num_queries = MarginalQueries(domain, workloads, np.zeros((1, params.num_attributes), dtype=np.int64)).num_queries
     q = bounds.compute(RESULT_IDS[0], alpha=params.alpha, beta=params.beta, num_queries=num_queries,
                        renyi_2=d2, renyi_inf=dinf).quantities
-    return {"domain": domain, "workloads": workloads, "mu": mu, "nu": nu, "D2": d2, "Dinf": dinf,
+    return {"domain": domain, "workloads": workloads, "mu": private, "nu": public, "D2": d2, "Dinf": dinf,
             "num_queries": num_queries, "n": int(q["private_samples"].exact),
             "m": int(q["public_samples"].exact)}
 
 
+def _prefix(frac: float, m: int) -> int:
+    return max(1, math.ceil(frac * m))
+
+
 def trial(params: Params, rng: np.random.Generator) -> dict:
-    """One draw of D~ ~ mu^n, D^ ~ nu^m; f on supp(D^) and on the supports of its prefixes."""
+    """One draw of D~ ~ mu^n, D^ ~ nu^m; f on the supports of D^'s prefixes (smallest first), the
+    proof's witness, the public-only baseline and the mu-mass of supp(D^)."""
     s = setting(params)
-    dom = s["domain"]
-    priv = dom.rows(rng.choice(dom.size, size=s["n"], p=s["mu"]))
-    pub = dom.rows(rng.choice(dom.size, size=s["m"], p=s["nu"]))
-    true = marginal_answers(dom, s["workloads"], priv)
-    errors, supports = [], []
-    for frac in params.fractions:
-        used = 1 if params.variant == "support_from_one" else max(1, math.ceil(frac * s["m"]))
+    dom, wl, mu, nu = s["domain"], s["workloads"], s["mu"], s["nu"]
+    priv = mu.sample(s["n"], rng)
+    pub = nu.sample(s["m"], rng)
+    true = marginal_answers(dom, wl, priv)
+    order = sorted(range(len(params.fractions)), key=lambda j: params.fractions[j])
+    errors, supports, implied = [None] * len(order), [None] * len(order), [False] * len(order)
+    zero = None
+    for j in order:
+        used = 1 if params.variant == "support_from_one" else _prefix(params.fractions[j], s["m"])
         support, _ = distinct_rows(pub[:used])
-        errors.append(best_mixture_error(true, MarginalQueries(dom, s["workloads"], support)).error)
-        supports.append(int(support.shape[0]))
-    return {"best_mixture_error": errors, "support_size": supports,
-            "success": [bool(e <= params.alpha) for e in errors]}
+        supports[j] = int(support.shape[0])
+        if zero is not None:       # a sub-support already fits to within ZERO: so does this one (f is monotone)
+            errors[j], implied[j] = zero, True
+            continue
+        errors[j] = best_mixture_error(true, MarginalQueries(dom, wl, support)).error
+        if errors[j] <= ZERO:
+            zero = errors[j]
+    full_rows = pub[:1] if params.variant == "support_from_one" else pub
+    support, counts = distinct_rows(full_rows)
+    queries = MarginalQueries(dom, wl, support)
+    g = np.exp(mu.log_prob(support) - nu.log_prob(support)) * counts   # omega_x ~ g(x), with multiplicity
+    witness = float(np.max(np.abs(true - queries.answer(g / g.sum()))))
+    public_only = float(np.max(np.abs(true - queries.answer(counts / counts.sum()))))
+    return {"best_mixture_error": errors, "support_size": supports, "implied": implied,
+            "success": [bool(e <= params.alpha) for e in errors],
+            "witness_error": witness, "public_only_error": public_only,
+            "mu_mass_of_support": float(np.exp(mu.log_prob(support)).sum())}
 
 
 def summarise(records: list[dict], params: Params) -> dict:
-    """Verdict on Pr[f <= alpha] >= 1 - beta at Prop 4.3's m; per-fraction rates; looseness of m."""
+    """Verdicts on Pr[f <= alpha] >= 1 - beta and on the proof's witness at Prop 4.3's n and m; the
+    public-only baseline; per-fraction rates (below-bound); looseness of m; where f > alpha is seen."""
     if not records:
         raise ValueError("records must hold at least one trial")
     s = setting(params)
@@ -132,23 +177,47 @@ def summarise(records: list[dict], params: Params) -> dict:
         # a fraction < 1 runs below Proposition 4.3's m: a measurement of the looseness, never a verdict
         v = stats.verdict(succ, t, 1 - params.beta, params.confidence, at_bound=frac >= 1.0)
         errs = np.array([r["best_mixture_error"][j] for r in records])
-        per.append({"fraction": frac, "m": max(1, math.ceil(frac * s["m"])), "successes": succ,
+        per.append({"fraction": frac, "m": _prefix(frac, s["m"]), "successes": succ,
                     "verdict": v.status, "lower": v.lower, "mean_error": float(errs.mean()),
-                    "max_error": float(errs.max()),
+                    "max_error": float(errs.max()), "trials_f_above_alpha": int(np.sum(errs > params.alpha)),
+                    "implied_trials": int(sum(1 for r in records if r["implied"][j])),
                     "mean_support": float(np.mean([r["support_size"][j] for r in records]))})
     # looseness of m: the smallest fraction whose one-sided lower bound still reaches 1 - beta
     enough = [p["fraction"] for p in per if p["lower"] >= 1 - params.beta]
-    main = stats.verdict(per[0]["successes"], t, 1 - params.beta, params.confidence)
+    seen = [p for p in per if p["trials_f_above_alpha"] > 0]
+    target = 1 - params.beta
+    f_claim = contract.claim(per[0]["successes"], t, target, params.confidence)
+    wit = np.array([r["witness_error"] for r in records])
+    w_claim = contract.claim(int(np.sum(wit <= params.alpha)), t, target, params.confidence)
+    pub_only = np.array([r["public_only_error"] for r in records])
+    baselines = {"public_only": contract.baseline(int(np.sum(pub_only <= params.alpha)), t, target, params.confidence)}
+    mass = np.array([r["mu_mass_of_support"] for r in records])
+    main = stats.verdict(per[0]["successes"], t, target, params.confidence)
     return {
         "result_id": RESULT_IDS[0],
         "claim": "Pr[f_{D~,Q}(supp D^) <= alpha] >= 1 - beta at Prop 4.3's n and m",
         "bound_source": (f"bounds.compute('{RESULT_IDS[0]}', alpha={params.alpha}, beta={params.beta}, "
                          f"num_queries={s['num_queries']}, renyi_2={s['D2']:.6g}, renyi_inf={s['Dinf']:.6g})"),
         "n": s["n"], "m": s["m"], "D2": s["D2"], "Dinf": s["Dinf"], "num_queries": s["num_queries"],
-        "domain_size": s["domain"].size,
+        "domain_size": s["domain"].size, "num_attributes": params.num_attributes, "shift": params.shift,
+        "network_seed": params.network_seed,
+        "regime": (f"|X| = 2^{params.num_attributes} = {s['domain'].size:.3g} cells vs m = {s['m']}: the public "
+                   f"support carries mu-mass {mass.mean():.3g} on average (max {mass.max():.3g}), so "
+                   + ("f <= alpha cannot come from covering the domain" if mass.max() < 0.5 else
+                      "the support covers most of mu: f <= alpha here may come from coverage")),
+        "covers_domain": bool(mass.max() >= 0.5),
+        "mean_mu_mass_of_support": float(mass.mean()), "max_mu_mass_of_support": float(mass.max()),
         "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS,
-        "verdict": main.status, "verdict_text": str(main), "verdict_detail": main.as_dict(),
+        "verdict": main.status,   # the proposition's statement; the witness is its proof's step, reported beside
+        "verdict_text": str(main), "verdict_detail": main.as_dict(),
+        "claims": {"best_mixture_error": f_claim, "proof_witness": w_claim},
+        "witness_claim": "Pr[max_q |q(D~) - sum_x omega_x q(x)| <= alpha] >= 1 - beta, omega ~ mu/nu on D^ "
+                         "(the reweighting Prop 4.3's proof bounds; an upper bound on f)",
+        "mean_witness_error": float(wit.mean()), "max_witness_error": float(wit.max()),
+        "baselines": baselines, "informative": contract.informative(baselines),
+        "mean_public_only_error": float(pub_only.mean()),
         "per_fraction": per,
         "smallest_fraction_meeting_target": min(enough) if enough else None,
         "m_looseness_at_least": (1 / min(enough)) if enough else None,
+        "largest_m_with_f_above_alpha": max(p["m"] for p in seen) if seen else None,
     }

@@ -20,10 +20,11 @@ def _text(blocks) -> str:
 def test_lvsuw21_section_renders_small_runs(tmp_path):
     root = tmp_path / "results"
     runner.run("prop4_3", 2, root / "p", seed=1, workers=1, progress=False,
-               overrides={"num_attributes": 5, "k": 2, "fractions": "1.0,0.05"})
+               overrides={"num_attributes": 12, "k": 2, "num_workloads": 6, "alpha": 0.3,
+                                                                 "fractions": "1.0,0.05"})
     runner.run("thm4_4", 1, root / "t", seed=2, workers=1, progress=False, overrides={"iterations": "3,9"})
     runner.run("lvsuw21_figures", 1, root / "f", seed=3, workers=1, progress=False, overrides={
-        "eps_values": "0.5,1.0", "iterations": 8, "public_regions": "west", "bias_deltas": "0.0,0.65",
+        "eps_values": "0.5,1.0", "T_grid": "8", "tuning_runs": 1, "public_regions": "west", "bias_deltas": "0.0,0.65",
         "fractions": "1.0,0.01"})
     runner.run("lemma4_2", 1, root / "l", seed=4, workers=1, progress=False,
                overrides={"n": 20, "num_attributes": 3, "k": 2, "support_size": 3})
@@ -33,7 +34,8 @@ def test_lvsuw21_section_renders_small_runs(tmp_path):
     assert "Lemma 4.2 (1/n sensitivity" in text and f"{data['runs']['lemma4_2']['summary']['pairs']} pairs" in text
     s = data["runs"]["prop4_3"]["summary"]
     assert f"n = {s['n']}, m = {s['m']}" in text
-    assert "Theorem 4.5" in text and "Figures 1-3" in text
+    assert "Theorem 4.5" in text and "Figures 1-3" in text and "2^12" in text and "mu(supp D^)" in text
+    assert "paper's claim" in text and "(T=8)" in text
     assert all(r["eps_infimum"] <= r["eps_closed"] for r in data["thm4_5"])
     paths = lvsuw21.figures(data, tmp_path / "fig")
     assert [p.name for p in paths] == ["lvsuw21_fig1.png", "lvsuw21_fig2.png", "lvsuw21_fig3.png"]

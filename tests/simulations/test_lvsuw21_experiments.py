@@ -7,7 +7,8 @@ from scipy import stats as sps
 
 from simulations import runner
 from simulations.data.cps import biased_pair, load_cps1985, load_cps1988, region_pair
-from simulations.data.synthetic import random_network, reference_workload, shifted
+from simulations.data.synthetic import network_divergences, random_network, reference_workload, shifted
+from simulations.distributions import renyi_d2, renyi_dinf
 from algorithms.query_release.workloads import CategoricalDomain
 
 
@@ -53,21 +54,46 @@ def test_bayes_net_samples_follow_its_exact_joint():
     assert dom_ref.size == 98304 and len(wl) == 64 and all(len(w) == 3 for w in wl)
 
 
-def test_prop4_3_small_run():
-    """Prop 4.3 at CI size (6 binary attributes, 2-way marginals): n, m come from bounds, the
-    best mixture error at the full m is <= alpha in every trial."""
-    records, s = runner.evaluate("prop4_3", 3, seed=4, overrides={"num_attributes": 6, "k": 2,
-                                                                 "fractions": "1.0,0.01"})
-    assert s["n"] > 0 and s["m"] > 0 and s["D2"] <= s["Dinf"]
+@pytest.mark.parametrize("sizes, window, max_parents", [([2, 3, 2, 2, 3, 2], None, 2), ([2] * 10, 3, 3)])
+def test_network_divergences_equal_the_joints_renyi_divergences(sizes, window, max_parents):
+    """Variable elimination gives the exact D_2 and D_inf of the joints (small domains, where the joint
+    can be formed). Catches a wrong parent-axis order in a factor or an attribute eliminated too early."""
+    rng = np.random.default_rng(3)
+    dom = CategoricalDomain(sizes)
+    mu = random_network(dom, rng, window=window, max_parents=max_parents)
+    nu = shifted(mu, 0.4, rng)
+    d2, dinf = network_divergences(mu, nu)
+    assert d2 == pytest.approx(renyi_d2(mu.joint(), nu.joint()), rel=1e-9)
+    assert dinf == pytest.approx(renyi_dinf(mu.joint(), nu.joint()), rel=1e-9)
+    np.testing.assert_allclose(np.exp(mu.log_prob(dom.all_rows())), mu.joint(), rtol=1e-12)
+    with pytest.raises(ValueError, match="max_frontier"):
+        network_divergences(mu, nu, max_frontier=2)
+    with pytest.raises(ValueError, match="window"):
+        random_network(dom, rng, window=0)
+
+
+_SMALL_PROP = {"num_attributes": 20, "k": 2, "num_workloads": 12, "alpha": 0.2, "fractions": "1.0,0.001"}
+
+
+def test_prop4_3_small_run_far_from_coverage():
+    """Prop 4.3 at CI size on the support representation (|X| = 2^20, 12 random 2-way marginals,
+    alpha = 0.2): n, m come from bounds, the public support carries < 5% of mu's mass (no coverage),
+    f at the full m is <= alpha in every trial, and the proof's witness (an upper bound on f) is >= f.
+    Catches an LP or support that ignores the public rows, and a witness that is not a mixture on D^."""
+    records, s = runner.evaluate("prop4_3", 3, seed=4, overrides=_SMALL_PROP)
+    assert s["domain_size"] == 2 ** 20 and s["n"] > 0 and s["m"] > 0 and s["D2"] <= s["Dinf"]
+    assert s["max_mu_mass_of_support"] < 0.05 and not s["covers_domain"]
     assert all(r["success"][0] for r in records)
+    assert all(r["witness_error"] >= r["best_mixture_error"][0] - 1e-7 for r in records)
     assert s["verdict"] in ("holds", "inconclusive")
-    assert s["per_fraction"][1]["verdict"] == "below-bound"  # 1% of Prop 4.3's m: a measurement, not a verdict
+    assert s["per_fraction"][1]["verdict"] == "below-bound"  # 0.1% of Prop 4.3's m: a measurement, not a verdict
+    assert s["per_fraction"][1]["trials_f_above_alpha"] == 3 and s["largest_m_with_f_above_alpha"] == s["per_fraction"][1]["m"]
 
 
 def test_prop4_3_negative_control_is_violated_at_the_propositions_sizes():
     """A support of one public row (the other m - 1 ignored), at Prop 4.3's own n and m: f > alpha in every
     trial, so 'violated' (catches a verdict rule or an LP that cannot fail)."""
-    _, s = runner.evaluate("prop4_3", 3, seed=4, overrides={"num_attributes": 6, "k": 2, "fractions": "1.0",
+    _, s = runner.evaluate("prop4_3", 3, seed=4, overrides={**_SMALL_PROP, "fractions": "1.0",
                                                            "variant": "support_from_one"})
     assert s["negative_control"] and s["verdict"] == "violated", s["verdict_text"]
 
@@ -81,9 +107,33 @@ def test_thm4_4_small_run_respects_the_best_mixture_floor():
     assert s["implied_constant_at_T_star"] == records[0]["max_error"][-1] / s["bound_C1"]
 
 
-def test_lvsuw21_figures_small_run():
-    _, s = runner.evaluate("lvsuw21_figures", 1, seed=6, overrides={
-        "eps_values": "1.0", "iterations": 10, "public_regions": "west", "bias_deltas": "0.0,0.65",
-        "fractions": "1.0,0.01"})
+def test_lvsuw21_figures_small_run_tunes_T_per_series_and_eps():
+    """A CI-sized Figures 1-3 run: T is tuned per series and eps from the grid (on validation data),
+    every PMW^Pub error is >= its floor, and each of the paper's claims gets one of the four statuses."""
+    _, s = runner.evaluate("lvsuw21_figures", 2, seed=6, overrides={
+        "eps_values": "0.5,1.0", "T_grid": "5,20", "tuning_runs": 1, "public_regions": "west",
+        "bias_deltas": "0.0,0.65", "fractions": "1.0,0.01"})
     assert s["floor_violations"] == 0 and s["verdict"] == "floor check" and not s["floor_check_failed"]
-    assert set(s["figures"]) == {"mwem", "1", "2", "3"}
+    assert set(s["figures"]) == {"mwem", "mwem_T", "1", "2", "3"}
+    assert set(s["tuning"]["T"]) == {"mwem", "fig1:west", "fig3:1.0", "fig3:0.01", "fig2:mwem", "fig2:0.0", "fig2:0.65"}
+    assert all(len(v) == 2 and set(v) <= {5, 20} for v in s["tuning"]["T"].values())
+    statuses = {c["status"] for c in s["claims_checked"]}
+    assert statuses <= {"reproduced", "not reproduced", "undecided", "not testable here", "measured"}
+    assert any(c["figure"] == "3" and c["fraction"] == 0.01 for c in s["claims_checked"])
+    with pytest.raises(ValueError, match="tuning_regions"):
+        runner.evaluate("lvsuw21_figures", 1, seed=6, overrides={"tuning_regions": "south"})
+
+
+def test_figure_claims_compare_paired_means_with_their_standard_errors():
+    """_beats: a clear paired gain is 'reproduced', a clear loss at one eps 'not reproduced', a gain inside
+    two standard errors 'undecided'. Catches comparing means without their s.e. or the wrong sign."""
+    from simulations.experiments.lvsuw21_figures import _beats
+
+    def recs(gain, noise):
+        rng = np.random.default_rng(0)
+        return [{"errors": {"a": [0.1 - gain[0] + noise * rng.standard_normal(), 0.1 - gain[1]],
+                            "b": [0.1, 0.1]}} for _ in range(6)]
+
+    assert _beats(recs((0.02, 0.02), 0.001), "a", "b", [0.5, 1.0], [0, 1], 2.0)["status"] == "reproduced"
+    assert _beats(recs((0.02, -0.02), 0.001), "a", "b", [0.5, 1.0], [0, 1], 2.0)["status"] == "not reproduced"
+    assert _beats(recs((0.001, 0.02), 0.05), "a", "b", [0.5, 1.0], [0, 1], 2.0)["status"] == "undecided"

@@ -6,7 +6,7 @@ line and runs in the interpreter of its own virtual environment (their code need
 subprocess of bench_pmw_pub.py. Usage:
     python _peer_lvsuw21_dpqr.py CHECKOUT IN.npz OUT.npz
 IN.npz holds `private`, `public` (rows of value indices), `sizes`, `workload_cells` (attribute lists
-padded with -1), `eps`, `delta`, `iterations` (the T values), `seeds`. The run follows their
+padded with -1), `eps`, `delta`, `iterations` (the T values), `seeds`, `algorithms` (keys of ALGORITHMS to run). The run follows their
 examples/run/run_mwem.py and examples/run/public_assisted/run_pmw_pub.py: budget from their
 ``get_per_round_budget_zCDP(eps, delta, T, alpha=0.5)``, ``MWEMSingle`` on the whole domain from the
 uniform histogram and ``PMWPubSingle`` on the public support from the public histogram, with and
@@ -63,6 +63,8 @@ def main(checkout, inp, outp):
             eps0, rho = get_per_round_budget_zCDP(eps, delta, T, alpha=0.5)
             out[f"rho_T{T}"], out[f"eps0_T{T}"] = rho, eps0
             for key, cls, recycle in ALGORITHMS:
+                if key not in [str(a) for a in z["algorithms"]]:
+                    continue
                 qm, true = (qm_full, true_full) if cls == "MWEMSingle" else (qm_pub, true_pub)
                 for seed in [int(s) for s in z["seeds"]]:
                     G = NormalizedHistogram(qm)

@@ -114,7 +114,7 @@ LVSUW21_LABELS = {"mwem": "LVSUW21 authors' code, MWEM", "mwem_recycle": "LVSUW2
 
 
 def _peer_lvsuw21(python: str, checkout: str, private, public, domain, workloads, eps: float, delta: float,
-                  iterations, seeds: int, rho_ours: float) -> list | dict:
+                  iterations, seeds: int, rho_ours: float, algorithms=tuple(LVSUW21_LABELS)) -> list | dict:
     """Run the LVSUW21 authors' MWEM / PMW^Pub through ``_peer_lvsuw21_dpqr.py`` and score their final
     weights with our ``MarginalQueries`` on our workloads: rows of the measured table."""
     script = Path(__file__).with_name("_peer_lvsuw21_dpqr.py")
@@ -124,7 +124,8 @@ def _peer_lvsuw21(python: str, checkout: str, private, public, domain, workloads
         for i, w in enumerate(workloads):
             cells[i, :len(w)] = w
         np.savez(inp, private=private, public=public, sizes=np.array(domain.sizes), workload_cells=cells,
-                 eps=eps, delta=delta, iterations=np.array(iterations), seeds=np.arange(seeds))
+                 eps=eps, delta=delta, iterations=np.array(iterations), seeds=np.arange(seeds),
+                 algorithms=np.array(algorithms))
         proc = subprocess.run([python, str(script), checkout, str(inp), str(outp)], capture_output=True,
                               text=True, cwd=tmp)
         if not outp.exists():
@@ -142,7 +143,8 @@ def _peer_lvsuw21(python: str, checkout: str, private, public, domain, workloads
               f"T eps0^2/4 = {T * float(z[f'eps0_T{T}'])**2 / 4:.6f}; ours rho = {rho_ours:.6f} "
               f"(ratio {rho / rho_ours:.4f})",
               file=sys.stderr, flush=True)
-        for alg, label in LVSUW21_LABELS.items():
+        for alg in algorithms:
+            label = LVSUW21_LABELS[alg]
             secs, maxe, meane = [], [], []
             for s in range(seeds):
                 answers = queries[alg.removesuffix("_recycle")].answer(z[f"{alg}_T{T}_s{s}_weights"])
@@ -155,6 +157,35 @@ def _peer_lvsuw21(python: str, checkout: str, private, public, domain, workloads
                              source=f"measured in the same run, authors' code ({', '.join(z['versions'])}), "
                                     f"{seeds} seeds", peer=True))
     return rows
+
+
+def _goal(rows: list, T: int) -> list[str]:
+    """Issue 14's goal at one T, read two ways: a configuration of ours at or below the best peer's max
+    error under a guarantee at least as strong ((1, 0) > (1, 1/n^2)), in at most a tenth of (strict) the
+    LVSUW21 authors' fastest time per iteration, (lenient) the time per iteration of the authors'
+    configuration with the lowest error. Only rows measured in this run count."""
+    peers = [r for r in rows if r["T"] == T and r.get("peer")]
+    authors = [r for r in peers if r["label"].startswith("LVSUW21")]
+    if not authors:
+        return [f"T = {T}: no LVSUW21 row measured in this run: goal not evaluated"]
+    strength = lambda r: 2 if r["guarantee"].startswith("(1, 0)") else 1  # noqa: E731
+    fastest, most_accurate = min(authors, key=lambda r: r["sec"]), min(authors, key=lambda r: r["max"])
+    out = []
+    for best in sorted({id(r): r for r in (min(peers, key=lambda r: r["max"]), most_accurate)}.values(),
+                       key=lambda r: r["max"]):
+        ours = [r for r in rows if r["T"] == T and not r.get("peer") and strength(r) >= strength(best)
+                and r["max"] <= best["max"]]
+        head = f"T = {T}, against {best['label']} (max error {best['max']:.4f}, {best['guarantee']})"
+        if not ours:
+            out.append(f"{head}: no configuration of ours at or below that error: not met")
+            continue
+        quick = min(ours, key=lambda r: r["sec"])
+        for reading, ref in (("strict", fastest), ("lenient", most_accurate)):
+            ok = quick["sec"] <= ref["sec"] / 10
+            out.append(f"{head}, {reading} reading (a tenth of {ref['label']}'s {ref['sec']:.5f} s/it = "
+                       f"{ref['sec'] / 10:.6f}): fastest qualifying ours {quick['label']}, max {quick['max']:.4f}, "
+                       f"{quick['sec']:.6f} s/it = {ref['sec'] / quick['sec']:.1f}x less: {'MET' if ok else 'not met'}")
+    return out
 
 
 def _measure(run, T: int, seeds: int, true: np.ndarray) -> dict:
@@ -263,6 +294,8 @@ def main(argv=None) -> int:
                     help="a temporary checkout of terranceliu/dp-query-release (never copied into the project)")
     ap.add_argument("--lvsuw21-python", default=os.environ.get("LVSUW21_PYTHON", "/tmp/dpqr_venv/bin/python"),
                     help="the interpreter of its venv (torch)")
+    ap.add_argument("--lvsuw21-algorithms", nargs="+", default=list(LVSUW21_LABELS), choices=list(LVSUW21_LABELS),
+                    help="which of the authors' configurations to run")
     ap.add_argument("--scaling", action="store_true",
                     help="issue 14 item 3: CPU s/iteration against support size, queries and domain size, "
                          "with the fitted exponents (T = 30, one seed each)")
@@ -297,7 +330,7 @@ def main(argv=None) -> int:
     quoted = [] if args.all_marginals else list(QUOTED)
     if Path(args.lvsuw21_python).exists() and (Path(args.lvsuw21) / "src" / "algo" / "mwem.py").exists():
         res = _peer_lvsuw21(args.lvsuw21_python, args.lvsuw21, priv, pub, domain, workloads, eps, delta,
-                            args.iterations, args.seeds, et**2 / 2)
+                            args.iterations, args.seeds, et**2 / 2, args.lvsuw21_algorithms)
         if isinstance(res, dict):
             print(f"  LVSUW21 authors' code: could not run: {res['error'][:200]}", file=sys.stderr)
         else:
@@ -358,6 +391,10 @@ def main(argv=None) -> int:
         for lab, qT, sec, mx, mn, g in quoted:
             if qT == T:
                 print(f"| {lab} | {g} | {sec} | {mx} | {mn} | quoted from issue 14, not measured |")
+    print("\nissue 14 goal (rows measured in this run only):")
+    for T in args.iterations:
+        for line in _goal(measured, T):
+            print(f"- {line}")
     _plot(Path(args.plot), measured, quoted)
     print(f"\nplot: {args.plot}")
     return 0

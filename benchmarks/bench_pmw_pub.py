@@ -162,14 +162,16 @@ def _peer_lvsuw21(python: str, checkout: str, private, public, domain, workloads
 def _goal(rows: list, T: int) -> list[str]:
     """Issue 14's goal at one T, read two ways: a configuration of ours at or below the best peer's max
     error under a guarantee at least as strong ((1, 0) > (1, 1/n^2)), in at most a tenth of (strict) the
-    LVSUW21 authors' fastest time per iteration, (lenient) the time per iteration of the authors'
-    configuration with the lowest error. Only rows measured in this run count."""
+    LVSUW21 authors' fastest time per iteration anywhere in the run (any configuration, any T: their
+    PMW^Pub), (lenient) the time per iteration of the authors' configuration with the lowest error at
+    this T. Only rows measured in this run count."""
     peers = [r for r in rows if r["T"] == T and r.get("peer")]
     authors = [r for r in peers if r["label"].startswith("LVSUW21")]
     if not authors:
         return [f"T = {T}: no LVSUW21 row measured in this run: goal not evaluated"]
     strength = lambda r: 2 if r["guarantee"].startswith("(1, 0)") else 1  # noqa: E731
-    fastest, most_accurate = min(authors, key=lambda r: r["sec"]), min(authors, key=lambda r: r["max"])
+    fastest = min((r for r in rows if r.get("peer") and r["label"].startswith("LVSUW21")), key=lambda r: r["sec"])
+    most_accurate = min(authors, key=lambda r: r["max"])
     out = []
     for best in sorted({id(r): r for r in (min(peers, key=lambda r: r["max"]), most_accurate)}.values(),
                        key=lambda r: r["max"]):
@@ -182,7 +184,8 @@ def _goal(rows: list, T: int) -> list[str]:
         quick = min(ours, key=lambda r: r["sec"])
         for reading, ref in (("strict", fastest), ("lenient", most_accurate)):
             ok = quick["sec"] <= ref["sec"] / 10
-            out.append(f"{head}, {reading} reading (a tenth of {ref['label']}'s {ref['sec']:.5f} s/it = "
+            out.append(f"{head}, {reading} reading (a tenth of {ref['label']}'s {ref['sec']:.5f} s/it at T = "
+                       f"{ref['T']} = "
                        f"{ref['sec'] / 10:.6f}): fastest qualifying ours {quick['label']}, max {quick['max']:.4f}, "
                        f"{quick['sec']:.6f} s/it = {ref['sec'] / quick['sec']:.1f}x less: {'MET' if ok else 'not met'}")
     return out

@@ -13,6 +13,13 @@ uniform histogram and ``PMWPubSingle`` on the public support from the public his
 without their query recycling, output ``G.A`` (their last iterate, what their scripts evaluate).
 OUT.npz gets, per run, the final weights and the support rows they live on (so that bench_pmw_pub.py
 computes the errors with OUR code on our queries), the CPU seconds of ``fit`` and their rho / eps0.
+
+Set-up used for benchmarks/RESULTS.md (a temporary copy beside the benchmark, never in the project):
+    git clone https://github.com/terranceliu/dp-query-release /tmp/dpqr    # or from a local mirror
+    sed -i 's/np\.infty/np.inf/g' /tmp/dpqr/src/algo/mwem.py /tmp/dpqr/src/utils/mechanisms.py  # NumPy 2
+    python3.11 -m venv /tmp/dpqr_venv
+    /tmp/dpqr_venv/bin/pip install torch==2.13.0 numpy pandas scipy scikit-learn tqdm
+(its requirements.txt pins torch 1.12 / rdt 0.4 for Python 3.7; MWEM and PMW^Pub need neither).
 """
 
 import os

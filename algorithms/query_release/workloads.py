@@ -171,9 +171,9 @@ class MarginalQueries:
         self._local_cells = local
         self._csr = None
 
-    def _query_matrix(self):
-        """The (queries x support) 0/1 matrix in CSR form, column indices increasing within each row
-        (built on first use). Its product with p adds, for every query, p(x) over its points in
+    def query_matrix(self):
+        """The (queries x support) 0/1 matrix as a ``scipy.sparse.csr_array``, column indices increasing
+        within each row (built on first use and cached: do not modify it). Its product with p adds, for every query, p(x) over its points in
         increasing x, the order the weighted bincount adds them in, so the answers are bit-identical
         to ``np.bincount(cells.ravel(), weights=repeat(p, W))`` at about half the cost."""
         if self._csr is None:
@@ -205,7 +205,7 @@ class MarginalQueries:
     def answer(self, p, rows=None) -> np.ndarray:
         """q(p) for every query (or the queries ``rows``): one weighted bincount over the support."""
         pv = self._check_p(p)
-        out = self._query_matrix() @ pv
+        out = self.query_matrix() @ pv
         return out if rows is None else out[rows]
 
     def workload_answers(self, p, w: int) -> np.ndarray:

@@ -13,12 +13,19 @@ Time per iteration = CPU seconds of a whole T-round run (set-up excluded: query 
 answers and A_0 are built once) / T, median over ``--seeds`` runs; error = max and mean over the
 queries of |q(A) - q(D)|, averaged over the seeds. BLAS runs on one thread. smartnoise-synth runs in
 the interpreter ``--snsynth-python`` (its own venv: it pins pandas < 3 and pulls torch), pure
-(1, 0)-DP, timed the same way (CPU seconds of fit / T). The LVSUW21 authors' code
-(terranceliu/dp-query-release) is not run here: its rows are quoted from issue 14, marked so.
-Prints a markdown table per T and saves the error-against-time plot to ``--plot``.
+(1, 0)-DP, timed the same way (CPU seconds of fit / T). With ``--lvsuw21 CHECKOUT`` the LVSUW21
+authors' code (terranceliu/dp-query-release, a temporary checkout, never copied into the project) runs
+in the same run in the interpreter ``--lvsuw21-python`` (its own venv with torch) through our driver
+``_peer_lvsuw21_dpqr.py``: their MWEM and PMW^Pub, with and without their query recycling, on the same
+rows, workloads and budget, the same T and seeds; CPU seconds of their ``fit`` / T, and errors computed
+here by our code from their final weights. Their zCDP budget (their ``cdp_rho``) is printed beside ours.
+Without the checkout or its interpreter their rows are skipped with a note, and the rows quoted from
+issue 14 are shown, marked quoted. Prints a markdown table per T and saves the error-against-time
+plot to ``--plot``.
 
     python benchmarks/bench_pmw_pub.py [--iterations 30 100] [--seeds 3] [--all-marginals]
-        [--snsynth-python PY] [--plot benchmarks/results/pmw_pub_error_vs_time.png]
+        [--snsynth-python PY] [--lvsuw21 /tmp/dpqr] [--lvsuw21-python /tmp/dpqr_venv/bin/python]
+        [--plot benchmarks/results/pmw_pub_error_vs_time.png]
 """
 
 from __future__ import annotations
@@ -59,6 +66,17 @@ CONFIGS = [
     ("PMW^Pub, last iterate, bounded-range exp. selection", "pmw_pub", "zcdp", dict(output="last", **BR)),
     ("PMW^Pub, whole marginals, BR selection, last, replay K=50, fit 20", "pmw_pub", "zcdp", dict(PRACTICAL, **BR)),
     ("PMW^Pub, pure, whole marginals, last, replay K=50, fit 20", "pmw_pub", "pure", dict(PRACTICAL)),
+    # issue 14's time goal: the same engine with less post-processing per round (cheaper, less exact fit)
+    ("PMW^Pub, whole marginals, BR selection, last, no replay, no fit", "pmw_pub", "zcdp",
+     dict(PRACTICAL, replay_threshold=False, fit_passes=0, **BR)),
+    ("PMW^Pub, whole marginals, BR selection, last, no replay, fit 2", "pmw_pub", "zcdp",
+     dict(PRACTICAL, replay_threshold=False, fit_passes=2, **BR)),
+    ("PMW^Pub, whole marginals, BR selection, last, replay K=2, no fit", "pmw_pub", "zcdp",
+     dict(PRACTICAL, replay_limit=2, fit_passes=0, **BR)),
+    ("PMW^Pub, whole marginals, BR selection, last, replay K=5, fit 2", "pmw_pub", "zcdp",
+     dict(PRACTICAL, replay_limit=5, fit_passes=2, **BR)),
+    ("PMW^Pub, pure, whole marginals, last, replay K=5, fit 2", "pmw_pub", "pure",
+     dict(PRACTICAL, replay_limit=5, fit_passes=2)),
     ("MWEM, whole marginals, BR selection, last, replay K=10, fit 20", "mwem", "zcdp",
      dict(PRACTICAL, replay_limit=10, **BR)),
     ("MWEM, whole marginals, BR selection, last, replay K=50, fit 20", "mwem", "zcdp", dict(PRACTICAL, **BR)),
@@ -90,6 +108,89 @@ def _peer(python: str, private, domain, workloads, eps: float, T: int, split_fac
         return json.loads(outp.read_text())
 
 
+LVSUW21_LABELS = {"mwem": "LVSUW21 authors' code, MWEM", "mwem_recycle": "LVSUW21 authors' code, MWEM (recycling)",
+                  "pmw_pub": "LVSUW21 authors' code, PMW^Pub",
+                  "pmw_pub_recycle": "LVSUW21 authors' code, PMW^Pub (recycling)"}
+
+
+def _peer_lvsuw21(python: str, checkout: str, private, public, domain, workloads, eps: float, delta: float,
+                  iterations, seeds: int, rho_ours: float, algorithms=tuple(LVSUW21_LABELS)) -> list | dict:
+    """Run the LVSUW21 authors' MWEM / PMW^Pub through ``_peer_lvsuw21_dpqr.py`` and score their final
+    weights with our ``MarginalQueries`` on our workloads: rows of the measured table."""
+    script = Path(__file__).with_name("_peer_lvsuw21_dpqr.py")
+    with tempfile.TemporaryDirectory() as tmp:
+        inp, outp = Path(tmp) / "in.npz", Path(tmp) / "out.npz"
+        cells = np.full((len(workloads), max(len(w) for w in workloads)), -1)
+        for i, w in enumerate(workloads):
+            cells[i, :len(w)] = w
+        np.savez(inp, private=private, public=public, sizes=np.array(domain.sizes), workload_cells=cells,
+                 eps=eps, delta=delta, iterations=np.array(iterations), seeds=np.arange(seeds),
+                 algorithms=np.array(algorithms))
+        proc = subprocess.run([python, str(script), checkout, str(inp), str(outp)], capture_output=True,
+                              text=True, cwd=tmp)
+        if not outp.exists():
+            return {"error": (proc.stderr.strip().splitlines() or ["no output"])[-1]}
+        z = dict(np.load(outp))
+    true = marginal_answers(domain, workloads, private)
+    queries = {alg: MarginalQueries(domain, workloads, z[f"support_{alg}"].astype(np.int64))
+               for alg in ("mwem", "pmw_pub")}
+    rows = []
+    for T in iterations:
+        rho = float(z[f"rho_T{T}"])
+        print(f"  LVSUW21 authors' budget at T={T}: rho = {rho:.6f} (their cdp_rho(eps, delta)), eps0 = "
+              f"{float(z[f'eps0_T{T}']):.5f}, alpha = 0.5: per round their exponential mechanism (scores x eps0/2 / "
+              f"sensitivity, bounded range, (eps0/2)^2/2) and Gaussian (sigma = sensitivity / (eps0/2), (eps0/2)^2/2), "
+              f"T eps0^2/4 = {T * float(z[f'eps0_T{T}'])**2 / 4:.6f}; ours rho = {rho_ours:.6f} "
+              f"(ratio {rho / rho_ours:.4f})",
+              file=sys.stderr, flush=True)
+        for alg in algorithms:
+            label = LVSUW21_LABELS[alg]
+            secs, maxe, meane = [], [], []
+            for s in range(seeds):
+                answers = queries[alg.removesuffix("_recycle")].answer(z[f"{alg}_T{T}_s{s}_weights"])
+                secs.append(float(z[f"{alg}_T{T}_s{s}_cpu"]) / T)
+                maxe.append(max_error(answers, true))
+                meane.append(float(np.mean(np.abs(answers - true))))
+            rows.append(dict(label=label, T=T, sec=float(np.median(secs)), max=float(np.mean(maxe)),
+                             mean=float(np.mean(meane)), rho=rho,
+                             guarantee=f"rho = {rho:.5f} zCDP (their conversion of (1, 1/n^2))",
+                             source=f"measured in the same run, authors' code ({', '.join(z['versions'])}), "
+                                    f"{seeds} seeds", peer=True))
+    return rows
+
+
+def _goal(rows: list, T: int) -> list[str]:
+    """Issue 14's goal at one T, read two ways: a configuration of ours at or below the best peer's max
+    error under a guarantee at least as strong ((1, 0) > (1, 1/n^2)), in at most a tenth of (strict) the
+    LVSUW21 authors' fastest time per iteration anywhere in the run (any configuration, any T: their
+    PMW^Pub), (lenient) the time per iteration of the authors' configuration with the lowest error at
+    this T. Only rows measured in this run count."""
+    peers = [r for r in rows if r["T"] == T and r.get("peer")]
+    authors = [r for r in peers if r["label"].startswith("LVSUW21")]
+    if not authors:
+        return [f"T = {T}: no LVSUW21 row measured in this run: goal not evaluated"]
+    strength = lambda r: 2 if r["guarantee"].startswith("(1, 0)") else 1  # noqa: E731
+    fastest = min((r for r in rows if r.get("peer") and r["label"].startswith("LVSUW21")), key=lambda r: r["sec"])
+    most_accurate = min(authors, key=lambda r: r["max"])
+    out = []
+    for best in sorted({id(r): r for r in (min(peers, key=lambda r: r["max"]), most_accurate)}.values(),
+                       key=lambda r: r["max"]):
+        ours = [r for r in rows if r["T"] == T and not r.get("peer") and strength(r) >= strength(best)
+                and r["max"] <= best["max"]]
+        head = f"T = {T}, against {best['label']} (max error {best['max']:.4f}, {best['guarantee']})"
+        if not ours:
+            out.append(f"{head}: no configuration of ours at or below that error: not met")
+            continue
+        quick = min(ours, key=lambda r: r["sec"])
+        for reading, ref in (("strict", fastest), ("lenient", most_accurate)):
+            ok = quick["sec"] <= ref["sec"] / 10
+            out.append(f"{head}, {reading} reading (a tenth of {ref['label']}'s {ref['sec']:.5f} s/it at T = "
+                       f"{ref['T']} = "
+                       f"{ref['sec'] / 10:.6f}): fastest qualifying ours {quick['label']}, max {quick['max']:.4f}, "
+                       f"{quick['sec']:.6f} s/it = {ref['sec'] / quick['sec']:.1f}x less: {'MET' if ok else 'not met'}")
+    return out
+
+
 def _measure(run, T: int, seeds: int, true: np.ndarray) -> dict:
     secs, maxe, meane = [], [], []
     for s in range(seeds):
@@ -112,9 +213,11 @@ def _plot(path: Path, measured: list, quoted: list) -> None:
     labels = sorted({r["label"] for r in measured})
     colours = {lab: plt.cm.tab20(i % 20) for i, lab in enumerate(labels)}
     for r in measured:
+        peer = r.get("peer", False)
         ax.scatter(r["sec"], r["max"], marker=markers.get(r["T"], "^"), color=colours[r["label"]],
-                   label=f"{r['label']}" if r["T"] == min(markers) else None)
-        ax.annotate(f"T={r['T']}", (r["sec"], r["max"]), fontsize=6)
+                   edgecolors="black" if peer else "none", linewidths=1.2,
+                   label=(f"{r['label']} (peer, measured)" if peer else r["label"]) if r["T"] == min(markers) else None)
+        ax.annotate(f"T={r['T']}" + (" peer, measured" if peer else ""), (r["sec"], r["max"]), fontsize=6)
     for lab, T, sec, mx, _, _ in quoted:
         ax.scatter(sec, mx, marker="x", color="grey")
         ax.annotate(f"{lab} T={T} (quoted)", (sec, mx), fontsize=6, color="grey")
@@ -122,7 +225,8 @@ def _plot(path: Path, measured: list, quoted: list) -> None:
     ax.set_yscale("log")
     ax.set_xlabel("CPU seconds per iteration (one core)")
     ax.set_ylabel("max error over the workload's queries")
-    ax.set_title("eps = 1: max error against CPU time per iteration (o T=30, square T=100, x quoted)", fontsize=9)
+    ax.set_title("eps = 1: max error against CPU time per iteration (o T=30, square T=100, black edge = peer "
+                 "measured in this run, x = quoted)", fontsize=9)
     if measured:
         ax.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -189,6 +293,12 @@ def main(argv=None) -> int:
     ap.add_argument("--replay-scaling", type=int, nargs="*", default=[],
                     help="also time PMW^Pub's replay, unbounded vs replay_limit=50, at these T (issue 19)")
     ap.add_argument("--snsynth-python", default=os.environ.get("SNSYNTH_PYTHON", "/tmp/snsynth_venv/bin/python"))
+    ap.add_argument("--lvsuw21", default=os.environ.get("LVSUW21_CHECKOUT", "/tmp/dpqr"),
+                    help="a temporary checkout of terranceliu/dp-query-release (never copied into the project)")
+    ap.add_argument("--lvsuw21-python", default=os.environ.get("LVSUW21_PYTHON", "/tmp/dpqr_venv/bin/python"),
+                    help="the interpreter of its venv (torch)")
+    ap.add_argument("--lvsuw21-algorithms", nargs="+", default=list(LVSUW21_LABELS), choices=list(LVSUW21_LABELS),
+                    help="which of the authors' configurations to run")
     ap.add_argument("--scaling", action="store_true",
                     help="issue 14 item 3: CPU s/iteration against support size, queries and domain size, "
                          "with the fitted exponents (T = 30, one seed each)")
@@ -220,6 +330,18 @@ def main(argv=None) -> int:
     if args.scaling:
         _scaling(domain, priv, pub, n, et)
     measured = []
+    quoted = [] if args.all_marginals else list(QUOTED)
+    if Path(args.lvsuw21_python).exists() and (Path(args.lvsuw21) / "src" / "algo" / "mwem.py").exists():
+        res = _peer_lvsuw21(args.lvsuw21_python, args.lvsuw21, priv, pub, domain, workloads, eps, delta,
+                            args.iterations, args.seeds, et**2 / 2, args.lvsuw21_algorithms)
+        if isinstance(res, dict):
+            print(f"  LVSUW21 authors' code: could not run: {res['error'][:200]}", file=sys.stderr)
+        else:
+            measured.extend(res)
+            quoted = [row for row in quoted if not row[0].startswith("LVSUW21")]
+    else:
+        print(f"  LVSUW21 authors' code skipped: no checkout at {args.lvsuw21} or no interpreter "
+              f"{args.lvsuw21_python} (see --lvsuw21); its rows are quoted from issue 14", file=sys.stderr)
     for T in args.iterations:
         for label, engine, acct, opts in CONFIGS:
             if args.only not in label:
@@ -245,7 +367,7 @@ def main(argv=None) -> int:
                 print(f"  {label}: could not run: {res['error'][:200]}", file=sys.stderr)
             else:
                 measured.append(dict(label=label, T=T, sec=res["cpu_seconds_per_iteration"], max=res["max_error"],
-                                     mean=res["mean_error"], guarantee=PURE_GUARANTEE,
+                                     mean=res["mean_error"], guarantee=PURE_GUARANTEE, peer=True,
                                      source=f"measured in the same run, smartnoise-synth {res['version']}"))
     if args.replay_scaling:
         q = engines["pmw_pub"]._queries
@@ -269,11 +391,14 @@ def main(argv=None) -> int:
             if r["T"] == T:
                 print(f"| {r['label']} | {r['guarantee']} | {r['sec']:.5f} | {r['max']:.4f} | {r['mean']:.4f} | "
                       f"{r['source']} |")
-        if not args.all_marginals:
-            for lab, qT, sec, mx, mn, g in QUOTED:
-                if qT == T:
-                    print(f"| {lab} | {g} | {sec} | {mx} | {mn} | quoted from issue 14, not measured |")
-    _plot(Path(args.plot), measured, [] if args.all_marginals else QUOTED)
+        for lab, qT, sec, mx, mn, g in quoted:
+            if qT == T:
+                print(f"| {lab} | {g} | {sec} | {mx} | {mn} | quoted from issue 14, not measured |")
+    print("\nissue 14 goal (rows measured in this run only):")
+    for T in args.iterations:
+        for line in _goal(measured, T):
+            print(f"- {line}")
+    _plot(Path(args.plot), measured, quoted)
     print(f"\nplot: {args.plot}")
     return 0
 

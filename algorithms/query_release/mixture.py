@@ -43,11 +43,8 @@ class MixtureFit:
 def query_matrix(queries) -> sparse.csr_matrix:
     """The (num_queries x S) query matrix as scipy.sparse CSR: from ``MarginalQueries`` (built from its
     cell table, S x workloads non-zeros) or from a dense / sparse matrix with values in [0, 1]."""
-    if hasattr(queries, "cells") and hasattr(queries, "num_queries"):
-        S, W = queries.cells.shape
-        data = np.ones(S * W)
-        return sparse.csr_matrix((data, (queries.cells.ravel(), np.repeat(np.arange(S), W))),
-                                 shape=(queries.num_queries, S))
+    if hasattr(queries, "cells") and hasattr(queries, "query_matrix"):
+        return sparse.csr_matrix(queries.query_matrix(), copy=True)
     if hasattr(queries, "matrix") and not sparse.issparse(queries):
         queries = queries.matrix
     m = sparse.csr_matrix(queries, dtype=np.float64)

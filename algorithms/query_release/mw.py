@@ -404,7 +404,8 @@ def _workload_steps_apply(dist, queries, w: int, measured) -> None:
         raise ValueError("queries must provide 'workload_cells' (workloads.MarginalQueries / DomainMarginalQueries)")
     cells = queries.workload_cells(int(w))
     a = np.asarray(measured, dtype=np.float64)
-    current = np.bincount(cells, weights=dist.probabilities(), minlength=a.size)
+    p = dist._p if isinstance(dist, IncrementalMWDistribution) else dist.probabilities()
+    current = np.bincount(cells, weights=p, minlength=a.size)
     if current.shape != a.shape:
         raise ValueError(f"measured must have one value per cell of workload {w}: shape {current.shape}, got {a.shape}")
     dist._scale(np.exp((a - current) / 2.0)[cells])

@@ -12,7 +12,9 @@ every workload it stores the global index of the query the point satisfies (an (
 table, W = number of workloads): a point satisfies exactly one query per workload. So
 
 * all answers on a distribution p over the support are one weighted bincount:
-  answers = bincount(cells.ravel(), weights=repeat(p, W)), O(S W) work, no query x support matrix;
+  answers = bincount(cells.ravel(), weights=repeat(p, W)), O(S W) work, no dense query x support
+  matrix (computed as the product with the same 0/1 table in CSR form, which adds in the same
+  order: bit-identical, about twice as fast);
 * the support points of a query (``members``) are a contiguous block of a per-workload sort;
 * after the multiplicative-weights update of query i (p(x) <- p(x) e^{s q_i(x)} / Z), only the
   points of ``members(i)`` changed before normalisation, so ``delta_answers(p, i)`` recomputes
@@ -40,6 +42,10 @@ import math
 from typing import Sequence
 
 import numpy as np
+
+from algorithms._lazy import lazy_module
+
+sparse = lazy_module("scipy.sparse")  # imported on first use
 
 __all__ = ["CategoricalDomain", "DomainMarginalQueries", "MarginalQueries", "all_k_way", "random_k_way"]
 
@@ -160,6 +166,23 @@ class MarginalQueries:
         self._order = np.ascontiguousarray(order.T)           # (W, S)
         counts = np.bincount(cells.ravel(), minlength=self._num_queries)
         self._starts = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+        local = np.ascontiguousarray((cells - self.offsets[:-1]).T)   # (W, S): each workload's cell map, cached
+        local.flags.writeable = False
+        self._local_cells = local
+        self._csr = None
+
+    def query_matrix(self):
+        """The (queries x support) 0/1 matrix as a ``scipy.sparse.csr_array``, column indices increasing
+        within each row (built on first use and cached: do not modify it). Its product with p adds, for every query, p(x) over its points in
+        increasing x, the order the weighted bincount adds them in, so the answers are bit-identical
+        to ``np.bincount(cells.ravel(), weights=repeat(p, W))`` at about half the cost."""
+        if self._csr is None:
+            S, W = self.cells.shape
+            order = np.argsort(self.cells.ravel(), kind="stable")   # query-major, x increasing within a query
+            idx_type = np.int32 if S * W < 2**31 else np.int64
+            self._csr = sparse.csr_array((np.ones(S * W), (order // W).astype(idx_type),
+                                          self._starts.astype(idx_type)), shape=(self._num_queries, S))
+        return self._csr
 
     @property
     def num_queries(self) -> int:
@@ -182,8 +205,7 @@ class MarginalQueries:
     def answer(self, p, rows=None) -> np.ndarray:
         """q(p) for every query (or the queries ``rows``): one weighted bincount over the support."""
         pv = self._check_p(p)
-        out = np.bincount(self.cells.ravel(), weights=np.repeat(pv, self.num_workloads),
-                          minlength=self._num_queries)
+        out = self.query_matrix() @ pv
         return out if rows is None else out[rows]
 
     def workload_answers(self, p, w: int) -> np.ndarray:
@@ -193,8 +215,9 @@ class MarginalQueries:
         return np.bincount(local, weights=pv, minlength=int(self.cells_per_workload[w]))
 
     def workload_cells(self, w: int) -> np.ndarray:
-        """The cell of workload ``w`` (0 .. cells_per_workload[w] - 1) of every support point."""
-        return self.cells[:, int(w)] - self.offsets[int(w)]
+        """The cell of workload ``w`` (0 .. cells_per_workload[w] - 1) of every support point (a
+        read-only view of the map cached at construction)."""
+        return self._local_cells[int(w)]
 
     def members(self, i: int) -> np.ndarray:
         """Indices of the support points x with q_i(x) = 1 (sorted by the stable per-workload sort)."""

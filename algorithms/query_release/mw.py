@@ -40,6 +40,8 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 from algorithms._lazy import lazy_module
 
+from . import _kernels
+
 special = lazy_module("scipy.special")  # imported on first use
 
 __all__ = ["IncrementalMWDistribution", "LinearQueries", "MatrixQueries", "MWDistribution", "as_queries"]
@@ -291,6 +293,7 @@ class IncrementalMWDistribution:
         self._queries = queries
         self._p = p / p.sum()
         self._answers = queries.answer(self._p)
+        self._exact = True        # _answers = queries.answer(_p) exactly (not refreshed incrementally)
         self._amplification = 1.0
         self._since_resync = 0
         self._stale = False
@@ -339,9 +342,23 @@ class IncrementalMWDistribution:
             self._resync()
         return self._answers.copy() if rows is None else self._answers[rows]
 
+    def answer_unit_errors(self, queries, true: np.ndarray, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(``answer(queries)``, ``np.add.reduceat(np.abs(answers - true), starts[:-1])``): the answers and
+        every unit's L1 error (the whole-marginal round's scores), recomputed with the answers in one
+        compiled pass when they are stale (``_kernels.normalise_answer_scores``; the same bits)."""
+        compact = getattr(queries, "compact_cells", None)
+        if queries is not self._queries or not self._stale or compact is None:
+            syn = self.answer(queries)
+            return syn, np.add.reduceat(np.abs(syn - true), starts[:-1])
+        self._answers, scores = _kernels.normalise_answer_scores(self._p, compact(), queries.num_queries, true,
+                                                                 starts, queries.query_matrix)
+        self._exact, self._stale, self._amplification, self._since_resync = True, False, 1.0, 0
+        return self._answers.copy(), scores
+
     def _resync(self) -> None:
-        self._p /= self._p.sum()
+        self._p /= _kernels.pairwise_sum(self._p)
         self._answers = self._queries.answer(self._p)
+        self._exact = True
         self._stale = False
         self._amplification = 1.0
         self._since_resync = 0
@@ -376,6 +393,7 @@ class IncrementalMWDistribution:
         self._p *= 1.0 / z
         self._answers += grow * delta
         self._answers *= 1.0 / z
+        self._exact = False
         # an error already in the cached answers is multiplied by 1/z: bound the product since the last
         # exact recomputation and recompute before it can matter (z < 1 repeatedly happens with replay)
         self._amplification *= max(1.0, 1.0 / z)
@@ -399,13 +417,45 @@ class IncrementalMWDistribution:
 
 
 def _workload_steps_apply(dist, queries, w: int, measured) -> None:
-    """The whole-marginal MW update shared by both distributions (see ``update_workload``)."""
-    if not hasattr(queries, "workload_cells"):
+    """The whole-marginal MW update shared by both distributions (see ``update_workload``): the
+    workload's current marginal (a bincount of p over its cells), the factors exp((a - current) / 2),
+    then p *= factors[cells] and renormalise. On an ``IncrementalMWDistribution`` of workload
+    queries: the current marginal is read from the cached answers when they are the exact answers on
+    p (computed from p since its last change, the bincount's additions in the bincount's order), and
+    the passes over the support run compiled when numba is there (``_kernels``); the same bits."""
+    cells_of = getattr(queries, "workload_cells", None)
+    if cells_of is None:
         raise ValueError("queries must provide 'workload_cells' (workloads.MarginalQueries / DomainMarginalQueries)")
-    cells = queries.workload_cells(int(w))
-    a = np.asarray(measured, dtype=np.float64)
-    p = dist._p if isinstance(dist, IncrementalMWDistribution) else dist.probabilities()
-    current = np.bincount(cells, weights=p, minlength=a.size)
-    if current.shape != a.shape:
-        raise ValueError(f"measured must have one value per cell of workload {w}: shape {current.shape}, got {a.shape}")
-    dist._scale(np.exp((a - current) / 2.0)[cells])
+    w = int(w)
+    cells = cells_of(w)
+    a = measured if type(measured) is np.ndarray and measured.dtype == np.float64 else \
+        np.asarray(measured, dtype=np.float64)
+    sizes = getattr(queries, "cells_per_workload", None)
+    if sizes is None or not isinstance(dist, IncrementalMWDistribution):
+        p = dist._p if isinstance(dist, IncrementalMWDistribution) else dist.probabilities()
+        current = np.bincount(cells, weights=p, minlength=a.size)
+        if current.shape != a.shape:
+            raise ValueError(f"measured must have one value per cell of workload {w}: shape {current.shape}, "
+                             f"got {a.shape}")
+        dist._scale(np.exp((a - current) / 2.0)[cells])
+        return
+    size = int(sizes[w])       # cells < size by construction: the compiled bincount cannot write out of range
+    if a.shape != (size,):
+        raise ValueError(f"measured must have one value per cell of workload {w}: shape ({size},), got {a.shape}")
+    p = dist._p
+    k = _kernels.compiled()
+    if dist._exact and not dist._stale and dist._queries is queries:
+        off = int(queries.offsets[w])
+        current = dist._answers[off:off + size]
+    else:
+        current = k["bincount"](cells, p, size) if k else np.bincount(cells, weights=p, minlength=size)
+    factors = np.subtract(a, current)
+    factors /= 2.0
+    np.exp(factors, out=factors)         # exp((a - current) / 2), without two temporaries
+    if k:
+        k["scale_normalise"](p, cells, factors)
+    else:
+        p *= factors[cells]
+        p /= p.sum()
+    dist._stale = True
+    dist.num_updates += 1

@@ -130,7 +130,7 @@ def select_index(scores: np.ndarray, eps: float, sensitivity: float, selection: 
         noise = rng.gumbel(size=scores.size)
     else:
         noise = rng.exponential(size=scores.size)
-    return int(np.argmax(factor * (scores - scores.max()) + noise))
+    return int((factor * (scores - scores.max()) + noise).argmax())
 
 
 def _unit_offsets(queries, measure_unit: str, num_queries: int) -> np.ndarray | None:
@@ -199,21 +199,25 @@ def mw_rounds(initial, queries: LinearQueries, true_answers: np.ndarray, n: int,
     ma = np.empty(T * sizes_max)                     # their (clipped) measurements
     ustart = np.zeros(T + 1, dtype=np.intp)          # round t's measurements are [ustart[t], ustart[t+1])
     k1 = 0
+    unit_errors = getattr(dist, "answer_unit_errors", None) if unit_offsets is not None else None
     for t in range(T):
-        syn = dist.answer(queries)
+        if unit_errors is not None:     # answers and every unit's L1 error in one pass (the same bits)
+            syn, scores = unit_errors(queries, true_answers, unit_offsets)
+        else:
+            syn = dist.answer(queries)
+            err = np.abs(syn - true_answers)
+            scores = err if unit_offsets is None else np.add.reduceat(err, unit_offsets[:-1])
         if average_previous and averaging:
             dist.accumulate()
-        err = np.abs(syn - true_answers)
+        i = select_index(scores, select_eps, sens, selection, rng)
         if unit_offsets is None:
-            i = select_index(err, select_eps, sens, selection, rng)
             cells = np.array([i])
             a = np.array([float(measure(true_answers[i], rng))])
         else:
-            i = select_index(np.add.reduceat(err, unit_offsets[:-1]), select_eps, sens, selection, rng)
             cells = np.arange(unit_offsets[i], unit_offsets[i + 1])
             a = np.asarray(measure(true_answers[cells], rng), dtype=np.float64).reshape(cells.size)
         if clip:
-            a = np.clip(a, 0.0, 1.0)
+            a = np.minimum(np.maximum(a, 0.0), 1.0)     # np.clip's values, without its wrappers
         k0, k1 = k1, k1 + cells.size
         selected[t] = i
         mq[k0:k1], ma[k0:k1] = cells, a
@@ -284,6 +288,9 @@ def _marginal_round(dist, queries, syn, workloads, mq, ma, starts, replay_thresh
     marginal's error = its largest cell error on the distribution round t selected on), at most
     ``replay_limit`` past ones of largest error; then ``replay_passes`` passes over all of them."""
     t = workloads.size - 1
+    if not replay_threshold and replay_passes == 0:     # the round's own update only
+        dist.update_workload(queries, workloads[t], ma[starts[t]:starts[t + 1]])
+        return
     if replay_threshold:
         c = np.maximum.reduceat(np.abs(syn[mq] - ma), starts[:-1])
         past = np.flatnonzero(c[:t] >= c[t] / 2.0)
@@ -423,8 +430,13 @@ def mwem_zcdp_from_answers(true_answers, n: int, queries, eps_tilde: float, T: i
     for t in range(T):
         acct.spend(f"select t={t + 1}", select_guarantee)
         acct.spend(f"measure t={t + 1}", gauss.guarantee)
+    sigma = gauss.noise_sigma
+
+    def measure(v, r):     # gauss.release(v, r).value without re-checking q(D) every round: the same draw
+        return v + r.normal(0.0, sigma, size=np.shape(v))
+
     result = mw_rounds(_initial(initial, q.support_size), q, true, int(n), T, rng, select_eps=sel.eps,
-                       selection=selection, measure=lambda v, r: gauss.release(v, r).value, clip=True,
+                       selection=selection, measure=measure, clip=True,
                        average_previous=True, replay_passes=replay_passes,
                        replay_threshold=bool(replay_threshold), replay_limit=replay_limit, output=output,
                        unit_offsets=offsets, select_sensitivity=select_sens, fit_passes=fit_passes)

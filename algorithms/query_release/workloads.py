@@ -44,6 +44,7 @@ from typing import Sequence
 import numpy as np
 
 from algorithms._lazy import lazy_module
+from . import _kernels
 
 sparse = lazy_module("scipy.sparse")  # imported on first use
 
@@ -170,6 +171,7 @@ class MarginalQueries:
         local.flags.writeable = False
         self._local_cells = local
         self._csr = None
+        self._compact = None
 
     def query_matrix(self):
         """The (queries x support) 0/1 matrix as a ``scipy.sparse.csr_array``, column indices increasing
@@ -203,10 +205,18 @@ class MarginalQueries:
         return pv
 
     def answer(self, p, rows=None) -> np.ndarray:
-        """q(p) for every query (or the queries ``rows``): one weighted bincount over the support."""
-        pv = self._check_p(p)
-        out = self.query_matrix() @ pv
+        """q(p) for every query (or the queries ``rows``): one pass over the (S, W) cell map
+        (``_kernels.scatter_answers``: compiled, or the CSR product; the same bits either way)."""
+        pv = np.ascontiguousarray(self._check_p(p))
+        out = _kernels.scatter_answers(self.compact_cells(), pv, self._num_queries, self.query_matrix)
         return out if rows is None else out[rows]
+
+    def compact_cells(self) -> np.ndarray:
+        """``cells`` (S, W) as a C-contiguous uint16 / int32 array (the compiled kernels' input; cached)."""
+        if self._compact is None:
+            self._compact = _kernels.compact_cells(self.cells, self._num_queries)
+            self._compact.flags.writeable = False
+        return self._compact
 
     def workload_answers(self, p, w: int) -> np.ndarray:
         """The marginal of workload ``w`` on p: one bincount of that workload's cells."""

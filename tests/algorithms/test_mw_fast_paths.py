@@ -6,6 +6,7 @@ and privacy accounting must be unchanged, bit for bit. Each test names the break
 import numpy as np
 import pytest
 
+from algorithms.query_release import _kernels
 from algorithms.query_release.mw import IncrementalMWDistribution, MWDistribution
 from algorithms.query_release.mwem import mwem_from_answers, mwem_zcdp_from_answers
 from algorithms.query_release.pmw_pub import distinct_rows, marginal_answers
@@ -14,7 +15,10 @@ from algorithms.query_release.workloads import CategoricalDomain, MarginalQuerie
 
 class _BincountQueries(MarginalQueries):
     """The representation as it was before issue 14's speed-up: every answer one weighted bincount
-    over the (S, W) cell table, every workload's cell map recomputed from that table."""
+    over the (S, W) cell table, every workload's cell map recomputed from that table (and no compact
+    cell map, so the engine cannot take the fused compiled scoring pass)."""
+
+    compact_cells = None
 
     def answer(self, p, rows=None):
         pv = self._check_p(p)
@@ -70,12 +74,13 @@ def _runs(seed, T, **opts):
     _, dom, wl, sup, counts, priv = _instance(seed)
     true = marginal_answers(dom, wl, priv)
     out = []
-    for cls in (MarginalQueries, _BincountQueries):
+    for cls, backend in ((MarginalQueries, "auto"), (_BincountQueries, "numpy")):
         q = cls(dom, wl, sup)
-        for engine in (IncrementalMWDistribution.from_histogram(q, counts), MWDistribution.from_histogram(counts)):
-            rel = mwem_zcdp_from_answers(true, priv.shape[0], q, 0.9, T, np.random.default_rng(seed + 100),
-                                         initial=engine, **opts)
-            out.append(rel)
+        with _kernels.using(backend):    # the reference: numpy only, as before the compiled kernels
+            for engine in (IncrementalMWDistribution.from_histogram(q, counts), MWDistribution.from_histogram(counts)):
+                rel = mwem_zcdp_from_answers(true, priv.shape[0], q, 0.9, T, np.random.default_rng(seed + 100),
+                                             initial=engine, **opts)
+                out.append(rel)
     return out
 
 
@@ -107,12 +112,13 @@ def test_pure_whole_marginal_run_is_bit_identical_on_the_fast_representation():
     _, dom, wl, sup, counts, priv = _instance(11)
     true = marginal_answers(dom, wl, priv)
     rels = []
-    for cls in (MarginalQueries, _BincountQueries):
+    for cls, backend in ((MarginalQueries, "auto"), (_BincountQueries, "numpy")):
         q = cls(dom, wl, sup)
-        rels.append(mwem_from_answers(true, priv.shape[0], q, 1.0, 10, np.random.default_rng(5),
-                                      initial=IncrementalMWDistribution.from_histogram(q, counts),
-                                      measure_unit="marginal", output="last", replay_threshold=True,
-                                      replay_limit=4, fit_passes=5))
+        with _kernels.using(backend):
+            rels.append(mwem_from_answers(true, priv.shape[0], q, 1.0, 10, np.random.default_rng(5),
+                                          initial=IncrementalMWDistribution.from_histogram(q, counts),
+                                          measure_unit="marginal", output="last", replay_threshold=True,
+                                          replay_limit=4, fit_passes=5))
     assert np.array_equal(rels[0].value.synthetic, rels[1].value.synthetic)
     assert np.array_equal(rels[0].value.selected, rels[1].value.selected)
     assert rels[0].guarantee == rels[1].guarantee

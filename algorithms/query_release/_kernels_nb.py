@@ -1,0 +1,134 @@
+"""The numba kernels behind ``_kernels`` (imported only by ``_kernels._build``, i.e. only when numba is
+installed and a kernel is first needed). Each reproduces a numpy computation's floating-point
+operations in numpy's order; ``_kernels`` documents which, tests/algorithms/test_kernels.py checks it."""
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+_jit = numba.njit(cache=True, nogil=True)
+
+
+@_jit
+def _block(a, lo, n):
+    """numpy's pairwise_sum for n <= 128 terms of a[lo:]: fewer than 8 in sequence from 0.0; else eight
+    interleaved accumulators combined as ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7)), then the tail."""
+    if n < 8:
+        res = 0.0
+        for i in range(lo, lo + n):
+            res += a[i]
+        return res
+    r0, r1, r2, r3 = a[lo], a[lo + 1], a[lo + 2], a[lo + 3]
+    r4, r5, r6, r7 = a[lo + 4], a[lo + 5], a[lo + 6], a[lo + 7]
+    i = 8
+    stop = n - n % 8
+    while i < stop:
+        b = lo + i
+        r0 += a[b]
+        r1 += a[b + 1]
+        r2 += a[b + 2]
+        r3 += a[b + 3]
+        r4 += a[b + 4]
+        r5 += a[b + 5]
+        r6 += a[b + 6]
+        r7 += a[b + 7]
+        i += 8
+    res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    while i < n:
+        res += a[lo + i]
+        i += 1
+    return res
+
+
+@_jit
+def pairwise(a, lo, n):
+    """numpy's pairwise summation of a[lo:lo + n] (``pairwise_sum`` in numpy's loops_utils.h.src): blocks
+    of at most 128 terms (``_block``); a longer run is split in two halves at a multiple of 8 and the
+    halves' sums added, left + right. numpy recurses; numba cannot cache a recursive function, so the
+    recursion runs here on an explicit stack, in the same post-order (the same additions)."""
+    if n <= 128:
+        return _block(a, lo, n)
+    frame_lo = np.empty(64, dtype=np.int64)
+    frame_n = np.empty(64, dtype=np.int64)
+    frame_state = np.empty(64, dtype=np.int64)     # 0: left half next, 1: right half next, 2: add them
+    values = np.empty(64)
+    depth, nvals = 0, 0
+    frame_lo[0], frame_n[0], frame_state[0] = lo, n, 0
+    while depth >= 0:
+        flo, fn = frame_lo[depth], frame_n[depth]
+        if fn <= 128:
+            values[nvals] = _block(a, flo, fn)
+            nvals += 1
+            depth -= 1
+            continue
+        half = fn // 2
+        half -= half % 8
+        state = frame_state[depth]
+        frame_state[depth] = state + 1
+        if state == 0:
+            depth += 1
+            frame_lo[depth], frame_n[depth], frame_state[depth] = flo, half, 0
+        elif state == 1:
+            depth += 1
+            frame_lo[depth], frame_n[depth], frame_state[depth] = flo + half, fn - half, 0
+        else:
+            nvals -= 1
+            values[nvals - 1] = values[nvals - 1] + values[nvals]
+            depth -= 1
+    return values[0]
+
+
+@_jit
+def array_sum(a):
+    """``a.sum()``: numpy starts an add-reduction from the identity 0.0."""
+    return 0.0 + pairwise(a, 0, a.size)
+
+
+@_jit
+def scatter(cells, p, num_queries):
+    """out[q] = sum of p[x] over x with cells[x, k] = q for some k, added in increasing x from 0.0
+    (the CSR product's order); x-major, so consecutive additions go to different queries."""
+    out = np.zeros(num_queries)
+    S, W = cells.shape
+    for x in range(S):
+        px = p[x]
+        for k in range(W):
+            out[cells[x, k]] += px
+    return out
+
+
+@_jit
+def bincount(cells, p, size):
+    """``np.bincount(cells, weights=p, minlength=size)`` (cells < size)."""
+    out = np.zeros(size)
+    for x in range(cells.size):
+        out[cells[x]] += p[x]
+    return out
+
+
+@_jit
+def scale_normalise(p, cells, factors):
+    """``p *= factors[cells]; p /= p.sum()`` in place."""
+    for x in range(p.size):
+        p[x] *= factors[cells[x]]
+    s = array_sum(p)
+    for x in range(p.size):
+        p[x] /= s
+
+
+@_jit
+def normalise_answer_scores(p, cells, num_queries, true, starts):
+    """``p /= p.sum(); ans = scatter(cells, p); err = np.abs(ans - true);
+    scores = np.add.reduceat(err, starts[:-1])`` (reduceat: the first term, then numpy's pairwise sum
+    of the rest), p in place; returns (ans, scores)."""
+    s = array_sum(p)
+    for x in range(p.size):
+        p[x] /= s
+    ans = scatter(cells, p, num_queries)
+    err = np.abs(ans - true)
+    U = starts.size - 1
+    scores = np.empty(U)
+    for u in range(U):
+        lo = starts[u]
+        scores[u] = err[lo] + pairwise(err, lo + 1, starts[u + 1] - lo - 1)
+    return ans, scores

@@ -1,0 +1,147 @@
+"""Issue 14: the compiled kernels of the whole-marginal MW round (``algorithms.query_release._kernels``)
+compute numpy's floating-point operations in numpy's order, so a seeded run releases the same bits
+with or without numba. Each test names the break it catches; the compiled side is skipped when numba
+is not installed (the numpy twins are then all that runs)."""
+
+import numpy as np
+import pytest
+
+from algorithms.query_release import _kernels
+from algorithms.query_release.mw import IncrementalMWDistribution
+from algorithms.query_release.mwem import mwem_from_answers, mwem_zcdp_from_answers
+from algorithms.query_release.pmw_pub import distinct_rows, marginal_answers
+from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries, all_k_way, random_k_way
+
+numba_only = pytest.mark.skipif(not _kernels._build(), reason="numba is not installed")
+
+# lengths on every branch of numpy's pairwise sum: < 8, the 8-accumulator block (<= 128, with and
+# without a tail), one and several halvings, and past numpy's 8192-element buffer
+LENGTHS = list(range(0, 140)) + [255, 256, 257, 1000, 1479, 1480, 4095, 8191, 8192, 8193, 98304, 100003]
+
+
+@numba_only
+def test_pairwise_sum_equals_numpy_sum_bit_for_bit():
+    """The compiled sum is numpy's pairwise summation: equal to ``a.sum()`` on every branch of the
+    algorithm, with magnitudes spread over 9 orders (where the order of additions shows). Catches a
+    plain left-to-right loop, a different block size or unrolling, a split not at a multiple of 8, and
+    halves added right + left."""
+    rng = np.random.default_rng(0)
+    k = _kernels._build()     # the compiled kernels themselves, whatever the active backend
+    for n in LENGTHS:
+        for _ in range(3):
+            a = rng.random(n) * 10.0 ** rng.integers(-4, 5, size=n)
+            assert k["sum"](a) == a.sum(), n
+
+
+def _instance(seed, sizes=(2, 3, 2, 4, 2, 3, 2), support=150):
+    rng = np.random.default_rng(seed)
+    dom = CategoricalDomain(sizes)
+    wl = random_k_way(dom, 3, 12, rng) + ((1,), (0, 4), (0, 1, 2, 3, 4, 5))   # units of 3 .. 576 cells
+    sup, counts = distinct_rows(dom.rows(rng.integers(0, dom.size, size=support)))
+    return rng, dom, wl, sup, counts
+
+
+@numba_only
+@pytest.mark.parametrize("seed", range(3))
+def test_compiled_answers_and_scores_equal_the_numpy_twins(seed):
+    """On random and very uneven distributions: the x-major scatter equals the CSR product (uint16 and
+    int32 cell maps); the fused pass equals ``p /= p.sum()``, the product and ``np.add.reduceat`` of the
+    absolute errors (first term, then numpy's pairwise sum of the rest), and leaves the same p; the
+    workload bincount and the in-place rescaling equal numpy's. Catches a scatter walking x backwards
+    or in blocks, a unit's score summed left to right, a normaliser multiplied by its reciprocal."""
+    rng, dom, wl, sup, _ = _instance(seed)
+    q = MarginalQueries(dom, wl, sup)
+    k = _kernels._build()     # the compiled kernels themselves, whatever the active backend
+    true = rng.random(q.num_queries)
+    starts = q.offsets.astype(np.intp)
+    for alpha in (1.0, 0.03):
+        p = rng.dirichlet(np.full(q.support_size, alpha)) * 3.7    # unnormalised, as after an update
+        ref = q.query_matrix() @ (p / p.sum())
+        for dtype in (np.uint16, np.int32):
+            assert np.array_equal(k["scatter"](q.cells.astype(dtype), p / p.sum(), q.num_queries), ref)
+        p_fused, p_ref = p.copy(), p.copy()
+        ans, scores = k["answer_scores"](p_fused, q.compact_cells(), q.num_queries, true, starts)
+        with _kernels.using("numpy"):
+            ans_ref, scores_ref = _kernels.normalise_answer_scores(p_ref, q.compact_cells(), q.num_queries, true,
+                                                                   starts, q.query_matrix)
+        assert np.array_equal(p_fused, p_ref) and np.array_equal(ans, ans_ref) and np.array_equal(scores, scores_ref)
+        for w in range(q.num_workloads):
+            cells, size = q.workload_cells(w), int(q.cells_per_workload[w])
+            assert np.array_equal(k["bincount"](cells, p, size), np.bincount(cells, weights=p, minlength=size))
+            factors = np.exp(rng.normal(0.0, 0.3, size=size))
+            mine, theirs = p.copy(), p.copy()
+            k["scale_normalise"](mine, cells, factors)
+            theirs *= factors[cells]
+            theirs /= theirs.sum()
+            assert np.array_equal(mine, theirs)
+
+
+WHOLE_MARGINAL_OPTS = {
+    "no-replay-fit2": dict(measure_unit="marginal", output="last", fit_passes=2, selection="exponential",
+                           selection_accounting="bounded_range"),
+    "replay-K5-fit2": dict(measure_unit="marginal", output="last", replay_threshold=True, replay_limit=5,
+                           fit_passes=2, selection="exponential", selection_accounting="bounded_range"),
+    "average-replay": dict(measure_unit="marginal", output="average", replay_threshold=True),
+}
+
+
+@numba_only
+@pytest.mark.parametrize("name", list(WHOLE_MARGINAL_OPTS))
+def test_whole_runs_release_the_same_bits_on_both_backends(name):
+    """A whole PMW^Pub run (whole marginals; the issue-14 configurations) and a pure whole-marginal MWEM
+    run release the same selections, measurements and synthetic distribution, and declare the same
+    guarantee, with the compiled kernels and with numpy only. Catches any kernel that differs from its
+    twin in one bit (a selection or a digit changes within a few rounds), and a cached marginal read
+    after p changed."""
+    _, dom, wl, sup, counts = _instance(5)
+    rng = np.random.default_rng(9)
+    priv = dom.rows(rng.integers(0, dom.size, size=3000))
+    true = marginal_answers(dom, wl, priv)
+    rels = {}
+    for backend in ("numba", "numpy"):
+        q = MarginalQueries(dom, wl, sup)
+        with _kernels.using(backend):
+            init = IncrementalMWDistribution.from_histogram(q, counts)
+            rels[backend] = (
+                mwem_zcdp_from_answers(true, priv.shape[0], q, 0.9, 25, np.random.default_rng(4), initial=init,
+                                       **WHOLE_MARGINAL_OPTS[name]),
+                mwem_from_answers(true, priv.shape[0], q, 1.0, 15, np.random.default_rng(6), initial=init,
+                                  **{k: v for k, v in WHOLE_MARGINAL_OPTS[name].items()
+                                     if k != "selection_accounting"}))
+    for fast, ref in zip(rels["numba"], rels["numpy"]):
+        a, b = fast.value, ref.value
+        assert np.array_equal(a.selected, b.selected) and np.array_equal(a.measurements, b.measurements)
+        assert np.array_equal(a.synthetic, b.synthetic) and np.array_equal(a.answers, b.answers)
+        assert fast.guarantee == ref.guarantee
+
+
+def test_backend_choice(monkeypatch):
+    """``set_backend`` takes only its three names (ValueError otherwise), ``PUBPRIV_NO_NUMBA=1`` turns the
+    automatic choice to numpy, ``using`` restores the previous choice. Catches an environment switch that
+    is ignored and a ``using`` that leaks its backend."""
+    monkeypatch.setattr(_kernels, "_active", None)    # restored at teardown: no resolved choice leaks out
+    with pytest.raises(ValueError):
+        _kernels.set_backend("cuda")
+    monkeypatch.setenv("PUBPRIV_NO_NUMBA", "1")
+    with _kernels.using("auto"):
+        assert _kernels.backend() == "numpy" and _kernels.compiled() is None
+    monkeypatch.delenv("PUBPRIV_NO_NUMBA")
+    with _kernels.using("numpy"):
+        assert _kernels.backend() == "numpy"
+    assert _kernels.backend() == ("numba" if _kernels._build() else "numpy")
+
+
+def test_numpy_twins_give_the_representations_answers():
+    """Without numba the answers are the CSR product, and the fused scoring is the product and the
+    reduceat. Catches a numpy fallback that drifts from the representation it stands for."""
+    rng, dom, wl, sup, _ = _instance(2)
+    q = MarginalQueries(dom, all_k_way(dom, 2), sup)
+    p = rng.dirichlet(np.ones(q.support_size))
+    with _kernels.using("numpy"):
+        assert np.array_equal(q.answer(p), q.query_matrix() @ p)
+        true = rng.random(q.num_queries)
+        pp = p.copy()
+        ans, scores = _kernels.normalise_answer_scores(pp, q.compact_cells(), q.num_queries, true,
+                                                       q.offsets.astype(np.intp), q.query_matrix)
+        assert np.array_equal(ans, q.query_matrix() @ pp)
+        assert np.array_equal(scores, np.add.reduceat(np.abs(ans - true), q.offsets[:-1]))

@@ -328,7 +328,26 @@ class IncrementalMWDistribution:
         self.num_updates += 1
 
     def copy(self) -> "IncrementalMWDistribution":
-        return IncrementalMWDistribution(self._queries, self._p, resync_every=self.resync_every)
+        """A fresh distribution on p / p.sum() (no accumulated iterates); when that renormalisation leaves
+        p's bits unchanged and the cached answers are exact, they are copied instead of recomputed."""
+        new = object.__new__(IncrementalMWDistribution)
+        new.__dict__.update(self.__dict__)
+        new._p = self._p / self._p.sum()
+        reuse = self._exact and not self._stale and np.array_equal(new._p, self._p)
+        new._answers = self._answers.copy() if reuse else self._queries.answer(new._p)
+        new._exact, new._stale, new._amplification, new._since_resync = True, False, 1.0, 0
+        new._sum = np.zeros_like(new._p)
+        new._num_accumulated = 0
+        new.num_updates = 0
+        return new
+
+    def current_answers(self, p) -> np.ndarray | None:
+        """A copy of the cached answers when they are exactly ``queries.answer(p)`` (p has the current
+        distribution's bits and no update or incremental refresh came since the answers were computed),
+        else None."""
+        if self._exact and not self._stale and (p is self._p or np.array_equal(p, self._p)):
+            return self._answers.copy()
+        return None
 
     def probabilities(self) -> np.ndarray:
         out = self._p.view()

@@ -247,7 +247,10 @@ def mw_rounds(initial, queries: LinearQueries, true_answers: np.ndarray, n: int,
          None if unit_offsets is None else (selected, ustart))
     final = np.array(dist.probabilities())
     synthetic = dist.average() if averaging else final
-    return MWEMResult(synthetic=synthetic, answers=queries.answer(synthetic), selected=selected,
+    cached = getattr(dist, "current_answers", None)
+    answers = cached(synthetic) if cached is not None else None
+    return MWEMResult(synthetic=synthetic, answers=queries.answer(synthetic) if answers is None else answers,
+                      selected=selected,
                       measurements=ma[:k1].copy(), final=final, measured_queries=mq[:k1].copy())
 
 

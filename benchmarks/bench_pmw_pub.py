@@ -20,11 +20,14 @@ in the same run in the interpreter ``--lvsuw21-python`` (its own venv with torch
 rows, workloads and budget, the same T and seeds; CPU seconds of their ``fit`` / T, and errors computed
 here by our code from their final weights. Their zCDP budget (their ``cdp_rho``) is printed beside ours.
 Without the checkout or its interpreter their rows are skipped with a note, and the rows quoted from
-issue 14 are shown, marked quoted. Prints a markdown table per T and saves the error-against-time
+issue 14 are shown, marked quoted. ``--kernels numba numpy`` (the default when numba is installed)
+times each of our configurations with the MW engine's compiled kernels and with numpy only, side by
+side (``algorithms.query_release._kernels``: the same bits, checked here on the errors). Prints a markdown table per T and saves the error-against-time
 plot to ``--plot``.
 
     python benchmarks/bench_pmw_pub.py [--iterations 30 100] [--seeds 3] [--all-marginals]
         [--snsynth-python PY] [--lvsuw21 /tmp/dpqr] [--lvsuw21-python /tmp/dpqr_venv/bin/python]
+        [--kernels numba numpy]
         [--plot benchmarks/results/pmw_pub_error_vs_time.png]
 """
 
@@ -45,6 +48,7 @@ from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from algorithms.query_release import _kernels  # noqa: E402
 from algorithms.query_release.mw import IncrementalMWDistribution  # noqa: E402
 from algorithms.query_release.mwem import mwem_from_answers, mwem_zcdp_from_answers  # noqa: E402
 from algorithms.query_release.pmw_pub import distinct_rows, eps_tilde_for, marginal_answers, max_error  # noqa: E402
@@ -191,6 +195,13 @@ def _goal(rows: list, T: int) -> list[str]:
     return out
 
 
+def _kernel_label(backend: str) -> str:
+    if backend == "numba":
+        import numba
+        return f"numba {numba.__version__} kernels"
+    return "numpy kernels"
+
+
 def _measure(run, T: int, seeds: int, true: np.ndarray) -> dict:
     secs, maxe, meane = [], [], []
     for s in range(seeds):
@@ -302,8 +313,16 @@ def main(argv=None) -> int:
     ap.add_argument("--scaling", action="store_true",
                     help="issue 14 item 3: CPU s/iteration against support size, queries and domain size, "
                          "with the fitted exponents (T = 30, one seed each)")
+    ap.add_argument("--kernels", nargs="+", choices=["numba", "numpy"], default=None,
+                    help="the MW engine's kernel backends to time our configurations with, side by side in this "
+                         "run (default: numba and numpy when numba is installed, else numpy); the same bits either way")
     ap.add_argument("--plot", default=str(Path(__file__).parent / "results" / "pmw_pub_error_vs_time.png"))
     args = ap.parse_args(argv)
+    if args.kernels is None:
+        args.kernels = ["numba", "numpy"] if _kernels._build() else ["numpy"]
+    if "numba" in args.kernels and not _kernels._build():
+        print("error: --kernels numba needs numba installed (pip install -e '.[fast]')", file=sys.stderr)
+        return 2
     if min(args.iterations) < 1 or args.seeds < 1:
         print(f"error: --iterations must be >= 1 and --seeds >= 1, got {args.iterations} and {args.seeds}",
               file=sys.stderr)
@@ -326,7 +345,12 @@ def main(argv=None) -> int:
     print(f"reference workload: |X| = {domain.size}, {len(workloads)} workloads, {true.size} queries, n = {n}, "
           f"m = {pub.shape[0]} (support {support.shape[0]}), eps = {eps}, delta = 1/n^2 "
           f"(eps~ = {et:.4f}, rho = {et**2 / 2:.5f}); public-only max error {public_err:.4f}; "
-          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f}")
+          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f}; "
+          f"MW kernels timed: {', '.join(_kernel_label(k) for k in args.kernels)}")
+    for backend in args.kernels:    # load (or compile) the kernels before any timing
+        with _kernels.using(backend):
+            mwem_zcdp_from_answers(true, n, engines["pmw_pub"]._queries, et, 2, np.random.default_rng(0),
+                                   initial=engines["pmw_pub"], **dict(PRACTICAL, fit_passes=2, **BR))
     if args.scaling:
         _scaling(domain, priv, pub, n, et)
     measured = []
@@ -354,12 +378,20 @@ def main(argv=None) -> int:
             else:
                 def run(t, r, init=init, q=q, opts=opts):
                     return mwem_from_answers(true, n, q, eps, t, r, initial=init, **opts)
-            m = _measure(run, T, args.seeds, true)
-            m.update(label=label, T=T, guarantee=ZCDP_GUARANTEE if acct == "zcdp" else PURE_GUARANTEE,
-                     source=f"measured, median / mean of {args.seeds} seeds")
-            measured.append(m)
-            print(f"  {label}, T={T}: {m['sec']:.5f} s/it, max {m['max']:.4f}, mean {m['mean']:.4f}",
-                  file=sys.stderr, flush=True)
+            first = None
+            for backend in args.kernels:
+                with _kernels.using(backend):
+                    m = _measure(run, T, args.seeds, true)
+                first = first or m
+                if (m["max"], m["mean"]) != (first["max"], first["mean"]):    # the kernels promise the same bits
+                    print(f"  WARNING: {label}, T={T}: {backend} kernels give errors {m['max']!r}, {m['mean']!r}, "
+                          f"{args.kernels[0]} {first['max']!r}, {first['mean']!r}", file=sys.stderr)
+                shown = label if backend == args.kernels[0] else f"{label} [{backend} kernels]"
+                m.update(label=shown, T=T, guarantee=ZCDP_GUARANTEE if acct == "zcdp" else PURE_GUARANTEE,
+                         source=f"measured, median / mean of {args.seeds} seeds, {_kernel_label(backend)}")
+                measured.append(m)
+                print(f"  {shown}, T={T}: {m['sec']:.5f} s/it, max {m['max']:.4f}, mean {m['mean']:.4f}",
+                      file=sys.stderr, flush=True)
         if Path(args.snsynth_python).exists():
             res = _peer(args.snsynth_python, priv, domain, workloads, eps, T, 8)
             label = "smartnoise-synth MWEM, split_factor=8 (two 8-attribute histograms)"

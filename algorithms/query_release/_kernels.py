@@ -27,11 +27,13 @@ tests/algorithms/test_kernels.py holds both backends to the same bits.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 
 import numpy as np
 
-__all__ = ["backend", "bincount", "compact_cells", "compiled", "normalise_answer_scores", "pairwise_sum", "scale_normalise", "scatter_answers", "set_backend", "using"]
+__all__ = ["backend", "bincount", "compact_cells", "compiled", "normalise_answer_scores", "pairwise_sum", "scale_normalise", "scatter_answers", "set_backend", "using",
+           "libm_exp", "workload_updates"]
 
 _BACKENDS = ("auto", "numba", "numpy")
 _choice = "auto"
@@ -90,7 +92,8 @@ def _build():
             _compiled = False
             return _compiled
         _compiled = dict(sum=nb.array_sum, scatter=nb.scatter, bincount=nb.bincount,
-                         scale_normalise=nb.scale_normalise, answer_scores=nb.normalise_answer_scores)
+                         scale_normalise=nb.scale_normalise, answer_scores=nb.normalise_answer_scores,
+                         workload_updates=nb.workload_updates)
     return _compiled
 
 
@@ -150,3 +153,36 @@ def normalise_answer_scores(p: np.ndarray, cells: np.ndarray, num_queries: int, 
     p /= p.sum()
     ans = scatter_answers(cells, p, num_queries, csr)
     return ans, np.add.reduceat(np.abs(ans - true), starts[:-1])
+
+
+def libm_exp(x: np.ndarray) -> np.ndarray:
+    """exp of every entry by the C library's ``exp`` (Python's ``math.exp``), the function the compiled
+    kernels call: numpy's own SIMD exp (AVX-512 machines) may differ from it in the last bit, so the
+    whole-marginal update's few factors per round are taken from libm in both backends."""
+    return np.fromiter(map(math.exp, x.tolist()), dtype=np.float64, count=x.size)
+
+
+def workload_updates(p: np.ndarray, cells2d: np.ndarray, sizes: np.ndarray, workloads: np.ndarray,
+                     ma: np.ndarray, starts: np.ndarray, order: np.ndarray) -> int:
+    """The whole-marginal MW updates of the measured units ``order``, one after the other, in place on p:
+    unit u measured workload ``workloads[u]`` as ``ma[starts[u]:starts[u + 1]]``; each update is
+    current = bincount(cells2d[w], p), p *= libm_exp((a - current) / 2)[cells2d[w]], p /= p.sum().
+    Compiled: one call for the sequence. Returns 0, or j + 1 when position j of ``order`` names a unit,
+    workload or measurement range out of range or not one value per cell (nothing applied then)."""
+    k = compiled()
+    if k is not None:
+        return int(k["workload_updates"](p, cells2d, sizes, workloads, ma, starts, order))
+    for j, u in enumerate(order.tolist()):
+        if not 0 <= u < starts.size - 1:
+            return j + 1
+        w = int(workloads[u])
+        if not (0 <= w < min(sizes.size, cells2d.shape[0]) and 0 <= starts[u] and starts[u + 1] <= ma.size
+                and starts[u + 1] - starts[u] == sizes[w]):
+            return j + 1
+    for u in order.tolist():
+        w = int(workloads[u])
+        cells = cells2d[w]
+        current = np.bincount(cells, weights=p, minlength=int(sizes[w]))
+        p *= libm_exp((ma[starts[u]:starts[u + 1]] - current) / 2.0)[cells]
+        p /= p.sum()
+    return 0

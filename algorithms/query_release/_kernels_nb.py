@@ -3,6 +3,8 @@ installed and a kernel is first needed). Each reproduces a numpy computation's f
 operations in numpy's order; ``_kernels`` documents which, tests/algorithms/test_kernels.py checks it."""
 from __future__ import annotations
 
+import math
+
 import numba
 import numpy as np
 
@@ -132,3 +134,39 @@ def normalise_answer_scores(p, cells, num_queries, true, starts):
         lo = starts[u]
         scores[u] = err[lo] + pairwise(err, lo + 1, starts[u + 1] - lo - 1)
     return ans, scores
+
+
+@_jit
+def workload_updates(p, cells2d, sizes, workloads, ma, starts, order):
+    """The whole-marginal MW updates of the measured units ``order`` (in that order), in place: for each
+    unit u (workload w = workloads[u], measurements a = ma[starts[u]:starts[u + 1]]),
+    current = bincount(cells2d[w], p), p *= exp((a - current) / 2)[cells2d[w]], p /= p.sum()
+    (``mw._workload_steps_apply``; exp is libm's, as ``_kernels.libm_exp``). Every unit is checked before
+    p is touched: returns 0, or j + 1 for the first position j of ``order`` whose unit, workload or
+    measurements are out of range or whose measurements are not one per cell (p then unchanged)."""
+    for j in range(order.size):
+        u = order[j]
+        if u < 0 or u + 1 >= starts.size:
+            return j + 1
+        w = workloads[u]
+        if w < 0 or w >= sizes.size or starts[u] < 0 or starts[u + 1] > ma.size \
+                or starts[u + 1] - starts[u] != sizes[w] or w >= cells2d.shape[0]:
+            return j + 1
+    for j in range(order.size):
+        u = order[j]
+        w = workloads[u]
+        size = sizes[w]
+        lo = starts[u]
+        cells = cells2d[w]
+        current = np.zeros(size)
+        for x in range(p.size):
+            current[cells[x]] += p[x]
+        factors = np.empty(size)
+        for c in range(size):
+            factors[c] = math.exp((ma[lo + c] - current[c]) / 2.0)
+        for x in range(p.size):
+            p[x] *= factors[cells[x]]
+        s = array_sum(p)
+        for x in range(p.size):
+            p[x] /= s
+    return 0

@@ -237,6 +237,12 @@ class MWDistribution:
         with q_c from one bincount (``queries.workload_cells``)."""
         _workload_steps_apply(self, queries, w, measured)
 
+    def update_workloads(self, queries, workloads, measured, starts, order) -> None:
+        """``update_workload(queries, workloads[u], measured[starts[u]:starts[u + 1]])`` for every u in
+        ``order``, in that order (replaying past whole-marginal measurements)."""
+        for u in np.asarray(order).tolist():
+            _workload_steps_apply(self, queries, workloads[u], measured[starts[u]:starts[u + 1]])
+
     def copy(self) -> "MWDistribution":
         """A fresh distribution with the same log-weights (no accumulated iterates)."""
         return MWDistribution(self._log_weights)
@@ -319,7 +325,33 @@ class IncrementalMWDistribution:
     def update_workload(self, queries, w: int, measured) -> None:
         """``MWDistribution.update_workload`` in O(support): p rescaled cell by cell and renormalised;
         the cached answers are marked stale and recomputed by the next ``answer`` (or update_query)."""
-        _workload_steps_apply(self, queries, w, measured)
+        a = np.asarray(measured, dtype=np.float64).ravel()
+        self.update_workloads(queries, np.array([int(w)]), a, np.array([0, a.size]), np.array([0]))
+
+    def update_workloads(self, queries, workloads, measured, starts, order) -> None:
+        """``update_workload(queries, workloads[u], measured[starts[u]:starts[u + 1]])`` for every u in
+        ``order``, in that order: with queries that give their (workloads x support) cell table
+        (``workloads.MarginalQueries``), one call of ``_kernels.workload_updates`` (compiled when numba
+        is there; the same bits as the numpy loop), otherwise one ``update_workload`` at a time."""
+        table = getattr(queries, "workload_cell_table", None)
+        order = np.asarray(order, dtype=np.intp)
+        if table is None:
+            for u in order.tolist():
+                _workload_steps_apply(self, queries, workloads[u], measured[starts[u]:starts[u + 1]])
+            return
+        workloads = np.asarray(workloads, dtype=np.intp)
+        starts = np.asarray(starts, dtype=np.intp)
+        measured = np.ascontiguousarray(measured, dtype=np.float64)
+        bad = _kernels.workload_updates(self._p, table(), queries.cells_per_workload, workloads, measured,
+                                        starts, order)
+        if bad:     # checked before p was touched: nothing applied
+            u = int(order[bad - 1])
+            raise ValueError(f"update {bad - 1}: unit {u} of {starts.size - 1} must be a measured workload in "
+                             f"[0, {queries.num_workloads}) with one value per cell "
+                             f"(starts {starts[u:u + 2].tolist() if 0 <= u < starts.size - 1 else 'out of range'}, "
+                             f"{measured.size} values)")
+        self._stale = True
+        self.num_updates += int(order.size)
 
     def _scale(self, factors: np.ndarray) -> None:
         self._p *= factors
@@ -436,19 +468,17 @@ class IncrementalMWDistribution:
 
 
 def _workload_steps_apply(dist, queries, w: int, measured) -> None:
-    """The whole-marginal MW update shared by both distributions (see ``update_workload``): the
-    workload's current marginal (a bincount of p over its cells), the factors exp((a - current) / 2),
-    then p *= factors[cells] and renormalise. On an ``IncrementalMWDistribution`` of workload
-    queries: the current marginal is read from the cached answers when they are the exact answers on
-    p (computed from p since its last change, the bincount's additions in the bincount's order), and
-    the passes over the support run compiled when numba is there (``_kernels``); the same bits."""
+    """The whole-marginal MW update (see ``update_workload``) for queries without a cell table
+    (``DomainMarginalQueries``) or an ``MWDistribution``: the workload's current marginal (a bincount of
+    p over its cells), the factors exp((a - current) / 2), then p *= factors[cells] and renormalise; on
+    an ``IncrementalMWDistribution`` the two passes over the support run compiled when numba is there
+    (``_kernels``) and the factors are libm's exp, as in ``update_workloads``; the same bits."""
     cells_of = getattr(queries, "workload_cells", None)
     if cells_of is None:
         raise ValueError("queries must provide 'workload_cells' (workloads.MarginalQueries / DomainMarginalQueries)")
     w = int(w)
     cells = cells_of(w)
-    a = measured if type(measured) is np.ndarray and measured.dtype == np.float64 else \
-        np.asarray(measured, dtype=np.float64)
+    a = np.asarray(measured, dtype=np.float64)
     sizes = getattr(queries, "cells_per_workload", None)
     if sizes is None or not isinstance(dist, IncrementalMWDistribution):
         p = dist._p if isinstance(dist, IncrementalMWDistribution) else dist.probabilities()
@@ -463,14 +493,8 @@ def _workload_steps_apply(dist, queries, w: int, measured) -> None:
         raise ValueError(f"measured must have one value per cell of workload {w}: shape ({size},), got {a.shape}")
     p = dist._p
     k = _kernels.compiled()
-    if dist._exact and not dist._stale and dist._queries is queries:
-        off = int(queries.offsets[w])
-        current = dist._answers[off:off + size]
-    else:
-        current = k["bincount"](cells, p, size) if k else np.bincount(cells, weights=p, minlength=size)
-    factors = np.subtract(a, current)
-    factors /= 2.0
-    np.exp(factors, out=factors)         # exp((a - current) / 2), without two temporaries
+    current = k["bincount"](cells, p, size) if k else np.bincount(cells, weights=p, minlength=size)
+    factors = _kernels.libm_exp((a - current) / 2.0)
     if k:
         k["scale_normalise"](p, cells, factors)
     else:

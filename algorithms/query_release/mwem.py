@@ -276,8 +276,7 @@ def _fit(dist, queries, mq: np.ndarray, ma: np.ndarray, passes: int, rng: np.ran
                 dist.update_query(queries, j, (ma[k] - qj) / 2.0)
         else:
             workloads, starts = units
-            for u in rng.permutation(workloads.size):
-                dist.update_workload(queries, workloads[u], ma[starts[u]:starts[u + 1]])
+            dist.update_workloads(queries, workloads, ma, starts, rng.permutation(workloads.size))
         resid = float(np.max(np.abs(dist.answer(queries)[mq] - ma)))
         if resid > best * (1.0 - 1e-3):
             break
@@ -291,9 +290,6 @@ def _marginal_round(dist, queries, syn, workloads, mq, ma, starts, replay_thresh
     marginal's error = its largest cell error on the distribution round t selected on), at most
     ``replay_limit`` past ones of largest error; then ``replay_passes`` passes over all of them."""
     t = workloads.size - 1
-    if not replay_threshold and replay_passes == 0:     # the round's own update only
-        dist.update_workload(queries, workloads[t], ma[starts[t]:starts[t + 1]])
-        return
     if replay_threshold:
         c = np.maximum.reduceat(np.abs(syn[mq] - ma), starts[:-1])
         past = np.flatnonzero(c[:t] >= c[t] / 2.0)
@@ -303,8 +299,7 @@ def _marginal_round(dist, queries, syn, workloads, mq, ma, starts, replay_thresh
     else:
         order = np.array([t])
     for _ in range(1 + replay_passes):
-        for u in order:
-            dist.update_workload(queries, workloads[u], ma[starts[u]:starts[u + 1]])
+        dist.update_workloads(queries, workloads, ma, starts, order)
         order = np.arange(t + 1)
 
 

@@ -229,6 +229,10 @@ class MarginalQueries:
         read-only view of the map cached at construction)."""
         return self._local_cells[int(w)]
 
+    def workload_cell_table(self) -> np.ndarray:
+        """Every workload's cell map, (W, S) read-only: row w is ``workload_cells(w)``."""
+        return self._local_cells
+
     def members(self, i: int) -> np.ndarray:
         """Indices of the support points x with q_i(x) = 1 (sorted by the stable per-workload sort)."""
         i = int(i)

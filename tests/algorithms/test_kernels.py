@@ -145,3 +145,44 @@ def test_numpy_twins_give_the_representations_answers():
                                                        q.offsets.astype(np.intp), q.query_matrix)
         assert np.array_equal(ans, q.query_matrix() @ pp)
         assert np.array_equal(scores, np.add.reduceat(np.abs(ans - true), q.offsets[:-1]))
+
+
+@numba_only
+def test_sequence_of_workload_updates_equals_the_numpy_loop_and_checks_before_touching_p():
+    """One compiled call applying a sequence of whole-marginal updates (repeats included, as a fit pass
+    over past rounds has) leaves p with the bits of the numpy loop (bincount, libm exp, rescale, numpy's
+    sum); a unit with one value too few, or naming a workload that does not exist, is refused by both
+    backends before p changes. Catches exp taken from a different library, an update applied out of
+    order, and a half-applied sequence on bad input."""
+    rng, dom, wl, sup, _ = _instance(4)
+    q = MarginalQueries(dom, wl, sup)
+    k = _kernels._build()
+    W = q.num_workloads
+    workloads = rng.integers(0, W, size=40)
+    widths = q.cells_per_workload[workloads]
+    starts = np.concatenate([[0], np.cumsum(widths)]).astype(np.intp)
+    ma = rng.random(int(starts[-1])) * 0.2
+    order = rng.permutation(np.concatenate([np.arange(40), rng.integers(0, 40, size=10)])).astype(np.intp)
+    p0 = rng.dirichlet(np.full(q.support_size, 0.3))
+    fast, slow = p0.copy(), p0.copy()
+    assert k["workload_updates"](fast, q.workload_cell_table(), q.cells_per_workload, workloads, ma, starts, order) == 0
+    with _kernels.using("numpy"):
+        assert _kernels.workload_updates(slow, q.workload_cell_table(), q.cells_per_workload, workloads, ma,
+                                         starts, order) == 0
+    assert np.array_equal(fast, slow)
+    short = starts.copy()
+    short[7:] -= 1                                      # unit 6 has one value too few
+    bad_w = workloads.copy()
+    bad_w[3] = W                                        # unit 3 names a workload that does not exist
+    for backend in ("numba", "numpy"):
+        with _kernels.using(backend):
+            for st, wk, unit in ((short, workloads, 6), (starts, bad_w, 3)):
+                p = p0.copy()
+                seq = np.array([0, 1, unit, 2], dtype=np.intp)
+                assert _kernels.workload_updates(p, q.workload_cell_table(), q.cells_per_workload, wk, ma, st,
+                                                 seq) == 3
+                assert np.array_equal(p, p0)
+                dist = IncrementalMWDistribution(q, p0)
+                with pytest.raises(ValueError, match="one value per cell"):
+                    dist.update_workloads(q, wk, ma, st, seq)
+                assert np.array_equal(dist.probabilities(), p0 / p0.sum())

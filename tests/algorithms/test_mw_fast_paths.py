@@ -16,9 +16,11 @@ from algorithms.query_release.workloads import CategoricalDomain, MarginalQuerie
 class _BincountQueries(MarginalQueries):
     """The representation as it was before issue 14's speed-up: every answer one weighted bincount
     over the (S, W) cell table, every workload's cell map recomputed from that table (and no compact
-    cell map, so the engine cannot take the fused compiled scoring pass)."""
+    cell map or cell table, so the engine takes neither the fused compiled scoring pass nor the
+    compiled sequence of workload updates)."""
 
     compact_cells = None
+    workload_cell_table = None
 
     def answer(self, p, rows=None):
         pv = self._check_p(p)

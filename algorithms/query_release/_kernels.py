@@ -1,7 +1,7 @@
 """Compiled kernels for the MW engine's whole-marginal hot loop (issue 14), bit-identical to numpy.
 
-Three kernels, each with a numpy twin that computes the same floating-point operations in the
-same order, so a seeded run gives the same bits whichever backend runs it:
+Each kernel has a numpy twin that computes the same floating-point operations in the same order, so a
+seeded run gives the same bits whichever backend runs it:
 
 * ``scatter_answers(cells, p, num_queries)``: every marginal query's answer q(p) =
   sum_{x: cell_w(x) = q} p(x), with ``cells`` the (S, W) map of support points to query ids.
@@ -11,13 +11,21 @@ same order, so a seeded run gives the same bits whichever backend runs it:
   weighted bincount before it. Walking x-major, consecutive additions go to W different
   queries, so no addition waits for the previous one (the CSR row loop is one dependency chain
   per query): 34 us against 85 us for the reference workload's 560 x 1,480 table.
+* ``normalise_answer_scores``: a whole-marginal round's scoring in one pass: ``p /= p.sum()``, the
+  answers, and every unit's L1 error as ``np.add.reduceat`` sums it (the first term, then numpy's
+  pairwise sum of the rest).
 * ``bincount(cells, p, size)``: ``np.bincount(cells, weights=p, minlength=size)`` (a
   workload's current marginal: adds in increasing x).
 * ``scale_normalise(p, cells, factors)``: ``p *= factors[cells]; p /= p.sum()`` in place, where
   ``p.sum()`` is numpy's pairwise summation (``pairwise_sum``: blocks of at most 128 summed with
   eight interleaved accumulators, halves split at multiples of 8, as numpy's ``pairwise_sum``
   in ``loops_utils.h.src``), so the normaliser has numpy's bits too.
+* ``workload_updates``: a sequence of whole-marginal MW updates (a round's update, a replay, a fit
+  pass) in one call: per unit the bincount, the factors exp((a - current) / 2) by libm's exp
+  (``libm_exp``: the function both backends call; numpy's own SIMD exp may differ from it in the last
+  bit on AVX-512 machines), the rescale and numpy's sum. Every unit is checked before p changes.
 
+Random draws never move into the kernels: they stay numpy ``Generator`` calls between them.
 The compiled backend needs numba (the ``fast`` extra; ``dev`` includes it). Without it, or with
 the environment variable ``PUBPRIV_NO_NUMBA=1``, or after ``set_backend("numpy")``, the numpy
 twins run. numba is imported, and the kernels compiled (cached on disk by numba), on first use

@@ -1,0 +1,67 @@
+"""Issue 14: the benchmark's goal verdict (``benchmarks/bench_pmw_pub.py``'s ``_goal``) can come out
+"not met": at the 10x line, against a more accurate peer, and against a peer with a stronger guarantee.
+Each test names the break it catches."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_pmw_pub.py"
+_spec = importlib.util.spec_from_file_location("bench_pmw_pub", _PATH)
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+ZCDP, PURE = bench.ZCDP_GUARANTEE, bench.PURE_GUARANTEE
+
+
+def _peer(label, T, sec, err, guarantee=ZCDP):
+    return dict(label=label, T=T, sec=sec, max=err, guarantee=guarantee, peer=True)
+
+
+def _ours(label, T, sec, err, guarantee=ZCDP):
+    return dict(label=label, T=T, sec=sec, max=err, guarantee=guarantee)
+
+
+AUTHORS = [_peer("LVSUW21 authors' code, PMW^Pub", 100, 0.00124, 0.079),
+           _peer("LVSUW21 authors' code, MWEM (recycling)", 100, 0.0375, 0.0186)]
+
+
+def _verdicts(rows, T=100):
+    return {line.split(" reading")[0].split(", ")[-1]: line.rsplit(": ", 1)[1] for line in bench._goal(rows, T)
+            if " reading" in line}
+
+
+@pytest.mark.parametrize("sec, strict, lenient", [(0.000089, "MET", "MET"), (0.000124, "MET", "MET"),
+                                                  (0.000125, "not met", "MET"), (0.0038, "not met", "not met")])
+def test_strict_and_lenient_readings_at_the_ten_times_line(sec, strict, lenient):
+    """A tenth of the authors' fastest time (their PMW^Pub, 1.24 ms) is the strict line, a tenth of their
+    most accurate configuration's time (37.5 ms) the lenient one; exactly at the line counts as met.
+    Catches a ratio taken against the wrong row and a verdict that cannot say "not met"."""
+    v = _verdicts(AUTHORS + [_ours("ours", 100, sec, 0.0165)])
+    assert v == {"strict": strict, "lenient": lenient}
+
+
+def test_no_configuration_at_or_below_the_best_error_is_not_met():
+    """A faster configuration with a larger error than the best peer does not qualify. Catches a goal
+    that compares time only."""
+    lines = bench._goal(AUTHORS + [_ours("ours", 100, 0.00001, 0.0187)], 100)
+    assert lines and all("not met" in line for line in lines)
+
+
+def test_a_stronger_guarantee_is_compared_only_with_as_strong_ones():
+    """When the most accurate peer is pure (1, 0)-DP, a zCDP configuration of ours does not count against
+    it, however accurate and fast; a pure one does. Catches the guarantee check dropped."""
+    rows = AUTHORS + [_peer("smartnoise-synth MWEM", 100, 0.4, 0.010, PURE), _ours("ours zcdp", 100, 0.00005, 0.005)]
+    against_pure = [line for line in bench._goal(rows, 100) if line.startswith("T = 100, against smartnoise")]
+    assert against_pure == ["T = 100, against smartnoise-synth MWEM (max error 0.0100, (1, 0)-DP): "
+                            "no configuration of ours at or below that error: not met"]
+    rows.append(_ours("ours pure", 100, 0.00005, 0.009, PURE))
+    assert all("MET" in line for line in bench._goal(rows, 100) if "against smartnoise" in line)
+
+
+def test_no_authors_row_means_no_verdict():
+    """Without a row of the authors' code measured in the run there is no verdict at all (quoted rows never
+    count). Catches a goal evaluated against quoted figures."""
+    assert bench._goal([_ours("ours", 100, 0.00005, 0.005)], 100) == [
+        "T = 100: no LVSUW21 row measured in this run: goal not evaluated"]

@@ -154,13 +154,25 @@ def normalise_answer_scores(p: np.ndarray, cells: np.ndarray, num_queries: int, 
                             starts: np.ndarray, csr=None) -> tuple[np.ndarray, np.ndarray]:
     """``p /= p.sum()`` in place, the answers ``scatter_answers(cells, p)`` and every unit's L1 error
     ``np.add.reduceat(np.abs(answers - true), starts[:-1])``, in one compiled pass when numba is there
-    (the MW round's scoring; ``starts``: intp unit offsets from 0 to num_queries)."""
+    (the MW round's scoring; ``starts``: intp unit offsets from 0 to num_queries in increasing steps,
+    ``true`` one value per query, ``cells`` one row per point: ValueError otherwise, p untouched; the query
+    ids in ``cells`` must be below num_queries, as a ``MarginalQueries.compact_cells()`` map's are)."""
     k = compiled()
     if k is not None:
-        return k["answer_scores"](p, cells, num_queries, true, starts)
+        ans, scores = k["answer_scores"](p, cells, num_queries, true, starts)
+        if ans.size == 0:
+            raise ValueError(_SCORES_INPUT)
+        return ans, scores
+    if cells.shape[0] != p.size or true.shape != (num_queries,) or starts.size < 2 or starts[0] != 0 \
+            or starts[-1] != num_queries or np.any(np.diff(starts) < 1):
+        raise ValueError(_SCORES_INPUT)
     p /= p.sum()
     ans = scatter_answers(cells, p, num_queries, csr)
     return ans, np.add.reduceat(np.abs(ans - true), starts[:-1])
+
+
+_SCORES_INPUT = ("whole-marginal scoring needs a cell map with one row per support point, one true answer per "
+                 "query, and unit offsets from 0 to num_queries in increasing steps")
 
 
 def libm_exp(x: np.ndarray) -> np.ndarray:
@@ -181,11 +193,11 @@ def workload_updates(p: np.ndarray, cells2d: np.ndarray, sizes: np.ndarray, work
     if k is not None:
         return int(k["workload_updates"](p, cells2d, sizes, workloads, ma, starts, order))
     for j, u in enumerate(order.tolist()):
-        if not 0 <= u < starts.size - 1:
+        if not 0 <= u < min(starts.size - 1, workloads.size):
             return j + 1
         w = int(workloads[u])
         if not (0 <= w < min(sizes.size, cells2d.shape[0]) and 0 <= starts[u] and starts[u + 1] <= ma.size
-                and starts[u + 1] - starts[u] == sizes[w]):
+                and starts[u + 1] - starts[u] == sizes[w] and cells2d.shape[1] == p.size):
             return j + 1
     for u in order.tolist():
         w = int(workloads[u])

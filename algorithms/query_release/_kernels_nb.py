@@ -122,7 +122,16 @@ def scale_normalise(p, cells, factors):
 def normalise_answer_scores(p, cells, num_queries, true, starts):
     """``p /= p.sum(); ans = scatter(cells, p); err = np.abs(ans - true);
     scores = np.add.reduceat(err, starts[:-1])`` (reduceat: the first term, then numpy's pairwise sum
-    of the rest), p in place; returns (ans, scores)."""
+    of the rest), p in place; returns (ans, scores). ``cells`` must hold query ids below num_queries (a
+    ``MarginalQueries.compact_cells()`` map does by construction; not checked here: it would cost a pass).
+    Checked first, with p untouched: one row of ``cells`` per point of p, one true answer per query,
+    ``starts`` from 0 to num_queries in increasing steps; otherwise returns empty arrays."""
+    bad = (cells.shape[0] != p.size or true.size != num_queries or starts.size < 2 or starts[0] != 0
+           or starts[starts.size - 1] != num_queries)
+    for u in range(starts.size - 1):
+        bad = bad or starts[u + 1] <= starts[u]
+    if bad:
+        return np.empty(0), np.empty(0)
     s = array_sum(p)
     for x in range(p.size):
         p[x] /= s
@@ -146,11 +155,11 @@ def workload_updates(p, cells2d, sizes, workloads, ma, starts, order):
     measurements are out of range or whose measurements are not one per cell (p then unchanged)."""
     for j in range(order.size):
         u = order[j]
-        if u < 0 or u + 1 >= starts.size:
+        if u < 0 or u + 1 >= starts.size or u >= workloads.size:
             return j + 1
         w = workloads[u]
         if w < 0 or w >= sizes.size or starts[u] < 0 or starts[u + 1] > ma.size \
-                or starts[u + 1] - starts[u] != sizes[w] or w >= cells2d.shape[0]:
+                or starts[u + 1] - starts[u] != sizes[w] or w >= cells2d.shape[0] or cells2d.shape[1] != p.size:
             return j + 1
     for j in range(order.size):
         u = order[j]

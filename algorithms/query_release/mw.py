@@ -325,7 +325,9 @@ class IncrementalMWDistribution:
     def update_workload(self, queries, w: int, measured) -> None:
         """``MWDistribution.update_workload`` in O(support): p rescaled cell by cell and renormalised;
         the cached answers are marked stale and recomputed by the next ``answer`` (or update_query)."""
-        a = np.asarray(measured, dtype=np.float64).ravel()
+        a = np.asarray(measured, dtype=np.float64)
+        if a.ndim != 1:
+            raise ValueError(f"measured must have one value per cell of workload {w}: got shape {a.shape}")
         self.update_workloads(queries, np.array([int(w)]), a, np.array([0, a.size]), np.array([0]))
 
     def update_workloads(self, queries, workloads, measured, starts, order) -> None:
@@ -347,7 +349,8 @@ class IncrementalMWDistribution:
         if bad:     # checked before p was touched: nothing applied
             u = int(order[bad - 1])
             raise ValueError(f"update {bad - 1}: unit {u} of {starts.size - 1} must be a measured workload in "
-                             f"[0, {queries.num_workloads}) with one value per cell "
+                             f"[0, {queries.num_workloads}) of a table with one column per support point "
+                             f"({self._p.size}), with one value per cell "
                              f"(starts {starts[u:u + 2].tolist() if 0 <= u < starts.size - 1 else 'out of range'}, "
                              f"{measured.size} values)")
         self._stale = True

@@ -186,3 +186,33 @@ def test_sequence_of_workload_updates_equals_the_numpy_loop_and_checks_before_to
                 with pytest.raises(ValueError, match="one value per cell"):
                     dist.update_workloads(q, wk, ma, st, seq)
                 assert np.array_equal(dist.probabilities(), p0 / p0.sum())
+
+
+@pytest.mark.parametrize("backend", ["numba", "numpy"])
+def test_bad_scoring_input_is_refused_before_p_changes(backend):
+    """The fused scoring pass refuses unit offsets that do not run from 0 to num_queries in increasing
+    steps, a true-answer vector of the wrong length, and a cell map of another support, with ValueError
+    and p untouched, on both backends (the compiled loop does no bounds checks of its own). Catches an
+    unchecked offset that would read past the answers."""
+    if backend == "numba" and not _kernels._build():
+        pytest.skip("numba is not installed")
+    rng, dom, wl, sup, _ = _instance(8)
+    q = MarginalQueries(dom, wl, sup)
+    starts = q.offsets.astype(np.intp)
+    true = rng.random(q.num_queries)
+    p0 = rng.dirichlet(np.ones(q.support_size))
+    cases = [(q.compact_cells(), true, np.concatenate([starts[:-1], [starts[-1] + 5]])),
+             (q.compact_cells(), true, np.concatenate([[0, 0], starts[1:]])),
+             (q.compact_cells(), true[:-1], starts),
+             (q.compact_cells()[:-1], true, starts)]
+    with _kernels.using(backend):
+        for cells, t, st in cases:
+            p = p0.copy()
+            with pytest.raises(ValueError, match="whole-marginal scoring"):
+                _kernels.normalise_answer_scores(p, cells, q.num_queries, t, st, q.query_matrix)
+            assert np.array_equal(p, p0)
+        other = MarginalQueries(dom, wl, sup[:-1])
+        dist = IncrementalMWDistribution(other, np.ones(other.support_size))
+        with pytest.raises(ValueError, match="one column per support point"):
+            dist.update_workloads(q, np.array([0]), np.zeros(int(q.cells_per_workload[0])),
+                                  np.array([0, int(q.cells_per_workload[0])]), np.array([0]))

@@ -495,6 +495,8 @@ def _workload_steps_apply(dist, queries, w: int, measured) -> None:
     if a.shape != (size,):
         raise ValueError(f"measured must have one value per cell of workload {w}: shape ({size},), got {a.shape}")
     p = dist._p
+    if cells.shape != p.shape:      # queries over another support (the compiled loops do no bounds checks)
+        raise ValueError(f"queries have {cells.size} support points, the distribution {p.size}")
     k = _kernels.compiled()
     current = k["bincount"](cells, p, size) if k else np.bincount(cells, weights=p, minlength=size)
     factors = _kernels.libm_exp((a - current) / 2.0)

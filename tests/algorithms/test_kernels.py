@@ -216,3 +216,19 @@ def test_bad_scoring_input_is_refused_before_p_changes(backend):
         with pytest.raises(ValueError, match="one column per support point"):
             dist.update_workloads(q, np.array([0]), np.zeros(int(q.cells_per_workload[0])),
                                   np.array([0, int(q.cells_per_workload[0])]), np.array([0]))
+
+
+@pytest.mark.parametrize("backend", ["numba", "numpy"])
+def test_a_workload_update_with_queries_over_another_domain_is_refused(backend):
+    """A full-domain workload update (``DomainMarginalQueries``: the one-at-a-time path) with queries over a
+    domain of another size raises ValueError on both backends instead of reading past p. Catches the
+    support check dropped in front of the compiled bincount."""
+    if backend == "numba" and not _kernels._build():
+        pytest.skip("numba is not installed")
+    from algorithms.query_release.workloads import DomainMarginalQueries
+    small, large = CategoricalDomain((2, 3, 2)), CategoricalDomain((2, 3, 2, 2))
+    q_small, q_large = DomainMarginalQueries(small, ((0, 1),)), DomainMarginalQueries(large, ((0, 1),))
+    with _kernels.using(backend):
+        dist = IncrementalMWDistribution.uniform(q_small)
+        with pytest.raises(ValueError, match="support points"):
+            dist.update_workload(q_large, 0, np.full(6, 1 / 6))

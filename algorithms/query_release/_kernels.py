@@ -40,8 +40,8 @@ import os
 
 import numpy as np
 
-__all__ = ["backend", "bincount", "compact_cells", "compiled", "normalise_answer_scores", "pairwise_sum", "scale_normalise", "scatter_answers", "set_backend", "using",
-           "libm_exp", "workload_updates"]
+__all__ = ["backend", "bincount", "compact_cells", "compiled", "libm_exp", "normalise_answer_scores", "pairwise_sum",
+           "scale_normalise", "scatter_answers", "set_backend", "using", "workload_updates"]
 
 _BACKENDS = ("auto", "numba", "numpy")
 _choice = "auto"
@@ -77,8 +77,8 @@ def backend() -> str:
 
 
 def compiled():
-    """The compiled kernels (a dict: ``sum``, ``scatter``, ``bincount``, ``scale_normalise``) when the
-    numba backend is active, else None. Resolved once per ``set_backend`` (the hot loop's check)."""
+    """The compiled kernels (a dict: ``sum``, ``scatter``, ``bincount``, ``scale_normalise``,
+    ``answer_scores``, ``workload_updates``) when the numba backend is active, else None. Resolved once per ``set_backend`` (the hot loop's check)."""
     global _active
     if _active is None:
         if _choice == "numpy" or (_choice == "auto" and os.environ.get("PUBPRIV_NO_NUMBA", "") == "1"):
@@ -86,8 +86,6 @@ def compiled():
         else:
             _active = _build()
     return _active or None
-
-
 
 
 def _build():

@@ -14,9 +14,9 @@ seeded run gives the same bits whichever backend runs it:
 * ``normalise_answer_scores``: a whole-marginal round's scoring in one pass: ``p /= p.sum()``, the
   answers, and every unit's L1 error as ``np.add.reduceat`` sums it (the first term, then numpy's
   pairwise sum of the rest).
-* ``bincount(cells, p, size)``: ``np.bincount(cells, weights=p, minlength=size)`` (a
-  workload's current marginal: adds in increasing x).
-* ``scale_normalise(p, cells, factors)``: ``p *= factors[cells]; p /= p.sum()`` in place, where
+* ``bincount`` (compiled only, a building block of ``workload_updates``): ``np.bincount(cells,
+  weights=p, minlength=size)`` (a workload's current marginal: adds in increasing x).
+* ``scale_normalise`` (compiled only, likewise): ``p *= factors[cells]; p /= p.sum()`` in place, where
   ``p.sum()`` is numpy's pairwise summation (``pairwise_sum``: blocks of at most 128 summed with
   eight interleaved accumulators, halves split at multiples of 8, as numpy's ``pairwise_sum``
   in ``loops_utils.h.src``), so the normaliser has numpy's bits too.
@@ -40,8 +40,8 @@ import os
 
 import numpy as np
 
-__all__ = ["backend", "bincount", "compact_cells", "compiled", "libm_exp", "normalise_answer_scores", "pairwise_sum",
-           "scale_normalise", "scatter_answers", "set_backend", "using", "workload_updates"]
+__all__ = ["backend", "compact_cells", "compiled", "libm_exp", "normalise_answer_scores", "pairwise_sum",
+           "scatter_answers", "set_backend", "using", "workload_updates"]
 
 _BACKENDS = ("auto", "numba", "numpy")
 _choice = "auto"
@@ -120,24 +120,6 @@ def scatter_answers(cells: np.ndarray, p: np.ndarray, num_queries: int, csr=None
         return csr() @ p
     S, W = cells.shape
     return np.bincount(cells.ravel(), weights=np.repeat(p, W), minlength=num_queries)
-
-
-def bincount(cells: np.ndarray, p: np.ndarray, size: int) -> np.ndarray:
-    """``np.bincount(cells, weights=p, minlength=size)`` for ``cells`` < size."""
-    k = compiled()
-    if k is not None:
-        return k["bincount"](cells, p, size)
-    return np.bincount(cells, weights=p, minlength=size)
-
-
-def scale_normalise(p: np.ndarray, cells: np.ndarray, factors: np.ndarray) -> None:
-    """``p *= factors[cells]; p /= p.sum()`` in place (p C-contiguous float64)."""
-    k = compiled()
-    if k is not None:
-        k["scale_normalise"](p, cells, factors)
-        return
-    p *= factors[cells]
-    p /= p.sum()
 
 
 def pairwise_sum(a: np.ndarray) -> float:

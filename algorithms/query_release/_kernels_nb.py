@@ -167,15 +167,9 @@ def workload_updates(p, cells2d, sizes, workloads, ma, starts, order):
         size = sizes[w]
         lo = starts[u]
         cells = cells2d[w]
-        current = np.zeros(size)
-        for x in range(p.size):
-            current[cells[x]] += p[x]
+        current = bincount(cells, p, size)
         factors = np.empty(size)
         for c in range(size):
             factors[c] = math.exp((ma[lo + c] - current[c]) / 2.0)
-        for x in range(p.size):
-            p[x] *= factors[cells[x]]
-        s = array_sum(p)
-        for x in range(p.size):
-            p[x] /= s
+        scale_normalise(p, cells, factors)
     return 0

@@ -474,8 +474,8 @@ def _workload_steps_apply(dist, queries, w: int, measured) -> None:
     """The whole-marginal MW update (see ``update_workload``) for queries without a cell table
     (``DomainMarginalQueries``) or an ``MWDistribution``: the workload's current marginal (a bincount of
     p over its cells), the factors exp((a - current) / 2), then p *= factors[cells] and renormalise; on
-    an ``IncrementalMWDistribution`` the two passes over the support run compiled when numba is there
-    (``_kernels``) and the factors are libm's exp, as in ``update_workloads``; the same bits."""
+    an ``IncrementalMWDistribution`` it is ``_kernels.workload_updates`` on a one-row cell table, as in
+    ``update_workloads`` (compiled when numba is there; libm's exp; the same bits)."""
     cells_of = getattr(queries, "workload_cells", None)
     if cells_of is None:
         raise ValueError("queries must provide 'workload_cells' (workloads.MarginalQueries / DomainMarginalQueries)")
@@ -497,13 +497,8 @@ def _workload_steps_apply(dist, queries, w: int, measured) -> None:
     p = dist._p
     if cells.shape != p.shape:      # queries over another support (the compiled loops do no bounds checks)
         raise ValueError(f"queries have {cells.size} support points, the distribution {p.size}")
-    k = _kernels.compiled()
-    current = k["bincount"](cells, p, size) if k else np.bincount(cells, weights=p, minlength=size)
-    factors = _kernels.libm_exp((a - current) / 2.0)
-    if k:
-        k["scale_normalise"](p, cells, factors)
-    else:
-        p *= factors[cells]
-        p /= p.sum()
+    # the one update of update_workloads, on a one-row cell table (its checks passed above)
+    _kernels.workload_updates(p, cells[None, :], np.array([size]), np.zeros(1, dtype=np.intp), a,
+                              np.array([0, size], dtype=np.intp), np.zeros(1, dtype=np.intp))
     dist._stale = True
     dist.num_updates += 1

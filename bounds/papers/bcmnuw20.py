@@ -20,6 +20,7 @@ from ..core import Departure, Implicit, Quantity, Relation, Result
 from ..params import Interval
 from ..references import source
 from ..registry import register
+from .bcmnuw20_lower import extend
 
 PAPER = "BCMNUW20"
 SOURCE = source("BCMNUW20")  # key, title and venue (bounds.references), never the text's file name
@@ -676,7 +677,7 @@ THM14_ICML_NOTE = (
     "of them cannot be traced. (A stacked t/2 lost in extraction, or a typo.)")
 
 
-register(
+register(*extend(  # bcmnuw20_lower adds the explicit forms of Theorems 13-15 and Lemma 17
     Result(
         id="bcmnuw20:claim3",
         paper=PAPER,
@@ -949,4 +950,4 @@ register(
             ),
         ),
     ),
-)
+))

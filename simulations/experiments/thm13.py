@@ -176,8 +176,9 @@ def theorem_sizes(alpha: float, p: int, c_14r: float, c_14t: float) -> dict:
     import bounds
 
     consts = {"C_14r": c_14r, "C_14t": c_14t}
-    c14 = bounds.compute("bcmnuw20:thm14", alpha=alpha, dual_vc=p, constants=consts)
-    c13 = bounds.compute("bcmnuw20:thm13", alpha=alpha, dual_vc=p, constants=consts)
+    # the region is drawn at the hidden constants (the asymptotic form); the explicit form is bounds' default
+    c14 = bounds.compute("bcmnuw20:thm14", form="asymptotic", alpha=alpha, dual_vc=p, constants=consts)
+    c13 = bounds.compute("bcmnuw20:thm13", form="asymptotic", alpha=alpha, dual_vc=p, constants=consts)
     return {"r": float(c14["range_r"]), "t": float(c14["traced_t"]),
             "level_thm14": float(c14["failure_probability"]),
             "n_min": float(c13["private_samples"]), "m_min": float(c13["public_samples"])}

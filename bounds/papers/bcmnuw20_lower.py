@@ -320,7 +320,7 @@ def _lemma17(r: Result) -> Result:
 def _thm15(r: Result) -> Result:
     q = r.quantities[0]
     return dataclasses.replace(
-        r, quantities=(dataclasses.replace(q, explicit=thm15_m_explicit, integer=True, scaling=(("alpha", "0"),),
+        r, quantities=(dataclasses.replace(q, explicit=thm15_m_explicit, scaling=(("alpha", "0"),),
                                            derivation=("Lemma 17 (explicit: excess alpha, same beta, eps, "
                                                        "delta) then ABM19 Theorem 4.1: m > 1/(1600 alpha)")),),
         notes=tuple(n for n in r.notes if not n.startswith("Not explicit")) + (THM15_NOTE,),

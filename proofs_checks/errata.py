@@ -98,6 +98,42 @@ ERRATA: tuple[Erratum, ...] = (
             "alpha; Thm 3.28's log(2|Q|) + log(4c/beta) = log|Q| + log(32 log|X|/(a^2 beta))",
             ("bcmnuw20:lemma7.error-budget", "bcmnuw20:lemma7.numericsparse-queries"), "error",
             "Lemma 7: the explicit constant 200 does not follow from Dwork-Roth Theorem 4.15 [algorithms]"),
+    Erratum("bcmnuw20-thm14-whp", "BCMNUW20", f"{ICML} and {ARXIV}, Theorem 14 (its use in the proof of Theorem 13)",
+            "for every (alpha, alpha)-accurate algorithm with s in [t, r + t] samples, P[#{i : T(q, z_i) = IN} >= t/2] "
+            ">= 1 - 1/(r+t)^2",
+            "false once alpha/2 > 1/(r+t)^2: an accurate release may answer 0 (data-independent) w.p. alpha/2, and on "
+            "that event no attacker sound at level 1/(r+t)^2 traces more than a fresh sample. Provable (bounds "
+            "bcmnuw20:thm14, explicit, for the workbench's attack): E[#IN] >= (t+1)/2 for every s <= r + t, which is "
+            "what Theorem 13's proof needs after its Markov step (the private samples then carry >= 1/2 of the "
+            "expected traced count for m < t/2); the explicit t carries a log factor (matrix Bernstein)",
+            "the counter-release is checked against the printed completeness on a grid of (alpha, p, s) where it is "
+            "accurate (Hoeffding + union bound); each step of the expectation form is a check (score identity, "
+            "integration by parts, signal floor, counting inequality, tails, assembly at bounds' values)",
+            ("bcmnuw20:thm14.whp", "bcmnuw20:thm13.expectation-step", "bcmnuw20:thm14.assembly"), "error",
+            "Theorem 14: the high-probability completeness fails for (alpha, alpha)-accurate releases [bounds]"),
+    Erratum("bcmnuw20-lemma17-labelled", "BCMNUW20", f"{ICML} and {ARXIV}, Lemma 17 and its proof",
+            "a PAP query-release algorithm for H gives a PAP learner for H with n' = O(n log(1/(alpha beta))/(alpha^2 "
+            "beta)) (via BNS13 Thm 5.5 and Remark 9's proper sanitizer)",
+            "the reduction needs a release for the labelled class H^+- = {(x, y) -> h(x) y} on X x {+-1}, not for H; "
+            "with it (the workbench's reduction) n' = n, m' = m, excess alpha, same beta, eps, delta, explicitly. "
+            "H^+- contains H on the points (x, +1), so its Littlestone dimension is >= that of H and Theorem 15 "
+            "applies to releases of H^+-; for a release of H alone no constant is pinned down",
+            "adversarial releases within a of E_D[g_h] on random classes (excess <= a, and a/2 is exceeded); exact "
+            "Littlestone dimensions of H^+- vs H for thresholds on <= 12 points; two labelled laws with one marginal "
+            "defeat every learner reading H's answers only",
+            ("bcmnuw20:lemma17.from-h", "bcmnuw20:lemma17.excess", "bcmnuw20:lemma17.error-scale",
+             "bcmnuw20:thm15.labelled-class"), "gap",
+            "Lemma 17: the reduction releases the labelled class H^+-, not H [bounds]"),
+    Erratum("bcmnuw20-thm15-parameters", "BCMNUW20", f"{ICML} and {ARXIV}, Theorem 15 (via Lemma 18 = ABM19 Thm 4.1)",
+            "any PAP query-release algorithm for H (infinite Littlestone dimension) needs m = Omega(1/alpha), for "
+            "every (beta, eps, delta)",
+            "explicit m > 1/(1600 alpha) holds where ABM19 Theorem 4.1 does: alpha <= 1/100, beta <= 1/22 (ABM19 "
+            "Lemma 4.4 as corrected; 1/18 printed), eps <= 0.1, delta <= 1/(100 n^2 log n); other parameters are "
+            "outside the cited lower bound as proven",
+            "bounds thm15 equals bounds abm19:thm4.1 at Lemma 17's excess error alpha on alpha <= 1/100 (a [0, 1]-scale "
+            "slip, excess 2 alpha, is caught)",
+            ("bcmnuw20:thm15.composition", "bcmnuw20:thm15.parameters"), "gap",
+            "Theorem 15: the explicit constant 1/1600 holds at ABM19 Theorem 4.1's parameters only [bounds]"),
     # --- ABM19 -----------------------------------------------------------------------------------
     Erratum("abm19-claim4.6-probabilities", "ABM19", "001_f11d23217d8fb771.txt, proof of Claim 4.6",
             "1/18 (premise) with the run-out 0.01 gives <= 1/17; adding the TV 0.01 gives < 1/16",

@@ -84,21 +84,17 @@ CUBIC = (Var("gamma", 0.01, 1.0, points=8), Var("c0", -1, 1, log=False, points=5
 _GL = np.polynomial.legendre.leggauss(200)
 
 
-def _avg(fn, gamma):
-    """(1/(2 gamma)) int_{-gamma}^{gamma} fn(mu) dmu, vectorised over gamma (last axis: nodes)."""
-    x, w = _GL
-    mu = np.asarray(gamma)[..., None] * x
-    return (fn(mu) * w).sum(axis=-1) / 2
-
-
 def fingerprint_signal(o, a, gamma, k, theta):
-    """(1/(2 gamma)) int (1 - mu^2) g'(mu) dmu for g(mu) = mu - a theta tanh(k mu) (|g - mu| <= a); with theta = 1
-    and k -> inf the bound F(a, gamma) is approached."""
-    a, gamma, k, theta = (np.asarray(v, dtype=float)[..., None] for v in (a, gamma, k, theta))
+    """(1/(2 gamma)) int_{-gamma}^{gamma} (1 - mu^2) g'(mu) dmu for g(mu) = mu - a theta tanh(k mu) (|g - mu| <= a);
+    with theta = 1 and k -> inf the bound F(a, gamma) is approached. The spike k sech^2(k mu) is integrated in
+    closed form (int k sech^2 = 2 tanh(k gamma); int mu^2 k sech^2 = 2 gamma^2 tanh(k gamma) - J by parts), so only
+    J = int_{-gamma}^{gamma} mu tanh(k mu) dmu (bounded integrand) is left to Gauss-Legendre:
+    average = 1 - gamma^2/3 - (a theta/gamma) ((1 - gamma^2) tanh(k gamma) + J)."""
+    a, gamma, k, theta = (np.asarray(v, dtype=float) for v in (a, gamma, k, theta))
     x, w = _GL
-    mu = gamma * x
-    gp = 1 - a * theta * k / np.cosh(np.minimum(k * mu, 350)) ** 2
-    return ((1 - mu**2) * gp * w).sum(axis=-1)[...] / 2
+    mu = gamma[..., None] * (x + 1) / 2                       # nodes on [0, gamma]
+    J = 2 * (mu * np.tanh(k[..., None] * mu) * w).sum(axis=-1) * gamma / 2
+    return 1 - gamma**2 / 3 - (a * theta / gamma) * ((1 - gamma**2) * np.tanh(k * gamma) + J)
 
 
 def signal_floor_rhs(shift):

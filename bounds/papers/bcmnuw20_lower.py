@@ -30,7 +30,10 @@ fixed mu), N the number of the s samples traced IN, W = X - 1 mu^T (s x p, entri
    2 S sqrt(2 ln S) <= kappa/2), the tails take <= 4 (1 + gamma)/(S sqrt p), the rest is the members' signal.
 7. Theorem 14's conclusion in the form it can hold (erratum bcmnuw20-thm14-whp): E[N] >= K =: (t + 1)/2 for
    every s <= r + t, i.e. t = 2 K - 1. Theorem 13 (its proof with the Markov step replaced by this
-   expectation) then needs only sum over private i of P[IN] >= K - m >= 1/2 for m < t/2.
+   expectation) then needs only sum over private i of P[IN] >= K - m >= 1/2 for m < t/2. The hard distribution
+   is random (biases drawn from the prior) and the attacker holds a fresh reference sample; the (1, 1/(4n))-DP
+   inequality holds for every fixed pair of neighbouring datasets, so it holds averaged over both, which is all
+   the contradiction uses (n >= 11, n <= r so f = 1/(r+t)^2 <= 1/n^2).
 
 gamma is chosen as min(1, (2 + sqrt 6) alpha), the maximiser of the leading term F/(gamma + alpha) as
 alpha -> 0 (any gamma in (0, 1] gives a valid bound; this one is the workbench's choice, not the paper's).

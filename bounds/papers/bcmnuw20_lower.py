@@ -234,8 +234,9 @@ THM14_LOG_NOTE = (
     "Explicit t = Omega(1/(alpha^2 log(p r))) and r + t = Omega(sqrt(p)/(alpha sqrt(log))): the operator-norm "
     "bound (matrix Bernstein) costs a log factor against the printed Omega(1/alpha^2); no sharper bound with "
     "explicit constants was used. The constants are small: t > 0 needs alpha below about 0.009 at p = 2000 "
-    "(0.0075 at p = 10^6; alpha = 0.003, p = 2000 gives t = 6.4, r = 115), so the explicit region holds no (alpha, alpha)-accurate release "
-    "at sizes a simulation reaches (those need n + m of order ln(p)/alpha^2).")
+    "(0.0075 at p = 10^6; alpha = 0.003, p = 2000 gives t = 6.4, r = 115), and the region n + m <= r + t holds an "
+    "(alpha, alpha)-accurate release (empirical means need n + m >= 2 ln(2p/alpha)/alpha^2) only from p ~ 10^13 "
+    "(alpha = 0.005) to 10^16 (alpha = 3e-4) on: explicit, but vacuous at any size a simulation reaches.")
 
 
 def _thm14_regime(v):
@@ -245,6 +246,11 @@ def _thm14_regime(v):
                           "(p, alpha) (Theorems 13 and 14 are vacuous here)"))
     elif v["range_r"] < 0:
         out.append((True, f"r = {v['range_r']:.3g} < 0: no total sample size in [t, r + t]"))
+    need = 2 * math.log(2 * v["dual_vc"] / v["alpha"]) / v["alpha"] ** 2
+    if v["range_total"] < need:
+        out.append((False, f"r + t = {v['range_total']:.4g} < {need:.4g} = 2 ln(2p/alpha)/alpha^2, the samples the "
+                           "empirical means need for (alpha, alpha)-accuracy: the region n + m <= r + t may hold no "
+                           "accurate release at all (then Theorem 13 holds there vacuously)"))
     return out
 
 

@@ -6,6 +6,8 @@ Notation: d = VC(H), n = n_priv (private samples), m = n_pub (public samples), n
 """
 from __future__ import annotations
 
+import math
+
 from ..core import Implicit, Quantity, Result
 from ..params import Interval
 from ..references import source
@@ -402,7 +404,9 @@ register(
                    "max(ceil(n_priv/(10 n_pub)), 4) (see notes)."),
         source=f"{SOURCE}; Section 4, Lemma 4.4, Algorithms 2-4, Claims 4.5 and 4.6",
         params=("alpha", "private_samples", "public_samples"),
-        domain={"alpha": ALPHA_LOWER_BOUNDS},
+        # B's sample size n~ >= 4 must not exceed n_priv (the comparison of B's delta with A's needs
+        # n~ <= n_priv): n_priv >= 4 (erratum abm19-claim4.6-chernoff)
+        domain={"alpha": ALPHA_LOWER_BOUNDS, "private_samples": Interval(N_B_FLOOR - 1, math.inf, True, True, integer=True)},
         quantities=(
             Quantity(name="mixture_weight", symbol="p", order="exact", explicit=lemma4_4_p,
                      description="p = 1/(100 n_pub): PrivSamp's chance to use a real example",

@@ -139,7 +139,7 @@ _declare(
                      integer=True, intermediate=True, derivation="ABM19 Theorem 3.1 / Lemma 3.3"),
             Quantity("public_samples", "m_o", "m_o used: max(printed, cover) (corrected)",
                      explicit=thm11_m_o, integer=True, intermediate=True,
-                     derivation="the printed m_o is too small for the cover at d >= 10 (notes)"),
+                     derivation="the printed m_o can be too small for the cover, already at d = 1 (erratum nb20-thm11-m_o)"),
             Quantity("queries_answered", "mq", "queries answered by A_AgPrivCl: m' = min(m_o, m)",
                      explicit=thm11_queries, intermediate=True, derivation="Alg 4 step 1"),
             Quantity("second_phase", "phase2", "1 if Algorithm 4 runs A_SSPP (m > m_o), else 0",

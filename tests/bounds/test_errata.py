@@ -58,3 +58,19 @@ def test_a_record_without_a_decision_is_refused():
         Erratum("nb20-x", "NB20", "t", ("thm7",), severity="gap")
     with pytest.raises(ValueError, match="severity 'none'"):
         Erratum("nb20-x", "NB20", "t", ("thm7",), verified="argument", severity="gap", status="checked")
+
+
+def test_compute_names_each_values_source_and_the_errata_of_corrected_values():
+    """compute's JSON: every quantity has a source (paper, result, step); a corrected value (one with a
+    printed reference) carries the result's errata ids. Catches a quantity without a source or a
+    corrected value without its errata."""
+    import bounds
+
+    c = bounds.compute("lemma4.4", alpha=0.001, private_samples=100, public_samples=2)
+    d = c.to_dict()
+    assert set(d["sources"]) == set(d["quantities"])
+    assert all(s["paper"] == "ABM19" and s["result"] == "Lemma 4.4" and s["step"] for s in d["sources"].values())
+    assert "abm19-claim4.6-chernoff" in d["errata"]
+    c = bounds.compute("thm11", alpha=0.1, beta=0.05, epsilon=0.5, delta=1e-6, vc=1, num_queries=10**6)
+    corrected = {dep.quantity for dep in c.result.departures}
+    assert corrected and all("nb20-thm11-m_o" in c.to_dict()["sources"][q]["errata"] for q in corrected)

@@ -174,32 +174,11 @@ def lemma4_4_beta_b(o, tv, P_run):
     return o.frac(BETA_A_NUM, BETA_A_DEN) + tv + P_run
 
 
-LEMMA4_4_ERRATA = (
-    "Erratum (Claim 4.6, failure probabilities): the proof bounds A's failure w.r.t. D_(p) by 1/17 "
-    "from the premise beta = 1/18 plus the < 0.01 chance that PrivSamp runs out (1/18 + 0.01 = "
-    "0.0656 > 1/17 = 0.0588), then adds the 0.01 total variation between S_pub and S^_pub to get "
-    "< 1/16 (1/18 + 0.01 + 0.01 = 0.0756 > 1/16 = 0.0625). The chain cannot close at 1/18: the "
-    "TV term alone is 1 - (1 - 1/(100 n_pub))^{n_pub} >= 1 - e^{-0.01} = 0.00995 and "
-    "1/16 - 1/18 = 0.00694. Corrected: A an (alpha, 1/22, eps, delta)-learner; then B fails "
-    "w.p. <= 1/22 + 0.01 + (e/10)^4 = 0.0609 < 1/16. Verified by exact arithmetic (fractions) and "
-    "the TV/run-out quantities here (tests/bounds/test_abm19.py).",
-    "Erratum (Claim 4.6, Chernoff step): 'since n~ = 10 p n_priv, by Chernoff's bound, except "
-    "with probability < 0.01, Algorithm 3 exits the loop with i = n_priv' fails when mu = p n_priv "
-    "= n_priv/(100 n_pub) is small: n_priv = 10, n_pub = 1 gives n~ = 1 and P[Bin(9, 1/100) >= 1] "
-    "= 0.0865; n_priv = 20, n_pub = 1 gives n~ = 2 and P[Bin(19, 1/100) >= 2] = 0.0153 (exact "
-    "binomial tails, scipy.stats.binom in the tests). The multiplicative Chernoff bound "
-    "(e^9/10^10)^mu <= 0.01 needs mu >= 0.33. Corrected: n~ = max(ceil(n_priv/(10 n_pub)), 4); "
-    "then n~ >= 10 mu and n~ >= 4 give P[run out] <= e^{-mu} (e mu/n~)^{n~} <= (e/10)^{n~} <= "
-    "(e/10)^4 = 0.0055. A larger n~ costs nothing downstream: Theorem 4.3 holds for every sample "
-    "size, and B's delta = A's delta = 1/(100 n_priv^2 log n_priv) <= 1/(100 n~^2 log n~) while "
-    "n~ <= n_priv (n_priv >= 4).",
-)
-
-
 # ---------------------------------------------------------------------------------------------
 register(
     Result(
         id="abm19:thm3.1",
+        errata=('abm19-thm3.1-explicit-checked', 'abm19-thm3.1-notation'),
         paper=PAPER,
         label="Theorem 3.1",
         kind="upper bound",
@@ -258,6 +237,7 @@ register(
     ),
     Result(
         id="abm19:lemma3.3",
+        errata=('abm19-lemma3.3-inequality-checked', 'abm19-lemma3.3-alpha-near-1'),
         paper=PAPER,
         label="Lemma 3.3",
         kind="lemma",
@@ -298,6 +278,7 @@ register(
     ),
     Result(
         id="abm19:thm4.1",
+        errata=('abm19-thm4.1-checked',),
         paper=PAPER,
         label="Theorem 4.1",
         kind="lower bound",
@@ -333,6 +314,7 @@ register(
     ),
     Result(
         id="abm19:thm4.2",
+        errata=('abm19-thm4.2-constant',),
         paper=PAPER,
         label="Theorem 4.2",
         kind="lower bound",
@@ -442,10 +424,8 @@ register(
                                  "the TV term (3) plus the run-out probability of (2); at most "
                                  "1/22 + 1/100 + (e/10)^4 = 0.0609 < 1/16.")),
         ),
-        notes=LEMMA4_4_ERRATA + (
-            "Checked: Claim 4.5 (B is (eps, delta)-DP) holds: S_pub ignores S~, and with the coins "
-            "b_i and the dummies fixed, changing one element of S~ changes at most one element of "
-            "S_priv.",
-        ),
+        notes=("Corrected (errata abm19-claim4.6-probabilities, abm19-claim4.6-chernoff): A at confidence 1/22 "
+               "(printed 1/18) and B's sample size max(ceil(n_priv/(10 n_pub)), 4), so n_priv >= 4.",),
+        errata=("abm19-claim4.6-probabilities", "abm19-claim4.6-chernoff", "abm19-claim4.5-checked"),
     ),
 )

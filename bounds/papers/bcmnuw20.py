@@ -633,6 +633,7 @@ THM10_NOTES = (
 register(
     Result(
         id="bcmnuw20:claim3",
+        errata=('bcmnuw20-claim3-checked',),
         paper=PAPER,
         label="Claim 3",
         kind="claim",
@@ -701,6 +702,7 @@ register(
     ),
     Result(
         id="bcmnuw20:thm10",
+        errata=('bcmnuw20-lemma7-constants', 'bcmnuw20-lemma7-in-bounds', 'bcmnuw20-lemma11-O-vs-Omega', 'bcmnuw20-thm10-small-alpha', 'bcmnuw20-thm10-sauer-checked', 'bcmnuw20-thm10-o-form-checked'),
         paper=PAPER,
         label="Theorem 10",
         kind="upper bound",
@@ -722,6 +724,7 @@ register(
     ),
     Result(
         id="bcmnuw20:remark10",
+        errata=('bcmnuw20-remark10-dual-vc', 'bcmnuw20-lemma7-constants', 'bcmnuw20-lemma11-O-vs-Omega'),
         paper=PAPER,
         label="Remark after Theorem 10",
         kind="remark",
@@ -747,6 +750,7 @@ register(
     ),
     Result(
         id="bcmnuw20:lemma11",
+        errata=('bcmnuw20-lemma11-O-vs-Omega', 'bcmnuw20-lemma11-checked'),
         paper=PAPER,
         label="Lemma 11",
         kind="lemma",

@@ -51,11 +51,8 @@ THM14_CONSTANTS = {
     "C_14t": "Theorem 14's t = Omega(1/alpha^2): its constant (not in the papers)",
 }
 
-THM14_ICML_NOTE = (
-    "Versions differ: the ICML text of Theorem 14 reads '|{i : T(q, z_i) = IN}| >= 2t' and the "
-    "proof of Theorem 13 'm <= 2t - 1'; the arXiv version has t/2 and t/2 - 1. t/2 is right: the "
-    "ICML proof itself concludes 'either n > r or m >= t/2', and with s = t samples at least 2t "
-    "of them cannot be traced. (A stacked t/2 lost in extraction, or a typo.)")
+THM14_ICML_NOTE = ("Versions differ: the ICML text has '>= 2t' where the arXiv version has '>= t/2' "
+                   "(the right one; erratum bcmnuw20-thm14-2t).")
 
 
 LOWER_BOUNDS: tuple[Result, ...] = (
@@ -86,17 +83,13 @@ LOWER_BOUNDS: tuple[Result, ...] = (
             ),
         ),
         notes=(
-            "Erratum (proof of Theorem 13, both versions): '(m+1)(1 - 1/(n+m)^2) - m = 1 - (m-1)/"
-            "(n+m)^2' should read 1 - (m+1)/(n+m)^2 (expand the product). The next step, >= 1 - "
-            "1/(n+m), still holds because m + 1 <= n + m for n >= 1, so the theorem stands.",
-            "Checked: the final step 1/(2n) <= e^eps/n^2 + 1/(4n) gives ln(n/4) <= eps, which for "
-            "eps = 1 fails exactly when n > 4e = 10.87, i.e. n >= 11 as printed. The statement "
-            "leaves out n <= 10 (and 1 - 1/n >= 1/2 needs n >= 2); harmless once t >= 20, since "
-            "accuracy alone forces n + m > t.",
+            "The proof's Markov display has (m - 1) for (m + 1), without effect (erratum bcmnuw20-thm13-m-1); "
+            "its dichotomy is proven for n >= 11 only (erratum bcmnuw20-thm13-small-n).",
             THM14_ICML_NOTE,
             "r and t are not pinned down in either version (Omega~, Omega from Dwork et al. "
             "2015): values hold up to the constants C_14r, C_14t set by --const (default 1).",
         ),
+        errata=('bcmnuw20-thm13-m-1', 'bcmnuw20-thm13-case-split', 'bcmnuw20-thm13-small-n', 'bcmnuw20-thm14-2t', 'bcmnuw20-lower-constants-checked',),
     ),
     Result(
         id="bcmnuw20:thm14",
@@ -135,6 +128,7 @@ LOWER_BOUNDS: tuple[Result, ...] = (
         notes=(THM14_ICML_NOTE,
                "Omega~ and Omega constants are not given in either version: every value holds "
                "up to C_14r and C_14t (--const C_14r=..., default 1)."),
+        errata=('bcmnuw20-thm14-2t', 'bcmnuw20-lower-constants-checked',),
     ),
     Result(
         id="bcmnuw20:thm15",

@@ -3,8 +3,8 @@ ALT 2020 (seed 004). Results in paper order.
 
 NB20's m is the number of classification queries; in code it is ``num_queries`` (``--num-queries``).
 Every explicit constant below was checked against the proofs; where a printed constant or step is
-wrong, the corrected one is encoded and the erratum is in the result's ``notes`` and in
-docs/ERRATA.md (section NB20).
+wrong, the corrected one is encoded and the result names the erratum record by id (``errata``;
+records in bounds/errata/nb20.py, docs/ERRATA.md generated from them).
 
 Explicit tools the proofs call "standard" (the paper gives no constant), pinned here:
 

@@ -92,4 +92,83 @@ ERRATA: tuple[Erratum, ...] = (
         checks=('abm19:lemma3.3.big-o', 'abm19:lemma3.3.tail'),
         severity='remark', status='erratum',
     ),
+    # --- the statements read as stated: privacy regime, degenerate cases, prose ------------------
+    Erratum(
+        id="abm19-thm3.1-statement",
+        paper="ABM19",
+        title="Theorem 3.1's statement: every eps > 0 and alpha, beta in (0, 1), pure privacy: checked and correct",
+        results=("thm3.1",),
+        location="001_f11d23217d8fb771.txt, Theorem 3.1 and Lemma 3.2",
+        printed="for any alpha, beta in (0, 1), eps > 0, A_SSPP is an (alpha, beta, eps)-semi-supervised semi-private "
+                "agnostic learner with n_priv = O((d log(1/alpha) + log(1/beta)) max(1/alpha^2, 1/(eps alpha))) and "
+                "n_pub = O((d log(1/alpha) + log(1/beta))/alpha)",
+        encoded="abm19:thm3.1 takes every eps > 0 and alpha, beta in (0, 1); its explicit n_priv keeps both branches of the max",
+        verified="the regime the proof uses is the statement's: Lemma 3.2's exponential mechanism is eps-DP for every eps > 0 "
+                 "(no eps <= 1 is used), and its utility bound holds for every eps; the two terms of the max are the "
+                 "exponential mechanism's (1/(eps alpha), binding for eps < alpha/4 in the explicit form) and uniform "
+                 "convergence's (1/alpha^2). No degenerate case is skipped: n_pub = 0 is not allowed by the O-form (at least "
+                 "1 for beta < 1). The one side condition is Lemma 3.3's: the O(.) of n_pub needs alpha bounded away from 1 "
+                 "(erratum abm19-lemma3.3-alpha-near-1)",
+        severity="none", status="checked",
+    ),
+    Erratum(
+        id="abm19-thm4.1-regime",
+        paper="ABM19",
+        title="Theorem 4.1: 'any semi-private learner' is proven for learners at eps <= 0.1 and delta <= 1/(100 n_priv^2 log n_priv)",
+        results=("thm4.1",),
+        location="001_f11d23217d8fb771.txt, Theorem 4.1 and its proof; Theorem 4.3 (ALMM18 Corollary 2 as restated)",
+        printed="any semi-private learner for H (infinite Littlestone dimension) must have n_pub = Omega(1/alpha)",
+        corrected="the proof turns the learner A into B (Lemma 4.4) with A's own (eps, delta) and contradicts Theorem 4.3, "
+                  "which excludes only (1/16, 1/16, 0.1, 1/(100 n^2 log n))-private learners: the statement holds for "
+                  "learners with eps <= 0.1 and delta <= 1/(100 n_priv^2 log n_priv) (then B's delta is <= Theorem 4.3's "
+                  "at B's n~ <= n_priv), at confidence 1/22 (erratum abm19-claim4.6-probabilities), for 0 < alpha <= 1/100 "
+                  "and n_priv >= 4 (n~ >= 4 and log n~ > 0). A learner with eps > 0.1 is outside what the proof covers",
+        encoded="abm19:thm4.1's domain is 0 < alpha <= 1/100; compute prints the privacy regime as a caveat (regime line)",
+        verified="by reading the proof: Theorem 4.3 is the only lower bound used and is stated at eps = 0.1, delta = 1/(100 "
+                 "n^2 log n); Lemma 4.4 keeps (eps, delta) unchanged, so no other regime reaches a contradiction",
+        severity="gap", status="erratum",
+    ),
+    Erratum(
+        id="abm19-thm4.2-regime",
+        paper="ABM19",
+        title="Theorem 4.2: the dichotomy is proven for pure learners at eps <= 0.1",
+        results=("thm4.2",),
+        location="001_f11d23217d8fb771.txt, Theorem 4.2 and its proof (Lemma 2.6 at (0.1, 0.1, 0.1))",
+        printed="every class is either learnable by a pure private learner or any pure semi-private learner needs "
+                "n_pub = Omega(1/alpha)",
+        corrected="the proof reaches the contradiction through Lemma 2.6 at (0.1, 0.1, 0.1): the second branch is proven for "
+                  "pure semi-private learners at eps <= 0.1 (and alpha <= 1/100, confidence 1/22 by the corrected Lemma "
+                  "4.4); for constant eps the statement follows only if Lemma 2.6 is invoked at that eps, which the paper "
+                  "does not do",
+        encoded="abm19:thm4.2's domain is 0 < alpha <= 1/100; compute prints the privacy regime as a caveat",
+        verified="by reading the proof: B inherits A's eps through Lemma 4.4 and Lemma 2.6 is applied once, at eps = 0.1",
+        severity="gap", status="erratum",
+    ),
+    Erratum(
+        id="abm19-thm4.3-n1",
+        paper="ABM19",
+        title="Theorem 4.3 at n = 1: delta = 1/(100 n^2 log n) is undefined (log 1 = 0): checked, excluded",
+        results=("thm4.3",),
+        location="001_f11d23217d8fb771.txt, Theorem 4.3",
+        printed="for any n in N ... no (1/16, 1/16, 0.1, 1/(100 n^2 log n))-private learner",
+        encoded="abm19:thm4.3's domain starts at n = 2 (one clear error at n = 1)",
+        verified="log 1 = 0 makes the printed delta a division by zero; n >= 2 is what the restated corollary can mean",
+        severity="none", status="checked",
+    ),
+    Erratum(
+        id="abm19-prose-abstract",
+        paper="ABM19",
+        title="Abstract and overview: 'roughly d/alpha public and d/alpha^2 private examples', 'nearly matching lower bound', 1/(1000 alpha): checked",
+        results=("thm3.1", "thm4.1", "thm4.2"),
+        location="001_f11d23217d8fb771.txt, abstract and the proof overview of Section 4",
+        printed="d/alpha public and d/alpha^2 private examples suffice; a nearly matching lower bound; 'less than "
+                "1/(1000 alpha) public examples' imply private learnability with excess error < 1/10",
+        verified="Theorem 3.1's sizes are (d log(1/alpha) + log(1/beta))/alpha and the same times max(1/alpha^2, "
+                 "1/(eps alpha)): 'roughly' d/alpha and d/alpha^2 for constant eps and beta, up to the log(1/alpha). The "
+                 "lower bound Omega(1/alpha) (Theorems 4.1/4.2) matches in alpha up to d log(1/alpha): 'nearly "
+                 "matching' for classes of constant VC dimension such as thresholds (d = 1), not in d. The overview's "
+                 "1/(1000 alpha) is the pure case's constant (Lemma 2.6 at 0.1: 100 n_pub alpha < 0.1); Theorem 4.1's "
+                 "approximate case needs 1/(1600 alpha) (Theorem 4.3 at 1/16), as the theorem prints",
+        severity="none", status="checked",
+    ),
 )

@@ -154,4 +154,80 @@ ERRATA: tuple[Erratum, ...] = (
         verified="Their Omega~ / Omega / O constants are not pinned down in either version (Dwork et al. 2015 Thm 17; Beimel et al. 2013 Thm 5.5's accuracy blow-up in Lemma 17, hence Theorem 15's constant): `bounds` gives their asymptotic forms with named constants (C_14r, C_14t, C_15, C_17; default 1) and every output says so. Theorem 15's constant would be 1/(1600 c) if Lemma 17's learner had excess error c alpha (ABM19 Thm 4.1).",
         severity='none', status='checked',
     ),
+    # --- the lower bounds read as stated: privacy regime, degenerate cases, prose ------------------
+    Erratum(
+        id="bcmnuw20-thm13-regime",
+        paper="BCMNUW20",
+        title="Theorem 13's regime: (1, 1/(4n))-DP as stated is what the proof uses (and every eps <= 1): checked",
+        results=("thm13",),
+        location="000_f1b0431f359f12a2.txt and 003_95100840c5f51bc1.txt, Theorem 13 and its proof",
+        printed="A satisfies (1, 1/(4n))-differential privacy and is (alpha, alpha)-accurate for S_p; then either n = "
+                "Omega~(sqrt(p)/alpha) or m = Omega(1/alpha^2)",
+        encoded="bcmnuw20:thm13 states the regime; compute prints it as a caveat",
+        verified="the proof's last step ln(n/4) <= eps is taken at eps = 1 (erratum bcmnuw20-thm13-small-n for n <= 10); an "
+                 "algorithm at eps <= 1, delta <= 1/(4n) is (1, 1/(4n))-DP, so the statement covers it; larger eps is not "
+                 "claimed. m = 0 (no public data) is covered (then n = Omega~(sqrt(p)/alpha)). The prose after it ('if m = "
+                 "o(1/alpha^2) the number of private samples must scale proportionally to sqrt(p) as in Theorem 10') "
+                 "claims the p-dependence only, which matches Theorem 10's sqrt(log|X~|) = O~(sqrt(p)); in alpha the "
+                 "bounds differ (1/alpha here, 1/alpha^2 there)",
+        severity="none", status="checked",
+    ),
+    Erratum(
+        id="bcmnuw20-thm15-regime",
+        paper="BCMNUW20",
+        title="Theorem 15: proven for eps = O(0.1) and delta <= 1/(100 n'^2 log n'); 'regardless of the number of private samples' needs delta shrinking with n",
+        results=("thm15", "lemma17"),
+        location="000_f1b0431f359f12a2.txt and 003_95100840c5f51bc1.txt, Theorem 15, the sentence after it, Lemma 17, Lemma 18 (ABM19 Thm 4.1)",
+        printed="any PAP query-release algorithm for H (infinite Littlestone dimension) must have m = Omega(1/alpha); 'this "
+                "holds regardless of the number of private samples, which can be arbitrarily large'",
+        corrected="the proof is Lemma 17 (a learner at (O(alpha), O(beta), O(eps), O(delta)) with n' = O(n log(1/(alpha "
+                  "beta))/(alpha^2 beta)) private samples) followed by ABM19 Theorem 4.1, which covers learners at eps <= 0.1 "
+                  "and delta <= 1/(100 n'^2 log n') (erratum abm19-thm4.1-regime). So the theorem holds for algorithms whose "
+                  "eps is at most 0.1 over Lemma 17's constant and whose delta is at most 1/(100 n'^2 log n') over it: "
+                  "for any n if delta shrinks like o(1/n'^2), but at a fixed delta only up to n' of about 1/(10 sqrt(delta)), "
+                  "not for arbitrarily many private samples",
+        encoded="bcmnuw20:thm15 keeps its asymptotic form; compute prints the regime as a caveat",
+        verified="by reading the chain of the proof: every lower bound it uses is ALMM18's at eps = 0.1, delta = "
+                 "1/(100 n^2 log n) (ABM19 Theorem 4.3)",
+        severity="gap", status="erratum",
+    ),
+    Erratum(
+        id="bcmnuw20-thm15-tight-prose",
+        paper="BCMNUW20",
+        title="After Theorem 15: 'a tight dependence on alpha' holds up to log(1/alpha) (and d)",
+        results=("thm15", "thm10"),
+        location="000_f1b0431f359f12a2.txt and 003_95100840c5f51bc1.txt, the paragraph after Theorem 15",
+        printed="in the light of our upper bound in Section 3, our lower bound on the public sample complexity exhibits a "
+                "tight dependence on the accuracy parameter alpha",
+        corrected="Theorem 10's m = O((d log(1/alpha) + log(1/beta))/alpha) against Omega(1/alpha): tight up to a factor "
+                  "d log(1/alpha) (for fixed d, a log(1/alpha)); 'one cannot hope to attain o(1/alpha)' is right",
+        verified="the two statements compared (bcmnuw20:thm10's m and bcmnuw20:thm15's m at the same alpha: the ratio grows "
+                 "like log(1/alpha) for fixed d and beta)",
+        severity="remark", status="erratum",
+    ),
+    Erratum(
+        id="bcmnuw20-lemma17-statement",
+        paper="BCMNUW20",
+        title="Lemma 17's statement: constants of Beimel et al. 2013 Thm 5.5 not in the seed papers; form checked",
+        results=("lemma17",),
+        location="000_f1b0431f359f12a2.txt and 003_95100840c5f51bc1.txt, Lemma 17",
+        printed="an (alpha, beta, eps, delta) PAP query-release algorithm gives an (O(alpha), O(beta), O(eps), O(delta)) PAP "
+                "learner with n' = O(n log(1/(alpha beta))/(alpha^2 beta)) private and m public samples",
+        encoded="bcmnuw20:lemma17 with a named constant C_17 (default 1) and m passed on unchanged",
+        verified="by reading: the public sample is passed on unchanged (m stays m) and the privacy parameters grow by "
+                 "constants, so Theorem 15 inherits the privacy regime of the learner lower bound it invokes (erratum "
+                 "bcmnuw20-thm15-regime); the constants are Beimel et al.'s, not in the seed papers, so not checked",
+        severity="none", status="checked",
+    ),
+    Erratum(
+        id="bcmnuw20-fact4-checked",
+        paper="BCMNUW20",
+        title="Fact 4 (Assouad): p < 2^(d+1): checked and correct, encoded as a relation",
+        results=("fact4", "thm10"),
+        location="000_f1b0431f359f12a2.txt and 003_95100840c5f51bc1.txt, Fact 4",
+        printed="for every class of VC dimension d, the dual VC dimension p < 2^(d+1)",
+        encoded="bcmnuw20:fact4 gives 2^(d+1) - 1; thm10 refuses --dual-vc >= 2^(d+1) with one clear error",
+        verified="Assouad 1983 as cited; no regime or degenerate case (d = 0 gives p <= 1, outside the domain d >= 1)",
+        severity="none", status="checked",
+    ),
 )

@@ -50,4 +50,50 @@ ERRATA: tuple[Erratum, ...] = (
         verified='Theorem 4.4: no proof and no constants in the paper; its form is consistent with the MWEM analysis on the public support under zCDP (balancing sqrt(log m/T) against sqrt(T) log|Q|/(n eps~)). Encoded with named constants only.',
         severity='none', status='checked',
     ),
+    # --- the statements read as stated: regimes, degenerate cases, prose ----------------------------
+    Erratum(
+        id="lvsuw21-prop4.3-statement",
+        paper="LVSUW21",
+        title="Proposition 4.3's statement: every alpha, beta > 0 and D_inf < infinity: checked and correct",
+        results=("prop4.3",),
+        location="002_612460dc0cc18cc4.txt, Proposition 4.3",
+        printed="let alpha, beta > 0 ... if n >= (8/alpha^2) log(4|Q|/beta) and m >= (32 e^{D2}/alpha^2 + 8 e^{Dinf}/(3 alpha)) "
+                "log((4|Q| + 4)/beta), then P[f(X^) <= alpha] >= 1 - beta",
+        encoded="lvsuw21:prop4.3 takes alpha, beta in (0, 1) (the rest is trivial) and D2 <= Dinf, both finite",
+        verified="the proof's 'we may assume alpha < 1' is right: f <= 1 for [0, 1]-valued queries, and beta >= 1 is "
+                 "vacuous; its final ratio alpha/4 + (alpha/2)/(1 - alpha/4) <= alpha needs alpha <= 4/3, so alpha < 1 is "
+                 "inside it; D_inf < infinity is needed (Bernstein's range e^{Dinf}) and stated; the prose beside it ('the "
+                 "required size of the public dataset increases with the divergence') matches m's e^{D2}, e^{Dinf}. No "
+                 "privacy regime: the proposition is about sampling only",
+        severity="none", status="checked",
+    ),
+    Erratum(
+        id="lvsuw21-thm4.4-degenerate",
+        paper="LVSUW21",
+        title="Theorem 4.4 at |Q| = 1: log|Q| = 0 divides T and would make the error O(f): excluded",
+        results=("thm4.4",),
+        location="002_612460dc0cc18cc4.txt, Theorem 4.4",
+        printed="for any D~, Q, D^ and eps~ > 0, T = Theta(n eps~ sqrt(log m)/log|Q| + log(1/beta)) and error "
+                "O(sqrt(log|Q| (sqrt(log m) + log(1/beta))/(n eps~)) + f)",
+        corrected="at |Q| = 1 the printed T divides by log 1 = 0 and the error bound reduces to O(f), which no eps~-zCDP "
+                  "algorithm achieves when f = 0 (one query still needs noise of order 1/(n eps~)); read with |Q| >= 2 "
+                  "(or log|Q| as max(1, log|Q|)). m = 1 is fine (log m = 0: T = Theta(log(1/beta)), the release is the one "
+                  "public point)",
+        encoded="lvsuw21:thm4.4's domain is |Q| >= 2 (one clear error at 1)",
+        verified="by the argument above (a single counting query at f = 0 against the zCDP lower bound on its noise)",
+        severity="gap", status="erratum",
+    ),
+    Erratum(
+        id="lvsuw21-thm4.5-delta",
+        paper="LVSUW21",
+        title="Theorem 4.5 'for all delta > 0': the closed bound needs delta < 1: checked, domain 0 < delta < 1",
+        results=("thm4.5",),
+        location="002_612460dc0cc18cc4.txt, Theorem 4.5",
+        printed="for all delta > 0, (eps(delta), delta)-DP with eps(delta) = inf_a ... <= eps~^2/2 + sqrt(2 log(1/delta)) eps~",
+        encoded="lvsuw21:thm4.5's domain is 0 < delta < 1",
+        verified="for delta >= 1 every algorithm is (0, delta)-DP and sqrt(2 log(1/delta)) is undefined; for 0 < delta < 1 "
+                 "the regime the proof uses (permute-and-flip eps_0-DP hence eps_0^2/2-zCDP, Gaussian noise at "
+                 "eps_0^2/2-zCDP, 2T-fold composition, CKS20's conversion) is the statement's for every eps~ > 0",
+        severity="none", status="checked",
+    ),
 )

@@ -230,4 +230,42 @@ ERRATA: tuple[Erratum, ...] = (
         checks=('nb20:thm11.factor',),
         severity='gap', status='erratum',
     ),
+    Erratum(
+        id="nb20-btt18-lemmas-statement",
+        paper="NB20",
+        title="Lemmas 3 and 4 (A_SubSamp's accuracy, restated from BTT18): asymptotic only, regime as BTT18's: checked",
+        results=("lemma3", "lemma4"),
+        location="004_d21f3e9c5d64269f.txt, Section 2.1, Lemmas 3 and 4",
+        printed="A_SubSamp with T = O~(m alpha) (realizable) or O~(m (alpha + gamma)) (agnostic) answers m queries with "
+                "error alpha (alpha + 3 gamma) from n = O~(d/(eps alpha) max(1, sqrt(m alpha))) samples",
+        encoded="asymptotic forms with named constants (C_3, C_T3, C_4, C_T4); eps in (0, 1) as NB20 states it",
+        verified="by reading: NB20 restates BTT18 Theorems 3.2, 3.4, 3.5 without constants and in BTT18's regime (eps, "
+                 "delta in (0, 1)); BTT18 is not in the seed papers, so the constants are not checked. Lemma 4's error is "
+                 "alpha + 3 gamma, not an excess error (Remark 12 inherits that)",
+        severity="none", status="checked",
+    ),
+    Erratum(
+        id="nb20-lemma5-regime",
+        paper="NB20",
+        title="Lemma 5 (LabelBoost privacy, BNS15 Lemma 4.1) is stated for (1, delta)-DP A; Lemma 8 uses it at eps* <= 1: checked",
+        results=("lemma5", "alg3"),
+        location="004_d21f3e9c5d64269f.txt, Lemma 5 and its use in Lemma 8",
+        printed="if A is (1, delta)-DP then A o A_Relabel is (4, 4 e delta)-DP",
+        encoded="nb20:lemma5 at eps = 1; Lemma 8's use at eps* = min(1, eps') is inside it",
+        verified="an (eps*, delta)-DP algorithm with eps* <= 1 is (1, delta)-DP, so Lemma 8's use is covered; the lemma is "
+                 "not used beyond eps* = 1 (Algorithm 5's doubled lambda keeps eps* <= 1, erratum nb20-alg5-margin)",
+        severity="none", status="checked",
+    ),
+    Erratum(
+        id="nb20-remark12-eps",
+        paper="NB20",
+        title="Remark 12 omits eps (assumes eps = Theta(1)) and bounds the error alpha + 3 gamma, not the excess",
+        results=("remark12",),
+        location="004_d21f3e9c5d64269f.txt, Section 4, Remark 12",
+        printed="BTT18 + A_SSPP need n = O~(d/alpha) private samples",
+        corrected="O~(d/(eps alpha)) for general eps (Lemma 4's 1/eps); its guarantee is Lemma 4's error alpha + 3 gamma",
+        encoded="nb20:remark12 keeps the 1/eps",
+        verified="by reading Lemma 4, which the remark instantiates",
+        severity="remark", status="erratum",
+    ),
 )

@@ -174,6 +174,12 @@ def lemma4_4_beta_b(o, tv, P_run):
     return o.frac(BETA_A_NUM, BETA_A_DEN) + tv + P_run
 
 
+
+#: the privacy regime the proofs of Theorems 4.1 and 4.2 cover (errata abm19-thm4.1-regime, abm19-thm4.2-regime)
+THM4_1_REGIME = ("proven for learners at eps <= 0.1 and delta <= 1/(100 n_priv^2 log n_priv) with n_priv >= 4, "
+                 "confidence 1/22 (Theorem 4.3's regime; erratum abm19-thm4.1-regime)")
+THM4_2_REGIME = "proven for pure learners at eps <= 0.1 (Lemma 2.6's regime; erratum abm19-thm4.2-regime)"
+
 # ---------------------------------------------------------------------------------------------
 register(
     Result(
@@ -278,6 +284,7 @@ register(
     ),
     Result(
         id="abm19:thm4.1",
+        regime=lambda v: [(False, THM4_1_REGIME)],
         errata=('abm19-thm4.1-checked',),
         paper=PAPER,
         label="Theorem 4.1",
@@ -314,6 +321,7 @@ register(
     ),
     Result(
         id="abm19:thm4.2",
+        regime=lambda v: [(False, THM4_2_REGIME)],
         errata=('abm19-thm4.2-constant',),
         paper=PAPER,
         label="Theorem 4.2",

@@ -55,9 +55,15 @@ THM14_ICML_NOTE = ("Versions differ: the ICML text has '>= 2t' where the arXiv v
                    "(the right one; erratum bcmnuw20-thm14-2t).")
 
 
+#: the privacy regimes the proofs cover (errata bcmnuw20-thm13-regime, bcmnuw20-thm15-regime)
+THM13_REGIME = "stated and proven for (1, 1/(4n))-DP algorithms (so for every eps <= 1, delta <= 1/(4n))"
+THM15_REGIME = ("proven for eps at most 0.1 over Lemma 17's constant and delta <= 1/(100 n'^2 log n'), n' Lemma 17's "
+                "private sample size (ABM19 Theorem 4.3's regime; erratum bcmnuw20-thm15-regime)")
+
 LOWER_BOUNDS: tuple[Result, ...] = (
     Result(
         id="bcmnuw20:thm13",
+        regime=lambda v: [(False, THM13_REGIME)],
         paper=PAPER,
         label="Theorem 13",
         kind="lower bound",
@@ -132,6 +138,7 @@ LOWER_BOUNDS: tuple[Result, ...] = (
     ),
     Result(
         id="bcmnuw20:thm15",
+        regime=lambda v: [(False, THM15_REGIME)],
         paper=PAPER,
         label="Theorem 15",
         kind="lower bound",

@@ -74,3 +74,13 @@ def test_compute_names_each_values_source_and_the_errata_of_corrected_values():
     c = bounds.compute("thm11", alpha=0.1, beta=0.05, epsilon=0.5, delta=1e-6, vc=1, num_queries=10**6)
     corrected = {dep.quantity for dep in c.result.departures}
     assert corrected and all("nb20-thm11-m_o" in c.to_dict()["sources"][q]["errata"] for q in corrected)
+
+
+def test_every_result_of_the_four_papers_has_a_record():
+    """Each theorem, lemma, claim, fact, remark and algorithm setting has at least one record (an erratum or a
+    'checked and correct' entry), so nobody re-audits its statement. Catches a result added without one."""
+    from bounds.errata import for_result
+
+    missing = [r.id for r in all_results() if r.paper in ("BCMNUW20", "ABM19", "LVSUW21", "NB20")
+               and not (set(r.errata) | {e.id for e in for_result(r.short_id)})]
+    assert missing == []

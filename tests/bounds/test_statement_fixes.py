@@ -61,3 +61,21 @@ def test_num_queries_is_described_as_the_query_set_size_for_lvsuw21(rid):
 def test_nb20_definition_of_privacy_is_recorded():
     e = get("nb20-definition1-dp")
     assert e.status == "erratum" and "Definition 1" in e.location
+
+
+def test_lemma9_step_2_holds_at_the_encoded_min_queries():
+    """Lemma 9 step (2): X = 1(h^ wrong) - 1(h_ERM wrong) has mean <= alpha/4 (Lemma 6) and is non-zero w.p.
+    <= alpha/2 + 2 gamma; Bernstein at deviation alpha/4 must be <= beta/4 at min_queries over a grid, which
+    closes the caveat the notes used to carry (old notes: 'Not encoded: step (2) ... has the same gap')."""
+    from bounds.papers.nb20 import lemma9_min_queries_bernstein
+
+    a = np.geomspace(1e-4, 0.5, 40)[:, None, None]
+    b = np.geomspace(1e-12, 0.5, 40)[None, :, None]
+    g = np.concatenate([[0.0], np.geomspace(1e-4, 0.5, 30)])[None, None, :]
+    m = np.ceil(lemma9_min_queries_bernstein(NUMPY, a, b, g))
+    t, var = a / 4, np.minimum(a / 2 + 2 * g, 1.0) - (a / 4) ** 2
+    assert np.all(np.exp(-m * t**2 / (2 * var + (2 / 3) * (1 + a / 4) * t)) <= b / 4)
+    # a tenth of the queries is not enough somewhere: the check can fail
+    assert not np.all(np.exp(-(m / 10) * t**2 / (2 * var + (2 / 3) * (1 + a / 4) * t)) <= b / 4)
+    notes = " ".join(bounds.get("lemma9").notes)
+    assert "Not encoded: step (2)" not in notes and "holds at min_queries" in notes

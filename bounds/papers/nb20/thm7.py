@@ -372,7 +372,7 @@ _declare(
             "The sample size that actually satisfies every step of this proof is Theorem 7's explicit chain (python -m bounds compute thm7); this result shows the printed constants. See thm7's notes for the comparison.",
             "Not monotone in alpha: the printed n' (and Theorem 7's asymptotic form) has the factor log(m alpha/min(delta, beta/2)), which falls to 0 at m alpha = min(delta, beta/2) (and is negative below, where the printed size is vacuous). Near there it grows faster than 1/alpha^2 falls (m = 40, delta = 0.0093, beta = 0.858, d = 484: alpha 0.000255 -> 5.7e14, 0.000583 -> 9.7e14). It decreases in alpha wherever that log is >= 2 (d/dalpha log n' <= (1/L - 1/2)/alpha with L the log); only there is the claim made (tests/bounds/test_nb20.py), not on the whole domain.",
             "min_queries is Bernstein's size at beta/8 (errata nb20-lemma9-chernoff, nb20-lemma9-union); min_queries_as_printed is the printed 8 log(1/(alpha beta))/alpha.",
-            "Not encoded: step (2) (h^ vs h_ERM on the queries, deviation alpha/4 w.p. beta/2, also 'by Chernoff and m >= 8 log(1/beta)/alpha') has the same gap; no check verifies a size for it, so min_queries covers eq. (3) only.",
+            "Step (2) (h^ vs h_ERM on the queries, deviation alpha/4, failure beta/4 once Lemma 6 takes its beta/4) holds at min_queries: Bernstein with variance <= alpha/2 + 2 gamma (erratum nb20-lemma9-chernoff).",
         ),
         errata=('nb20-lemma9-printed-constants', 'nb20-lemma9-7200', 'nb20-lemma9-chernoff', 'nb20-lemma9-union',),
     ),

@@ -145,7 +145,7 @@ def lemma4_4_p(o, m):
 
 
 def lemma4_4_n_b(o, n, m):
-    """ABM19 Lemma 4.4: B's sample size, ceil(n_priv/(10 n_pub)) as printed, floored at 4 (erratum)."""
+    """ABM19 Lemma 4.4: B's sample size, ceil(n_priv/(10 n_pub)) as printed, floored at 4 (erratum abm19-claim4.6-chernoff)."""
     return o.max(o.ceil(n / (10 * m)), N_B_FLOOR)
 
 

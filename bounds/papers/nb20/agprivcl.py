@@ -126,7 +126,8 @@ def claim10_log_tail_printed(o, alpha, d, n_printed):
 
 
 def claim10_g(o, n_o, alpha, beta, d):
-    """NB20 Claim 10, corrected tail: log(4 G_{H_Delta}(2 n_o) e^{-n_o alpha^2/8}) - log(beta')."""
+    """NB20 Claim 10, corrected tail (errata nb20-claim10-square, nb20-claim10-tail): log(4 G_{H_Delta}(2 n_o)
+    e^{-n_o alpha^2/8}) - log(beta')."""
     return o.log(4) + claim10_log_growth(o, 2 * n_o, d) - n_o * alpha**2 / 8 - o.log(beta)
 
 

@@ -55,7 +55,8 @@ def lemma6_uc_lower(o, alpha, d):
 
 
 def lemma6_n(o, n_printed, n_uc):
-    """NB20 Lemma 6, corrected: n' must satisfy both (4) (the printed size does) and (5)-(6)."""
+    """NB20 Lemma 6, corrected (erratum nb20-lemma6-uniform-convergence): n' must satisfy both (4) (the
+    printed size does) and (5)-(6)."""
     return o.max(n_printed, n_uc)
 
 

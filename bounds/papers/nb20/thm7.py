@@ -21,7 +21,7 @@ def lemma9_min_queries(o, alpha, beta):
 
 
 def lemma9_min_queries_bernstein(o, alpha, beta, gamma):
-    """NB20 Lemma 9, corrected condition for eq. (3): on the ERM event err(h_ERM) <= p = alpha/8 +
+    """NB20 Lemma 9, corrected condition for eq. (3) (errata nb20-lemma9-chernoff, nb20-lemma9-union): on the ERM event err(h_ERM) <= p = alpha/8 +
     gamma, and the empirical error over m queries must stay below alpha/4 + gamma (a deviation
     >= alpha/8). Eq. (3) holds w.p. >= 1 - beta/4 in the proof's union bound (beta/4 + beta/2 +
     beta/4 = beta), and the ERM event inside it already takes beta/8, so the Chernoff step gets

@@ -59,7 +59,7 @@ def thm11_second_phase(o, num_queries, m_o):
 
 
 def thm11_eps_half(o, eps):
-    """Corrected Theorem 11: both phases of Algorithm 4 read S, so each gets eps/2 (Algorithm 4, as
+    """NB20 Theorem 11, corrected (erratum nb20-thm11-privacy): both phases of Algorithm 4 read S, so each gets eps/2 (Algorithm 4, as
     corrected and as algorithms.learning.unvprivcl runs it, fixes the split before it knows whether
     the second phase will run)."""
     return eps / 2
@@ -80,7 +80,7 @@ def _thm11_cover_lower(o, alpha, d):
 
 
 def thm11_m_o(o, m_o_printed, m_cover):
-    """Corrected Algorithm 4: m_o large enough for A_SSPP's cover."""
+    """NB20 Algorithm 4, corrected (erratum nb20-thm11-m_o): m_o large enough for A_SSPP's cover."""
     return o.max(m_o_printed, m_cover)
 
 

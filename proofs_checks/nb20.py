@@ -206,6 +206,22 @@ def thm11_factor_claim(C_: float, region, region_text, text: str) -> Inequality:
                       region=region, region_text=region_text)
 
 
+def step2_claim(scale: float, text: str) -> Inequality:
+    """Lemma 9 step (2): X = 1(h^ wrong) - 1(h_ERM wrong) has mean <= alpha/4 (Lemma 6) and is non-zero w.p. <=
+    err(h^) + err(h_ERM) <= alpha/2 + 2 gamma; Bernstein's tail for an empirical mean above alpha/2 at ``scale`` times
+    the encoded min_queries must be <= beta/4 (step (2)'s share once Lemma 6 takes its beta/4)."""
+
+    def tail(o, alpha, beta, gamma):
+        m = o.ceil(scale * bernstein_m(o, alpha, beta, gamma))
+        t = alpha / 4
+        var = o.min(alpha / 2 + 2 * gamma, 1) - t**2
+        return o.exp(-m * t**2 / (2 * var + o.frac(2, 3) * (1 + alpha / 4) * t))
+
+    return Inequality(text, tail, lambda o, alpha, beta, gamma: beta / 4,
+                      (Var("alpha", 1e-4, 0.5, points=30), Var("beta", 1e-12, 0.5, points=30),
+                       Var("gamma", 1e-6, 0.5, points=20)))
+
+
 def composition_claim(split, text: str) -> Exhaustive:
     """Theorem 11: Algorithm 4 runs A_AgPrivCl (eps1, delta)-DP and A_SSPP eps2-DP on the same S; basic
     composition (algorithms.privacy.accounting.compose) must give at most (eps, delta)."""
@@ -486,6 +502,17 @@ register(
                                                          None, None, "a quarter of the Bernstein size", share=8)},
         errata=("nb20-lemma9-chernoff",),
         formula_from="bounds.papers.nb20.lemma9_min_queries; exact tail scipy.stats.binom",
+    ),
+    Check(
+        id="nb20:lemma9.step2", paper=PAPER, result="lemma9",
+        claim=("Lemma 9 eq. (2): at the encoded min_queries (Bernstein, eq. (3)'s size) the empirical difference of h^'s and "
+               "h_ERM's query errors stays <= alpha/2 w.p. >= 1 - beta/4 (Bernstein with variance <= alpha/2 + 2 gamma)"),
+        source=f"{SEED}; proof of Lemma 9, eq. (2)",
+        method="numeric grid + hypothesis",
+        stated=step2_claim(1.0, "Bernstein tail at min_queries <= beta/4"),
+        perturbed={"a tenth of min_queries": step2_claim(0.1, "Bernstein tail at min_queries/10 <= beta/4")},
+        errata=("nb20-lemma9-chernoff",),
+        formula_from="bounds.papers.nb20.lemma9_min_queries_bernstein",
     ),
     Check(
         id="nb20:lemma9.pac", paper=PAPER, result="lemma9",

@@ -721,5 +721,5 @@ register(
     ),
 )
 
-# the explicit Theorems 13-15 and Lemma 17 (bounds.papers.bcmnuw20_lower) are checked in their own module
-from . import bcmnuw20_lower  # noqa: E402,F401
+# the explicit Theorems 13-15 and Lemma 17 (bounds.papers.bcmnuw20_explicit) are checked in their own module
+from . import bcmnuw20_explicit  # noqa: E402,F401

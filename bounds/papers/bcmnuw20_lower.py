@@ -1,352 +1,191 @@
-"""BCMNUW20 Theorems 13, 14, 15 and Lemma 17 with explicit constants, for the attack and the reduction the
-workbench runs (``algorithms.adversaries.tracing``, ``algorithms.adversaries.query_to_learner``).
-
-The paper module (:mod:`bounds.papers.bcmnuw20`) declares the results with their asymptotic forms;
-:func:`extend` (called there on the results it registers) adds the explicit forms below beside them.
-
-Theorem 14, derived for the workbench's attack (the hard distribution D~: biases mu_j ~ U[-gamma, gamma]
-i.i.d., samples with E[x_j] = mu_j; the score <y - z, q> with q the clipped answers and z one fresh
-reference sample, no centring; the analytic threshold tau = 2 ||q|| sqrt(ln(1/f)), f = 1/(r + t)^2).
-Let A be (alpha, alpha)-accurate on s samples (every coordinate within alpha w.p. >= 1 - alpha, for every
-fixed mu), N the number of the s samples traced IN, W = X - 1 mu^T (s x p, entries centred, |W_ij| <= 1 + gamma).
-
-1. Soundness: given mu, q and z, a fresh y gives <y - z, q> = sum_j (y_j - z_j) q_j with independent,
-   centred, 2 q_j^2-sub-Gaussian terms (y_j, z_j each 1-sub-Gaussian, Hoeffding's lemma), so
-   P[<y - z, q> > tau] <= exp(-tau^2/(4 ||q||^2)) = f.
-2. Accuracy slack on an output event: E' = {||q|| <= nu}, nu = min(gamma + alpha, 1) sqrt(p), contains the
-   accuracy event, and |E[q_j 1_E' | mu] - mu_j| <= alpha (1 - b) + (1 + gamma) b <= alpha (2 + gamma - alpha)
-   =: a (b <= alpha the failure probability).
-3. Fingerprinting under U[-gamma, gamma] (score identity E[f sum_i (x_ij - mu_j) | mu] = (1 - mu_j^2) d/dmu_j
-   E[f | mu], then integration by parts): E[sum_j q_j 1_E' sum_i W_ij] >= p F(a, gamma), F(a, gamma) =
-   (1 - gamma^2)(1 - a/gamma) + 2 gamma^2/3 - a gamma; the reference term s <z - mu, q> 1_E' has mean 0.
-4. On E' and B = {||W||_op <= b, |<z - mu, q>| <= zeta ||q||}: OUT samples score <= tau each, IN ones sum to
-   1_IN^T W q - N <z - mu, q> <= sqrt(N) ||q|| (b + sqrt(s) zeta) (N <= s); so S = sum_i score_i <= nu (2 s
-   sqrt(ln 1/f) + sqrt(N)(b + sqrt(s) zeta)). Off B, |S| <= 2 (1 + gamma) s sqrt(p) nu (Frobenius bounds).
-5. b from matrix Bernstein (Tropp 2012, Thm 1.6; variance max(s, p), range 1 + gamma) at failure delta, zeta
-   from Hoeffding at failure delta; delta = 1/(S^2 p) with S = r + t.
-6. Taking expectations (E[sqrt N] <= sqrt(E N)): E[N] >= ((kappa - 2 s sqrt(2 ln S) - 4 (1 + gamma) s
-   sqrt(p) delta)_+ / (b + sqrt(s) zeta))^2 with kappa = sqrt(p) F/min(gamma + alpha, 1), decreasing in s.
-   The workbench splits kappa: half pays the non-members' threshold (S = r + t is the largest total with
-   2 S sqrt(2 ln S) <= kappa/2), the tails take <= 4 (1 + gamma)/(S sqrt p), the rest is the members' signal.
-7. Theorem 14's conclusion in the form it can hold (erratum bcmnuw20-thm14-whp): E[N] >= K =: (t + 1)/2 for
-   every s <= r + t, i.e. t = 2 K - 1. Theorem 13 (its proof with the Markov step replaced by this
-   expectation) then needs only sum over private i of P[IN] >= K - m >= 1/2 for m < t/2. The hard distribution
-   is random (biases drawn from the prior) and the attacker holds a fresh reference sample; the (1, 1/(4n))-DP
-   inequality holds for every fixed pair of neighbouring datasets, so it holds averaged over both, which is all
-   the contradiction uses (n >= 11, n <= r so f = 1/(r+t)^2 <= 1/n^2).
-
-gamma is chosen as min(1, (2 + sqrt 6) alpha), the maximiser of the leading term F/(gamma + alpha) as
-alpha -> 0 (any gamma in (0, 1] gives a valid bound; this one is the workbench's choice, not the paper's).
-"""
+"""BCMNUW20 lower bounds: Theorem 13 (decision stumps), Theorem 14 (robust tracing), Theorem 15
+(public samples) and Lemma 17 (query release implies learning). Registered by
+:mod:`bounds.papers.bcmnuw20` after its upper bounds, in paper order."""
 from __future__ import annotations
 
-import dataclasses
-import math
+from ..core import Quantity, Result
+from ..references import source
 
-from ..core import Departure, Implicit, Quantity, Result
-
-#: shares of the normalised signal kappa: the non-members' threshold, the rest (members and tails)
-THRESHOLD_SHARE = 0.5
+PAPER = "BCMNUW20"
+SOURCE = source("BCMNUW20")
 
 
-# --- Theorem 14: the chain ------------------------------------------------------------------------
-def thm14_bias_range(o, alpha):
-    """The hard distribution's prior width gamma = min(1, (2 + sqrt 6) alpha) (workbench's choice)."""
-    return o.min(1, (2 + o.sqrt(6)) * alpha)
+# --- Theorems 13, 14 (decision stumps, robust tracing) ------------------------------------------
+def thm14_r(o, alpha, p, C_14r):
+    """BCMNUW20 Theorem 14 (Dwork et al. 2015, Thm 17): r = Omega~(sqrt(p)/alpha), constant C_14r."""
+    return C_14r * o.sqrt(p) / alpha
 
 
-def thm14_accuracy_slack(o, alpha, gamma):
-    """Step 2: |E[q_j 1_E' | mu] - mu_j| <= alpha (1 - b) + (1 + gamma) b at b = alpha: alpha (2 + gamma - alpha)."""
-    return alpha * (2 + gamma - alpha)
+def thm14_t(o, alpha, C_14t):
+    """BCMNUW20 Theorem 14: t = Omega(1/alpha^2), constant C_14t."""
+    return C_14t / alpha**2
 
 
-def thm14_signal_floor(o, gamma, a_fp):
-    """Step 3 (fingerprinting under U[-gamma, gamma]): the per-coordinate expected signal floor F(a, gamma)."""
-    return (1 - gamma**2) * (1 - a_fp / gamma) + 2 * gamma**2 / 3 - a_fp * gamma
+def thm14_failure(o, r, t):
+    """BCMNUW20 Theorem 14: each of the attack's two guarantees fails w.p. <= 1/(r+t)^2."""
+    return 1 / (r + t) ** 2
 
 
-def thm14_norm_cap(o, alpha, gamma):
-    """Step 2: on the accuracy event |q_j| <= min(gamma + alpha, 1), so ||q|| <= nu = cap sqrt(p)."""
-    return o.min(gamma + alpha, 1)
+def thm13_m(o, alpha, C_14t):
+    """BCMNUW20 Theorem 13 (proof): the alternative m >= t/2, t from Theorem 14."""
+    return thm14_t(o, alpha, C_14t) / 2
 
 
-def thm14_kappa(o, p, F, cap):
-    """Step 6: the normalised signal kappa = p F / nu = sqrt(p) F / cap."""
-    return o.sqrt(p) * F / cap
+# --- Theorem 15, Lemma 17 ------------------------------------------------------------------------
+def thm15_m(o, alpha, C_15):
+    return C_15 / alpha
 
 
-def thm14_total_g(o, S1, kappa):
-    """Step 6: kappa/2 - 2 S sqrt(2 ln S); non-increasing in S >= 1. Its least root S1 is the first total
-    sample size whose threshold cost exceeds half the signal."""
-    return kappa * THRESHOLD_SHARE - 2 * S1 * o.sqrt(2 * o.log(S1))
+def lemma17_n(o, alpha, beta, n, C_17):
+    return C_17 * n * o.log(1 / (alpha * beta)) / (alpha**2 * beta)
 
 
-def thm14_total(o, S1):
-    """Step 6: S = r + t = S1 - 1, the largest total sample size with 2 S sqrt(2 ln S) <= kappa/2."""
-    return S1 - 1
+def lemma17_m(o, m):
+    """BCMNUW20 Lemma 17: the reduction hands the public data set over unchanged."""
+    return m
 
 
-def _S_eff(o, S):
-    return o.max(S, 1)
+THM14_CONSTANTS = {
+    "C_14r": "Theorem 14's r = Omega~(sqrt(p)/alpha): constant and polylog factors (not in the "
+             "papers; Dwork et al. 2015 Thm 17)",
+    "C_14t": "Theorem 14's t = Omega(1/alpha^2): its constant (not in the papers)",
+}
+
+THM14_ICML_NOTE = ("Versions differ: the ICML text has '>= 2t' where the arXiv version has '>= t/2' "
+                   "(the right one; erratum bcmnuw20-thm14-2t).")
 
 
-def thm14_tail_delta(o, p, S):
-    """Step 5: each tail event (operator norm, reference term) fails w.p. <= delta = 1/(S^2 p)."""
-    return 1 / (_S_eff(o, S) ** 2 * p)
+#: the privacy regimes the proofs cover (errata bcmnuw20-thm13-regime, bcmnuw20-thm15-regime)
+THM13_REGIME = "stated and proven for (1, 1/(4n))-DP algorithms (so for every eps <= 1, delta <= 1/(4n))"
+THM15_REGIME = ("proven for eps at most 0.1 over Lemma 17's constant and delta <= 1/(100 n'^2 log n'), n' Lemma 17's "
+                "private sample size (ABM19 Theorem 4.3's regime; erratum bcmnuw20-thm15-regime)")
 
-
-def thm14_opnorm(o, p, S, gamma, delta_tail):
-    """Step 5: matrix Bernstein (Tropp 2012, Thm 1.6) for the S x p matrix W of independent centred entries,
-    |W_ij| <= R = 1 + gamma, variance proxy sigma^2 = max(S, p): P[||W|| >= b] <= (S + p) e^{-b^2/2/(sigma^2
-    + R b/3)} = delta at b = R l/3 + sqrt((R l/3)^2 + 2 sigma^2 l), l = ln((S + p)/delta)."""
-    s = _S_eff(o, S)
-    ell = o.log((s + p) / delta_tail)
-    R = 1 + gamma
-    return R * ell / 3 + o.sqrt((R * ell / 3) ** 2 + 2 * o.max(s, p) * ell)
-
-
-def thm14_reference(o, delta_tail):
-    """Step 5: Hoeffding for <z - mu, u>, ||u|| = 1, z independent of u: P[|.| > zeta] <= 2 e^{-zeta^2/2} = delta."""
-    return o.sqrt(2 * o.log(2 / delta_tail))
-
-
-def thm14_member_signal(o, p, kappa, S, gamma):
-    """Step 6: what is left for the members: kappa - kappa/2 (threshold) - 4 (1 + gamma) S sqrt(p) delta
-    (tails, delta = 1/(S^2 p)), clipped at 0."""
-    return o.max(kappa * (1 - THRESHOLD_SHARE) - 4 * (1 + gamma) / (_S_eff(o, S) * o.sqrt(p)), 0)
-
-
-def thm14_expected_traced(o, member, b_op, zeta, S):
-    """Step 6: E[#IN] >= K = (member signal / (b + sqrt(S) zeta))^2 for every s <= S."""
-    return (member / (b_op + o.sqrt(_S_eff(o, S)) * zeta)) ** 2
-
-
-def thm14_t_explicit(o, K):
-    """Step 7: t = 2 K - 1, so that E[#IN] >= (t + 1)/2 (<= 0: vacuous)."""
-    return 2 * K - 1
-
-
-def thm14_r_explicit(o, S, t):
-    """r = S - t, so that r + t = S."""
-    return S - t
-
-
-def thm14_failure_explicit(o, S):
-    """Soundness level f = 1/(r + t)^2 = 1/S^2."""
-    return 1 / _S_eff(o, S) ** 2
-
-
-def thm13_m_explicit(o, t):
-    """Theorem 13: the alternative m >= t/2."""
-    return t / 2
-
-
-def thm13_n_explicit(o, r):
-    """Theorem 13: the alternative n > r."""
-    return r
-
-
-_STEP = dict(intermediate=True, order="exact")
-
-#: Theorem 14's chain (steps 2-7), shared by Theorems 13 and 14
-THM14_CHAIN = (
-    Quantity("bias_range", "gamma", "width gamma of the hard distribution's bias prior U[-gamma, gamma]",
-             explicit=thm14_bias_range, derivation="min(1, (2 + sqrt 6) alpha): maximises F/(gamma + alpha) "
-             "as alpha -> 0 (the workbench's choice; any gamma in (0, 1] is valid)", **_STEP),
-    Quantity("accuracy_slack", "a_fp", "a = sup |E[q_j 1{||q|| <= nu} | mu] - mu_j| for an (alpha, alpha)-"
-             "accurate release", explicit=thm14_accuracy_slack,
-             derivation="alpha (1 - b) + (1 + gamma) b at failure b = alpha: alpha (2 + gamma - alpha)", **_STEP),
-    Quantity("signal_floor", "F", "per-coordinate expected fingerprinting signal floor",
-             explicit=thm14_signal_floor, derivation=(
-                 "score identity + integration by parts under U[-gamma, gamma]: (1 - gamma^2)(g(gamma) - "
-                 "g(-gamma))/(2 gamma) + (1/gamma) int mu g >= (1 - gamma^2)(1 - a/gamma) + 2 gamma^2/3 - a gamma"),
-             **_STEP),
-    Quantity("norm_cap", "cap", "||q||/sqrt(p) on the accuracy event", explicit=thm14_norm_cap,
-             derivation="|q_j| <= |mu_j| + alpha <= gamma + alpha, and q is clipped to [-1, 1]", **_STEP),
-    Quantity("normalised_signal", "kappa", "expected total score divided by the norm cap nu = cap sqrt(p)",
-             explicit=thm14_kappa, derivation="p F / (cap sqrt p)", **_STEP),
-    Quantity("first_excess_total", "S1", "least total sample size whose threshold cost exceeds kappa/2",
-             explicit=Implicit("S1", thm14_total_g, "2 S sqrt(2 ln S) >= kappa/2", lambda o: 1),
-             integer=True, derivation="least integer S1 >= 1 with kappa/2 - 2 S1 sqrt(2 ln S1) <= 0",
-             intermediate=True),
-    Quantity("range_total", "S", "r + t: the largest total sample size the attack covers",
-             explicit=thm14_total, order="exact", integer=False,
-             derivation="S = S1 - 1: the largest S with 2 S sqrt(ln(1/f)) <= kappa/2 at f = 1/S^2",
-             monotone={"alpha": -1, "p": +1}, intermediate=True),
-    Quantity("tail_failure", "delta_tail", "failure probability of each tail bound (operator norm, reference)",
-             explicit=thm14_tail_delta, derivation="delta = 1/(S^2 p)", **_STEP),
-    Quantity("operator_norm_bound", "b_op", "b >= ||X - 1 mu^T||_op except w.p. delta",
-             explicit=thm14_opnorm, derivation="matrix Bernstein (Tropp 2012, Thm 1.6), sigma^2 = max(S, p), "
-             "R = 1 + gamma: b = R l/3 + sqrt((R l/3)^2 + 2 sigma^2 l), l = ln((S + p)/delta)", **_STEP),
-    Quantity("reference_bound", "zeta", "zeta >= |<z - mu, q/||q||>| except w.p. delta",
-             explicit=thm14_reference, derivation="Hoeffding: zeta = sqrt(2 ln(2/delta))", **_STEP),
-    Quantity("member_signal", "member", "normalised signal left for the members",
-             explicit=thm14_member_signal, derivation="kappa/2 - 4 (1 + gamma)/(S sqrt p) (tails), >= 0", **_STEP),
-    Quantity("expected_traced", "K", "lower bound on E[#{i : T(q, z_i) = IN}] for every s <= r + t",
-             explicit=thm14_expected_traced, order="exact",
-             derivation="(member / (b + sqrt(S) zeta))^2 (Cauchy-Schwarz: E sqrt(N) <= sqrt(E N))",
-             monotone={"alpha": -1}),
+LOWER_BOUNDS: tuple[Result, ...] = (
+    Result(
+        id="bcmnuw20:thm13",
+        regime=lambda v: [(False, THM13_REGIME)],
+        paper=PAPER,
+        label="Theorem 13",
+        kind="lower bound",
+        statement=("Decision stumps S_p on {+-1}^p (VC dimension floor(log2 p), dual VC dimension "
+                   "p): any PAP algorithm that is (1, 1/(4n))-DP and (alpha, alpha)-accurate for "
+                   "S_p has n = Omega~(sqrt(p)/alpha) private samples or m = Omega(1/alpha^2) "
+                   "public ones; the proof gives n > r or m >= t/2 with r, t from Theorem 14."),
+        source=f"{SOURCE}; Section 4, Theorem 13 and its proof",
+        params=("alpha", "dual_vc"),
+        constants=THM14_CONSTANTS,
+        quantities=(
+            Quantity(
+                name="private_samples", symbol="n_min",
+                description="private samples needed unless m >= t/2 (n > r of Theorem 14)",
+                asymptotic=thm14_r, order="Omegatilde", constants=("C_14r",),
+                monotone={"alpha": -1, "p": +1},
+            ),
+            Quantity(
+                name="public_samples", symbol="m_min",
+                description="public samples that make the private lower bound disappear (t/2)",
+                asymptotic=thm13_m, order="Omega", constants=("C_14t",),
+                monotone={"alpha": -1},
+            ),
+        ),
+        notes=(
+            "The proof's Markov display has (m - 1) for (m + 1), without effect (erratum bcmnuw20-thm13-m-1); "
+            "its dichotomy is proven for n >= 11 only (erratum bcmnuw20-thm13-small-n).",
+            THM14_ICML_NOTE,
+            "r and t are not pinned down in either version (Omega~, Omega from Dwork et al. "
+            "2015): values hold up to the constants C_14r, C_14t set by --const (default 1).",
+        ),
+        errata=('bcmnuw20-thm13-m-1', 'bcmnuw20-thm13-case-split', 'bcmnuw20-thm13-small-n', 'bcmnuw20-thm14-2t', 'bcmnuw20-lower-constants-checked',),
+    ),
+    Result(
+        id="bcmnuw20:thm14",
+        paper=PAPER,
+        label="Theorem 14",
+        kind="theorem",
+        statement=("(Dwork et al. 2015, Thm 17, special case) For every p and alpha there are "
+                   "r = Omega~(sqrt(p)/alpha) and t = Omega(1/alpha^2) such that for every "
+                   "(alpha, alpha)-accurate query-release algorithm for S_p with s in [t, r + t] "
+                   "samples there are a distribution and an attacker T that says OUT on a fresh "
+                   "sample w.p. >= 1 - 1/(r+t)^2 and IN on >= t/2 of the s samples w.p. >= "
+                   "1 - 1/(r+t)^2."),
+        source=f"{SOURCE}; Section 4, Theorem 14",
+        params=("alpha", "dual_vc"),
+        constants=THM14_CONSTANTS,
+        quantities=(
+            Quantity(
+                name="range_r", symbol="r",
+                description="the attack works for total sample sizes up to r + t",
+                asymptotic=thm14_r, order="Omegatilde", constants=("C_14r",),
+                monotone={"alpha": -1, "p": +1},
+            ),
+            Quantity(
+                name="traced_t", symbol="t",
+                description="the attacker identifies at least t/2 of the samples",
+                asymptotic=thm14_t, order="Omega", constants=("C_14t",),
+                monotone={"alpha": -1},
+            ),
+            Quantity(
+                name="failure_probability", symbol="fail",
+                description="each guarantee of the attacker fails w.p. at most 1/(r+t)^2",
+                asymptotic=thm14_failure, order="exact", constants=("C_14r", "C_14t"),
+                monotone={"alpha": +1, "p": -1},
+            ),
+        ),
+        notes=(THM14_ICML_NOTE,
+               "Omega~ and Omega constants are not given in either version: every value holds "
+               "up to C_14r and C_14t (--const C_14r=..., default 1)."),
+        errata=('bcmnuw20-thm14-2t', 'bcmnuw20-lower-constants-checked',),
+    ),
+    Result(
+        id="bcmnuw20:thm15",
+        regime=lambda v: [(False, THM15_REGIME)],
+        paper=PAPER,
+        label="Theorem 15",
+        kind="lower bound",
+        statement=("Any PAP query-release algorithm for a class of infinite Littlestone dimension "
+                   "(e.g. thresholds over R) needs m = Omega(1/alpha) public samples, however "
+                   "many private samples it has (Lemma 17 + ABM19 Theorem 4.1)."),
+        source=f"{SOURCE}; Section 5, Theorem 15, Lemmas 17 and 18",
+        params=("alpha",),
+        constants={"C_15": "constant of Theorem 15's Omega: 1/(1600 c) if Lemma 17's learner has "
+                           "excess error c alpha (ABM19 Thm 4.1 gives m > 1/(1600 alpha') for "
+                           "learners); c is not pinned down (Beimel et al. 2013 Thm 5.5)"},
+        quantities=(
+            Quantity(
+                name="public_samples", symbol="m_min",
+                description="public samples any PAP query-release algorithm needs",
+                asymptotic=thm15_m, order="Omega", constants=("C_15",),
+                monotone={"alpha": -1},
+            ),
+        ),
+        notes=("Not explicit: Lemma 17's accuracy blow-up O(alpha) has no stated constant.",),
+    ),
+    Result(
+        id="bcmnuw20:lemma17",
+        paper=PAPER,
+        label="Lemma 17",
+        kind="lemma",
+        statement=("(General version of Beimel et al. 2013, Thm 5.5) An (alpha, beta, eps, delta) "
+                   "PAP query-release algorithm for H with n private and m public samples gives an "
+                   "(O(alpha), O(beta), O(eps), O(delta)) PAP learner for H with n' = "
+                   "O(n log(1/(alpha beta))/(alpha^2 beta)) private and m public samples."),
+        source=f"{SOURCE}; Section 5, Lemma 17",
+        params=("alpha", "beta", "private_samples", "public_samples"),
+        constants={"C_17": "constant of Lemma 17's O for n'"},
+        quantities=(
+            Quantity(
+                name="learner_private_samples", symbol="n_learn",
+                description="private samples of the PAP learner the reduction builds",
+                asymptotic=lemma17_n, order="O", constants=("C_17",),
+                monotone={"alpha": -1, "beta": -1, "n": +1},
+            ),
+            Quantity(
+                name="learner_public_samples", symbol="m_learn",
+                description="public samples of the learner: the same m",
+                explicit=lemma17_m, order="exact", integer=True,
+                derivation="the reduction passes the public data set on unchanged",
+                monotone={"m": +1},
+            ),
+        ),
+    ),
 )
-
-THM14_DERIVATION = ("t = 2 K - 1 with K the chain's lower bound on the expected number of traced samples "
-                    "(module bounds.papers.bcmnuw20_lower, steps 1-7); E[#IN] >= (t + 1)/2 for every "
-                    "s <= r + t. <= 0 means the attack guarantees nothing at this (p, alpha).")
-
-
-def _explicit_quantities(result: Result) -> tuple[Quantity, ...]:
-    q = {x.name: x for x in result.quantities}
-    if result.short_id == "thm14":
-        return THM14_CHAIN + (
-            dataclasses.replace(q["traced_t"], explicit=thm14_t_explicit, derivation=THM14_DERIVATION),
-            dataclasses.replace(q["range_r"], explicit=thm14_r_explicit, monotone={},
-                                derivation="r = S - t (so that r + t = S)"),
-            dataclasses.replace(q["failure_probability"], explicit=thm14_failure_explicit,
-                                monotone={"alpha": +1, "p": -1},
-                                derivation="the analytic threshold's level f = 1/S^2 = 1/(r + t)^2 (step 1)"),
-        )
-    if result.short_id == "thm13":
-        hidden = dict(intermediate=True, order="exact")
-        return THM14_CHAIN + (
-            Quantity("traced_t", "t", "Theorem 14's t", explicit=thm14_t_explicit, derivation=THM14_DERIVATION,
-                     **hidden),
-            Quantity("range_r", "r", "Theorem 14's r", explicit=thm14_r_explicit, derivation="r = S - t",
-                     **hidden),
-            dataclasses.replace(q["private_samples"], explicit=thm13_n_explicit, monotone={},
-                                derivation=THM13_N_DERIVATION),
-            dataclasses.replace(q["public_samples"], explicit=thm13_m_explicit, derivation=THM13_M_DERIVATION),
-        )
-    return result.quantities
-
-
-THM13_N_DERIVATION = (
-    "n > r unless m >= t/2, for n >= 11: with m < t/2 and n <= r, some private i* has P[T(q, x_i*) = IN] >= "
-    "(K - m)/n >= 1/(2n) (Theorem 14 in expectation, erratum bcmnuw20-thm14-whp; it replaces the Markov "
-    "step whose printed form is erratum bcmnuw20-thm13-m-1), while on the neighbour without x_i* the level "
-    "is f = 1/(r + t)^2 <= 1/n^2; (1, 1/(4n))-DP then needs 1/(2n) <= e/n^2 + 1/(4n), false for n >= 11.")
-THM13_M_DERIVATION = "m >= t/2, t = 2 K - 1 from Theorem 14's chain: K - m >= 1/2 for every integer m < t/2."
-
-THM14_WHP_NOTE = (
-    "Erratum (Theorem 14, both versions): P[#IN >= t/2] >= 1 - 1/(r+t)^2 cannot hold for every (alpha, alpha)-"
-    "accurate algorithm once alpha/2 > 1/(r+t)^2: an accurate release that outputs a data-independent answer "
-    "(e.g. 0) w.p. alpha/2 leaves every sample as untraceable as a fresh one on that event. The explicit form "
-    "proves the expectation E[#IN] >= (t + 1)/2, which is what Theorem 13's proof uses after its Markov step.")
-THM14_LOG_NOTE = (
-    "Explicit t = Omega(1/(alpha^2 log(p r))) and r + t = Omega(sqrt(p)/(alpha sqrt(log))): the operator-norm "
-    "bound (matrix Bernstein) costs a log factor against the printed Omega(1/alpha^2); no sharper bound with "
-    "explicit constants was used. The constants are small: t > 0 needs alpha below about 0.009 at p = 2000 "
-    "(0.0075 at p = 10^6; alpha = 0.003, p = 2000 gives t = 6.4, r = 115), and the region n + m <= r + t holds an "
-    "(alpha, alpha)-accurate release (empirical means need n + m >= 2 ln(2p/alpha)/alpha^2) only from p ~ 10^13 "
-    "(alpha = 0.005) to 10^16 (alpha = 3e-4) on: explicit, but vacuous at any size a simulation reaches.")
-
-
-def _thm14_regime(v):
-    out = []
-    if v["traced_t"] <= 0:
-        out.append((True, f"t = {v['traced_t']:.3g} <= 0: the explicit attack guarantees no traced sample at this "
-                          "(p, alpha) (Theorems 13 and 14 are vacuous here)"))
-    elif v["range_r"] < 0:
-        out.append((True, f"r = {v['range_r']:.3g} < 0: no total sample size in [t, r + t]"))
-    need = 2 * math.log(2 * v["dual_vc"] / v["alpha"]) / v["alpha"] ** 2
-    if v["range_total"] < need:
-        out.append((False, f"r + t = {v['range_total']:.4g} < {need:.4g} = 2 ln(2p/alpha)/alpha^2, the samples the "
-                           "empirical means need for (alpha, alpha)-accuracy: the region n + m <= r + t may hold no "
-                           "accurate release at all (then Theorem 13 holds there vacuously)"))
-    return out
-
-
-# --- Lemma 17 and Theorem 15 ----------------------------------------------------------------------
-def lemma17_n_explicit(o, n):
-    """BCMNUW20 Lemma 17 (the workbench's reduction): the learner uses the release's n private samples."""
-    return n
-
-
-def lemma17_excess(o, alpha):
-    """BCMNUW20 Lemma 17: release error a on H^+- (on [-1, 1]) gives excess error <= a: err = (1 - E g)/2, so
-    err(h_hat) <= (1 - G(g_h_hat))/2 + a/2 <= (1 - G(g_h))/2 + a/2 <= err(h) + a."""
-    return alpha
-
-
-def lemma17_failure(o, beta):
-    """BCMNUW20 Lemma 17: the learner fails only where the release does (beta unchanged)."""
-    return beta
-
-
-def lemma17_n_printed_c1(o, alpha, beta, n):
-    """BCMNUW20 Lemma 17 as printed, O(n log(1/(alpha beta))/(alpha^2 beta)), at constant 1."""
-    return n * o.log(1 / (alpha * beta)) / (alpha**2 * beta)
-
-
-def thm15_m_explicit(o, alpha):
-    """BCMNUW20 Theorem 15 (Lemma 17 at excess alpha, then ABM19 Theorem 4.1): m > 1/(1600 alpha), the least
-    such integer floor(1/(1600 alpha)) + 1."""
-    return o.floor(1 / (1600 * alpha)) + 1
-
-
-LEMMA17_NOTE = (
-    "Explicit (the workbench's reduction, algorithms.adversaries.query_to_learner): n' = n, m' = m, excess error "
-    "alpha' = alpha (release error on [-1, 1]), beta' = beta, (eps, delta) unchanged (post-processing). No "
-    "generalisation step: Definition 8 measures accuracy on D itself. Departure (erratum bcmnuw20-lemma17-"
-    "labelled): the release runs on the labelled class H^+- = {(x, y) -> h(x) y} over X x {+-1}, not on H; the "
-    "printed route (BNS13 Thm 5.5 via Remark 9's proper sanitizer) has no stated constants.")
-THM15_NOTE = (
-    "Explicit: m_min = floor(1/(1600 alpha)) + 1 (C_15 = 1/1600), for a PAP release of H^+- (H of infinite "
-    "Littlestone dimension) that is (alpha, beta, eps, delta) with alpha <= 1/100, beta <= 1/22 (ABM19 Lemma "
-    "4.4 as corrected: 1/18 as printed), eps <= 0.1 and delta <= 1/(100 n^2 log n): Lemma 17 (explicit) turns it "
-    "into a learner with excess alpha and ABM19 Theorem 4.1 (bounds abm19:thm4.1) applies. Departure (erratum "
-    "bcmnuw20-thm15-parameters): the printed statement names no (beta, eps, delta); ABM19's lower bound holds "
-    "at these values only (larger eps is outside the cited theorem).")
-
-
-def _thm15_regime(v):
-    if v["alpha"] > 0.01:
-        return [(True, f"alpha = {v['alpha']:g} > 1/100: ABM19 Theorem 4.1, on which the explicit form rests, "
-                       "covers alpha <= 1/100 only")]
-    return []
-
-
-def _lemma17(r: Result) -> Result:
-    q = {x.name: x for x in r.quantities}
-    quantities = (
-        dataclasses.replace(q["learner_private_samples"], explicit=lemma17_n_explicit,
-                            monotone={"n": +1}, derivation="n' = n: the learner runs the release once on the "
-                            "labelled samples and picks the hypothesis of least released error"),
-        q["learner_public_samples"],
-        Quantity("learner_excess_error", "alpha_learn", "excess error of the learner (Definition 16)",
-                 explicit=lemma17_excess, order="exact", monotone={"alpha": +1},
-                 derivation="err_D(h) = (1 - E_D[g_h])/2 and the release is within alpha of E_D[g_h] on H^+-"),
-        Quantity("learner_failure", "beta_learn", "failure probability of the learner",
-                 explicit=lemma17_failure, order="exact", monotone={"beta": +1},
-                 derivation="the learner's output is correct wherever the release is accurate"),
-        Quantity("learner_private_samples_as_printed", "n_printed", "Lemma 17's O-form at C_17 = 1",
-                 explicit=lemma17_n_printed_c1, intermediate=True, order="exact",
-                 derivation="n log(1/(alpha beta))/(alpha^2 beta)"),
-    )
-    return dataclasses.replace(r, quantities=quantities, notes=r.notes + (LEMMA17_NOTE,), departures=(
-        Departure("learner_private_samples", "learner_private_samples_as_printed",
-                  "n': explicit reduction / printed O-form at constant 1"),))
-
-
-def _thm15(r: Result) -> Result:
-    q = r.quantities[0]
-    return dataclasses.replace(
-        r, quantities=(dataclasses.replace(q, explicit=thm15_m_explicit, scaling=(("alpha", "0"),),
-                                           derivation=("Lemma 17 (explicit: excess alpha, same beta, eps, "
-                                                       "delta) then ABM19 Theorem 4.1: m > 1/(1600 alpha)")),),
-        notes=tuple(n for n in r.notes if not n.startswith("Not explicit")) + (THM15_NOTE,),
-        regime=_thm15_regime)
-
-
-def extend(*results: Result) -> tuple[Result, ...]:
-    """The results with the explicit forms of this module added beside their asymptotic ones."""
-    out = []
-    for r in results:
-        if r.short_id in ("thm13", "thm14"):
-            notes = tuple(n for n in r.notes if not n.startswith(("r and t are not pinned", "Omega~ and Omega")))
-            r = dataclasses.replace(r, quantities=_explicit_quantities(r), regime=_thm14_regime,
-                                    notes=notes + (THM14_WHP_NOTE, THM14_LOG_NOTE))
-        elif r.short_id == "lemma17":
-            r = _lemma17(r)
-        elif r.short_id == "thm15":
-            r = _thm15(r)
-        out.append(r)
-    return tuple(out)

@@ -150,6 +150,7 @@ THM4_5_INF_DERIVATION = (
 register(*extend(  # lvsuw21_thm44 adds the explicit form of Theorem 4.4
     Result(
         id="lvsuw21:lemma4.2",
+        errata=('lvsuw21-lemma4.2-checked',),
         paper=PAPER,
         label="Lemma 4.2",
         kind="lemma",
@@ -190,6 +191,7 @@ register(*extend(  # lvsuw21_thm44 adds the explicit form of Theorem 4.4
     ),
     Result(
         id="lvsuw21:prop4.3",
+        errata=('lvsuw21-prop4.3-checked', 'lvsuw21-prop4.3-omega'),
         paper=PAPER,
         label="Proposition 4.3",
         kind="proposition",
@@ -229,6 +231,7 @@ register(*extend(  # lvsuw21_thm44 adds the explicit form of Theorem 4.4
     ),
     Result(
         id="lvsuw21:thm4.4",
+        errata=('lvsuw21-thm4.4-checked',),
         paper=PAPER,
         label="Theorem 4.4",
         kind="upper bound",
@@ -267,6 +270,7 @@ register(*extend(  # lvsuw21_thm44 adds the explicit form of Theorem 4.4
     ),
     Result(
         id="lvsuw21:thm4.5",
+        errata=('lvsuw21-thm4.5-checked',),
         paper=PAPER,
         label="Theorem 4.5",
         kind="theorem",

@@ -1,7 +1,7 @@
-"""BCMNUW20 Theorems 13, 14, 15 and Lemma 17, explicit (bounds.papers.bcmnuw20_lower): one check per step of the
+"""BCMNUW20 Theorems 13, 14, 15 and Lemma 17, explicit (bounds.papers.bcmnuw20_explicit): one check per step of the
 derivation for the workbench's tracing attack and query-release-to-learning reduction, and the checks of the
 departures from the printed text (errata bcmnuw20-thm14-whp, bcmnuw20-lemma17-labelled,
-bcmnuw20-thm15-parameters). Registered from proofs_checks.bcmnuw20."""
+bcmnuw20-thm15-regime). Registered from proofs_checks.bcmnuw20."""
 from __future__ import annotations
 
 import math
@@ -9,13 +9,13 @@ import math
 import numpy as np
 
 from bounds.ops import NUMPY
-from bounds.papers import bcmnuw20_lower as L
+from bounds.papers import bcmnuw20_explicit as L
 
 from .core import FAILS, Case, Check, Exhaustive, Identity, Inequality, MonteCarlo, Var, bounds_value, register
 
 PAPER = "BCMNUW20"
 SRC = "000_f1b0431f359f12a2.txt (ICML), 003_95100840c5f51bc1.txt (arXiv)"
-DERIV = "bounds.papers.bcmnuw20_lower (module docstring, step {})"
+DERIV = "bounds.papers.bcmnuw20_explicit (module docstring, step {})"
 
 
 # --- step 3: the score identity and integration by parts ---------------------------------------------
@@ -545,7 +545,7 @@ register(
         formula_from="bounds:thm15, bounds:lemma17, bounds:abm19:thm4.1",
         stated=thm15_claim(1.0, "excess alpha"),
         perturbed={"excess 2 alpha": thm15_claim(2.0, "excess 2 alpha (a [0, 1]-scale slip)")},
-        errata=("bcmnuw20-thm15-parameters",),
+        errata=("bcmnuw20-thm15-regime",),
     ),
     Check(
         id="bcmnuw20:thm15.parameters", paper=PAPER, result="thm15",
@@ -555,7 +555,7 @@ register(
         stated=("a lower bound over all learners at other privacy and confidence parameters: no finite procedure "
                 "decides it, and the cited proof does not cover it"),
         expect="not machine-checkable",
-        errata=("bcmnuw20-thm15-parameters",),
+        errata=("bcmnuw20-thm15-regime",),
     ),
     Check(
         id="bcmnuw20:thm15.labelled-class", paper=PAPER, result="thm15",

@@ -1,4 +1,4 @@
-"""BCMNUW20 Theorems 13-15 and Lemma 17, explicit (bounds.papers.bcmnuw20_lower): each constant of the chain is held
+"""BCMNUW20 Theorems 13-15 and Lemma 17, explicit (bounds.papers.bcmnuw20_explicit): each constant of the chain is held
 to the property that defines it, both ways (it satisfies the inequality it is derived from, and it is the extreme
 value that does), so a constant halved or doubled fails. Broken once: halving the matrix-Bernstein b (the tail then
 exceeds delta), S (no longer the largest total), the 1600 of Theorem 15 and the (2 + sqrt 6) of gamma each failed
@@ -12,7 +12,7 @@ import pytest
 
 import bounds
 from bounds.ops import NUMPY
-from bounds.papers import bcmnuw20_lower as L
+from bounds.papers import bcmnuw20_explicit as L
 
 POINTS = [(0.001, 2000), (0.003, 2000), (0.0005, 10**6), (0.02, 400), (0.2, 2000)]
 
@@ -44,7 +44,7 @@ def test_accuracy_slack_is_the_supremum_over_failure_probabilities(alpha, p):
 def test_signal_floor_is_attained_in_the_limit():
     """F(a, gamma) is the limit of the average of (1 - mu^2) g' for g = mu - a tanh(k mu), k -> inf: a floor that
     were half (or any part) of it would not be the greatest lower bound."""
-    from proofs_checks.bcmnuw20_lower import fingerprint_signal
+    from proofs_checks.bcmnuw20_explicit import fingerprint_signal
 
     for a, g in ((0.05, 0.3), (0.2, 0.9), (0.01, 0.05)):
         F = float(L.thm14_signal_floor(NUMPY, g, a))

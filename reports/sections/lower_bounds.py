@@ -6,6 +6,7 @@ read from ``bounds`` or from the run summaries; nothing is run here."""
 
 from __future__ import annotations
 
+from algorithms.privacy.accounting import format_guarantee
 from reports.model import Badge, Heading, Paragraph, Section, Table
 
 ORDER = 13
@@ -136,7 +137,7 @@ def _thm13_run(ctx, s: Section, run) -> None:
         for kind, v in c["releases"].items():
             e = v["methods"][PHASE_METHOD]
             rows.append((c["n"], c["m"], "yes" if c["in_region"] else "no", kind,
-                         "-" if v["declared"] is None else f"{v['declared']['kind']}{tuple(round(x, 6) for k, x in v['declared'].items() if k != 'kind')}",
+                         format_guarantee(v["declared"]),
                          _ci(v["accuracy"]), v["error_mean"], _ci(e["tpr_private"]),
                          _ci(e["tpr_public"]) if "tpr_public" in e else "-", _ci(e["fpr"]),
                          v["eps_lb"], v["eps_lb_theorem_delta"],

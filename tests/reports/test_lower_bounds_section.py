@@ -41,6 +41,10 @@ def test_section_renders_small_runs(tmp_path):
     figs = [b for b in s.blocks if isinstance(b, Figure)]
     assert len(figs) == 3 and all(f.image.stat().st_size > 1000 for f in figs)
     assert "bcmnuw20:thm15" in text
+    # both theorems' verdicts enter the report's family-wise statement (they were missing: no counts saved)
+    from reports.sections import overview
+
+    assert {f["run"] for f in overview.family(ctx.results.runs)} == {"a", "b"}
 
 
 def test_section_without_runs(tmp_path):

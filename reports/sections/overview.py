@@ -42,62 +42,28 @@ def _tested(summary: dict) -> tuple[str, str, str]:
     return what, fractions, baselines
 
 
-def _label(path: str, c: dict) -> str:
-    """A claim's name in words (its ``label``), else its path in the summary."""
-    return str(c.get("label") or path)
-
-
-def _restates(path: str, c: dict, claims: list) -> bool:
-    """A ``verdict_detail`` that repeats another claim of the same summary (same counts and target): the
-    run's overall verdict restated, not a second test."""
-    if path.rsplit(".", 1)[-1] != "verdict_detail":
-        return False
-    key = (c.get("successes"), c.get("trials"), c.get("target"))
-    return any(q is not c and (q.get("successes"), q.get("trials"), q.get("target")) == key for _, q in claims)
-
-
-def _floor_checks(summary, path: str = "") -> list[tuple[str, dict]]:
-    """Every floor-check record (status ``floor check``) anywhere in a summary, with its path."""
-    from simulations import stats
-
-    out = []
-    if isinstance(summary, dict):
-        if summary.get("status") == stats.FLOOR_CHECK and path:
-            out.append((path, summary))
-        for k, v in summary.items():
-            out.extend(_floor_checks(v, f"{path}.{k}" if path else str(k)))
-    elif isinstance(summary, list):
-        for i, v in enumerate(summary):
-            out.extend(_floor_checks(v, f"{path}[{i}]"))
-    return out
-
-
 def classify(runs) -> tuple[list[dict], list[dict]]:
     """(the family, the rest). The family: every claim of kind ``verdict`` (a record without ``kind`` is a
     verdict) with status holds / violated / inconclusive in the runs of the paper's algorithms, each (run,
-    label) once, with its p-value. The rest, listed apart and never counted: premise checks, algorithm-free
-    draws, floor checks, and the verdicts of negative-control runs (a broken variant, expected violated)."""
-    from simulations import contract, stats
+    label) once (:func:`reports.claims.claim_rows`), with its p-value. The rest, listed apart and never
+    counted: premise checks, algorithm-free draws, floor checks, and the verdicts of negative-control runs (a
+    broken variant, expected violated)."""
+    from reports.claims import claim_rows
+    from simulations import stats
 
-    fam, apart, seen = [], [], set()
+    fam, apart = [], []
     for r in runs:
         if not r.summary:
             continue
         run = str(r.path.name)
         control = r.summary.get("negative_control") is True or (
             r.summary.get("variant") not in (None, "none") and bool(r.summary.get("negative_control")))
-        claims = contract.find_claims(r.summary)
-        for path, c in claims:
-            status = c.get("verdict", c.get("status"))
-            if status not in stats.VERDICTS or _restates(path, c, claims):
+        for row in claim_rows(r.summary):
+            kind, status, c = row["kind"], row["status"], row["record"]
+            if kind == "reproduction" or (kind != "floor check" and status not in stats.VERDICTS):
                 continue
-            label = _label(path, c)
-            if (run, label) in seen:
-                continue
-            seen.add((run, label))
-            kind = c.get("kind") or "verdict"
             if control or kind != "verdict":
-                apart.append({"run": run, "claim": label, "kind": "negative control" if control else kind,
+                apart.append({"run": run, "claim": row["name"], "kind": "negative control" if control and kind == "verdict" else kind,
                               "status": status})
                 continue
             try:
@@ -105,11 +71,7 @@ def classify(runs) -> tuple[list[dict], list[dict]]:
             except (TypeError, ValueError):  # a dict of that shape that is not a binomial claim: not in the family
                 continue
             p = pv if status == stats.VIOLATED else ph if status == stats.HOLDS else min(pv, ph)
-            fam.append({"run": run, "claim": label, "status": status, "p": p})
-        for path, c in _floor_checks(r.summary):
-            passed = c.get("passed")
-            apart.append({"run": run, "claim": _label(path, c), "kind": "floor check",
-                          "status": "passed" if passed else "FAILED (a bug)" if passed is False else "-"})
+            fam.append({"run": run, "claim": row["name"], "status": status, "p": p})
     return fam, apart
 
 

@@ -68,7 +68,7 @@ class Context:
             for form in ("asymptotic", "explicit"):
                 if form in forms:
                     _, tex = forms[form]
-                    out.append(self.formula(f"{q.symbol} = {tex}" if form == "asymptotic" else tex,
+                    out.append(self.formula(f"{show.tex_name(q.symbol)} = {tex}" if form == "asymptotic" else tex,
                                             caption=f"{q.name} ({form}): {q.description}"))
         return out
 

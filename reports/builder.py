@@ -121,6 +121,11 @@ def build_sections(results: _results.ResultSet, assets: Path) -> tuple[list[Sect
             s.order = float(getattr(mod, "ORDER", 100.0)) if s.order == 100.0 else s.order
         sections.extend(built)
     sections.sort(key=lambda s: s.order)
+    from reports.answers import SECTION_EXPERIMENTS, answer_blocks
+
+    for s in sections:  # each result's section leads with its one-line answer
+        if s.key in SECTION_EXPERIMENTS:
+            s.blocks[:0] = answer_blocks(results.runs, SECTION_EXPERIMENTS[s.key])
     for s in sections:
         s.title = cite(s.title)
         s.blocks = [_cited(b) for b in s.blocks]

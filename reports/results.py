@@ -61,6 +61,21 @@ class ResultSet:
         return [r for r in self.runs if r.experiment == experiment and (r.complete or not complete_only)]
 
 
+def unfinished_text(run: Run) -> str:
+    """Why an unfinished run is not reported and what finishes it: a stage of a staged search is resumed
+    through its search's directory (resuming the stage alone would not run the later stages); a corrupt run
+    is named with its problem and no advice to resume it."""
+    from simulations import stages
+
+    if run.state == "corrupt":
+        return f"Run {run.path} is not reported: {run.state_text}."
+    staged = stages.is_staged(run.path.parent)
+    target = run.path.parent if staged else run.path
+    what = f"Stage {run.path.name} of the staged search {run.path.parent}" if staged else f"Run {run.path}"
+    return (f"{what} is unfinished ({run.state}) and not reported; finish it with "
+            f"`python -m simulations resume {target}`.")
+
+
 def _walk(root: Path, depth: int = 0):
     if depth > MAX_DEPTH:
         return

@@ -134,7 +134,7 @@ def build(ctx) -> list[Section]:
     rows, tested = [], []
     for r in res.runs:
         m = r.manifest
-        verdict = (r.summary or {}).get("verdict", "unfinished") if r.summary else r.state_text
+        verdict = (r.summary or {}).get("verdict", "unfinished") if r.summary else f"none ({r.state})"
         elapsed = sum((x.get("elapsed_seconds") or 0.0) for x in m.get("sessions", []))
         rows.append((m.get("experiment"), ", ".join(m.get("result_ids", [])), str(r.path.relative_to(res.root)),
                      r.state, m.get("trials"), m.get("root_seed"), m.get("code_version"),
@@ -142,6 +142,9 @@ def build(ctx) -> list[Section]:
                      verdict))
         if r.summary:
             tested.append((str(r.path.relative_to(res.root)), verdict, *_tested(r.summary)))
+    from reports.results import unfinished_text
+
+    unfinished = [Paragraph(unfinished_text(r)) for r in res.runs if not r.complete]
     s.add(Paragraph("Each run records its parameters, root seed and code version (simulations.store); trial i "
                     "uses the i-th child of SeedSequence(root seed), so any run can be reproduced exactly. "
                     "Statuses: holds / violated / inconclusive are verdicts, given only to runs at every size "
@@ -149,7 +152,7 @@ def build(ctx) -> list[Section]:
                     "floor check can only fail through a bug and does not validate the result."),
           Table(("experiment", "validates", "directory", "status", "trials", "root seed", "code", "seconds running",
                  "verdict"),
-                tuple(rows)))
+                tuple(rows)), *unfinished)
     if tested:
         s.add(Heading("What each run tested"),
               Table(("directory", "status", "what was tested", "fraction of the bound", "baselines"), tuple(tested),

@@ -5,6 +5,7 @@ A_PAP audits. Every number is read: bound values from ``bounds``, rates from the
 
 from __future__ import annotations
 
+from reports import results as _results
 from reports.model import Badge, Heading, Paragraph, Section, Table
 from reports.sections.audits import audit_table
 
@@ -175,20 +176,6 @@ def _resolution(r: dict, q: str) -> str:
     return ("met: " if met else "not met: ") + r.get(f"{q}_resolution_note", "")
 
 
-def unfinished_text(run) -> str:
-    """Why an unfinished run is not reported and what finishes it: a stage of a staged search is resumed
-    through its search's directory (resuming the stage alone would not run the later stages)."""
-    from simulations import stages
-
-    if run.state == "corrupt":
-        return f"Run {run.path} is not reported: {run.state_text}."
-    staged = stages.is_staged(run.path.parent)
-    target = run.path.parent if staged else run.path
-    what = f"Stage {run.path.name} of the staged search {run.path.parent}" if staged else f"Run {run.path}"
-    return (f"{what} is unfinished ({run.state}) and not reported; finish it with "
-            f"`python -m simulations resume {target}`.")
-
-
 def final_stages(runs) -> list:
     """The looseness runs to report: a staged search (simulations.stages) is reported by its last stage, whose
     summary combines every stage's counts; earlier stages of the same search are left out."""
@@ -348,7 +335,7 @@ def build(ctx) -> list[Section]:
                         "--out DIR`."))
     unfinished = [r for r in res.runs_of(EXPERIMENT, False) + res.runs_of(LOOSENESS, False) if not r.complete]
     for r in unfinished:
-        s.add(Paragraph(unfinished_text(r)))
+        s.add(Paragraph(_results.unfinished_text(r)))
     s.add(Heading("How loose is the bound"))
     if loose:
         for r in loose:

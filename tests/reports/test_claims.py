@@ -33,3 +33,21 @@ def test_run_and_status_print_the_claim_list(tmp_path, capsys):
     assert "claims:\n  [" in printed
     assert sim_cli(["status", str(out)]) == 0
     assert "claims:\n  [" in capsys.readouterr().out
+
+
+def test_an_unfinished_stage_is_resumed_through_its_search(tmp_path):
+    """A stage directory of a staged search is finished by resuming the search (the stage alone would not run
+    the later stages); a plain run by resuming itself; a corrupt run gets no advice to resume. Catches the
+    report advising `resume .../stage-1`."""
+    from reports.results import Run, unfinished_text
+    from simulations import stages
+
+    search = tmp_path / "search"
+    (search / "stage-1").mkdir(parents=True)
+    (search / stages.SEARCH).write_text("{}")
+    text = unfinished_text(Run(search / "stage-1", {}, None, "interrupted", "interrupted; resume it"))
+    assert text.endswith(f"`python -m simulations resume {search}`.") and "stage-1`" not in text
+    plain = tmp_path / "run"
+    plain.mkdir()
+    assert unfinished_text(Run(plain, {}, None, "stale", "stale")).endswith(f"resume {plain}`.")
+    assert "resume" not in unfinished_text(Run(plain, {}, None, "corrupt", "corrupt: line 3 is corrupt"))

@@ -32,20 +32,13 @@ def _is_control(summary: dict) -> bool:
 
 def _succeeding_baselines(summary: dict) -> list[str]:
     """Names of the trivial baselines whose record says ``succeeds`` anywhere in the summary."""
+    from reports.claims import dicts
+
     out = set()
-
-    def walk(node):
-        if isinstance(node, dict):
-            base = node.get("baselines")
-            if isinstance(base, dict):
-                out.update(k for k, b in base.items() if isinstance(b, dict) and b.get("status") == "succeeds")
-            for v in node.values():
-                walk(v)
-        elif isinstance(node, list):
-            for v in node:
-                walk(v)
-
-    walk(summary)
+    for _, node in dicts(summary):
+        base = node.get("baselines")
+        if isinstance(base, dict):
+            out.update(k for k, b in base.items() if isinstance(b, dict) and b.get("status") == "succeeds")
     return sorted(out)
 
 

@@ -18,19 +18,22 @@ def _restated(path: str, c: dict, found: list) -> bool:
     return any(q is not c and (q.get("successes"), q.get("trials"), q.get("target")) == key for _, q in found)
 
 
-def _floor_checks(summary, path: str = "") -> list[tuple[str, dict]]:
+def dicts(node, path: str = ""):
+    """Every dict nested anywhere in a summary (itself included), with its path (``a.b[2].c``)."""
+    stack = [(path, node)]
+    while stack:
+        where, cur = stack.pop()
+        if isinstance(cur, dict):
+            yield where, cur
+            stack.extend((f"{where}.{k}" if where else str(k), v) for k, v in reversed(list(cur.items())))
+        elif isinstance(cur, list):
+            stack.extend((f"{where}[{i}]", v) for i, v in reversed(list(enumerate(cur))))
+
+
+def _floor_checks(summary) -> list[tuple[str, dict]]:
     from simulations import stats
 
-    out = []
-    if isinstance(summary, dict):
-        if summary.get("status") == stats.FLOOR_CHECK and path:
-            out.append((path, summary))
-        for k, v in summary.items():
-            out.extend(_floor_checks(v, f"{path}.{k}" if path else str(k)))
-    elif isinstance(summary, list):
-        for i, v in enumerate(summary):
-            out.extend(_floor_checks(v, f"{path}[{i}]"))
-    return out
+    return [(p, d) for p, d in dicts(summary) if p and d.get("status") == stats.FLOOR_CHECK]
 
 
 def claim_rows(summary: dict) -> list[dict]:

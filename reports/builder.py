@@ -30,6 +30,10 @@ from reports import model, results as _results
 from reports.model import Badge, Figure, Formula, Paragraph, Section
 
 
+#: the PDF's text width (A4 less 15 mm margins) in inches: figures are drawn at most this wide
+MAX_FIGURE_WIDTH_IN = 7.1
+
+
 @dataclass
 class Context:
     """What a section plugin gets: the results, and helpers writing rendered assets to ``assets``."""
@@ -73,9 +77,14 @@ class Context:
         return out
 
     def figure(self, fig, caption: str = "", stem: str = "figure") -> Figure:
-        """Save a matplotlib figure as PNG (150 dpi) and close it."""
+        """Save a matplotlib figure as PNG (150 dpi) and close it. A figure wider than the page's text width
+        (MAX_FIGURE_WIDTH_IN) is set at that width first, so its text keeps its size in print instead of being
+        scaled down with the picture."""
         import matplotlib.pyplot as plt
 
+        w, h = fig.get_size_inches()
+        if w > MAX_FIGURE_WIDTH_IN:
+            fig.set_size_inches(MAX_FIGURE_WIDTH_IN, h * max(MAX_FIGURE_WIDTH_IN / w, 0.75))
         path = self._next(stem)
         fig.savefig(path, dpi=150, bbox_inches="tight")
         plt.close(fig)

@@ -35,6 +35,7 @@ def _phase_plot(ctx, sm: dict):
     where the release is (alpha, alpha)-accurate, Theorem 13's region outlined by n = r, m = t/2 - 1, n + m = t."""
     import matplotlib.pyplot as plt
     import numpy as np
+    from matplotlib.ticker import NullFormatter
 
     rel = sm["releases"]
     ncol = min(3, len(rel))
@@ -66,6 +67,9 @@ def _phase_plot(ctx, sm: dict):
         ax.plot(nn, t - nn, color="grey", linewidth=1, label="n + m = t")
         ax.set_xscale("log")
         ax.set_yscale("log")
+        ax.xaxis.set_minor_formatter(NullFormatter())  # minor labels collide in a panel a third of the page wide
+        ax.yaxis.set_minor_formatter(NullFormatter())
+        ax.tick_params(labelsize=7)
         ax.set_xlabel("private n")
         ax.set_ylabel("public m (0 drawn at 0.5)")
         ax.set_title(kind, fontsize=9)

@@ -161,6 +161,7 @@ class BuildResult:
     pdf: Path
     sections: list[Section]
     errors: list[str]
+    problems: list[str] = field(default_factory=list)  # result files the report flags (reports.integrity)
 
 
 def build(results_dir, out_dir, title: str = "Public-data privacy workbench: validation report") -> BuildResult:
@@ -192,7 +193,7 @@ def build(results_dir, out_dir, title: str = "Public-data privacy workbench: val
         raise os_error(exc, out) from None
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return BuildResult(out / "report.html", out / "report.pdf", sections, errors)
+    return BuildResult(out / "report.html", out / "report.pdf", sections, errors, list(res.problems))
 
 
 __all__ = ["Context", "BuildResult", "build", "build_sections", "plugins", "render_formula", "model"]

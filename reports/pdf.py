@@ -19,6 +19,8 @@ _COLOURS = {"holds": (46, 125, 50), "passes": (46, 125, 50), "caught": (46, 125,
             "not machine-checkable": (84, 110, 122), "info": (84, 110, 122),
             "below-bound": (69, 90, 160), "floor check": (84, 110, 122)}
 _PX_TO_MM = 25.4 / 150  # images are rendered at 150 dpi
+#: a heading starts a new page when less than this height (mm) is left below it
+_KEEP_WITH_NEXT_MM = 35
 
 
 def _font_dir() -> Path:
@@ -174,8 +176,11 @@ def render(sections: list[model.Section], meta: dict, path: Path) -> None:
         doc.set_link(link, page=doc.page_no())
         doc.start_section(s.title)
         _text(doc, f"{i}. {s.title}", 14, "B")
-        for b in s.blocks:
+        for b, nxt in zip(s.blocks, s.blocks[1:] + [None]):
             if isinstance(b, model.Heading):
+                big = isinstance(nxt, (model.Figure, model.Table, model.Formula))
+                if big and doc.get_y() > doc.page_break_trigger - _KEEP_WITH_NEXT_MM and not _at_top(doc):
+                    doc.add_page()  # a heading never ends a page above its figure or table: it moves with it
                 _text(doc, b.text, 11.5 if b.level <= 3 else 10.5, "B")
             elif isinstance(b, model.Paragraph):
                 _text(doc, b.text)

@@ -444,6 +444,10 @@ def summarise(records: list[dict], params: Params) -> dict:
             if rows:
                 rel[kind] = summarise_cell(rows, n, m, params, sizes, per_claim)
         cells[key] = {"n": n, "m": m, "in_region": in_region(n, m, sizes), "releases": rel}
+        for kind, v in rel.items():  # the counts behind each verdict on a correctly private release, for the
+            if kind in PRIVATE_RELEASES and "theorem_claim" in v:  # report's family-wise statement
+                v["theorem_claim"].update(successes=T - v["accuracy"]["successes"], trials=T, target=params.alpha,
+                                          kind="verdict", label=f"{kind} at n = {n}, m = {m}: not (alpha, alpha)-accurate")
     claims = [c["releases"][k]["theorem_claim"]["status"] for c in cells.values() for k in c["releases"]
               if k in PRIVATE_RELEASES and "theorem_claim" in c["releases"][k]]
     in_claims = [s for s in claims if s != stats.BELOW_BOUND]

@@ -242,6 +242,10 @@ def summarise(records: list[dict], params: Params) -> dict:
             **_b_summary(rs, params, T),
             "claim": "Pr[Err_{D,H}(G) > alpha] > beta (A_PAP not (alpha, beta)-accurate on this D)",
             "status": ver.status, "verdict_text": str(ver),
+            # the counts behind the verdict, for the report's family-wise statement
+            "theorem_claim": {"successes": inacc, "trials": T, "target": params.beta, "status": ver.status,
+                              "kind": "verdict",
+                              "label": f"A_PAP at m alpha = {v:g}: not (alpha, beta)-accurate"},
         })
     judged = [r["status"] for r in rows if r["below_line"]]
     from simulations.experiments.thm10 import combine

@@ -70,6 +70,13 @@ import pkgutil
 from types import ModuleType
 from typing import Any, Mapping
 
+from simulations.experiments._params import (Confidence, Controlled, Declared, field_spec, param, param_help,
+                                             variant_param)
+
+__all__ = ["names", "get", "catalogue", "check_module", "make_params", "params_to_dict", "params_from_dict",
+           "parse_overrides", "module_path", "param", "variant_param", "param_help", "Declared", "Confidence",
+           "Controlled", "controls", "REQUIRED"]
+
 REQUIRED = ("NAME", "RESULT_IDS", "DESCRIPTION", "Params", "trial", "summarise")
 
 
@@ -90,7 +97,17 @@ def check_module(module: ModuleType) -> ModuleType:
     for f in dataclasses.fields(module.Params):
         if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             raise ValueError(f"experiment module {module.__name__!r}: Params.{f.name} needs a default")
+    negative = getattr(module, "NEGATIVE_CONTROLS", {})
+    if negative and "variant" not in {f.name for f in dataclasses.fields(module.Params)}:
+        raise ValueError(f"experiment module {module.__name__!r}: NEGATIVE_CONTROLS needs a Params.variant field")
+    if not hasattr(module, "PARAM_HELP"):  # the command line's help, read from the declarations
+        module.PARAM_HELP = param_help(module.Params)
     return module
+
+
+def controls(module: ModuleType) -> dict[str, str]:
+    """The module's negative controls ``{variant: what is broken}`` (empty if it declares none)."""
+    return dict(getattr(module, "NEGATIVE_CONTROLS", {}) or {})
 
 
 def _import(path: str) -> ModuleType:
@@ -187,8 +204,9 @@ def module_path(module: ModuleType) -> str:
 # ---------------------------------------------------------------- parameters
 
 
-def _coerce(value: Any, default: Any, key: str) -> Any:
-    """Turn ``value`` (a string from the command line, or a JSON value) into the type of ``default``."""
+def _coerce(value: Any, default: Any, key: str, item: type | None = None) -> Any:
+    """Turn ``value`` (a string from the command line, or a JSON value) into the type of ``default``
+    (a tuple's entries into ``item``, else into the type of the default's first entry)."""
     try:
         if isinstance(default, bool):
             if isinstance(value, bool):
@@ -209,7 +227,7 @@ def _coerce(value: Any, default: Any, key: str) -> Any:
             return str(value)
         if isinstance(default, tuple):
             items = [s for s in value.split(",") if s.strip()] if isinstance(value, str) else list(value)
-            proto = default[0] if default else ""
+            proto = item() if item is not None else default[0] if default else ""
             return tuple(_coerce(v, proto, key) for v in items)
     except (TypeError, ValueError):
         raise ValueError(f"parameter {key}={value!r} must be of type {type(default).__name__}") from None
@@ -224,7 +242,8 @@ def make_params(module: ModuleType, overrides: Mapping[str, Any] | None = None):
     if unknown:
         raise ValueError(f"parameter {unknown[0]!r} is unknown for experiment {module.NAME!r}; allowed: {', '.join(fields)}")
     defaults = module.Params()
-    values = {k: _coerce(v, getattr(defaults, k), k) for k, v in overrides.items()}
+    values = {k: _coerce(v, getattr(defaults, k), k, getattr(field_spec(fields[k]), "item", None))
+              for k, v in overrides.items()}
     return dataclasses.replace(defaults, **values)
 
 

@@ -27,40 +27,19 @@ import numpy as np
 
 from algorithms.privacy.mechanisms import LaplaceMechanism
 from simulations import stats
+from simulations.experiments import Confidence, param
 
 NAME = "laplace_tail"
 RESULT_IDS = ()  # a check of the Laplace mechanism, not of a paper result (module docstring)
 SCALE_SOURCE = "lvsuw21:lemma4.2"
 DESCRIPTION = ("floor check of the Laplace mechanism: max error of k releases exceeds b log(k/beta), b = 1/(n eps), "
                "w.p. <= beta (scale from bounds' lvsuw21:lemma4.2; validates no paper result: Lemma 4.2 is lemma4_2)")
-PARAM_HELP = {
-    "n": "private samples n (the released statistic is 1/n-sensitive); integer >= 1",
-    "eps": "privacy parameter eps > 0 of each release",
-    "k": "number of independent releases (integer >= 1); 1 is Lemma 4.2 as stated",
-    "beta": "failure probability in (0, 1)",
-    "confidence": "confidence level of the verdict, in (0, 1)",
-}
-
-
 @dataclass(frozen=True)
-class Params:
-    n: int = 1000
-    eps: float = 1.0
-    k: int = 1
-    beta: float = 0.05
-    confidence: float = 0.95
-
-    def __post_init__(self):
-        if not (isinstance(self.n, int) and self.n >= 1):
-            raise ValueError(f"n={self.n!r} must be an integer >= 1")
-        if not (self.eps > 0 and math.isfinite(self.eps)):
-            raise ValueError(f"eps={self.eps!r} must be a finite number > 0")
-        if not (isinstance(self.k, int) and self.k >= 1):
-            raise ValueError(f"k={self.k!r} must be an integer >= 1")
-        if not (0 < self.beta < 1):
-            raise ValueError(f"beta={self.beta!r} must lie in (0, 1)")
-        if not (0 < self.confidence < 1):
-            raise ValueError(f"confidence={self.confidence!r} must lie in (0, 1)")
+class Params(Confidence):
+    n: int = param(1000, "private samples n (the released statistic is 1/n-sensitive)", within="[1, inf)")
+    eps: float = param(1.0, "privacy parameter eps of each release", within="(0, inf)")
+    k: int = param(1, "number of independent releases; 1 is Lemma 4.2 as stated", within="[1, inf)")
+    beta: float = param(0.05, "failure probability", within="(0, 1)")
 
     @property
     def exact_failure(self) -> float:

@@ -24,7 +24,8 @@ import numpy as np
 
 from simulations import distributions as dist
 from simulations import stats
-from simulations.experiments.thm10 import combine, make_distribution
+from simulations.contract import combine
+from simulations.experiments.thm10 import make_distribution
 
 __all__ = ["CLASSES", "LAWS", "check_case", "make_class", "target_row", "labeled_law", "excess_errors",
            "rate", "combine"]

@@ -446,7 +446,7 @@ def summarise(records: list[dict], params: Params) -> dict:
     claims = [c["releases"][k]["theorem_claim"]["status"] for c in cells.values() for k in c["releases"]
               if k in PRIVATE_RELEASES and "theorem_claim" in c["releases"][k]]
     in_claims = [s for s in claims if s != stats.BELOW_BOUND]
-    from simulations.experiments.thm10 import combine
+    from simulations.contract import combine
 
     overall = combine(in_claims) if in_claims else stats.BELOW_BOUND
     floor_bad = [f"{k} at {key}" for key, c in cells.items() for k, v in c["releases"].items()

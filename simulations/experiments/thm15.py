@@ -241,7 +241,7 @@ def summarise(records: list[dict], params: Params) -> dict:
             "status": ver.status, "verdict_text": str(ver),
         })
     judged = [r["status"] for r in rows if r["below_line"]]
-    from simulations.experiments.thm10 import combine
+    from simulations.contract import combine
 
     overall = combine(judged) if judged else stats.BELOW_BOUND
     text = (f"{overall}: Theorem 15 below its line m < C_15/alpha = {sizes['m_min']:.4g} (C_15 = {params.c_15:g}) on "

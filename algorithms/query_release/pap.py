@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..classes.cover import Cover, RepresentativeDomain, build_cover
-from ..classes.finite import FiniteClass, validate_indices
+from ..classes.finite import FiniteClass, as_counts, validate_indices
 from ..privacy import Release
 from ..validate import check_rng as _check_rng
 from ..validate import check_unit_open as _check_unit_open
@@ -78,7 +78,8 @@ def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: flo
           rng: np.random.Generator, *, order=None) -> Release:
     """BCMNUW20 Algorithm 3 (A_PAP): returns ``Release(PAPResult, guarantee of PMW)``.
 
-    private: the private data set x as point indices into the class's domain (n >= 1).
+    private: the private data set x as point indices into the class's domain (n >= 1), or as its
+        histogram (``algorithms.classes.PointCounts``; A_PAP reads x only through X_H~(x)'s counts).
     public: the public data set w as point indices (m >= 1; repetitions allowed).
     cls: the class H (hypotheses x points, True = +1).
     alpha, beta in (0, 1); eps > 0; delta in [0, 1); rng: numpy Generator.
@@ -87,14 +88,14 @@ def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: flo
     if not isinstance(cls, FiniteClass):
         raise ValueError(f"cls must be a FiniteClass, got {type(cls).__name__}")
     rng = _check_rng(rng)
-    x = validate_indices(private, cls.num_points, "private")
+    x = as_counts(private, cls.num_points, "private")
     w = validate_indices(public, cls.num_points, "public")
     alpha = _check_unit_open("alpha", alpha)
     beta = _check_unit_open("beta", beta)
     cover = build_cover(cls, w)                                   # steps 1 (public only)
     domain = cover.representative_domain()                        # step 2 (public only)
     reduced = FiniteClass(cover.reduced_matrix(), name=f"reduced({cls.name})", copy=False)
-    s = domain.map_to_index(x)                                    # step 3
+    s = domain.map_counts(x)                                      # step 3
     g_tilde, guarantee = pmw(s, reduced, alpha / 2.0, beta / 2.0, eps, delta, rng, order=order)  # step 4
     answers = g_tilde.answers[cover.member_of]                    # step 5 for every h in H
     return Release(PAPResult(answers=answers, cover=cover, domain=domain, reduced_class=reduced,

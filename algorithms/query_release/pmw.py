@@ -77,7 +77,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..classes.finite import FiniteClass, validate_indices
+from ..classes.finite import FiniteClass, as_counts, validate_indices
 from ..privacy import NumericSparse, Release
 from ..privacy.accounting import _check_delta, _check_positive_finite
 from ..privacy.mechanisms import _check_rng
@@ -218,8 +218,8 @@ class PMWResult:
         return int(self.update_queries.size)
 
 
-def _true_answers(matrix: np.ndarray, s: np.ndarray) -> np.ndarray:
-    """q_h(s) = |{i : h(s_i) = +1}| / n for every row, exactly.
+def _true_answers(matrix: np.ndarray, counts: np.ndarray, n: int) -> np.ndarray:
+    """q_h(s) = |{i : h(s_i) = +1}| / n for every row, exactly, from the histogram ``counts`` of s (size n).
 
     The counts are integers <= n; for n < 2^24 every partial sum of a float32 product of the 0/1
     matrix with the integer histogram is an integer below 2^24, hence exact, and twice as fast as
@@ -227,9 +227,8 @@ def _true_answers(matrix: np.ndarray, s: np.ndarray) -> np.ndarray:
     already released, so their rounding is post-processing and touches neither privacy nor the
     sensitivity 1/n of the true answers.)
     """
-    counts = np.bincount(s, minlength=matrix.shape[1])
-    dtype = np.float32 if s.size < (1 << 24) else np.float64
-    return MatrixQueries(matrix, dtype=dtype).answer(counts.astype(dtype)) / s.size
+    dtype = np.float32 if n < (1 << 24) else np.float64
+    return MatrixQueries(matrix, dtype=dtype).answer(counts.astype(dtype)) / n
 
 
 def _validate_order(order, k: int) -> np.ndarray:
@@ -246,7 +245,8 @@ def pmw(data, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: fl
         rng: np.random.Generator, *, order=None, sparse: type = NumericSparse) -> Release:
     """BCMNUW20 Algorithm 1 (PMW) with Dwork-Roth (2014) Algorithm 5 / Theorem 4.15's settings.
 
-    data: the private data set s as point indices into the class's domain X~ = {0..N-1}.
+    data: the private data set s as point indices into the class's domain X~ = {0..N-1}, or as its
+    histogram (``algorithms.classes.PointCounts``: the same data set, PMW reads it only through its counts).
     cls: the query class H~ (hypotheses x points, True = +1).
     alpha, beta in (0, 1); eps > 0; delta in [0, 1); rng: numpy Generator.
     order: the order in which the queries are run (a permutation of the hypotheses; default 0..|H~|-1).
@@ -265,13 +265,13 @@ def pmw(data, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: fl
     if not (isinstance(sparse, type) and issubclass(sparse, NumericSparse)):
         raise ValueError(f"sparse={sparse!r} must be NumericSparse or a subclass of it")
     rng = _check_rng(rng)
-    s = validate_indices(data, cls.num_points, "data")
+    s = as_counts(data, cls.num_points, "data")
     N, k = cls.num_points, cls.num_hypotheses
-    params = pmw_parameters(alpha, beta, eps, delta, n=int(s.size), domain_size=N, num_queries=k)
+    params = pmw_parameters(alpha, beta, eps, delta, n=s.n, domain_size=N, num_queries=k)
     order = _validate_order(order, k)
 
     queries = MatrixQueries(cls.matrix, dtype=np.float32)   # synthetic answers: see _true_answers
-    true = _true_answers(cls.matrix, s)              # q_h(s), [0, 1] scale; read only through noise
+    true = _true_answers(cls.matrix, s.counts, s.n)              # q_h(s), [0, 1] scale; read only through noise
     dist = MWDistribution.uniform(N)
     ns = sparse(params.threshold, params.c, params.eps, rng, delta=params.delta, sensitivity=1.0 / params.n)
     a = np.empty(k)

@@ -237,6 +237,10 @@ def _coerce(value: Any, default: Any, key: str, item: type | None = None) -> Any
 def make_params(module: ModuleType, overrides: Mapping[str, Any] | None = None):
     """``module.Params`` with its defaults replaced by ``overrides`` (coerced to the field types; validated by Params)."""
     overrides = dict(overrides or {})
+    for old, (new, values) in getattr(module, "RENAMED_PARAMS", {}).items():  # earlier spellings still read
+        if old in overrides and new not in overrides:
+            overrides[new] = values[_coerce(overrides.pop(old), next(iter(values)), old)]
+        overrides.pop(old, None)
     fields = {f.name: f for f in dataclasses.fields(module.Params)}
     unknown = sorted(set(overrides) - set(fields))
     if unknown:

@@ -48,7 +48,7 @@ def test_below_the_line_a_pap_is_not_accurate_and_the_reduction_holds():
 def test_negative_control_is_violated_below_the_line():
     """A release that reads D (true answers) is accurate at m = 2: the below-line claim must be violated (30 trials:
     0 failures put the one-sided 95% upper bound 0.095 below beta = 0.1)."""
-    _, _, sm = _run(T=30, negative_control=True)
+    _, _, sm = _run(T=30, variant="true_answers")
     assert sm["verdict"] == stats.VIOLATED
 
 

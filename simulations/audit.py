@@ -66,7 +66,7 @@ import functools
 import importlib
 import math
 import pkgutil
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable
 
 import numpy as np
@@ -111,7 +111,8 @@ class AuditTarget:
     """A registered audit: ``make(eps, delta) -> AuditCase``, with the source of its claim and whether it should pass.
 
     ``expect_private`` is False for a deliberately broken variant: the auditor is expected to catch it
-    (eps_lb > declared eps). ``default_samples`` is what ``python -m simulations audit`` uses by default.
+    (eps_lb > declared eps). ``default_samples`` is what ``python -m simulations audit`` uses by default;
+    ``ci_samples`` the smaller count at which the contract test requires the expected outcome.
     """
 
     name: str
@@ -122,6 +123,7 @@ class AuditTarget:
     default_eps: float = 1.0
     default_delta: float = 0.0
     default_samples: int = 200_000
+    ci_samples: int | None = None  # the contract test's sample count (tests/simulations/test_contract.py)
 
 
 @dataclass(frozen=True)
@@ -518,6 +520,16 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
 # ---------------------------------------------------------------- the registry of targets
 
 _REGISTERED: dict[str, AuditTarget] = {}
+
+
+def with_ci_samples(targets, ci_samples: dict[str, int]) -> tuple[AuditTarget, ...]:
+    """``targets`` with each one's ``ci_samples`` set from ``ci_samples`` (ValueError naming a target left out
+    or a name that is not one of them): a target module's declaration of its contract-test sizes."""
+    names = {t.name for t in targets}
+    if set(ci_samples) != names:
+        raise ValueError(f"ci_samples must name exactly the targets; missing {sorted(names - set(ci_samples))}, "
+                         f"unknown {sorted(set(ci_samples) - names)}")
+    return tuple(replace(t, ci_samples=int(ci_samples[t.name])) for t in targets)
 
 
 def register(target: AuditTarget) -> AuditTarget:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from algorithms.privacy.mechanisms import LaplaceMechanism
-from simulations import stats
+from simulations import contract, stats
 from simulations.experiments import Confidence, param
 
 NAME = "laplace_tail"
@@ -34,13 +34,17 @@ RESULT_IDS = ()  # a check of the Laplace mechanism, not of a paper result (modu
 SCALE_SOURCE = "lvsuw21:lemma4.2"
 DESCRIPTION = ("floor check of the Laplace mechanism: max error of k releases exceeds b log(k/beta), b = 1/(n eps), "
                "w.p. <= beta (scale from bounds' lvsuw21:lemma4.2; validates no paper result: Lemma 4.2 is lemma4_2)")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 200, "params": {"k": 3, "beta": 0.2}}
+
+
 @dataclass(frozen=True)
 class Params(Confidence):
     n: int = param(1000, "private samples n (the released statistic is 1/n-sensitive)", within="[1, inf)")
     eps: float = param(1.0, "privacy parameter eps of each release", within="(0, inf)")
     k: int = param(1, "number of independent releases; 1 is Lemma 4.2 as stated", within="[1, inf)")
     beta: float = param(0.05, "failure probability", within="(0, 1)")
-
     @property
     def exact_failure(self) -> float:
         """Exact Pr[max_i |Z_i| > b log(k/beta)] = 1 - (1 - beta/k)^k (independent Exp(1/b) magnitudes)."""
@@ -92,7 +96,7 @@ def summarise(records: list[dict], params: Params) -> dict:
         "verdict_text": (f"floor check {'FAILED (a bug in the mechanism)' if v.status == stats.VIOLATED or not consistent else 'passed'}: "
                          f"{v}; exact law 1 - (1 - beta/k)^k = {params.exact_failure:.4g} "
                          f"{'inside' if consistent else 'outside'} the failure rate's interval [{lo:.4g}, {hi:.4g}]"),
-        "tail_detail": v.as_dict(),
+        "tail_detail": {**v.as_dict(), "kind": contract.FLOOR_CHECK, "label": "max error of k releases <= b log(k/beta)"},
         "failure_rate": failures / n,
         "failure_rate_ci": [lo, hi],
         "exact_failure": params.exact_failure,

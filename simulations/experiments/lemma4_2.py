@@ -34,13 +34,17 @@ RESULT_IDS = ("lvsuw21:lemma4.2",)
 DESCRIPTION = "best mixture error is 1/n-sensitive: exhaustive adversarial neighbours on a small domain"
 NEGATIVE_CONTROLS = {"half_bound": "the search is held to the wrong bound 1/(2n) (must be violated)"}
 LP_TOLERANCE = 1e-9
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 2, "params": {"n": 30, "num_attributes": 3, "k": 2, "support_size": 3}}
+
+
 @dataclass(frozen=True)
 class Params(Controlled):
     n: int = param(50, "rows of the private dataset", within="[2, inf)")
     num_attributes: int = param(4, "binary attributes of the domain (2^d cells)", within="[2, 6]")
     k: int = param(2, "marginal order of the queries, at most num_attributes", within="[1, 6]")
     support_size: int = param(4, "points of the support S, at most 2^num_attributes", within="[1, 64]")
-
     def check(self):
         if self.k > self.num_attributes:
             raise ValueError(f"k={self.k!r} must be an integer in [1, num_attributes={self.num_attributes}]")

@@ -65,6 +65,10 @@ NAME = "lemma4_4"
 RESULT_IDS = ("abm19:lemma4.4",)
 DESCRIPTION = ("ABM19 reduction B on A_SSPP (realizable; {h*, not h*} and thresholds): err(B) <= 100 n_pub alpha w.p. >= 15/16 "
                "where A's premise holds, PrivSamp run-out vs the erratum, TV step, each point used once")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 80, "params": {"classes": "pair", "n_pubs": "1", "runout_cases": "", "n_priv": 100_000,
+                               "num_points": 64}}
 
 NEGATIVE_CONTROLS = {"dependent_dummy_labels": "B labels every dummy point by (not h*)(x), a function of x"}
 VARIANT_ALIASES = {"b": "none", "broken_dependent_dummy_labels": "dependent_dummy_labels"}  # earlier spellings

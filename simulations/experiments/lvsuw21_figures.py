@@ -55,6 +55,12 @@ from simulations.experiments._lvsuw21_common import REGIONS, cps1988, floor, mea
 NAME = "lvsuw21_figures"
 RESULT_IDS = ("lvsuw21:thm4.4", "lvsuw21:prop4.3")
 DESCRIPTION = "LVSUW21 Figs 1-3 on CPS1988: max error vs eps for MWEM, PMW^Pub (regions, bias Delta, public fraction), public-only"
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 1, "params": {"eps_values": "0.5,1.0", "T_grid": "5,20", "tuning_runs": 1,
+                               "public_regions": "west", "bias_deltas": "0.0,0.65", "fractions": "1.0,0.01"}}
+
+
 @dataclass(frozen=True)
 class Params(Declared):
     figures: tuple = param(("1", "2", "3"), "which figures to run", choices=("1", "2", "3"))
@@ -78,7 +84,6 @@ class Params(Declared):
                                nonempty=False)
     fraction_region: str = param("midwest", "CPS1988 region subsampled as public data in Figure 3", choices=REGIONS)
     fractions: tuple = param((1.0, 0.1, 0.01, 0.001), "Figure 3's public fractions", within="(0, 1]")
-
     def check(self):
         if self.private_region in self.public_regions or self.private_region == self.fraction_region:
             raise ValueError(f"private_region={self.private_region!r} must not also be a public region")

@@ -49,6 +49,10 @@ DESCRIPTION = ("best mixture error of the public support <= alpha w.p. >= 1 - be
                "with |X| = 2^d >> m; looseness of m")
 NEGATIVE_CONTROLS = {"support_from_one": "the public support is the first public row only (the other m - 1 ignored)"}
 ZERO = 1e-7   # an LP optimum this small is zero up to HiGHS's tolerance; larger supports cannot do worse
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 3, "params": {"num_attributes": 20, "k": 2, "num_workloads": 12, "alpha": 0.2,
+                               "fractions": "1.0"}}
 
 
 @dataclass(frozen=True)
@@ -185,7 +189,8 @@ def summarise(records: list[dict], params: Params) -> dict:
         "mean_mu_mass_of_support": float(mass.mean()), "max_mu_mass_of_support": float(mass.max()),
         "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS,
         "verdict": main.status,   # the proposition's statement; the witness is its proof's step, reported beside
-        "verdict_text": str(main), "verdict_detail": main.as_dict(),
+        "verdict_text": str(main),
+        "verdict_detail": {**main.as_dict(), "kind": f_claim["kind"], "label": f_claim["label"]},  # = f_claim
         "claims": {"best_mixture_error": f_claim, "proof_witness": w_claim},
         "witness_claim": "Pr[max_q |q(D~) - sum_x omega_x q(x)| <= alpha] >= 1 - beta, omega ~ mu/nu on D^ "
                          "(the reweighting Prop 4.3's proof bounds; an upper bound on f)",

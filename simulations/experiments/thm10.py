@@ -62,6 +62,9 @@ NAME = "thm10"
 RESULT_IDS = ("bcmnuw20:thm10", "bcmnuw20:lemma11")
 DESCRIPTION = ("A_PAP (BCMNUW20 Alg 3): Err_D,H(G) <= alpha w.p. >= 1 - beta and H~ an alpha/4-cover w.p. "
                ">= 1 - beta/2 at Theorem 10's n and m")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 4, "params": {"cases": "thresholds:zipf", "num_points": 64, "alpha": 0.5, "baselines": False}}
 
 CLASSES = ("thresholds", "intervals", "stumps")
 DISTRIBUTIONS = {

@@ -71,6 +71,10 @@ NAME = "thm10_looseness"
 RESULT_IDS = ("bcmnuw20:thm10",)
 DESCRIPTION = ("Theorem 10 looseness: least n and m (bisected, with intervals) at which A_PAP meets Err <= alpha "
                "w.p. >= 1 - beta, vs the bound; shapes in alpha, p, d")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 4, "params": {"cases": "thresholds:zipf", "alphas": "0.5", "num_points": 64,
+                               "factor": 100.0, "n_min": 10**6, "m_search": False}}
 
 MAX_STUMP_DIM = 20  # 2^20 points: the exact evaluation is a p x 2^p matrix product per run (about 1.5 s at p = 20)
 

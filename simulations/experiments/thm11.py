@@ -58,6 +58,9 @@ NAME = "thm11"
 RESULT_IDS = ("nb20:thm11", "nb20:alg4")
 DESCRIPTION = ("A_UnvPrivCl (NB20 Alg 4): m online queries, A_AgPrivCl then A_SSPP on the first m_o queries; "
                "errors per phase, the switch at m_o, n independent of m, Theorem 7 vs 11 crossover")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 2, "params": {"cases": "thresholds", "per_subsample": 1, "num_queries": 300}}
 
 CASES = ("thresholds", "intervals")
 CROSSOVER_M = (10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000, 1_000_000)

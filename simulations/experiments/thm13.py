@@ -66,6 +66,11 @@ NAME = "thm13"
 RESULT_IDS = ("bcmnuw20:thm13", "bcmnuw20:thm14")
 DESCRIPTION = ("Robust tracing attack (BCMNUW20 Thm 14) on exact, Laplace, Gaussian, public-only, PMW and A_PAP "
                "releases of decision stumps over a grid of (n, m), beside Theorem 13's region")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 40, "params": {"p": 1000, "alpha": 0.2, "bias_range": 0.4, "n_grid": "32", "m_grid": "0",
+                               "releases": "exact,laplace,gaussian,gaussian_broken", "null_draws": 19,
+                               "num_flips": 19, "fresh_draws": 50, "center_draws": 50}}
 
 RELEASES = ("exact", "laplace", "gaussian", "gaussian_broken", "public_only", "pmw", "pap")
 PRIVATE_RELEASES = ("laplace", "gaussian", "public_only", "pmw", "pap")   # correctly private, declared

@@ -49,6 +49,9 @@ NAME = "thm15"
 RESULT_IDS = ("bcmnuw20:thm15", "bcmnuw20:lemma17")
 DESCRIPTION = ("A_PAP's error and Lemma 17's learner's excess error on thresholds over a fine grid as functions of "
                "m * alpha, beside Theorem 15's m = C_15/alpha")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 30, "params": {"num_points": 64, "alpha": 0.4, "m_alpha_grid": "0.5,16.0", "n_max": 200_000}}
 
 NEGATIVE_CONTROLS = {"true_answers": "A_PAP's answers replaced by the true answers E_D[h] (a release that reads D)"}
 #: an earlier spelling of the control: the boolean field ``negative_control`` (run directories still hold it)

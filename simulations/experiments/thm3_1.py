@@ -50,6 +50,10 @@ NAME = "thm3_1"
 RESULT_IDS = ("abm19:thm3.1", "abm19:lemma3.3")
 DESCRIPTION = ("A_SSPP (ABM19 Alg 1): excess error <= alpha w.p. >= 1 - beta at Theorem 3.1's n_priv, n_pub; "
                "the Lemma 3.3 cover; ERM / no-public / public-only baselines; looseness of both sizes")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 20, "params": {"cases": "thresholds:uniform,halfspaces:uniform", "num_points": 64,
+                               "grid_side": 4, "alpha": 0.2, "fractions": "0.5,0.01"}}
 
 DEFAULT_CASES = ("thresholds:uniform", "thresholds:near_threshold", "intervals:uniform",
                  "halfspaces:uniform", "stumps:uniform")

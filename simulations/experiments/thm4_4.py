@@ -32,6 +32,9 @@ from simulations.experiments._lvsuw21_common import REGIONS, cps1988, mean_se, r
 NAME = "thm4_4"
 RESULT_IDS = ("lvsuw21:thm4.4",)
 DESCRIPTION = "PMW^Pub max error vs T on CPS1988 (region pair) against Thm 4.4's bound + best mixture error"
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 1, "params": {"iterations": "3,12"}}
 
 
 @dataclass(frozen=True)

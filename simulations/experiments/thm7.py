@@ -59,6 +59,9 @@ NAME = "thm7"
 RESULT_IDS = ("nb20:thm7", "nb20:lemma9", "nb20:lemma4")
 DESCRIPTION = ("A_AgPrivCl (NB20 Alg 3): average excess error over m online queries vs alpha, beside BTT18's "
                "A_SubSamp and ERM; Lemma 9's printed query count refuted on pure-noise labels")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 3, "params": {"cases": "thresholds", "per_subsample": 1, "num_queries": 20, "counter_reps": 20}}
 
 CASES = ("thresholds", "intervals", "halfspaces")
 NEGATIVE_CONTROLS = {"inverted_majority": "A_AgPrivCl with step 8's majority inverted (argmin for argmax); the "

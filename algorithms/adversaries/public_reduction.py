@@ -39,6 +39,8 @@ from ..learning.erm import positive_labels
 from ..privacy.accounting import Guarantee, Release
 from ..validate import check_guarantee as _check_guarantee
 
+REALISES = ("abm19:lemma4.4",)  # the results this module's algorithm realises (bounds show lists it)
+
 __all__ = [
     "SemiPrivateLearner",
     "PrivSample",

@@ -31,6 +31,8 @@ from ..classes.finite import FiniteClass, validate_indices
 from ..evaluation import true_answers, validate_distribution
 from ..privacy import Release
 
+REALISES = ("bcmnuw20:lemma17",)  # the results this module's algorithm realises (bounds show lists it)
+
 __all__ = ["labelled_class", "labelled_points", "labelled_distribution", "LearnerOutput", "learner_from_release",
            "population_errors", "excess_bound"]
 

@@ -51,6 +51,8 @@ import numpy as np
 from ..validate import check_rng as _check_rng
 from ..validate import check_unit_open
 
+REALISES = ("bcmnuw20:thm14",)  # the results this module's algorithm realises (bounds show lists it)
+
 __all__ = ["HardDistribution", "hard_distribution", "signal_floor", "clip_answers", "Attacker", "roc_curve",
            "THRESHOLD_METHODS"]
 

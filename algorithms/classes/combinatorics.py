@@ -17,6 +17,8 @@ import numpy as np
 
 from .finite import FiniteClass, validate_indices
 
+REALISES = ("bcmnuw20:claim3", "bcmnuw20:fact4")  # the results this module's algorithm realises (bounds show lists it)
+
 
 @dataclass(frozen=True)
 class Dimension:

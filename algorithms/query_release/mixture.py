@@ -29,6 +29,8 @@ optimize, sparse = lazy_module("scipy.optimize"), lazy_module("scipy.sparse")  #
 from ..privacy import LaplaceMechanism, Release
 from ..validate import check_rng as _check_rng
 
+REALISES = ("lvsuw21:lemma4.2", "lvsuw21:prop4.3")  # the results this module's algorithm realises (bounds show lists it)
+
 __all__ = ["MixtureFit", "best_mixture_error", "release_best_mixture_error", "query_matrix"]
 
 

@@ -83,6 +83,8 @@ from ..privacy.accounting import _check_delta, _check_positive_finite
 from ..privacy.mechanisms import _check_rng
 from .mw import MatrixQueries, MWDistribution
 
+REALISES = ("bcmnuw20:lemma7", "baselines:pmw")  # the results this module's algorithm realises (bounds show lists it)
+
 __all__ = ["PMWParameters", "PMWResult", "pmw", "pmw_parameters", "pmw_sample_size"]
 
 _BLOCK = 64

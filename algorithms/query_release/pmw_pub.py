@@ -43,6 +43,8 @@ from .mw import IncrementalMWDistribution
 from .mwem import mwem_zcdp_from_answers
 from .workloads import CategoricalDomain, DomainMarginalQueries, MarginalQueries
 
+REALISES = ("lvsuw21:thm4.4", "lvsuw21:thm4.5")  # the results this module's algorithm realises (bounds show lists it)
+
 __all__ = ["PMWPubResult", "distinct_rows", "marginal_answers", "max_error", "mwem_marginals",
            "pmw_pub", "pmw_pub_epsilon", "public_only"]
 

@@ -45,7 +45,7 @@ def _plot(ctx, result_id: str, rows: list[dict]):
     import matplotlib.pyplot as plt
     import numpy as np
 
-    from simulations.stats import clopper_pearson
+    from bounds.intervals import clopper_pearson
 
     k = np.array([r["k"] for r in rows])
     n = np.array([r["n"] for r in rows])

@@ -1,64 +1,57 @@
-"""One module per validated result, and the registry that finds them.
+"""One module per validated result, and the registry that finds them. This docstring is the reference for
+writing one; ``thm4_1`` is a short example, ``thm10`` a full one.
 
-The shape every experiment module follows
------------------------------------------
-An experiment is a plain module ``simulations/experiments/<name>.py`` (found automatically, no
-registration step; a module elsewhere can be run by its dotted import path, e.g.
-``python -m simulations run mypkg.my_experiment``). It defines, at module level:
+An experiment is a module ``simulations/experiments/<name>.py`` (found by listing the package: no
+registration; a module elsewhere runs by its dotted path, ``python -m simulations run mypkg.mod``). It defines:
 
-``NAME: str``
-    The experiment's name (equal to the module's file name for modules of this package).
-``RESULT_IDS: tuple[str, ...]``
-    The results it validates, as ``paper:kind+number`` ids, e.g. ``("bcmnuw20:thm10",)``.
-``DESCRIPTION: str``
-    One sentence for ``python -m simulations list``.
+``NAME``, ``RESULT_IDS``, ``DESCRIPTION``
+    The module's name, the ``paper:kind+number`` ids it validates (``("bcmnuw20:thm10",)``; ``()`` for a floor
+    check of no paper result) and one sentence for ``python -m simulations list``. Literals (read without import).
 ``Params``
-    A frozen dataclass whose every field has a default (the default parameters). Its
-    ``__post_init__`` validates and raises ``ValueError`` naming the field, its value and the allowed
-    range. Field values must be JSON-representable: int, float, bool, str, or tuples of those
-    (tuples come back from JSON as lists; :func:`params_from_dict` turns them back). Sample sizes
-    are taken from ``bounds``, never retyped: derive them in ``trial`` or in a helper from the
-    parameters, and put them in the record or the summary.
-``trial(params: Params, rng: numpy.random.Generator) -> dict``
-    One independent trial, all randomness from ``rng``; returns one record: a dict of JSON values
-    (numpy scalars and arrays are converted; NaN and inf are refused, encode them as None or a
-    string). It must be a pure function of (params, rng): the runner gives trial i the generator
-    ``default_rng(SeedSequence(root_seed, spawn_key=(i,)))``, so the records do not depend on the
-    number of workers or their order.
-``summarise(records: list[dict], params: Params) -> dict``
-    The verdict rule: from the records (in trial-index order) to a JSON dict that has at least
-    ``"verdict"`` (one of ``simulations.stats.STATUSES``: ``"holds"``, ``"violated"`` or
-    ``"inconclusive"`` only for a run at every size the result requires, ``"below-bound"`` below any
-    of them, ``"floor check"`` for a check only a bug can fail) and says which bound and which
-    confidence it used.
+    A frozen dataclass deriving from :class:`Declared` (or a shared group: :class:`Confidence` adds
+    ``confidence``, :class:`Controlled` adds ``variant``; groups of one family, e.g. ``thm10.Setting``, derive
+    from them). Every field is declared once with :func:`param`, which gives its default, its help in words and
+    what it allows; validation, ``--help`` (``PARAM_HELP`` is derived) and ``make_params``' coercion all read it::
 
-The validation contract (``simulations.contract``; docs/DESIGN.md)
-------------------------------------------------------------------
-* **At the theorem's sizes by default.** Sizes come from ``bounds``; ``contract.at_bound(used,
-  required)`` decides whether the run may give a verdict; pass it to ``stats.verdict(...,
-  at_bound=...)`` (through ``contract.claim``). Caps and scales are explicit options whose runs are
-  ``below-bound``.
-* **Claims** are summarised with ``contract.claim(successes, trials, target, confidence, ...)``: the
-  report's overview finds every such dict in a summary and puts its verdict into one Holm family.
-  ``contract.combine`` folds several claims into the run's status.
-* **Baselines in the same trials, on the same draws** (public-only, private-only, non-private as they
-  apply), summarised with ``contract.baseline`` (``succeeds`` / ``fails`` / ``undecided``); a summary
-  states per case whether the algorithm's validation is ``contract.informative`` (every baseline fails).
-* **Negative controls**: ``Params.variant`` (``"none"`` = the paper's algorithm; checked by
-  ``contract.check_variant``), a module-level ``NEGATIVE_CONTROLS = {variant: what is broken}``, and
-  summary keys ``variant`` and ``negative_control``. Each control must come out ``violated`` at the
-  result's own sizes and a test runs a small version of it (``thm10`` is the example: PMW's noise x100
-  and a cover from one public point). Broken variants the bound's slack absorbs are not controls: list
-  them apart (``thm10.PROBES``) and say so.
+        alpha: float = param(0.1, "accuracy alpha", within="(0, 1)")
+        cases: tuple = param(("thresholds:uniform",), "class:distribution pairs", distinct=True, each=check_case)
 
-Optionally ``PARAM_HELP: dict[str, str]`` documents fields for the command line, and
-``next_stage(params, summary) -> Params | None`` makes the experiment an adaptive search run as stages of
-fixed-grid runs (``simulations.stages``; ``thm10_looseness`` is the example).
+    Rules between fields go in ``check(self)`` (raise ValueError naming the fields). Values are JSON values:
+    int, float, bool, str or tuples of them.
+``NEGATIVE_CONTROLS = {variant: what is broken}``
+    With ``Params(Controlled, ...)``: ``variant="none"`` is the paper's algorithm, each key a deliberately
+    broken variant that must come out ``violated`` at the result's own sizes. Summaries carry ``variant`` and
+    ``negative_control``. Old spellings: ``VARIANT_ALIASES = {old: new}``; renamed fields:
+    ``RENAMED_PARAMS = {old field: (new field, {old value: new value})}``. Broken variants the bound's slack
+    absorbs are ``PROBES`` (runnable measurements, not controls).
+``CI_RUN = {"trials": T, "params": {...}}``
+    The small run the contract test (tests/simulations/test_contract.py) makes of the paper's algorithm and of
+    each control: adding a module is testing it. A control that cannot be violated at a CI size is listed in
+    that test's ``KNOWN_FAILURES`` with the reason, never dropped.
+``trial(params, rng) -> dict``
+    One independent trial, all randomness from ``rng`` (trial i gets ``default_rng(SeedSequence(root_seed,
+    spawn_key=(i,)))``): a dict of JSON values (numpy converted; NaN and inf refused).
+``summarise(records, params) -> dict``
+    The verdict rule, with at least ``verdict`` (``simulations.stats.STATUSES``) and ``verdict_text``.
 
-Registry API: :func:`names`, :func:`get` (name, short/full result id if unique, or dotted module
-path), :func:`catalogue` (every module with its result ids or its import error),
-:func:`make_params` (defaults + overrides, strings coerced to the field types),
-:func:`params_to_dict` / :func:`params_from_dict`.
+The validation contract (``simulations.contract``; docs/DESIGN.md):
+
+* Sizes come from ``bounds`` through ``contract.required_sizes(result_id, {key: quantity}, **params)``, never
+  retyped; ``contract.at_bound(used, required)`` decides whether a run may give a verdict; below any size the
+  status is ``below-bound``.
+* Claims are ``contract.claim(successes, trials, target, confidence, per_claim_confidence=..., at_bound=...,
+  kind=..., label=...)``: ``kind`` is ``verdict`` (the default; the only kind in the report's Holm family),
+  ``premise``, ``floor check`` or ``algorithm-free``; ``label`` the claim in words, unique in the summary.
+  ``contract.combine`` folds statuses into the run's.
+* Baselines (public-only, private-only, non-private) run in the same trials on the same draws and are
+  summarised with ``contract.baseline``; ``informative`` is computed from them (``contract.informative``).
+
+Optionally ``next_stage(params, summary) -> Params | None`` makes the experiment an adaptive search run as
+stages of fixed-grid runs (``simulations.stages``; ``thm10_looseness`` is the example).
+
+Registry API: :func:`names`, :func:`get` (name, short/full result id if unique, or dotted module path),
+:func:`catalogue`, :func:`controls`, :func:`make_params` (defaults + overrides, coerced), :func:`params_to_dict` /
+:func:`params_from_dict`, :func:`param_help`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Modules imported on first use (issue 15: every `list` / `--help` starts in under a second).
+"""Modules imported on first use (so that every `list` / `--help` starts in under a second).
 
 ``special = lazy_module("scipy.special")`` at the top of a module costs nothing; the first
 ``special.logsumexp(...)`` imports scipy.special. Command lines that only list names never pay

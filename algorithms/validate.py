@@ -1,4 +1,4 @@
-"""The input checks every algorithm shares, under public names (issue 15: no private validator is
+"""The input checks every algorithm shares, under public names (no private validator is
 imported across modules). Each raises ValueError naming the argument, its value and the allowed range.
 
 - :func:`check_rng` (a ``numpy.random.Generator``), :func:`check_values` (a finite float array),

@@ -1,4 +1,4 @@
-"""Start-up time of every `list` / `--help` command (issue 15): prints a table, writes nothing.
+"""Start-up time of every `list` / `--help` command (goal: under a second): prints a table, writes nothing.
 
 Each command runs as a whole new process, RUNS times; the table gives the median wall time, the
 median user+system CPU time of the child (what the command itself costs, independent of other load

@@ -1,4 +1,4 @@
-"""Compiled kernels for the MW engine's whole-marginal hot loop (issue 14), bit-identical to numpy.
+"""Compiled kernels for the MW engine's whole-marginal hot loop (the PMW^Pub speed goal), bit-identical to numpy.
 
 Each kernel has a numpy twin that computes the same floating-point operations in the same order, so a
 seeded run gives the same bits whichever backend runs it:

@@ -161,7 +161,7 @@ def catalogue(lazy: bool = False) -> list[dict]:
             m = _import(f"{__name__}.{name}")
             rows.append({"name": m.NAME, "module": m.__name__, "result_ids": list(m.RESULT_IDS),
                          "description": m.DESCRIPTION, "error": None})
-        except Exception as exc:  # an experiment whose dependencies are not written yet must not hide the others
+        except ValueError as exc:  # cannot be imported (a missing dependency) or not an experiment: shown as its row
             rows.append({"name": name, "module": f"{__name__}.{name}", "result_ids": [],
                          "description": "", "error": f"{type(exc).__name__}: {exc}"})
     return rows

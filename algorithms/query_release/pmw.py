@@ -82,6 +82,8 @@ from ..privacy import NumericSparse, Release
 from ..privacy.accounting import _check_delta, _check_positive_finite
 from ..privacy.mechanisms import _check_rng
 from .mw import MatrixQueries, MWDistribution
+from ..validate import check_int as _check_count
+from ..validate import check_unit_open as _check_unit_open
 
 REALISES = ("bcmnuw20:lemma7", "baselines:pmw")  # the results this module's algorithm realises (bounds show lists it)
 
@@ -89,22 +91,6 @@ __all__ = ["PMWParameters", "PMWResult", "pmw", "pmw_parameters", "pmw_sample_si
 
 _BLOCK = 64
 _MAX_BLOCK_ENTRIES = 1 << 22
-
-
-def _check_unit_open(name: str, value) -> float:
-    try:
-        x = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name}={value!r} must be a real number in (0, 1)") from None
-    if not (0.0 < x < 1.0):
-        raise ValueError(f"{name}={value!r} out of range: allowed (0, 1)")
-    return x
-
-
-def _check_count(name: str, value, lo: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
-        raise ValueError(f"{name}={value!r} out of range: allowed integers >= {lo}")
-    return int(value)
 
 
 @dataclass(frozen=True)

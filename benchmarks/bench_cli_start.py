@@ -44,7 +44,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7)
     args = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; median of {args.runs} runs")
-    print(f"| command | wall s | cpu s | goal s |\n|---|---:|---:|---:|")
+    print("| command | wall s | cpu s | goal s |\n|---|---:|---:|---:|")
     for cmd in COMMANDS:
         wall, cpu = measure(cmd, args.runs)
         print(f"| python -m {' '.join(cmd)} | {wall:.2f} | {cpu:.2f} | {GOAL:g} |")

@@ -22,7 +22,8 @@ here by our code from their final weights. Their zCDP budget (their ``cdp_rho``)
 Without the checkout or its interpreter their rows are skipped with a note, and the rows quoted from
 the PMW^Pub speed goal are shown, marked quoted. ``--kernels numba numpy`` (the default when numba is installed)
 times each of our configurations with the MW engine's compiled kernels and with numpy only, side by
-side (``algorithms.query_release._kernels``: the same bits, checked here on the errors). Prints a markdown table per T and saves the error-against-time
+side (``algorithms.query_release._kernels``: the same bits, checked here on the errors). Prints a markdown table per T
+and saves the error-against-time
 plot to ``--plot``.
 
     python benchmarks/bench_pmw_pub.py [--iterations 30 100] [--seeds 3] [--all-marginals]

@@ -31,24 +31,25 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
-from typing import Literal
 
 import numpy as np
 
 from algorithms._lazy import lazy_module
-from bounds.intervals import ALTERNATIVES, Alternative, check_counts, check_level, tail_masses, clopper_pearson
+from bounds.intervals import Alternative, check_counts, check_level, tail_masses, clopper_pearson
 
 _st = lazy_module("scipy.stats")  # imported on first use: `simulations list` must start fast
 
 _MAX_TRIALS_SEARCHED = 10**12
 
-HOLDS, VIOLATED, INCONCLUSIVE, BELOW_BOUND, FLOOR_CHECK = "holds", "violated", "inconclusive", "below-bound", "floor check"
+HOLDS, VIOLATED, INCONCLUSIVE, BELOW_BOUND = "holds", "violated", "inconclusive", "below-bound"
+FLOOR_CHECK = "floor check"
 VERDICTS = (HOLDS, VIOLATED, INCONCLUSIVE)  # statuses that are verdicts on a result (only at its sizes)
 STATUSES = VERDICTS + (BELOW_BOUND, FLOOR_CHECK)
 
 
 def wilson(successes, trials, confidence: float = 0.95, alternative: Alternative = "two-sided"):
-    """Wilson (1927): score confidence interval ``(low, high)`` for ``Pr[success]`` (approximate, no continuity correction).
+    """Wilson (1927): score confidence interval ``(low, high)`` for ``Pr[success]`` (approximate, no continuity
+    correction).
 
     Same conventions as :func:`clopper_pearson`; equals
     ``scipy.stats.binomtest(k, n).proportion_ci(confidence, method='wilson')`` for two-sided.

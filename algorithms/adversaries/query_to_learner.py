@@ -84,7 +84,8 @@ class LearnerOutput:
 
 
 def learner_from_release(release_fn: Callable[..., Release]) -> Callable[..., Release]:
-    """BCMNUW20 Lemma 17: from ``release_fn(private, public, cls, rng, **kw) -> Release`` (whose value has per-hypothesis
+    """BCMNUW20 Lemma 17: from ``release_fn(private, public, cls, rng, **kw) -> Release`` (whose value has
+    per-hypothesis
     ``answers``, or is the answer vector) to ``learner(private_x, private_y, public_x, public_y, cls, rng, **kw) ->
     Release(LearnerOutput, the release's guarantee)``. Points are indices into cls's domain, labels +-1."""
 

@@ -164,7 +164,8 @@ class Attacker:
         return y.astype(np.float64) @ self.weights - float(self.reference @ self.weights)
 
     def analytic_threshold(self, target: float) -> float:
-        """Sub-Gaussian tail (module docstring): tau = 2 ||v|| sqrt(ln(1/target)); Pr[fresh IN] <= target for every v."""
+        """Sub-Gaussian tail (module docstring): tau = 2 ||v|| sqrt(ln(1/target)); Pr[fresh IN] <= target for
+        every v."""
         f = _check_prob("target", target)
         return 2.0 * self.norm * math.sqrt(math.log(1.0 / f))
 

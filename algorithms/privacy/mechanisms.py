@@ -20,8 +20,6 @@ from typing import Any
 import numpy as np
 from algorithms._lazy import lazy_module
 
-special = lazy_module("scipy.special")  # imported on first use
-
 from .accounting import (
     ApproxDP,
     Guarantee,
@@ -39,6 +37,8 @@ from .accounting import (
 from ..validate import check_rng as _check_rng
 from ..validate import check_size as _check_size
 from ..validate import check_values as _check_values
+
+special = lazy_module("scipy.special")  # imported on first use
 
 __all__ = [
     "LaplaceMechanism",

@@ -11,7 +11,7 @@ module; PMW^Pub, the mixture and the workloads are imported on first use.
 
 from .baselines import private_only, public_only
 from .mw import LinearQueries, MatrixQueries, MWDistribution, as_queries
-from . import mwem, pmw
+from . import mwem as mwem, pmw as pmw  # the modules (their functions of the same name are not exported here)
 from .._lazy import lazy_exports
 from .mwem import (
     MWEMResult,

@@ -82,7 +82,8 @@ def check_module(module: ModuleType) -> ModuleType:
     """Raise ValueError unless ``module`` has the experiment shape described in this package's docstring."""
     missing = [a for a in REQUIRED if not hasattr(module, a)]
     if missing:
-        raise ValueError(f"experiment module {module.__name__!r} lacks {', '.join(missing)} (see simulations.experiments)")
+        raise ValueError(f"experiment module {module.__name__!r} lacks {', '.join(missing)} (see "
+                         f"simulations.experiments)")
     if not (dataclasses.is_dataclass(module.Params) and isinstance(module.Params, type)):
         raise ValueError(f"experiment module {module.__name__!r}: Params must be a dataclass")
     if not isinstance(module.RESULT_IDS, tuple) or not all(isinstance(r, str) for r in module.RESULT_IDS):
@@ -185,7 +186,8 @@ def get(name: str) -> ModuleType:
     if len(hits) == 1:
         return _import(hits[0]["module"])
     if len(hits) > 1:
-        raise ValueError(f"experiment={name!r} is validated by several experiments: {', '.join(h['name'] for h in hits)}")
+        raise ValueError(f"experiment={name!r} is validated by several experiments: "
+                         f"{', '.join(h['name'] for h in hits)}")
     raise ValueError(f"experiment={name!r} is unknown; known: {', '.join(names()) or 'none'}")
 
 
@@ -228,7 +230,8 @@ def _coerce(value: Any, default: Any, key: str, item: type | None = None) -> Any
 
 
 def make_params(module: ModuleType, overrides: Mapping[str, Any] | None = None):
-    """``module.Params`` with its defaults replaced by ``overrides`` (coerced to the field types; validated by Params)."""
+    """``module.Params`` with its defaults replaced by ``overrides`` (coerced to the field types; validated by
+    Params)."""
     overrides = dict(overrides or {})
     for old, (new, values) in getattr(module, "RENAMED_PARAMS", {}).items():  # earlier spellings still read
         if old in overrides and new not in overrides:
@@ -237,7 +240,8 @@ def make_params(module: ModuleType, overrides: Mapping[str, Any] | None = None):
     fields = {f.name: f for f in dataclasses.fields(module.Params)}
     unknown = sorted(set(overrides) - set(fields))
     if unknown:
-        raise ValueError(f"parameter {unknown[0]!r} is unknown for experiment {module.NAME!r}; allowed: {', '.join(fields)}")
+        raise ValueError(f"parameter {unknown[0]!r} is unknown for experiment {module.NAME!r}; "
+                         f"allowed: {', '.join(fields)}")
     defaults = module.Params()
     values = {k: _coerce(v, getattr(defaults, k), k, getattr(field_spec(fields[k]), "item", None))
               for k, v in overrides.items()}

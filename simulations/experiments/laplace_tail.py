@@ -53,7 +53,8 @@ class Params(Confidence):
 
 @functools.lru_cache(maxsize=64)
 def lemma_values(params: Params) -> dict:
-    """The values bounds attaches to LVSUW21 Lemma 4.2 at (n, eps, beta/k), from ``bounds``: sensitivity 1/n, scale b, release error b log(k/beta)."""
+    """The values bounds attaches to LVSUW21 Lemma 4.2 at (n, eps, beta/k), from ``bounds``: sensitivity 1/n, scale b,
+    release error b log(k/beta)."""
     import bounds
 
     q = bounds.compute(SCALE_SOURCE, private_samples=params.n, epsilon=params.eps,
@@ -82,6 +83,7 @@ def summarise(records: list[dict], params: Params) -> dict:
     lo, hi = stats.clopper_pearson(failures, n, params.confidence, "two-sided")
     values = lemma_values(params)
     consistent = bool(lo <= params.exact_failure <= hi)
+    failed = v.status == stats.VIOLATED or not consistent
     return {
         "result_id": None,
         "claim": "Pr[max_i |Z_i| > b log(k/beta)] <= beta, b = 1/(n eps)",
@@ -91,12 +93,13 @@ def summarise(records: list[dict], params: Params) -> dict:
         "error_bound": values["release_error"],
         "target_success": 1 - params.beta,
         "verdict": stats.FLOOR_CHECK,
-        "floor_check_failed": bool(v.status == stats.VIOLATED or not consistent),
+        "floor_check_failed": bool(failed),
         "tail_rule": v.status,
-        "verdict_text": (f"floor check {'FAILED (a bug in the mechanism)' if v.status == stats.VIOLATED or not consistent else 'passed'}: "
+        "verdict_text": (f"floor check {'FAILED (a bug in the mechanism)' if failed else 'passed'}: "
                          f"{v}; exact law 1 - (1 - beta/k)^k = {params.exact_failure:.4g} "
                          f"{'inside' if consistent else 'outside'} the failure rate's interval [{lo:.4g}, {hi:.4g}]"),
-        "tail_detail": {**v.as_dict(), "kind": contract.FLOOR_CHECK, "label": "max error of k releases <= b log(k/beta)"},
+        "tail_detail": {**v.as_dict(), "kind": contract.FLOOR_CHECK, "label": "max error of k releases <= b "
+                                                                              "log(k/beta)"},
         "failure_rate": failures / n,
         "failure_rate_ci": [lo, hi],
         "exact_failure": params.exact_failure,

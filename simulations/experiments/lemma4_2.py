@@ -49,7 +49,8 @@ class Params(Controlled):
         if self.k > self.num_attributes:
             raise ValueError(f"k={self.k!r} must be an integer in [1, num_attributes={self.num_attributes}]")
         if self.support_size > 2 ** self.num_attributes:
-            raise ValueError(f"support_size={self.support_size!r} must be an integer in [1, {2 ** self.num_attributes}]")
+            raise ValueError(f"support_size={self.support_size!r} must be an integer in "
+                             f"[1, {2 ** self.num_attributes}]")
 
 
 def sensitivity_bound(params: Params) -> float:

@@ -29,7 +29,8 @@ private and n_pub public examples, eps):
 5. run-out at small sizes (``runout_cases``, pairs n_priv:n_pub): PrivSamp alone with the printed
    n~ = ceil(n_priv/(10 n_pub)) and with the corrected max(n~, 4).
 
-``variant="dependent_dummy_labels"`` (:data:`NEGATIVE_CONTROLS`) is the negative control: B whose dummy labels are a function
+``variant="dependent_dummy_labels"`` (:data:`NEGATIVE_CONTROLS`) is the negative control: B whose dummy labels are a
+function
 of x, y = 1(x >= N/2) = (not h*)(x), instead of uniform and independent of x; then
 err(h; D_(p)) = p err(h; D) + (1 - p)/2 fails and not-h* wins; it must come out ``violated`` wherever the
 premise holds.
@@ -38,7 +39,8 @@ Verdicts (``summarise``), per n_pub, at confidence 1 - (1 - confidence)/k over t
 
 * Claim 4.6 / Lemma 4.4: P[err(B; D) <= 100 n_pub alpha] >= 15/16. A verdict only where the premise is
   established (the lower Clopper-Pearson bound of A's success rate on D_(p) is >= 21/22) and the bound is
-  below the largest error of a hypothesis of H; where the premise is not established the status is ``below-bound`` (A_SSPP at these n_priv,
+  below the largest error of a hypothesis of H; where the premise is not established the status is ``below-bound``
+  (A_SSPP at these n_priv,
   n_pub is not shown to be the (alpha, 1/22)-learner the lemma needs); where 100 n_pub alpha >= max_H err(h; D)
   it is a ``floor check`` (A_SSPP outputs a hypothesis of H, so every output meets it);
 * run-out at ``runout_cases`` (``runout_reps`` PrivSamp runs per trial each): P[PrivSamp does not run
@@ -52,7 +54,6 @@ Verdicts (``summarise``), per n_pub, at confidence 1 - (1 - confidence)/k over t
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -63,7 +64,8 @@ from simulations.experiments import _abm19_common as common
 
 NAME = "lemma4_4"
 RESULT_IDS = ("abm19:lemma4.4",)
-DESCRIPTION = ("ABM19 reduction B on A_SSPP (realizable; {h*, not h*} and thresholds): err(B) <= 100 n_pub alpha w.p. >= 15/16 "
+DESCRIPTION = ("ABM19 reduction B on A_SSPP (realizable; {h*, not h*} and thresholds): err(B) <= 100 n_pub alpha "
+               "w.p. >= 15/16 "
                "where A's premise holds, PrivSamp run-out vs the erratum, TV step, each point used once")
 #: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
 #: negative control, at these trials and parameter overrides

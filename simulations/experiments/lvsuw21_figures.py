@@ -50,11 +50,12 @@ from algorithms.query_release.pmw_pub import (eps_tilde_for, marginal_answers, m
 from simulations import stats
 from simulations.data.cps import biased_pair
 from simulations.experiments import Declared, param
-from simulations.experiments._lvsuw21_common import REGIONS, cps1988, floor, mean_se, region_setting
+from simulations.experiments._lvsuw21_common import REGIONS, cps1988, floor, mean_se
 
 NAME = "lvsuw21_figures"
 RESULT_IDS = ("lvsuw21:thm4.4", "lvsuw21:prop4.3")
-DESCRIPTION = "LVSUW21 Figs 1-3 on CPS1988: max error vs eps for MWEM, PMW^Pub (regions, bias Delta, public fraction), public-only"
+DESCRIPTION = ("LVSUW21 Figs 1-3 on CPS1988: max error vs eps for MWEM, PMW^Pub (regions, bias Delta, public "
+               "fraction), public-only")
 #: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
 #: negative control, at these trials and parameter overrides
 CI_RUN = {"trials": 1, "params": {"eps_values": "0.5,1.0", "T_grid": "5,20", "tuning_runs": 1,
@@ -205,7 +206,8 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
             out["floor"][name] = floor(domain, workloads, true, pub)
             out["public_only"][name] = max_error(public_only(pub, domain, workloads), true)
         if params.oracle:
-            out["oracle"][name] = [_errors(params, params.eps_values, priv, pub, true, n, T, rng) for T in params.T_grid]
+            out["oracle"][name] = [_errors(params, params.eps_values, priv, pub, true, n, T, rng)
+                                   for T in params.T_grid]
     return out
 
 
@@ -296,7 +298,8 @@ def summarise(records: list[dict], params: Params) -> dict:
         for frac in params.fractions:
             if frac >= 0.01:
                 c = _beats(records, f"fig3:{frac!r}", "mwem", eps, idx, z)
-                claims.append({"figure": "3", "claim": f"PMW^Pub with {frac:.0%} of the public data beats MWEM at every "
+                claims.append({"figure": "3", "claim": f"PMW^Pub with {frac:.0%} of the public data beats MWEM at "
+                                                       f"every "
                                "budget of Figure 3 (LVSUW21 5.5.3: 'outperforms across all privacy budgets, even "
                                "when only using 1% of the public dataset')", "fraction": frac, **c})
     if "2" in params.figures:

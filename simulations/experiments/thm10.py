@@ -130,7 +130,8 @@ class Params(Setting):
             if n > MAX_PRIVATE_POINTS:
                 raise ValueError(f"n={n:,} private points for case {c} (Theorem 10's n = {s['n_bound']:,} at "
                                  f"alpha={self.alpha}) exceed MAX_PRIVATE_POINTS={MAX_PRIVATE_POINTS:,} (2^53 - 1, "
-                                 "where float64 counts stop being exact); set n_max <= that (the run is then below-bound)")
+                                 "where float64 counts stop being exact); set n_max <= that (the run is then "
+                                 "below-bound)")
 
 
 # ---------------------------------------------------------------- classes, distributions, bounds
@@ -407,7 +408,8 @@ def summarise(records: list[dict], params: Params) -> dict:
         "claim": ("Err_{D,H}(G) <= alpha w.p. >= 1 - beta (Theorem 10); H~ is an alpha/4-cover w.p. >= 1 - beta/2 "
                   "(Lemma 11)"),
         "bound_source": (f"bounds.compute('{RESULT_IDS[0]}', alpha={params.alpha}, beta={params.beta}, "
-                         f"epsilon={params.eps}, delta={params.delta}, vc=d, dual_vc=p): public_samples, private_samples_fixed_split"),
+                         f"epsilon={params.eps}, delta={params.delta}, vc=d, dual_vc=p): public_samples, "
+                         f"private_samples_fixed_split"),
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
         "n_scale": params.n_scale, "m_scale": params.m_scale, "n_max": params.n_max,
         "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,

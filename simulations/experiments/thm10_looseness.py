@@ -139,7 +139,8 @@ class Params(thm10.Setting):
 
 
 PROBES = thm10.PROBES  # measurements of the slack, runnable here too
-NEGATIVE_CONTROLS = thm10.NEGATIVE_CONTROLS  # run at n_bound / m_bound in stage 0: the at-bound verdict must be violated
+# run at n_bound / m_bound in stage 0: the at-bound verdict must be violated
+NEGATIVE_CONTROLS = thm10.NEGATIVE_CONTROLS
 
 
 #: a size undecided inside a bracket is probed again (T fresh trials per stage) up to this many times T trials
@@ -245,7 +246,8 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
 def least_holding(sizes: list[int], successes: list[int | None], trials, target: float,
                   confidence: float) -> dict:
     """The least probed size from which every larger probed size holds, its interval and the undecided sizes
-    inside it (above every failing size when nothing holds yet) (module docstring). ``sizes`` decreasing; ``successes[i]`` None for a size not run; ``trials`` an int or one
+    inside it (above every failing size when nothing holds yet) (module docstring). ``sizes`` decreasing;
+    ``successes[i]`` None for a size not run; ``trials`` an int or one
     count per size."""
     tr = list(trials) if isinstance(trials, (list, tuple)) else [trials] * len(sizes)
     low = [None if k is None else stats.clopper_pearson(k, t, confidence, "lower")[0] for k, t in zip(successes, tr)]

@@ -149,7 +149,8 @@ def run_case(kind: str, params: Params, rng: np.random.Generator) -> dict:
     printed_total = lemma8_chain(agprivcl_params(params.alpha, params.beta, params.eps, params.delta, m1), n)[-1][1]
     return {
         "n": n, "n_prime": n_prime, "k": P.subsamp.k, "m_o": U.m_o, "first_phase_queries": m1, "gamma": gamma,
-        "switch_ok": bool(switch_ok), "h_priv_excess": None if algo.h_priv is None else float(c["errors"][algo.h_priv] - gamma),
+        "switch_ok": bool(switch_ok),
+        "h_priv_excess": None if algo.h_priv is None else float(c["errors"][algo.h_priv] - gamma),
         "error_first": float(wrong[:m1].mean()), "error_second": float(wrong[second].mean()) if m > m1 else None,
         "error_all": float(wrong.mean()), "control_error": float(np.mean(control != qy)),
         "accurate": bool(wrong.mean() <= params.alpha + gamma),

@@ -9,7 +9,8 @@ and n >= 11 (the conclusion ln(n/4) > 1 needs n >= 11; erratum bcmnuw20-thm13-n1
 
 One trial, for every cell (n, m) of the grid: a fresh hard distribution D~ (biases ~ U[-bias_range, bias_range]),
 x ~ D~^n (private), w ~ D~^m (public), the attacker's reference sample z and ``center_draws`` centring samples
-(``tracing.Attacker``), ``null_draws`` fresh samples (the simulated null) and ``fresh_draws`` fresh non-members; then every release of ``releases`` on the same draws:
+(``tracing.Attacker``), ``null_draws`` fresh samples (the simulated null) and ``fresh_draws`` fresh non-members; then
+every release of ``releases`` on the same draws:
 
 * ``exact``: the mean of all n + m samples (no privacy; declared None);
 * ``laplace``: (n (xbar + Lap(2p/(n eps))) + m wbar)/(n + m): the private mean has L1 sensitivity 2p/n, PureDP(eps);
@@ -27,7 +28,8 @@ on one designated private sample, one public sample and one fresh sample per tri
 ``analytic_thm14`` (level f = 1/(r+t)^2), ``analytic``, ``null`` and ``sign-flip`` (level ``fpr``); trials are
 independent, so the Clopper-Pearson intervals on TPR (private), TPR (public) and FPR are exact. Pooled counts over
 all n private, m public and ``fresh_draws`` fresh samples are reported as point rates only (they share q within a
-trial). Releases are clipped to [-1, 1] (post-processing). Normalised scores <y - z, v>/||v|| of ``roc_k`` designated samples per group give the ROC curves.
+trial). Releases are clipped to [-1, 1] (post-processing). Normalised scores <y - z, v>/||v|| of ``roc_k`` designated
+samples per group give the ROC curves.
 Theorem 14's two events at level f: "#IN >= t/2 among the n + m samples" and the proof's counting step
 "#IN >= m + 1" with the IN calls that land on private samples.
 
@@ -239,7 +241,7 @@ def declared(g) -> dict | None:
 def attack(q: np.ndarray, sizes: dict, params: Params, draws: dict, rng: np.random.Generator) -> dict:
     """The tracing attack with its four thresholds on one release's answers q (module docstring)."""
     x, w = draws["private"], draws["public"]
-    n, m = x.shape[0], w.shape[0]
+    m = w.shape[0]
     T = tracing.Attacker.build(q, draws["reference"], draws["center"] if params.center_draws else None)
     norm = T.norm
     s_priv = T.scores(x)

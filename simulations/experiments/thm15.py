@@ -29,7 +29,8 @@ on every distribution; on the distribution used here the claim "Pr[Err > alpha] 
 ``simulations.stats.verdict`` (Bonferroni over the claims) at those m only; "violated" there would mean this D
 is not hard for A_PAP at that m (not a contradiction of the theorem, which is a statement about the worst D).
 At m >= C_15/alpha the theorem asserts nothing: ``below-bound`` (measurements). The negative control
-(``variant="true_answers"``, :data:`NEGATIVE_CONTROLS`; in CI) replaces A_PAP's answers by the true answers E_D[h] (a release that cheats by
+(``variant="true_answers"``, :data:`NEGATIVE_CONTROLS`; in CI) replaces A_PAP's answers by the true answers E_D[h] (a
+release that cheats by
 reading D): it must come out ``violated`` below the line.
 """
 
@@ -161,7 +162,8 @@ def chain_b(release_fn, H, D, labels: np.ndarray, errors: np.ndarray, m: int, n:
     s_x = D.sample(n_tilde, rng)
     res = pr.reduction_b(semi_private, s_x, labels[s_x], n_priv=n, n_pub=m, num_points=H.num_points, rng=rng)
     b_err = float(errors[res.value.hypothesis] - errors.min())
-    return {"b_error": b_err, "b_input_size": int(n_tilde), "b_ran_out": bool(res.value.ran_out), "b_p": float(res.value.p)}
+    return {"b_error": b_err, "b_input_size": int(n_tilde), "b_ran_out": bool(res.value.ran_out),
+            "b_p": float(res.value.p)}
 
 
 def trial(params: Params, rng: np.random.Generator) -> dict:

@@ -253,6 +253,7 @@ def summarise(records: list[dict], params: Params) -> dict:
                          f"epsilon={params.eps}, vc=d): public_samples, private_samples; "
                          f"bounds.compute('abm19:lemma3.3', alpha={params.alpha}, beta={params.beta}, vc=d)"),
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "noise": params.noise,
-        "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS, "trials": T, "confidence": conf, "per_claim_confidence": per_claim,
+        "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS, "trials": T,
+        "confidence": conf, "per_claim_confidence": per_claim,
         "cases": cases, "verdict": overall, "verdict_text": text,
     }

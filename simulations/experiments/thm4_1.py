@@ -57,7 +57,8 @@ DESCRIPTION = ("ABM19 Thm 4.1 trade-off on thresholds over growing grids: A_SSPP
 #: negative control, at these trials and parameter overrides
 CI_RUN = {"trials": 80, "params": {"grids": "64", "n_pubs": "1,4,512", "alphas": "0.00001,0.01", "n_priv": 10_000}}
 
-NEGATIVE_CONTROLS = {"oracle": "a 'learner' that outputs the target itself (impossible on an infinite-Littlestone class)"}
+NEGATIVE_CONTROLS = {"oracle": "a 'learner' that outputs the target itself (impossible on an infinite-Littlestone "
+                               "class)"}
 VARIANT_ALIASES = {"a_sspp": "none", "broken_oracle": "oracle"}  # earlier spellings
 
 

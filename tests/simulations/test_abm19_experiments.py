@@ -3,14 +3,13 @@ and each experiment's negative control coming out ``violated``. Small parameters
 
 from __future__ import annotations
 
-import dataclasses
 
 import numpy as np
 import pytest
 
 import bounds
 from algorithms.classes.combinatorics import vc_dimension
-from simulations import experiments, runner
+from simulations import runner
 from simulations.experiments import _abm19_common as common
 from simulations.experiments import thm3_1
 

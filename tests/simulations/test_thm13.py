@@ -11,7 +11,7 @@ import pytest
 
 import bounds
 from algorithms.privacy import ApproxDP, PureDP
-from simulations import runner, stats
+from simulations import stats
 from simulations.__main__ import main as cli
 from simulations.experiments import thm13
 

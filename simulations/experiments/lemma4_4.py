@@ -316,7 +316,8 @@ def summarise(records: list[dict], params: Params) -> dict:
                   if judged else
                   "PrivSamp's run-out < 1/100 at the corrected n~ only: B's error bound is judged at no cell (A_SSPP's "
                   "premise fails or the bound is vacuous at every cell), so this verdict says nothing about it")
-    text = (f"{overall}: Lemma 4.4 / Claim 4.6 at n_priv = {params.n_priv}, alpha = {params.alpha:g}: {error_part}; {T} trials, "
+    text = (f"{overall}: Lemma 4.4 / Claim 4.6 at n_priv = {params.n_priv}, alpha = {params.alpha:g}: "
+            f"{error_part}; {T} trials, "
             f"{100 * conf:g}% confidence (Bonferroni over {k})"
             + ("; NEGATIVE CONTROL (dummy labels = (not h*)(x))" if params.variant != contract.NO_VARIANT else ""))
     return {

@@ -35,8 +35,9 @@ the summary gives means and standard errors over trials (the paper: 5 runs, one 
 lists the paper's claims of Figures 1-3 one by one as reproduced / not reproduced / undecided / not
 testable here, each from paired per-seed differences (mean +- s.e.; a difference counts when it
 exceeds ``z_findings`` standard errors), and as ``undecided (too few runs)`` below :func:`min_runs`
-runs (z = 2: 8), where a standard error from so few seeds cannot carry the comparison. A figure reproduction is a measurement, not a verdict on a
-theorem: the run's status is the floor check (every PMW^Pub error >= its support's best mixture error).
+runs (z = 2: 8), where a standard error from so few seeds cannot carry the comparison. A figure reproduction
+is a measurement, not a verdict on a theorem: the run's status is the floor check (every PMW^Pub error >= its
+support's best mixture error).
 """
 
 from __future__ import annotations

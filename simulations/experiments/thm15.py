@@ -231,7 +231,8 @@ def summarise(records: list[dict], params: Params) -> dict:
     return {
         "result_id": RESULT_IDS[0],
         "claim": "Theorem 15: below m = C_15/alpha no PAP release of thresholds is (alpha, beta)-accurate on every D",
-        "bound_source": (f"bounds.compute('bcmnuw20:thm15', form='asymptotic', alpha={params.alpha}, constants={{'C_15': {params.c_15}}})"
+        "bound_source": (f"bounds.compute('bcmnuw20:thm15', form='asymptotic', alpha={params.alpha}, "
+                         f"constants={{'C_15': {params.c_15}}})"
                          f".public_samples; n from bounds.compute('bcmnuw20:thm10', ..., vc=1, dual_vc=1)"),
         "m_min": sizes["m_min"], "n": sizes["n"], "n_bound_thm10": sizes["n_bound_thm10"],
         "n_fraction_of_thm10": sizes["n"] / sizes["n_bound_thm10"],

@@ -75,7 +75,7 @@ def pap_answer_function(cover: Cover, g_tilde):
 
 
 def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: float,
-          rng: np.random.Generator, *, order=None) -> Release:
+          rng: np.random.Generator, *, order=None, mw_accuracy: float | None = None) -> Release:
     """BCMNUW20 Algorithm 3 (A_PAP): returns ``Release(PAPResult, guarantee of PMW)``.
 
     private: the private data set x as point indices into the class's domain (n >= 1).
@@ -83,6 +83,8 @@ def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: flo
     cls: the class H (hypotheses x points, True = +1).
     alpha, beta in (0, 1); eps > 0; delta in [0, 1); rng: numpy Generator.
     order: optional order of the cover members (indices 0..|H~|-1) for PMW's pass.
+    mw_accuracy: PMW's MW accuracy at (alpha/2, beta/2) (``pmw``'s tight split, e.g. bounds' thm10
+    ``mw_accuracy``); None: PMW's fixed split.
     """
     if not isinstance(cls, FiniteClass):
         raise ValueError(f"cls must be a FiniteClass, got {type(cls).__name__}")
@@ -95,7 +97,8 @@ def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: flo
     domain = cover.representative_domain()                        # step 2 (public only)
     reduced = FiniteClass(cover.reduced_matrix(), name=f"reduced({cls.name})", copy=False)
     s = domain.map_to_index(x)                                    # step 3
-    g_tilde, guarantee = pmw(s, reduced, alpha / 2.0, beta / 2.0, eps, delta, rng, order=order)  # step 4
+    g_tilde, guarantee = pmw(s, reduced, alpha / 2.0, beta / 2.0, eps, delta, rng, order=order,
+                             mw_accuracy=mw_accuracy)                             # step 4
     answers = g_tilde.answers[cover.member_of]                    # step 5 for every h in H
     return Release(PAPResult(answers=answers, cover=cover, domain=domain, reduced_class=reduced,
                              pmw=g_tilde), guarantee)

@@ -98,6 +98,22 @@ ERRATA: tuple[Erratum, ...] = (
             "alpha; Thm 3.28's log(2|Q|) + log(4c/beta) = log|Q| + log(32 log|X|/(a^2 beta))",
             ("bcmnuw20:lemma7.error-budget", "bcmnuw20:lemma7.numericsparse-queries"), "error",
             "Lemma 7: the explicit constant 200 does not follow from Dwork-Roth Theorem 4.15 [algorithms]"),
+    Erratum("bcmnuw20-lemma7-tight", "BCMNUW20", f"{ICML} and {ARXIV}, Lemma 7 (the workbench's corrected n)",
+            "the previous correction: PMW's answer noise within alpha_mw (comparison and threshold noise within "
+            "alpha_mw/2 each, empirical error 3 alpha_mw); README point of Theorem 10 n = 4,277,206,748 (10.2 x printed)",
+            "MW reads only the sign of a_i - q(x^t), so an update's answer noise only has to stay below the gap the "
+            "threshold T = 2 alpha_mw guarantees, T - t_cmp - t_thr, not below alpha_mw: the steps are direction "
+            "t_cmp + t_thr + t_ans <= 2 alpha_mw, update t_cmp + t_thr <= alpha_mw, error 2 alpha_mw + t_cmp + t_thr + "
+            "a_uc <= alpha/2 ([0, 1] scale). bounds lemma7 / thm10 private_samples: the least n for them, alpha_mw "
+            "and the failure shares in closed form (within 0.2% of a numerical minimum); PMW takes alpha_mw from the "
+            "caller (mw_accuracy). README point: 2,171,649,578 (5.20 x printed; previous 2.05 x, fixed split 3.89 x "
+            "this); Theorem 10 grid: previous/tight 1.51 to 2.57 (median 1.93), tight/printed 4.08 to 7.66",
+            "exhaustive: one MW step at its worst admissible noise on 300 seeded histograms (fires, direction right, "
+            "KL drop >= alpha_mw^2/4; answer noise beyond T - gamma or gamma > alpha_mw fail); grid + hypothesis: the "
+            "three steps hold at bounds' n and fail at n/1.02, the shares sum to beta",
+            ("bcmnuw20:lemma7.direction-step", "bcmnuw20:lemma7.tight-n-least", "bcmnuw20:lemma7.error-budget"),
+            "remark",
+            "Lemma 7 in `bounds`: the tightest n the running PMW supports (answer noise up to T - t_cmp - t_thr) [bounds]"),
     # --- ABM19 -----------------------------------------------------------------------------------
     Erratum("abm19-claim4.6-probabilities", "ABM19", "001_f11d23217d8fb771.txt, proof of Claim 4.6",
             "1/18 (premise) with the run-out 0.01 gives <= 1/17; adding the TV 0.01 gives < 1/16",

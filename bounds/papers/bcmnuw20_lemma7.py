@@ -219,6 +219,7 @@ def lemma7_tight_accuracy(o, alpha_pmw, beta_pmw, eps, delta, log_h, log_x):
     return a
 
 
+@_chunked
 def lemma7_tight_n(o, alpha_pmw, eps, delta, log_h, a_mw, c, beta_cmp, beta_thr, beta_ans, beta_uc):
     """BCMNUW20 Lemma 7 (tight): the least real n with, at tolerances t_cmp = 2 sigma_1 L_cmp/n,
     t_thr = sigma_1 L_thr/n, t_ans = sigma_2 L_ans/n, a_uc = sqrt(L_uc/(2n)) (L_i = log(N_i/beta_i)):
@@ -239,18 +240,21 @@ def lemma7_tight_n(o, alpha_pmw, eps, delta, log_h, a_mw, c, beta_cmp, beta_thr,
     return o.max(o.max((a12 + a3) / (2 * a_mw), a12 / a_mw), 1 / x**2)
 
 
+@_chunked
 def lemma7_tol_comparisons(o, eps, delta, log_h, c, beta_cmp, n):
     """t_cmp: every comparison noise Lap(2 sigma_1/n) within 2 sigma_1 log(2|H~|/beta_cmp)/n."""
     s1, _ = _lemma7_sigmas(o, eps, delta, c)
     return 2 * s1 * (o.log(2) + log_h - o.log(beta_cmp)) / n
 
 
+@_chunked
 def lemma7_tol_thresholds(o, eps, delta, c, beta_thr, n):
     """t_thr: every threshold noise Lap(sigma_1/n) within sigma_1 log((c + 1)/beta_thr)/n."""
     s1, _ = _lemma7_sigmas(o, eps, delta, c)
     return s1 * (o.log(c + 1) - o.log(beta_thr)) / n
 
 
+@_chunked
 def lemma7_tol_answers(o, eps, delta, c, beta_ans, n):
     """t_ans: every answer noise Lap(sigma_2/n) within sigma_2 log(c/beta_ans)/n."""
     _, s2 = _lemma7_sigmas(o, eps, delta, c)
@@ -385,6 +389,7 @@ LEMMA7_ERRATUM = (
     "Algorithms 3, 4 and 5 and Thm 4.10.")
 
 
+@_chunked
 def lemma7_fixed_n(o, alpha_pmw, beta_pmw, eps, delta, log_h, log_x):
     return lemma7_n_logs(o, alpha_pmw, beta_pmw, eps, delta, log_h, log_x)
 

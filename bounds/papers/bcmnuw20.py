@@ -23,6 +23,7 @@ from .bcmnuw20_lemma7 import (  # noqa: F401  (re-exported: stable names)
     LEMMA7_DEPARTURES, LEMMA7_DOMAIN, LEMMA7_ERRATUM, LEMMA7_QUANTITIES, _lemma7_inputs, lemma7_block,
     lemma7_n, lemma7_n_logs, lemma7_n_printed, lemma7_n_printed_logs, lemma7_quantities)
 from .bcmnuw20_lower import LOWER_BOUNDS
+from .bcmnuw20_explicit import extend
 
 PAPER = "BCMNUW20"
 SOURCE = source("BCMNUW20")  # key, title and venue (bounds.references), never the text's file name
@@ -351,5 +352,5 @@ register(
                "than the textbook 2 G(2m) 2^{-alpha m/2} (ln 2/2 > 1/4), so inequality (1) holds; "
                "it needs m >= 8/alpha, ensured by solving from m >= 8d/alpha (here 32d/alpha)."),
     ),
-    *LOWER_BOUNDS,
+    *extend(*LOWER_BOUNDS),  # bcmnuw20_explicit adds the explicit forms of Theorems 13-15 and Lemma 17
 )

@@ -96,8 +96,10 @@ def main(argv=None) -> int:
                          None, None, "<= 3", ""))
 
     print(f"{'benchmark (CPU s)':<52} {'runs':>4} {'median':>8} {'min':>7} {'max':>7} {'goal':>8} {'peak RSS':>9}")
+    def f(x):
+        return f"{x:>7.3f}" if x is not None else f"{'':>7}"
+
     for name, runs, m, lo, hi, goal, rss in rows:
-        f = (lambda x: f"{x:>7.3f}" if x is not None else f"{'':>7}")
         print(f"{name:<52} {runs:>4} {m:>8.3f} {f(lo)} {f(hi)} {goal:>8} {rss:>9}")
     return 0
 

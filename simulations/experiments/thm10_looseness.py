@@ -371,8 +371,8 @@ def fitted_exponents(rows: list[dict]) -> dict:
 def fitted_exponents_in(rows: list[dict], var: str) -> dict:
     """Shapes in ``var`` ("p" or "d"): slopes of log(size) against log(var) over the rows (distinct values of
     var), for the least n (U, uncensored), the interval's lower end L (> 0), the bound's n (as the
-    runs use it) and bounds' corrected n (the same since Lemma 7's tight split); with Theorem 13's sqrt(p)/alpha for p. None where fewer
-    than two distinct values have a number."""
+    runs use it) and bounds' corrected n (the same since Lemma 7's tight split); with Theorem 13's sqrt(p)/alpha
+    for p. None where fewer than two distinct values have a number."""
     x = [r[var] for r in rows]
     out = {var: x, "keys": [r["key"] for r in rows],
            "least_n": _slope(x, [None if r["least_n_censored"] else r["least_n"] for r in rows]),

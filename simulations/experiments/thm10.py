@@ -9,7 +9,8 @@ What one trial does, for every case "class:distribution" of ``Params.cases``:
    dual_vc=p)``: m_bound = ``public_samples`` (Lemma 11), n_bound = ``private_samples`` (Lemma 7,
    corrected and tight, at alpha/2, beta/2; PMW runs at bounds' ``mw_accuracy``). Never retyped. By default
    the run uses exactly (n, m) = (n_bound, m_bound). ``n_scale``, ``m_scale`` and the cap ``n_max`` (0 = no
-   cap) are explicit options; a run below either size is ``below-bound`` (a measurement, never a verdict on the theorem);
+   cap) are explicit options; a run below either size is ``below-bound`` (a measurement, never a verdict on
+   the theorem);
 3. w ~ D^m (public) and x ~ D^n (private), drawn once, then on these same draws:
    A_PAP(x, w, H, alpha, beta, eps, delta) and, with ``baselines`` (default), the two trivial releases:
    *public-only* G(h) = E_w h (the public sample's empirical answers, no private data, no privacy cost)

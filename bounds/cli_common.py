@@ -40,7 +40,7 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line (a :class:`UsageError`), not the usage dump."""
 
     def error(self, message):
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(f"{self.prog}: error: {message}")
 
 
 def version() -> str:
@@ -238,9 +238,12 @@ def _os_error(exc: OSError) -> str:
     return f"{where}{exc.strerror or one_line(exc)}"
 
 
-def run(prog: str, main, argv=None) -> int:
+def run(prog: str, main, argv=None, prefix: str | None = None) -> int:
     """Call ``main(argv)`` and turn every failure into one line on stderr and an exit status (see the
-    module docstring). ``main`` returns its exit status."""
+    module docstring). ``main`` returns its exit status. Lines start with ``prefix`` (default
+    ``"PROG: error: "``); a parser's usage error names its (sub)command itself."""
+    if prefix is None:
+        prefix = f"{prog}: error: "
     try:
         return main(argv)
     except SystemExit as exc:  # argparse's --help / --version
@@ -253,19 +256,19 @@ def run(prog: str, main, argv=None) -> int:
         return 0
     except UsageError as exc:
         msg = one_line(exc)
-        print(msg if msg.startswith(prog) else f"{prog}: error: {msg}", file=sys.stderr)
+        print(msg if msg.startswith(prog) else f"{prefix}{msg}", file=sys.stderr)
         return 2
     except (ValueError, ArithmeticError) as exc:  # DomainError, StoreError, OverflowError, ...
-        print(f"{prog}: error: {one_line(exc)}", file=sys.stderr)
+        print(f"{prefix}{one_line(exc)}", file=sys.stderr)
         return 2
     except RecursionError:
-        print(f"{prog}: error: input nested too deeply", file=sys.stderr)
+        print(f"{prefix}input nested too deeply", file=sys.stderr)
         return 2
     except MemoryError:
-        print(f"{prog}: error: out of memory (lower the sizes asked for)", file=sys.stderr)
+        print(f"{prefix}out of memory (lower the sizes asked for)", file=sys.stderr)
         return 2
     except OSError as exc:  # a read or write the command did not anticipate (read-only or full disk)
-        print(f"{prog}: error: {_os_error(exc)}", file=sys.stderr)
+        print(f"{prefix}{_os_error(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)

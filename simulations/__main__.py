@@ -125,13 +125,36 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _check_workers(args) -> None:
-    """--workers within WORKERS_PER_CORE per core unless --max-workers raises it; not with --scheduler."""
+    """--workers within WORKERS_PER_CORE per core unless --max-workers raises it; not with --scheduler.
+    With --scheduler, Dask's own log lines (tracebacks when the scheduler goes away) are silenced: the
+    command line says what happened in one line."""
     if args.scheduler is not None and args.workers is not None:
         raise ValueError("give --workers or --scheduler, not both")
+    if args.scheduler is not None:
+        _quiet_dask_logs()
     limit = args.max_workers or WORKERS_PER_CORE * (os.cpu_count() or 1)
     if args.workers is not None and args.workers > limit:
         raise ValueError(f"--workers {args.workers} is above the limit of {limit} ({WORKERS_PER_CORE} per core on "
                          f"{os.cpu_count()} cores); raise it with --max-workers {args.workers}")
+
+
+def _quiet_dask_logs() -> None:
+    """Route Dask's, tornado's and asyncio's log records nowhere (after importing distributed, whose
+    import installs its handlers and levels)."""
+    import logging
+
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return  # runner.connect says what to install
+    prefixes = ("distributed", "tornado", "asyncio")
+    names = [n for n in list(logging.root.manager.loggerDict) if n.split(".")[0] in prefixes]
+    for name in set(names) | set(prefixes):
+        logger = logging.getLogger(name)
+        for handler in list(logger.handlers):
+            logger.removeHandler(handler)
+        logger.addHandler(logging.NullHandler())
+        logger.propagate = False
 
 
 def _check_overrides(overrides: dict, limit: float | None) -> None:

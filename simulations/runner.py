@@ -227,12 +227,16 @@ def connect(scheduler, timeout: float = 10.0):
         from distributed import Client
     except ImportError as exc:  # pragma: no cover - dask is in the dev and cluster extras
         raise ValueError(f"--scheduler needs dask distributed (pip install 'pubpriv-workbench[cluster]'): {exc}") from None
+    is_file = isinstance(scheduler, str) and scheduler.endswith(".json")
     try:
+        if is_file:  # a scheduler file (dask scheduler --scheduler-file) is not an address
+            return Client(scheduler_file=scheduler, timeout=timeout, set_as_default=False)
         return Client(scheduler, timeout=timeout, set_as_default=False)
     except Exception as exc:  # distributed raises OSError, TimeoutError, ValueError and its own errors
-        _quiet_finalisers()
-        raise ValueError(f"--scheduler {scheduler!r}: cannot connect "
-                         f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
+        error = ValueError(f"--scheduler {scheduler!r}: cannot connect "
+                           f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})")
+    _quiet_finalisers()  # outside the except block: the traceback no longer holds the half-built Client
+    raise error
 
 
 def _quiet_finalisers() -> None:

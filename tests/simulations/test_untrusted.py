@@ -264,3 +264,46 @@ def test_pool_workers_die_within_5_s_of_a_kill_9_of_the_main_process(tmp_path, t
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
+
+
+def test_lost_dask_scheduler_is_one_line_and_the_run_resumes_to_the_same_records(tmp_path):
+    """The scheduler killed mid-run: one line on stderr (it was 65 lines of Dask tracebacks), exit 2, and
+    `resume` completes the run with exactly the records of an uninterrupted one."""
+    dask = Path(sys.executable).with_name("dask")
+    env = {**os.environ, "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    sched_file = tmp_path / "scheduler.json"
+    procs = [subprocess.Popen([str(dask), "scheduler", "--port", "0", "--no-dashboard", "--scheduler-file",
+                               str(sched_file)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              start_new_session=True)]
+    out = tmp_path / "run"
+    try:
+        deadline = time.monotonic() + 60
+        while not sched_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        procs.append(subprocess.Popen([str(dask), "worker", "--scheduler-file", str(sched_file), "--nworkers", "1",
+                                       "--nthreads", "1", "--no-dashboard"], env=env, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL, start_new_session=True))
+        run = subprocess.Popen([sys.executable, "-m", "simulations", "run", "laplace_tail", "--trials", "20000",
+                                "--seed", "4", "--chunk-size", "20", "--out", str(out), "--scheduler", str(sched_file)],
+                               cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and run.poll() is None:
+            if (out / store.RECORDS).exists() and (out / store.RECORDS).stat().st_size > 20_000:
+                break
+            time.sleep(0.1)
+        assert run.poll() is None, ("the run ended before the scheduler could be killed", run.communicate())
+        os.killpg(procs[0].pid, signal.SIGKILL)
+        _, err = run.communicate(timeout=120)
+    finally:
+        for p in procs:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    lines = err.strip().splitlines()
+    assert run.returncode == 2 and len(lines) == 1, err[-2000:]
+    assert "lost the Dask scheduler" in lines[0] and "resume" in lines[0]
+    assert runner.status(out)["status"] in ("interrupted", "stale")
+    assert main(["resume", str(out), "--workers", "1"]) == 0
+    straight = runner.run("laplace_tail", 20000, tmp_path / "straight", seed=4, workers=1, progress=False)
+    assert store.RunDir(out).read_records() == store.RunDir(straight.path).read_records()

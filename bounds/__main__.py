@@ -46,7 +46,7 @@ def _add_params(p: argparse.ArgumentParser) -> None:
 def _check_text(text: str, flag: str, ns, ranges: bool) -> int:
     """Refuse what parse_value / parse_range would read silently or slowly; returns the points ``text``
     asks for (1 for a value)."""
-    s = cli.text_arg(flag)(text).strip()
+    s = cli.check_text(text, flag).strip()
     if not ranges:
         return 1
     if "," in s:

@@ -112,9 +112,17 @@ def emit(ns, rows: list[list], header: list[str], *, text: str | None = None, js
 
 def _text(name: str, text: str) -> str:
     if len(text) > MAX_TEXT:
-        raise argparse.ArgumentTypeError(f"{name} is {len(text):,} characters long (at most {MAX_TEXT:,})")
+        raise UsageError(f"{name} is {len(text):,} characters long (at most {MAX_TEXT:,})")
     if "\x00" in text:
-        raise argparse.ArgumentTypeError(f"{name} contains a NUL character")
+        raise UsageError(f"{name} contains a NUL character")
+    return text
+
+
+def check_text(text: str, name: str, hint: str = "") -> str:
+    """``text`` if it is non-empty text of bounded length without NUL; UsageError otherwise."""
+    _text(name, text)
+    if not text.strip():
+        raise UsageError(f"{name} is empty{hint}")
     return text
 
 
@@ -151,7 +159,10 @@ def int_arg(name: str, low: int | None = None, high: int | None = None, raise_wi
 def float_arg(name: str, low: float | None = None, high: float | None = None, *, open_low=False, open_high=False):
     """An argparse ``type``: a finite number in [low, high] (ends open when asked)."""
     def parse(text):
-        s = _text(name, str(text))
+        try:
+            s = _text(name, str(text))
+        except UsageError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
         try:
             value = float(s)
         except ValueError:
@@ -171,10 +182,10 @@ def text_arg(name: str, hint: str = ""):
     """An argparse ``type``: non-empty text of bounded length (an empty path would silently mean the
     current directory)."""
     def parse(text):
-        _text(name, text)
-        if not text.strip():
-            raise argparse.ArgumentTypeError(f"{name} is empty{hint}")
-        return text
+        try:
+            return check_text(text, name, hint)
+        except UsageError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
 
     return parse
 
@@ -254,7 +265,7 @@ def run(prog: str, main, argv=None, prefix: str | None = None) -> int:
         except OSError:
             pass
         return 0
-    except UsageError as exc:
+    except (UsageError, argparse.ArgumentTypeError) as exc:
         msg = one_line(exc)
         print(msg if msg.startswith(prog) else f"{prefix}{msg}", file=sys.stderr)
         return 2

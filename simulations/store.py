@@ -339,8 +339,21 @@ class RunDir:
         run = cls(path)
         if not os.path.lexists(run.manifest_path):
             raise ValueError(f"run directory {str(path)!r} has no {MANIFEST}")
+        run.check_files()
         check_manifest(run.manifest(), run.manifest_path, max_trials)
         return run
+
+    def check_files(self) -> None:
+        """StoreError unless each file of the run that exists is a regular file (no link, FIFO or device)."""
+        for p in (self.manifest_path, self.records_path, self.summary_path, self.lock_path):
+            try:
+                mode = os.lstat(p).st_mode
+            except FileNotFoundError:
+                continue
+            if _stat.S_ISLNK(mode):
+                raise StoreError(f"{p} is a symbolic link; a run directory's files must be regular files")
+            if not _stat.S_ISREG(mode):
+                raise StoreError(f"{p} is not a regular file (a FIFO, device or directory); refusing the run directory")
 
     # -------------------------------------------------------------- manifest
 

@@ -203,12 +203,13 @@ def check_out(path, name: str = "--out") -> str:
     text = _text(name, str(path))
     if not text.strip():
         raise UsageError(f"{name} is empty: give a directory")
+    shown = repr(text) if len(text) <= 80 else repr(text[:37] + "..." + text[-37:])
     real = Path(os.path.realpath(os.path.abspath(text)))
     if ".git" in real.parts:
-        raise UsageError(f"{name} {text!r} is inside a .git directory; choose a directory outside it")
+        raise UsageError(f"{name} {shown} is inside a .git directory; choose a directory outside it")
     for part in real.parts:
         if len(part.encode(errors="replace")) > 255:
-            raise UsageError(f"{name} {text!r} has a name longer than 255 bytes")
+            raise UsageError(f"{name}: a name longer than 255 bytes ({len(part.encode(errors='replace'))}) in {shown}")
     root = repository_root()
     if root is not None:
         try:
@@ -216,10 +217,10 @@ def check_out(path, name: str = "--out") -> str:
         except ValueError:
             return text
         if not rel.parts:
-            raise UsageError(f"{name} {text!r} is the repository itself; write results to a subdirectory such "
+            raise UsageError(f"{name} {shown} is the repository itself; write results to a subdirectory such "
                              "as runs/ (gitignored)")
         if rel.parts[0] in _SOURCE_DIRS and not any(rel.parts[:len(r)] == r for r in _RESULT_DIRS):
-            raise UsageError(f"{name} {text!r} is inside the repository's {rel.parts[0]}/ directory; write "
+            raise UsageError(f"{name} {shown} is inside the repository's {rel.parts[0]}/ directory; write "
                              "results elsewhere, e.g. runs/ (gitignored)")
     return text
 

@@ -191,19 +191,95 @@ def _show_experiment(args) -> int:
     return 0
 
 
+_TARGET_FIELDS = ("name", "source", "description")
+
+
+def _target_row(name, source, description, private) -> list:
+    return ["audit target", name, source, "real" if private else "broken", description]
+
+
+def _literal_targets(module_name: str) -> list[list] | None:
+    """The list rows of one module of simulations.audit_targets read from its source (ast, no import): its
+    ``AuditTarget(name, source, description, ..., expect_private=...)`` calls, each with literal values or
+    f-strings over the module's literal constants. None if a call is not of that form (e.g. made in a loop);
+    the module is then imported. A test keeps the listing equal to the imported registry."""
+    import ast
+    from pathlib import Path
+
+    import simulations.audit_targets as pkg
+
+    def value(node, consts):
+        try:
+            return ast.literal_eval(node)
+        except ValueError:
+            if not isinstance(node, ast.JoinedStr):
+                raise
+            # an f-string of this package's own source over its literal constants; no builtins
+            return eval(compile(ast.Expression(node), "<audit target>", "eval"), {"__builtins__": {}}, dict(consts))
+
+    try:
+        tree = ast.parse((Path(pkg.__path__[0]) / f"{module_name}.py").read_text(encoding="utf-8"))
+    except (OSError, SyntaxError):
+        return None
+    consts, calls = {}, []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            try:
+                consts[node.targets[0].id] = ast.literal_eval(node.value)
+            except ValueError:
+                pass
+    top = {id(n) for stmt in tree.body if isinstance(stmt, ast.Assign) for n in ast.walk(stmt)}
+    rows = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "AuditTarget"):
+            continue
+        if id(node) not in top:  # inside a loop or a function: only an import can tell
+            return None
+        try:
+            values = [value(a, consts) for a in node.args[:3]]
+            kw = {k.arg: k.value for k in node.keywords}
+            values += [value(kw[f], consts) for f in _TARGET_FIELDS[len(values):]]
+            private = value(kw["expect_private"], consts) if "expect_private" in kw else True
+        except (ValueError, KeyError, TypeError, SyntaxError, NameError):
+            return None
+        rows.append(_target_row(*values, private))
+    return rows
+
+
+def _target_rows(lazy: bool = True) -> list[list]:
+    """Every audit target's list row, sorted by name: read from the sources where they are literal (``lazy``),
+    else by importing the module (and its algorithms)."""
+    import importlib
+    import pkgutil
+
+    import simulations.audit_targets as pkg
+
+    rows = []
+    for info in pkgutil.iter_modules(pkg.__path__):
+        if info.name.startswith("_"):
+            continue
+        found = _literal_targets(info.name) if lazy else None
+        if found is None:
+            try:
+                module = importlib.import_module(f"{pkg.__name__}.{info.name}")
+            except Exception as exc:  # a target whose algorithm is not written yet must not hide the others
+                rows.append(["audit target", f"{pkg.__name__}.{info.name}", "", "",
+                             f"(unavailable: {type(exc).__name__}: {exc})"])
+                continue
+            found = [_target_row(t.name, t.source, t.description, t.expect_private)
+                     for t in getattr(module, "TARGETS", ())]
+        rows += found
+    return sorted(rows, key=lambda r: r[1])
+
+
 def _cmd_list(args) -> int:
     if args.experiment is not None:
         return _show_experiment(args)
-    from simulations import audit as _audit  # the targets' modules; scipy.stats stays unimported (lazy there)
-
     rows = []
     for row in experiments.catalogue(lazy=True):  # names only: no experiment is imported
         rows.append(["experiment", row["name"], ", ".join(row["result_ids"]), "",
                      row["description"] if not row["error"] else f"(unavailable: {row['error']})"])
-    for name, t in _audit.targets().items():
-        rows.append(["audit target", name, t.source, "real" if t.expect_private else "broken", t.description])
-    for module, err in _audit.target_errors().items():
-        rows.append(["audit target", module, "", "", f"(unavailable: {err})"])
+    rows += _target_rows()
     text = ["experiments:"]
     text += [f"  {r[1]:<20} {r[2]:<24} {r[4]}" for r in rows if r[0] == "experiment"]
     text += ["audit targets:"]

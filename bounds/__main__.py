@@ -327,8 +327,10 @@ def cmd_crossover(ns) -> int:
                           "results, or two quantities with --quantity2")
     params = _params(ns, ranges=False)
     params.pop(ns.vary, None)
-    low = parse_value(ns.low, "--low") if ns.low else None
-    high = parse_value(ns.high, "--high") if ns.high else None
+    low = parse_value(cli.check_text(ns.low, "--low"), "--low") if ns.low is not None else None
+    high = parse_value(cli.check_text(ns.high, "--high"), "--high") if ns.high is not None else None
+    for value, flag in ((low, "--low"), (high, "--high")):
+        _check_magnitude(value, flag, ns)
     out = crossover(ns.first, ns.second, vary=ns.vary, quantity=ns.quantity,
                     quantity2=ns.quantity2, low=low, high=high, form=ns.form,
                     constants=_consts(ns), **params)

@@ -1,13 +1,14 @@
 """Command line of the Monte-Carlo engine: ``python -m simulations list | run | resume | status | audit``.
 
-    list [EXPERIMENT]                      experiments, the results they validate, and the audit targets;
+    list [EXPERIMENT] [--json | --csv]     experiments, the results they validate, and the audit targets;
                                            with EXPERIMENT: its parameters, defaults and their meaning
     run EXPERIMENT --trials N [--seed S] [--workers W | --scheduler ADDR] --out DIR [--param key=value ...]
                                            a staged experiment (an adaptive search, e.g. thm10_looseness) runs
                                            one run directory per stage, DIR/stage-KK (simulations.stages)
-    resume DIR [--workers W | --scheduler ADDR]
-    status DIR [--json]
-    audit TARGET [--samples N] [--seed S] [--eps E] [--delta D] [--confidence C] [--json] [--out DIR]
+    resume DIR [--workers W | --scheduler ADDR] [--experiment MODULE]
+    status DIR [--json]                    exit 2 (one line) when the directory is corrupt
+    audit TARGET [--samples N] [--seed S] [--epsilon E] [--delta D] [--confidence C] [--json] [--out DIR]
+                                           (--eps is an alias of --epsilon; --delta only for targets declaring one)
     audit --all [TARGET ...] [--samples N] [--seed S] [--confidence C] [--json] [--out DIR]
                                            --out saves each result as DIR/audit-TARGET.json (AUDIT_FORMAT;
                                            the reports read it); an existing file of that name is an error.
@@ -16,7 +17,10 @@
                                            Exit status 1 when a target declared private is flagged or a
                                            deliberately broken one is not caught; 0 when all are as expected.
 
-Bad arguments: one line on stderr, exit status 2, nothing written. An existing non-empty --out is an error.
+Bad arguments: one line on stderr, exit status 2, nothing written (bounds.cli_common). An existing non-empty
+--out is an error, and so is an --out inside the repository's sources or a .git directory. Limits on what a user
+sizes, each raised by the option its message names: --max-trials, --max-workers, --max-param-magnitude,
+--max-samples. Run directories are untrusted input (simulations.store, simulations.runner).
 """
 
 from __future__ import annotations

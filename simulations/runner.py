@@ -338,6 +338,16 @@ def _describe_scheduler(scheduler) -> str:
     return str(address or scheduler)
 
 
+def summarise_stored(module, records: list[dict], params, run_dir: store.RunDir) -> dict:
+    """``module.summarise`` of records read back from a run directory: a record without the keys or types the
+    experiment writes (a hand-edited or foreign line) is a StoreError naming the file, not a KeyError."""
+    try:
+        return module.summarise(records, params)
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+        raise store.StoreError(f"{run_dir.records_path}: the records do not have the shape experiment "
+                               f"{module.NAME} writes ({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
+
+
 def resolve_experiment(manifest: dict, experiment: str | None = None):
     """The experiment module of a run directory, looked up by the manifest's ``experiment`` name in the
     registry (never by a module path the directory names). ``experiment``: a module the user names for a
@@ -430,7 +440,7 @@ def _drive_locked(run_dir: store.RunDir, *, workers, scheduler, chunk_size, prog
     summary = None
     try:
         if len(records) == total:
-            summary = module.summarise([records[i] for i in range(total)], params)
+            summary = summarise_stored(module, [records[i] for i in range(total)], params, run_dir)
             run_dir.write_summary(summary)
             run_dir.update_manifest(sessions=sessions, status="complete", finished_at=session["finished_at"])
         else:  # pragma: no cover - only if a backend lost work without raising
@@ -608,7 +618,7 @@ def status(out: str | os.PathLike, *, experiment: str | None = None, max_trials:
         records = run_dir.scan_records(st.trials, m.get("digest")).records
         module = resolve_experiment(m, experiment)
         params = experiments.params_from_dict(module, m["params"])
-        summary = module.summarise(list(records.values()), params)
+        summary = summarise_stored(module, list(records.values()), params, run_dir)
         partial = True
     info["summary_partial"] = partial
     info["summary"] = summary

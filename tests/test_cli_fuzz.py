@@ -221,6 +221,22 @@ def _nan(lines):
     return lines[:2] + [lines[2].replace('"record":{', '"record":{"z":Infinity,', 1)] + lines[3:]
 
 
+def _keyless(run: Path):
+    """A record of this run (its digest) without the keys the experiment writes, for a missing index."""
+    p = run / store.MANIFEST
+    if not _plain(p) or not _plain(run / store.RECORDS):
+        return
+    try:
+        digest = json.loads(p.read_text())["digest"]
+    except (ValueError, KeyError, TypeError):
+        return
+    lines = (run / store.RECORDS).read_text().splitlines(keepends=True)
+    (run / store.RECORDS).write_text("".join(lines[1:]) + json.dumps({"index": 0, "record": {"x": 1},
+                                                                      "digest": digest}) + "\n")
+    if _plain(run / store.SUMMARY):
+        (run / store.SUMMARY).unlink()
+
+
 def _link(name, target):
     def spoil(run: Path):
         p = run / name
@@ -256,7 +272,7 @@ SPOILERS = [
     _spoil_records(_conflict), _spoil_records(_nan),
     _spoil_records(lambda ls: ls[:3] + ["{garbage\n"] + ls[3:]),
     _spoil_records(lambda ls: ls[:3] + ['{"index": 99999, "record": {}}\n'] + ls[3:]),
-    _spoil_records(lambda ls: ls[:3] + ['[1, 2]\n'] + ls[3:]),
+    _spoil_records(lambda ls: ls[:3] + ['[1, 2]\n'] + ls[3:]), _keyless,
     _link(store.RECORDS, "/dev/zero"), _link(store.LOCK, "/dev/zero"), _link(store.MANIFEST, "/etc/hostname"),
     _fifo(store.RECORDS), _fifo(store.LOCK), _fifo(store.SUMMARY),
     _raw_manifest("[1]"), _raw_manifest("{" * 100_000), _raw_manifest("null"), _raw_manifest('{"format": NaN}'),

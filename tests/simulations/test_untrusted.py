@@ -130,6 +130,15 @@ def _foreign_record(run: Path, outside: Path):
     (run / store.SUMMARY).unlink()
 
 
+def _record_missing_keys(run: Path, outside: Path):
+    """A well-formed line of this run (its digest) whose record lacks the keys the experiment writes."""
+    digest = json.loads((run / store.MANIFEST).read_text())["digest"]
+    lines = (run / store.RECORDS).read_text().splitlines(keepends=True)
+    (run / store.RECORDS).write_text("".join(lines[1:]) + json.dumps({"index": 0, "record": {}, "digest": digest})
+                                     + "\n")
+    (run / store.SUMMARY).unlink()
+
+
 def _write(text):
     def spoil(run: Path, outside: Path):
         (run / store.MANIFEST).write_text(text)
@@ -148,6 +157,7 @@ CRAFTED = [
     ("conflicting duplicate first", _conflicting_duplicate_first, "conflicting duplicate"),
     ("NaN record", _nan_record, "NaN"),
     ("record of another run", _foreign_record, "digest"),
+    ("record missing its keys", _record_missing_keys, "shape"),
     ("trials -5", _edit_manifest(trials=-5), "trials"),
     ("trials 10^15", _edit_manifest(trials=10**15), "--max-trials"),
     ("manifest a list", _write("[1, 2]"), "JSON object"),
@@ -178,7 +188,7 @@ def test_crafted_run_directory_is_one_line_exit_2_and_changes_nothing_outside(
     assert len(err) == 1 and any(n in err[0] for n in needle.split("|")), err
     assert _tree(outside) == before and not (outside / "PWNED").exists()
     assert "planted_pkg" not in sys.modules
-    if name not in ("manifest a list",):  # every other case still names a problem the report can show
+    if name not in ("manifest a list", "record missing its keys"):  # the report can show each of the others
         assert store.integrity_problems(run)
 
 

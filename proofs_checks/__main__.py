@@ -63,15 +63,7 @@ def _table(results) -> str:
     rows = [f"{'check':42} {'verdict':22} {'method':26} {'s':>5}  detail"]
     for r in results:
         v = r.verdict
-        detail = v.summary
-        if v.region:
-            detail += f"; region: {v.region}"
-        if v.counterexample:
-            cx = ", ".join(f"{k}={_fmt(x)}" for k, x in list(v.counterexample.items())[:6])
-            detail += f"; counterexample: {cx}"
-        if r.check.errata:
-            detail += f"; errata: {', '.join(r.check.errata)}"
-        rows.append(f"{r.check.id:42} {v.status:22} {_cell(v.method, 26):26} {r.seconds:5.2f}  {_cell(detail, 160)}")
+        rows.append(f"{r.check.id:42} {v.status:22} {_cell(v.method, 26):26} {r.seconds:5.2f}  {_cell(_detail(r), 160)}")
     counts = {s: sum(r.verdict.status == s for r in results) for s in ("holds", PART, FAILS, NOT_CHECKABLE)}
     rows.append("")
     rows.append(f"{len(results)} checks: " + ", ".join(f"{n} {s}" for s, n in counts.items()))

@@ -237,22 +237,22 @@ def _keyless(run: Path):
         (run / store.SUMMARY).unlink()
 
 
-def _link(name, target):
+def _replace(name, make):
+    """Put ``make(path)`` (a link, a FIFO) where the run's file ``name`` was."""
     def spoil(run: Path):
         p = run / name
         if os.path.lexists(p):
             p.unlink()
-        p.symlink_to(target)
+        make(p)
     return spoil
+
+
+def _link(name, target):
+    return _replace(name, lambda p: p.symlink_to(target))
 
 
 def _fifo(name):
-    def spoil(run: Path):
-        p = run / name
-        if os.path.lexists(p):
-            p.unlink()
-        os.mkfifo(p)
-    return spoil
+    return _replace(name, os.mkfifo)
 
 
 def _raw_manifest(text):

@@ -349,7 +349,7 @@ def _cmd_status(args) -> int:
         if args.json:
             print(json.dumps(info, indent=2, sort_keys=True))
             return _corrupt(args.dir, [p for st in info["stages"] for p in st["problems"]])
-        print(f"staged search {info['experiment']} ({', '.join(info['result_ids'])}), seed {info['root_seed']}, "
+        print(f"staged search {info['experiment']} ({_ids(info['result_ids'])}), seed {info['root_seed']}, "
               f"{info['trials']} trials per stage, {len(info['stages'])} stage(s), "
               f"{'finished' if info['finished'] else 'not finished (resume it)'}")
         for k, st in enumerate(info["stages"]):
@@ -360,7 +360,7 @@ def _cmd_status(args) -> int:
     if args.json:
         print(json.dumps(info, indent=2, sort_keys=True))
         return _corrupt(args.dir, info["problems"])
-    print(f"experiment {info['experiment']} ({', '.join(info['result_ids'])}), seed {info['root_seed']}, "
+    print(f"experiment {info['experiment']} ({_ids(info['result_ids'])}), seed {info['root_seed']}, "
           f"code {info['code_version']}")
     print(f"params: {json.dumps(info['params'], sort_keys=True)}")
     print(f"{info['completed']}/{info['trials']} trials done, {info['missing']} missing, "
@@ -371,6 +371,13 @@ def _cmd_status(args) -> int:
         partial = " (partial: only the finished trials)" if info["summary_partial"] else ""
         print(f"verdict{partial}: {summary.get('verdict_text') or summary.get('verdict')}")
     return _corrupt(args.dir, info["problems"])
+
+
+def _ids(ids) -> str:
+    """Result ids as read from a (possibly hand-edited) manifest."""
+    if isinstance(ids, list) and all(isinstance(i, str) for i in ids):
+        return ", ".join(ids)
+    return "result ids unreadable"
 
 
 def _corrupt(path, problems) -> int:

@@ -610,7 +610,10 @@ def status(out: str | os.PathLike, *, experiment: str | None = None, max_trials:
     info["lock_holder"] = st.holder
     info["completed"] = st.completed
     info["missing"] = st.missing
-    info["elapsed_seconds"] = sum((s.get("elapsed_seconds") or 0.0) for s in m.get("sessions", []))
+    info["elapsed_seconds"] = sum(float(s["elapsed_seconds"]) for s in m.get("sessions", [])
+                                  if isinstance(s, dict) and isinstance(s.get("elapsed_seconds"), (int, float))
+                                  and not isinstance(s.get("elapsed_seconds"), bool)
+                                  and math.isfinite(s["elapsed_seconds"]))
     summary, partial = None, False
     if st.state == "complete":
         summary = run_dir.summary()

@@ -158,6 +158,7 @@ def resume(out: str | os.PathLike, *, workers: int | None = None, scheduler=None
 def status(out: str | os.PathLike, *, max_trials: int | None = None, experiment: str | None = None) -> dict:
     """The search's manifest and each existing stage's :func:`simulations.runner.status`."""
     search = _read_search(out, max_trials)
+    runner.resolve_experiment(search, experiment)  # a search of an experiment outside the registry is refused
     stages = [runner.status(d, max_trials=max_trials, experiment=experiment) for d in stage_dirs(out)]
     last = stages[-1] if stages else None
     finished = bool(last and last["status"] == "complete" and last["summary"] and last["summary"].get("final"))

@@ -262,8 +262,12 @@ def check_manifest(m: Any, path, max_trials: int | None = None) -> dict:
     if not 1 <= m["trials"] <= limit:
         more = f"; if you mean it, pass --max-trials {m['trials']}" if m["trials"] > limit else ""
         raise StoreError(f"{path}: trials={m['trials']:,} outside [1, {limit:,}]{more}")
-    if not isinstance(m.get("sessions", []), list):
-        raise StoreError(f"{path}: sessions must be a list")
+    sessions = m.get("sessions", [])
+    if not isinstance(sessions, list) or not all(isinstance(x, dict) for x in sessions):
+        raise StoreError(f"{path}: sessions must be a list of objects")
+    ids = m.get("result_ids", [])
+    if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
+        raise StoreError(f"{path}: result_ids must be a list of strings")
     return m
 
 

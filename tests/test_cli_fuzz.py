@@ -269,6 +269,7 @@ SPOILERS = [
     _spoil_manifest("root_seed", "7"), _spoil_manifest("trials", -5), _spoil_manifest("trials", 10**15),
     _spoil_manifest("trials", "20"), _spoil_manifest("params", []), _spoil_manifest("experiment", "planted.module"),
     _spoil_manifest("experiment", None), _spoil_manifest("format", "other/1"), _spoil_manifest("sessions", {}),
+    _spoil_manifest("sessions", [1]), _spoil_manifest("result_ids", 5),
     _spoil_records(_conflict), _spoil_records(_nan),
     _spoil_records(lambda ls: ls[:3] + ["{garbage\n"] + ls[3:]),
     _spoil_records(lambda ls: ls[:3] + ['{"index": 99999, "record": {}}\n'] + ls[3:]),

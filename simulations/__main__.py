@@ -122,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="declared delta in [0, 1) (target default if omitted; only for targets that declare a delta)")
     a.add_argument("--confidence", type=cli.float_arg("confidence", 0.0, 1.0, open_low=True, open_high=True),
                    default=DEFAULT_CONFIDENCE, help=f"confidence of the lower bounds (default {DEFAULT_CONFIDENCE})")
-    a.add_argument("--json", action="store_true", help="print JSON instead of text")
+    cli.add_output(a)
     a.add_argument("--out", type=cli.out_arg("--out"), default=None,
                    help="directory to save the result in, as audit-TARGET.json")
     return p
@@ -438,6 +438,19 @@ def _check_samples(args, targets) -> None:
                              f"raise it with --max-samples {samples}")
 
 
+_AUDIT_COLUMNS = ["target", "declared", "source", "eps_lower_bound", "declared_eps", "declared_delta",
+                  "delta_lower_bound", "minimal_detectable_eps", "violated", "no_power", "as_expected", "samples",
+                  "confidence"]
+
+
+def _audit_csv(records: dict, expected: dict) -> None:
+    """One CSV row per audit (the table that --all prints as lines)."""
+    rows = [[r["target"], "real" if r["expect_private"] else "broken", r["source"], r["eps_lower_bound"],
+             r["declared_eps"], r["declared_delta"], r["delta_lower_bound"], r["minimal_detectable_eps"],
+             r["violated"], r["no_power"], expected[n], r["samples"], r["confidence"]] for n, r in records.items()]
+    cli.write_csv(rows, _AUDIT_COLUMNS)
+
+
 def _cmd_audit(args) -> int:
     from simulations import audit as _audit
 
@@ -461,6 +474,8 @@ def _cmd_audit(args) -> int:
                               "per_audit_confidence": family.per_audit_confidence,
                               "unexpected": family.unexpected, "audits": list(records.values())},
                              indent=2, sort_keys=True))
+        elif args.csv:
+            _audit_csv(records, {n: _audit.as_expected(t, r) for n, t, r in family.results})
         else:
             for n, t, r in family.results:
                 tag = "ok " if _audit.as_expected(t, r) else "BAD"
@@ -483,6 +498,8 @@ def _cmd_audit(args) -> int:
     if args.json:
         print(json.dumps({k: v for k, v in record.items() if k not in ("format", "created_at", "code_version")},
                          indent=2, sort_keys=True))
+    elif args.csv:
+        _audit_csv({name: record}, {name: _audit.as_expected(target, result)})
     else:
         print(f"{name} ({target.source}): {result}")
     _save_audits(paths, {name: record})

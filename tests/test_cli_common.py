@@ -136,6 +136,10 @@ def test_tables_print_as_json_and_csv(capsys):
     assert {r["kind"] for r in rows} == {"experiment", "audit target"}
     assert sim_main(["list", "laplace_tail", "--csv"]) == 0
     assert list(csv.reader(io.StringIO(capsys.readouterr().out)))[0] == ["parameter", "default", "meaning"]
+    assert sim_main(["audit", "--all", "laplace", "laplace_no_noise", "--samples", "2000", "--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [r["target"] for r in rows] == ["laplace", "laplace_no_noise"]
+    assert [r["violated"] for r in rows] == ["False", "True"] and all(r["as_expected"] == "True" for r in rows)
 
 
 def test_saved_audit_is_readable_under_the_umask(tmp_path, capsys):

@@ -317,3 +317,14 @@ def test_lost_dask_scheduler_is_one_line_and_the_run_resumes_to_the_same_records
     assert main(["resume", str(out), "--workers", "1"]) == 0
     straight = runner.run("laplace_tail", 20000, tmp_path / "straight", seed=4, workers=1, progress=False)
     assert store.RunDir(out).read_records() == store.RunDir(straight.path).read_records()
+
+
+def test_a_run_whose_first_trial_fails_is_one_line_and_leaves_nothing(tmp_path, toy_module, capsys):
+    """A trial raising on its parameters (as m_scale=1e300 did with an OverflowError) is one line and exit 2,
+    and a new run with no finished trial leaves no directory behind (there is nothing to resume)."""
+    out = tmp_path / "run"
+    assert main(["run", toy_module, "--trials", "5", "--workers", "1", "--out", str(out),
+                 "--param", "fail_below=1.0", "--param", "sleep=0"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "a trial of slow_toy failed" in err[0] and "on purpose" in err[0]
+    assert not out.exists()

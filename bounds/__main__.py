@@ -149,10 +149,7 @@ def _ratio_text(log10_ratio: float) -> str:
     return f"10^{log10_ratio:.3f}"
 
 
-def _table(rows: list[list[str]], header: list[str]) -> str:
-    widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
-    line = lambda r: "  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip()
-    return "\n".join([line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])
+_table = cli.table  # aligned columns under a header
 
 
 # --- commands --------------------------------------------------------------------------------

@@ -174,4 +174,4 @@ def test_simulations_list_lists_targets_without_importing_them_or_scipy_stats():
 
     lazy = _target_rows()
     assert lazy == _target_rows(lazy=False)
-    assert [r[1] for r in lazy] == sorted(audit.targets())
+    assert {r[1] for r in lazy} <= set(audit.targets())  # the registry may also hold targets tests register

@@ -229,6 +229,7 @@ def _print_computation(c, as_json: bool, steps: bool = True, as_csv: bool = Fals
         more = [f"{hidden} intermediate steps"] if hidden else []
         more += ["each value's derivation"] + ([f"{len(notes)} notes (errata, caveats)"] if notes else [])
         print(f"--steps adds {', '.join(more)}")
+    print(f"source: {r.source}" + (f"; errata: {', '.join(c.errata)} (docs/ERRATA.md)" if c.errata else ""))
     print(f"formulas: python -m bounds show {r.short_id}")
 
 

@@ -35,7 +35,7 @@ def _main(argv=None) -> int:
 
     kw = {"title": args.title} if args.title else {}
     result = builder.build(args.results, args.out, **kw)
-    for err in result.errors:
+    for err in result.errors + result.problems:  # every result file the report flags
         print(f"{PROG}: warning: {cli.one_line(err)}", file=sys.stderr)
     print(f"wrote {result.html} and {result.pdf} ({len(result.sections)} sections)")
     return 0

@@ -428,8 +428,8 @@ class RunDir:
                 if index in scan.records:
                     scan.duplicates += 1
                     if scan.records[index] != record:
-                        scan.corrupt.append((number, f"trial {index} appears again with a different record "
-                                                     "(conflicting duplicate)"))
+                        scan.corrupt.append((number, f"trial {index} recorded twice with different results "
+                                                     "(a conflicting duplicate)"))
                     continue
                 scan.records[index] = record
         scan.records = dict(sorted(scan.records.items()))

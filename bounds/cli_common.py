@@ -46,7 +46,7 @@ class Parser(argparse.ArgumentParser):
 def version() -> str:
     """The installed distribution's version (``pubpriv-workbench X``), or ``unknown``."""
     try:
-        from importlib.metadata import PackageNotFoundError, version as _version
+        from importlib.metadata import version as _version
 
         return f"pubpriv-workbench {_version('pubpriv-workbench')}"
     except Exception:  # not installed (a bare checkout on PYTHONPATH)
@@ -72,7 +72,8 @@ def add_output(p: argparse.ArgumentParser, *, json: bool = True, csv: bool = Tru
     if json:
         g.add_argument("--json", action="store_true", help="print JSON instead of the table")
     if csv:
-        g.add_argument("--csv", action="store_true", help="print CSV (header line, one row per line) instead of the table")
+        g.add_argument("--csv", action="store_true",
+                       help="print CSV (header line, one row per line) instead of the table")
 
 
 def table(rows: list[list], header: list[str]) -> str:

@@ -225,7 +225,7 @@ def _literal_targets(module_name: str) -> list[list] | None:
         tree = ast.parse((Path(pkg.__path__[0]) / f"{module_name}.py").read_text(encoding="utf-8"))
     except (OSError, SyntaxError):
         return None
-    consts, calls = {}, []
+    consts = {}
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             try:

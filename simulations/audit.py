@@ -70,9 +70,11 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable
 
 import numpy as np
-from scipy import stats as _st
 
+from algorithms._lazy import lazy_module
 from simulations import stats
+
+_st = lazy_module("scipy.stats")  # imported on first use: `simulations list` lists targets without it
 
 DEFAULT_CONFIDENCE = 0.95
 DEFAULT_BATCH = 100_000

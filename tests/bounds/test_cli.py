@@ -73,8 +73,10 @@ def test_show(capsys):
 
 def test_compute_table(capsys):
     rc, out, _ = run(capsys, "compute", "thm10", *README_ARGS)
-    assert rc == 0
-    assert "10,126" in out and "8,455,347,274" in out and "(step)" in out
+    assert rc == 0  # concise: the result's quantities and the printed-vs-corrected table
+    assert "10,126" in out and "8,455,347,274" in out and "(step)" not in out and "--steps" in out
+    rc, out, _ = run(capsys, "compute", "thm10", *README_ARGS, "--steps")
+    assert rc == 0 and "(step)" in out and "note:" in out
 
 
 def test_compute_json_shape(capsys):

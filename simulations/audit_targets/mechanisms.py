@@ -24,10 +24,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from algorithms.privacy.accounting import gaussian_delta
 from algorithms.privacy.mechanisms import ExponentialMechanism, GaussianMechanism, LaplaceMechanism, PermuteAndFlip
 from simulations.audit import AuditCase, AuditTarget
 
 COUNT_SIZE = 10  # records in the counting-query datasets
+DELTA_FACTOR = 10.0
+GAUSSIAN_SAMPLES = 1_000_000
 
 
 def _bits_pair() -> tuple[np.ndarray, np.ndarray]:
@@ -61,14 +64,20 @@ def _laplace_case(eps: float, delta: float, *, scale_factor: float = 1.0, noise:
     return AuditCase(_counting(sample), _identity, _bits_pair(), None, eps, 0.0, batched=True)
 
 
-def _gaussian_case(eps: float, delta: float, *, sigma_factor: float = 1.0, noise: bool = True) -> AuditCase:
-    calibrated = GaussianMechanism.analytic(1.0, eps, delta)
-    mech = GaussianMechanism(1.0, calibrated.sigma * sigma_factor)
+def _gaussian_case(eps: float, delta: float, *, sigma_factor: float = 1.0, noise: bool = True,
+                   delta_factor: float = 1.0) -> AuditCase:
+    """The analytic Gaussian calibrated to (eps, delta) declares (eps, delta) and the exact curve of its sigma
+    (BW18 Thm 8, ``gaussian_delta``); the mechanism runs at ``sigma_factor`` times the sigma calibrated to
+    (eps, ``delta_factor`` delta)."""
+    declared_sigma = GaussianMechanism.analytic(1.0, eps, delta).sigma
+    mech = GaussianMechanism(1.0, GaussianMechanism.analytic(1.0, eps, delta_factor * delta).sigma * sigma_factor)
     if noise:
         sample = lambda a, rng, size: mech.sample(a, rng, size)  # noqa: E731
     else:
         sample = lambda a, rng, size: np.full(size, a)  # noqa: E731
-    return AuditCase(_counting(sample), _identity, _bits_pair(), None, eps, delta, batched=True)
+    return AuditCase(_counting(sample), _identity, _bits_pair(), None, eps, delta, batched=True,
+                     profile=lambda e: gaussian_delta(e, sensitivity=1.0, sigma=declared_sigma),
+                     profile_name=f"BW18 Thm 8 curve of sigma = {declared_sigma:.4g} (mu = {1 / declared_sigma:.4g})")
 
 
 def _selection_pair(skewed: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -115,6 +124,10 @@ TARGETS = (
     AuditTarget("gaussian_half_sigma", "BW18 Thm 8 (broken)", "analytic Gaussian with sigma halved declared (eps, delta)-DP",
                 lambda e, d: _gaussian_case(e, d, sigma_factor=0.5), expect_private=False, default_delta=1e-5,
                 default_samples=1_000_000),
+    AuditTarget("gaussian_delta_10x", "BW18 Thm 8 (broken)",
+                "analytic Gaussian calibrated to (eps, 10 delta) declared (eps, delta) and that calibration's curve",
+                lambda e, d: _gaussian_case(e, d, delta_factor=DELTA_FACTOR), expect_private=False, default_delta=1e-5,
+                default_samples=GAUSSIAN_SAMPLES),
     AuditTarget("gaussian_no_noise", "BW18 Thm 8 (broken)", "exact counting query declared (eps, delta)-DP",
                 lambda e, d: _gaussian_case(e, d, noise=False), expect_private=False, default_delta=1e-5),
     AuditTarget("exponential", "DR14 Thm 3.10", "exponential mechanism, count scores, eps-DP",

@@ -215,9 +215,40 @@ def test_delta_audit_at_fixed_eps_refutes_a_too_small_delta():
     pair = (np.array([0]), np.array([1]))
     r = audit.audit(audit.AuditCase(mechanism, None, pair, None, 1.0, 1e-6, batched=True), 200_000,
                     np.random.default_rng(2))
-    assert r.objective == "delta" and r.violated and r.delta_lower_bound > 1e-6, str(r)
+    by_name = {o.objective: o for o in r.objectives}
+    assert r.violated and by_name["delta"].delta_lower_bound > 1e-6, str(r)
     assert not audit.audit(audit.AuditCase(mechanism, None, pair, None, 1.0, 1e-2, batched=True), 200_000,
                            np.random.default_rng(2)).violated
+
+
+def test_headline_is_the_stronger_objective_with_the_confidence_split_and_each_power_statement():
+    """A (eps, delta) claim is audited by the eps objective and the delta objective, each at 1 - 0.05/2, and the
+    headline eps_lb is the larger of the two; each objective prints its own power line. On the real Gaussian
+    the eps objective reaches well above 0 while the delta objective's eps_lb is 0 (catches a headline read
+    from the delta objective alone, which printed 0.000 beside the eps objective's power line)."""
+    case = TARGETS["gaussian"].make(1.0, 1e-5)
+    case = audit.AuditCase(case.mechanism, case.statistic, case.private_pair, None, case.eps, case.delta, True)
+    r = audit.audit(case, 200_000, np.random.default_rng(4))
+    by_name = {o.objective: o for o in r.objectives}
+    assert set(by_name) == {"eps", "delta"} and all(o.confidence == pytest.approx(0.975) for o in r.objectives)
+    assert r.eps_lower_bound == max(o.eps_lower_bound for o in r.objectives) == by_name["eps"].eps_lower_bound
+    assert r.eps_lower_bound > 0.3 and r.objective == "eps" and not r.violated, str(r)
+    assert r.minimal_detectable_eps == by_name["eps"].minimal_detectable
+    assert r.minimal_detectable_delta == by_name["delta"].minimal_detectable > 1e-5
+    text = str(r)
+    assert "eps objective (97.5%)" in text and "minimal detectable delta" in text
+
+
+def test_declared_gaussian_curve_catches_a_tenfold_delta():
+    """The Gaussian calibrated to (1, 1e-4) declared (1, 1e-5) with its calibration's BW18 curve: the profile
+    objective (delta_lb(eps') above the declared curve at some eps') catches it at 200,000 samples, where the
+    point (1, 1e-5) is out of reach (minimal detectable delta about 7e-5); the correctly calibrated Gaussian
+    passes with the same events. Catches an auditor without the profile objective (not caught at 2e6)."""
+    broken = audit.run_target("gaussian_delta_10x", samples=200_000, seed=3)
+    by_name = {o.objective: o for o in broken.objectives}
+    assert broken.violated and by_name["profile"].profile_margin > 0, str(broken)
+    assert by_name["delta"].delta_lower_bound <= 1e-5
+    assert not audit.run_target("gaussian", samples=200_000, seed=3).violated
 
 
 def test_audit_all_makes_one_family_wise_statement():

@@ -301,3 +301,25 @@ def test_algorithm_targets_pass_in_a_small_run(name):
     audit; fixed seed), including Sparse without threshold redraw (private by Lyu-Su-Li 2017 Theorem 1)."""
     result = audit.run_target(name, samples=10_000, seed=5)
     assert not result.violated, str(result)
+
+
+def test_fired_pattern_is_the_whole_top_bottom_output():
+    """The full-output statistic of the sparse-vector targets: bit i set iff query i fired, for each class's output."""
+    from simulations.audit_targets.sparse_vector import fired
+
+    assert fired(None) == 0 and fired(3) == 8
+    assert fired(np.array([False, True, False, True])) == 0b1010
+    assert fired(np.array([np.nan, 2.5, np.nan])) == 0b010
+
+
+@pytest.mark.parametrize("cls", ["above_threshold", "sparse", "numeric_sparse"])
+def test_reused_comparison_noise_is_caught_on_the_swapped_pair_and_the_real_scan_passes(cls):
+    """One comparison noise draw shared by all queries (the one-token mutation size=x.size -> size=1 of the
+    vectorised scan; the unit law test fails on it with p = 0.0) is caught at 4,000 samples on the swapped-order
+    pair D0 = (0, ..., 0, 1), D1 = (1, ..., 1, 0) with the full fired pattern: "only the last query fired" has
+    probability about 0.1 under D0 and 0 under D1. The real class passes on the same pair and statistic. Checked
+    by applying the mutation to algorithms/privacy/sparse_vector.py itself: sparse_swap eps_lb 5.3 at 20,000
+    samples, while the lsl and shift targets stay near 0.13 (missed)."""
+    broken = audit.run_target(f"{cls}_reused_comparison_noise", samples=4_000, seed=5)
+    assert broken.violated and broken.eps_lower_bound > 2.0, str(broken)
+    assert not audit.run_target(f"{cls}_swap", samples=4_000, seed=5).violated

@@ -23,7 +23,10 @@ The auditor
      also the events "the output is among the k categories of largest empirical likelihood ratio
      on the selection half" (one-hot events are k = 1), which catches a leak in the middle of an
      order;
-   * vector outputs with many distinct values: the threshold events of every coordinate;
+   * vector outputs with many distinct values: the threshold events of every coordinate, and the
+     threshold events of a learned score: a logistic regression of "came from D1" on the outputs
+     (each coordinate and a NaN indicator, standardised) fitted on the selection half, which sees a
+     leak spread thinly over many coordinates (a classifier-based likelihood-ratio estimate);
 3. on the second ("evaluation") half, independent of the choice, it counts the event's false
    positives and false negatives, takes one-sided Clopper-Pearson upper bounds FPR_u and FNR_u, each
    at level 1 - (1 - confidence)/2, and reports
@@ -496,6 +499,67 @@ def _as_outputs(x) -> np.ndarray:
     return a
 
 
+def _features(a: np.ndarray) -> np.ndarray:
+    """Features of vector outputs for the learned score: each coordinate (NaN as 0, +-inf clipped to +-1e300)
+    and a NaN indicator per coordinate."""
+    nan = np.isnan(a)
+    return np.hstack([np.nan_to_num(a, nan=0.0, posinf=1e300, neginf=-1e300), nan.astype(float)])
+
+
+@dataclass(frozen=True)
+class LearnedTest:
+    """Guess D1 iff the logistic-regression score w . (features - center) / scale crosses ``threshold``: the
+    weights are fitted on the selection half (module docstring), the event is a threshold test on the score."""
+
+    weights: tuple
+    center: tuple
+    scale: tuple
+    inner: ThresholdTest
+
+    def score(self, s: np.ndarray) -> np.ndarray:
+        x = (_features(np.asarray(s, dtype=float)) - np.asarray(self.center)) / np.asarray(self.scale)
+        return x @ np.asarray(self.weights)
+
+    def guesses_d1(self, s: np.ndarray) -> np.ndarray:
+        return self.inner.guesses_d1(self.score(s))
+
+    def describe(self) -> str:
+        return f"learned score (logistic regression on {len(self.weights)} features): {self.inner.describe()}"
+
+
+def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
+    """L2-regularised logistic regression (mean log-loss + l2 |w|^2 / 2, intercept unpenalised) by L-BFGS;
+    returns (w, b)."""
+    from scipy import optimize, special
+
+    d = x.shape[1]
+
+    def loss(theta):
+        w, b = theta[:d], theta[d]
+        z = x @ w + b
+        ll = np.mean(np.logaddexp(0.0, z) - y * z) + 0.5 * l2 * w @ w
+        r = special.expit(z) - y
+        return ll, np.r_[x.T @ r / len(y) + l2 * w, np.mean(r)]
+
+    res = optimize.minimize(loss, np.zeros(d + 1), jac=True, method="L-BFGS-B", options={"maxiter": 200})
+    return res.x
+
+
+def _learned_search(a0, a1, delta, eps, objective, profile):
+    """Fit a logistic regression separating D1's outputs from D0's on (the selection half) a0, a1, then the best
+    threshold event on its score, on the same half (the evaluation half is never seen)."""
+    x = _features(np.vstack([a0, a1]))
+    center = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[~(scale > 0) | ~np.isfinite(scale)] = 1.0
+    y = np.r_[np.zeros(len(a0)), np.ones(len(a1))]
+    theta = fit_logistic((x - center) / scale, y)
+    test = LearnedTest(tuple(theta[:-1].tolist()), tuple(center.tolist()), tuple(scale.tolist()),
+                       ThresholdTest(0.0, 1))
+    inner, score = _threshold_search(test.score(a0), test.score(a1), delta, eps, objective, profile=profile)
+    return LearnedTest(test.weights, test.center, test.scale, inner), score
+
+
 def select_test(s0, s1, delta: float = 0.0, eps: float = 0.0, objective: str = "eps", profile=None):
     """The event with the best selection score on (s0 from D0, s1 from D1), over the families of the module docstring."""
     a0, a1 = _as_outputs(s0), _as_outputs(s1)
@@ -506,6 +570,8 @@ def select_test(s0, s1, delta: float = 0.0, eps: float = 0.0, objective: str = "
         for j in range(min(a0.shape[1], MAX_COORDINATES)):
             candidates.append(_threshold_search(a0[:, j], a1[:, j], delta, eps, objective, coordinate=j,
                                                 profile=profile))
+        if a0.shape[1] > 1:
+            candidates.append(_learned_search(a0, a1, delta, eps, objective, profile))
     cat = _category_search(a0, a1, delta, eps, objective, profile=profile)
     if cat is not None:
         candidates.append(cat)

@@ -323,3 +323,29 @@ def test_reused_comparison_noise_is_caught_on_the_swapped_pair_and_the_real_scan
     broken = audit.run_target(f"{cls}_reused_comparison_noise", samples=4_000, seed=5)
     assert broken.violated and broken.eps_lower_bound > 2.0, str(broken)
     assert not audit.run_target(f"{cls}_swap", samples=4_000, seed=5).violated
+
+
+def _spread_gaussian(sigma_factor, dims=8):
+    """The analytic Gaussian (1, 1e-5) on a vector query whose L2 sensitivity 1 is spread over ``dims``
+    coordinates (each moves by 1/sqrt(dims)), run at ``sigma_factor`` times its sigma."""
+    from algorithms.privacy.mechanisms import GaussianMechanism
+
+    sigma = GaussianMechanism.analytic(1.0, 1.0, 1e-5).sigma * sigma_factor
+
+    def mechanism(private_data, public_data, rng, size=None):
+        out = np.asarray(private_data, float)[None, :] + rng.normal(0.0, sigma, (size or 1, dims))
+        return out if size else out[0]
+
+    pair = (np.zeros(dims), np.full(dims, 1 / math.sqrt(dims)))
+    return audit.AuditCase(mechanism, None, pair, None, 1.0, 1e-5, batched=True)
+
+
+def test_learned_score_sees_a_leak_spread_over_coordinates(monkeypatch):
+    """A Gaussian at half its sigma whose shift is spread over 8 coordinates is caught at 60,000 samples by the
+    logistic-regression score fitted on the selection half; the correct one passes; with the learned score
+    switched off (threshold events per coordinate only) the broken one is missed, the blind spot it removes."""
+    broken = audit.audit(_spread_gaussian(0.5), 60_000, np.random.default_rng(2))
+    assert broken.violated and broken.test.startswith("learned score"), str(broken)
+    assert not audit.audit(_spread_gaussian(1.0), 60_000, np.random.default_rng(2)).violated
+    monkeypatch.setattr(audit, "_learned_search", lambda *a: (audit.ThresholdTest(0.0, 1), -np.inf))
+    assert not audit.audit(_spread_gaussian(0.5), 60_000, np.random.default_rng(2)).violated

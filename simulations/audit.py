@@ -75,6 +75,14 @@ violation), power is an exact sum over the two binomial counts of the evaluation
 ``no power`` when that exceeds ``NO_POWER_FACTOR`` (2) times the declared eps: a pass then says
 little. It assumes the best event is found, so it is a floor: the real audit sees no smaller violation.
 
+Neighbour search. A case that can draw neighbouring pairs (``neighbours``, ``mutate``, ``starts``) has its
+pair chosen first, by :func:`search_pair`: the given pairs (the literature's hard instances), random pairs
+of small data sets or answer vectors, then local moves from the best, each ranked by its eps score on draws
+of its own. Those draws are then discarded: the event is chosen on a fresh selection half of the chosen
+pair, the bound on a fresh evaluation half, so the search, like the event selection, costs the guarantee
+nothing. A case may give the exact privacy loss of a pair (``pair_loss``, small settings): eps_lb cannot
+exceed it, and the result says whether a gap to half the declared eps is the pair's or the test's.
+
 Targets. An :class:`AuditTarget` names a mechanism with its declared guarantee, its hardest known
 neighbouring pair and a distinguishing statistic. Targets are found automatically in the modules of
 the package :mod:`simulations.audit_targets` (see its docstring for the interface), or added at run
@@ -88,7 +96,7 @@ import functools
 import importlib
 import math
 import pkgutil
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable
 
 import numpy as np
@@ -105,6 +113,10 @@ MIN_CATEGORY_COUNT = 5          # rarer values (on the pooled selection half) ar
 MAX_COORDINATES = 64            # vector outputs: threshold events of at most this many coordinates
 DETECTION_POWER = 0.9
 NO_POWER_FACTOR = 2.0
+SEARCH_RANDOM = 8               # neighbour search: random pairs tried ...
+SEARCH_LOCAL = 8                # ... then local moves from the best
+SEARCH_MIN = 500                # draws per neighbour for each pair tried
+SEARCH_LEVEL = 0.975            # level of the Clopper-Pearson bounds that rank the pairs tried
 PROFILE_POINTS = 121            # eps' values at which a declared privacy profile is checked
 PROFILE_SPAN = 4.0              # ... spread over [0, PROFILE_SPAN * max(eps, 1)]
 _GRID_LINEAR = 1001
@@ -123,6 +135,13 @@ class AuditCase:
     ``profile`` (optional): the whole privacy curve the mechanism declares, eps' -> delta(eps') (e.g. the
     exact curve of a Gaussian calibration, Balle-Wang 2018 Thm 8, or the curve a rho-zCDP claim implies,
     Canonne-Kamath-Steinke 2020), named by ``profile_name``; it adds the "profile" objective (module docstring).
+
+    Neighbour search (optional, module docstring): ``neighbours(rng)`` draws a random neighbouring pair of small
+    data sets (or answer vectors), ``mutate(pair, rng)`` a pair near ``pair`` (a local move), ``starts`` are pairs
+    tried first (the literature's hard instances); ``private_pair`` is always tried. ``pair_loss(pair)``
+    (optional) is the exact privacy loss eps of a pair, sup over outputs of |log Pr[M(D0) = o] / Pr[M(D1) = o]|,
+    computed by the target (small settings): eps_lb can never exceed it, so it says whether a gap between eps_lb
+    and the declared eps is the pair's or the test's.
     """
 
     mechanism: Callable[..., Any]
@@ -134,6 +153,10 @@ class AuditCase:
     batched: bool = False
     profile: Callable[[float], float] | None = None
     profile_name: str = ""
+    neighbours: Callable[[np.random.Generator], tuple] | None = None
+    mutate: Callable[[tuple, np.random.Generator], tuple] | None = None
+    starts: tuple = ()
+    pair_loss: Callable[[tuple], float] | None = None
 
 
 @dataclass(frozen=True)
@@ -281,6 +304,9 @@ class AuditResult:
     objectives: tuple = ()
     minimal_detectable_delta: float = math.nan
     profile_name: str = ""
+    pair: str = ""
+    search: str = ""
+    pair_loss: float = math.nan
 
     @property
     def violated(self) -> bool:
@@ -295,9 +321,21 @@ class AuditResult:
         """The eps objective would not reliably see a violation of twice the claim (module docstring)."""
         return not (self.minimal_detectable_eps <= NO_POWER_FACTOR * self.declared_eps)
 
+    def gap_statement(self) -> str:
+        """Whether a gap between eps_lb and half the declared eps is the pair's (its exact loss is below half) or
+        the test's (the pair has the loss, the events or samples do not reach it)."""
+        x, half = self.pair_loss, 0.5 * self.declared_eps
+        text = f"exact privacy loss of the pair: eps {x:.4g}; eps_lb reaches {self.eps_lower_bound / x:.2f} of it" if x > 0 \
+            else f"exact privacy loss of the pair: eps {x:.4g}"
+        if self.eps_lower_bound >= half:
+            return text + f"; eps_lb >= half the declared eps {self.declared_eps:g}"
+        if x < half:
+            return text + f"; below half the declared eps {self.declared_eps:g}: the gap is the pair's"
+        return text + f"; the pair reaches half the declared eps {self.declared_eps:g}: the gap is the test's"
+
     def as_dict(self) -> dict:
         d = asdict(self)
-        for key in ("threshold", "minimal_detectable_eps", "minimal_detectable_delta"):
+        for key in ("threshold", "minimal_detectable_eps", "minimal_detectable_delta", "pair_loss"):
             if d[key] is not None and not math.isfinite(d[key]):
                 d[key] = None if key != "minimal_detectable_eps" else str(d[key])
         for o in d["objectives"]:
@@ -327,6 +365,10 @@ class AuditResult:
                     + f"); minimal detectable eps {mdv} ({power}); {100 * self.confidence:g}% confidence, "
                     f"{self.samples} samples per dataset; test {self.test}: FPR <= {self.fpr_upper:.3g}, "
                     f"FNR <= {self.fnr_upper:.3g}")
+        if self.search:
+            text += f"\n  pair: {self.search}"
+        if math.isfinite(self.pair_loss):
+            text += f"\n  {self.gap_statement()}"
         if any(self.nonfinite.values()):
             text += "; non-finite outputs " + ", ".join(f"{k} {v}" for k, v in self.nonfinite.items() if v)
         return text
@@ -422,7 +464,7 @@ def _candidate_thresholds(pooled_sorted: np.ndarray) -> np.ndarray:
     return np.unique(np.quantile(pooled_sorted, probs, method="inverted_cdf"))
 
 
-def _threshold_search(s0, s1, delta, eps, objective, coordinate=None, profile=None):
+def _threshold_search(s0, s1, delta, eps, objective, coordinate=None, profile=None, level=SELECTION_LEVEL):
     """The best threshold event on scalar samples (NaN allowed); returns (ThresholdTest, score)."""
     s0 = np.asarray(s0, dtype=float)
     s1 = np.asarray(s1, dtype=float)
@@ -443,7 +485,7 @@ def _threshold_search(s0, s1, delta, eps, objective, coordinate=None, profile=No
             tp = np.searchsorted(f1, thresholds, side="left")
         for nan_high in ((True, False) if k0 + k1 else (True,)):
             nan_in = (direction > 0) == nan_high
-            score = _scores(fp + k0 * nan_in, tp + k1 * nan_in, n0, n1, delta, eps, objective, profile=profile)
+            score = _scores(fp + k0 * nan_in, tp + k1 * nan_in, n0, n1, delta, eps, objective, level, profile=profile)
             j = int(np.argmax(score))
             if score[j] > best[1]:
                 best = (ThresholdTest(float(thresholds[j]), direction, nan_high, coordinate), float(score[j]))
@@ -462,7 +504,7 @@ def _show_key(k) -> str:
     return f"{k:.6g}" if isinstance(k, float) else str(k)
 
 
-def _category_search(s0, s1, delta, eps, objective, profile=None):
+def _category_search(s0, s1, delta, eps, objective, profile=None, level=SELECTION_LEVEL):
     """The best "among the k most likely-under-D1 categories" event; None when there are too many categories.
 
     Values seen fewer than MIN_CATEGORY_COUNT times on the (pooled) selection half are merged into one "rare"
@@ -484,7 +526,7 @@ def _category_search(s0, s1, delta, eps, objective, profile=None):
     c1 = np.bincount([index.get(k, rare) for k in keys1], minlength=rare + 1)
     order = np.argsort(-(c1 + 0.5) / (c0 + 0.5), kind="stable")  # empirical likelihood ratio, largest first
     score = _scores(np.cumsum(c0[order]), np.cumsum(c1[order]), len(keys0), len(keys1), delta, eps, objective,
-                    profile=profile)
+                    level, profile=profile)
     j = int(np.argmax(score))
     chosen = [int(i) for i in order[: j + 1]]
     members = tuple(frequent[i] for i in chosen if i != rare)
@@ -545,7 +587,7 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
     return res.x
 
 
-def _learned_search(a0, a1, delta, eps, objective, profile):
+def _learned_search(a0, a1, delta, eps, objective, profile, level=SELECTION_LEVEL):
     """Fit a logistic regression separating D1's outputs from D0's on (the selection half) a0, a1, then the best
     threshold event on its score, on the same half (the evaluation half is never seen)."""
     x = _features(np.vstack([a0, a1]))
@@ -556,23 +598,25 @@ def _learned_search(a0, a1, delta, eps, objective, profile):
     theta = fit_logistic((x - center) / scale, y)
     test = LearnedTest(tuple(theta[:-1].tolist()), tuple(center.tolist()), tuple(scale.tolist()),
                        ThresholdTest(0.0, 1))
-    inner, score = _threshold_search(test.score(a0), test.score(a1), delta, eps, objective, profile=profile)
+    inner, score = _threshold_search(test.score(a0), test.score(a1), delta, eps, objective, profile=profile,
+                                     level=level)
     return LearnedTest(test.weights, test.center, test.scale, inner), score
 
 
-def select_test(s0, s1, delta: float = 0.0, eps: float = 0.0, objective: str = "eps", profile=None):
+def select_test(s0, s1, delta: float = 0.0, eps: float = 0.0, objective: str = "eps", profile=None,
+                level: float = SELECTION_LEVEL):
     """The event with the best selection score on (s0 from D0, s1 from D1), over the families of the module docstring."""
     a0, a1 = _as_outputs(s0), _as_outputs(s1)
     candidates = []
     if a0.ndim == 1 and a0.dtype.kind == "f":
-        candidates.append(_threshold_search(a0, a1, delta, eps, objective, profile=profile))
+        candidates.append(_threshold_search(a0, a1, delta, eps, objective, profile=profile, level=level))
     elif a0.ndim == 2 and a0.dtype.kind == "f":
         for j in range(min(a0.shape[1], MAX_COORDINATES)):
             candidates.append(_threshold_search(a0[:, j], a1[:, j], delta, eps, objective, coordinate=j,
-                                                profile=profile))
+                                                profile=profile, level=level))
         if a0.shape[1] > 1:
-            candidates.append(_learned_search(a0, a1, delta, eps, objective, profile))
-    cat = _category_search(a0, a1, delta, eps, objective, profile=profile)
+            candidates.append(_learned_search(a0, a1, delta, eps, objective, profile, level))
+    cat = _category_search(a0, a1, delta, eps, objective, profile=profile, level=level)
     if cat is not None:
         candidates.append(cat)
     if not candidates:
@@ -688,8 +732,54 @@ def _nonfinite_counts(e0, e1) -> dict:
             for i, e in ((0, e0), (1, e1)) for name, fn in (("NaN", np.isnan), ("inf", np.isinf))}
 
 
+def _pair_text(pair) -> str:
+    """A short rendering of a neighbouring pair (numbers, arrays of a few entries)."""
+    def one(x):
+        a = np.asarray(x)
+        return np.array2string(a, threshold=24, separator=",", max_line_width=10_000) if a.size <= 64 else f"<{a.shape}>"
+    return f"D0 = {one(pair[0])}, D1 = {one(pair[1])}"
+
+
+def search_pair(case: AuditCase, samples: int, rng: np.random.Generator, batch_size: int = DEFAULT_BATCH):
+    """The neighbouring pair the audit evaluates, found on draws of its own (module docstring): the case's pair,
+    its ``starts`` and ``SEARCH_RANDOM`` pairs from ``neighbours(rng)``, then ``SEARCH_LOCAL`` moves by ``mutate``
+    from the best so far, each scored by the eps objective's selection score (its bounds at SEARCH_LEVEL: the
+    stricter SELECTION_LEVEL favours frequent events on few draws and ranks the pairs by them) on ``per`` draws
+    per neighbour,
+    per = max(SEARCH_MIN, samples // (2 * candidates)). None of these draws is used again: the event is chosen,
+    and the bound computed, on fresh draws from the chosen pair. Returns (pair, a note of the search)."""
+    tried = [case.private_pair, *case.starts]
+    n_cand = len(tried) + SEARCH_RANDOM + (SEARCH_LOCAL if case.mutate is not None else 0)
+    per = max(SEARCH_MIN, samples // (2 * n_cand))
+
+    def score(pair):
+        s0 = sample_statistic(replace(case, private_pair=pair), pair[0], per, rng, batch_size)
+        s1 = sample_statistic(replace(case, private_pair=pair), pair[1], per, rng, batch_size)
+        return select_test(s0, s1, case.delta, case.eps, "eps", level=SEARCH_LEVEL)[1]
+
+    tried += [case.neighbours(rng) for _ in range(SEARCH_RANDOM)]
+    scored = [(score(p), i, p) for i, p in enumerate(tried)]
+    best = max(scored, key=lambda t: (t[0], -t[1]))
+    first = best[1]
+    moves = accepted = 0
+    if case.mutate is not None:
+        for _ in range(SEARCH_LOCAL):
+            cand = case.mutate(best[2], rng)
+            sc = score(cand)
+            moves += 1
+            if sc > best[0]:
+                best = (sc, -1, cand)
+                accepted += 1
+    origin = ("the case's pair" if first == 0 else "a start" if first <= len(case.starts)
+              else "a random pair")
+    note = (f"searched {len(scored) + moves} pairs ({len(case.starts) + 1} given, {SEARCH_RANDOM} random, {moves} "
+            f"local moves, {accepted} accepted) on {per} draws per neighbour each, separate from the audit's draws; "
+            f"best from {origin}: {_pair_text(best[2])}")
+    return best[2], note
+
+
 def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: float = DEFAULT_CONFIDENCE,
-          batch_size: int = DEFAULT_BATCH, objective: str | None = None) -> AuditResult:
+          batch_size: int = DEFAULT_BATCH, objective: str | None = None, search: bool = True) -> AuditResult:
     """Audit ``case``: an epsilon (and delta) lower bound at ``confidence`` from ``samples`` outputs on each
     neighbour, and each objective's power statement (module docstring).
 
@@ -697,7 +787,8 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
     profile. Each picks its own event on the selection half and is bounded on the evaluation half at
     1 - (1 - confidence)/K (K objectives, union bound), so every statement of the result holds jointly at
     ``confidence``; the headline is the objective with the largest eps_lb. ``objective`` given: that one alone,
-    at the full confidence."""
+    at the full confidence. With ``search`` and a case that can draw neighbours, the pair is first chosen by
+    :func:`search_pair` on draws of its own (extra to ``samples``)."""
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 4:
         raise ValueError(f"samples={samples!r} must be an integer >= 4")
     if not (0 < confidence < 1):
@@ -717,6 +808,11 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
     else:
         raise ValueError(f"objective={objective!r} must be 'eps', 'delta' or 'profile'")
     profile = profile_grid(case) if "profile" in names else None
+    search_note = ""
+    if case.neighbours is not None and search:
+        pair, search_note = search_pair(case, samples, rng, batch_size)
+        case = replace(case, private_pair=pair)
+    pair_loss = float(case.pair_loss(case.private_pair)) if case.pair_loss is not None else math.nan
     d0, d1 = case.private_pair
     s0 = sample_statistic(case, d0, samples, rng, batch_size)
     s1 = sample_statistic(case, d1, samples, rng, batch_size)
@@ -765,6 +861,7 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
         nonfinite=_nonfinite_counts(e0, e1), objectives=tuple(results),
         minimal_detectable_delta=float(by_name["delta"].minimal_detectable) if "delta" in by_name else math.nan,
         profile_name=case.profile_name if case.profile is not None else "",
+        pair=_pair_text(case.private_pair), search=search_note, pair_loss=pair_loss,
     )
 
 

@@ -313,7 +313,7 @@ def test_fired_pattern_is_the_whole_top_bottom_output():
 
 
 @pytest.mark.parametrize("cls", ["above_threshold", "sparse", "numeric_sparse"])
-def test_reused_comparison_noise_is_caught_on_the_swapped_pair_and_the_real_scan_passes(cls):
+def test_reused_comparison_noise_is_caught_on_a_searched_pair_and_the_real_scan_passes(cls):
     """One comparison noise draw shared by all queries (the one-token mutation size=x.size -> size=1 of the
     vectorised scan; the unit law test fails on it with p = 0.0) is caught at 4,000 samples on the swapped-order
     pair D0 = (0, ..., 0, 1), D1 = (1, ..., 1, 0) with the full fired pattern: "only the last query fired" has
@@ -322,7 +322,24 @@ def test_reused_comparison_noise_is_caught_on_the_swapped_pair_and_the_real_scan
     samples, while the lsl and shift targets stay near 0.13 (missed)."""
     broken = audit.run_target(f"{cls}_reused_comparison_noise", samples=4_000, seed=5)
     assert broken.violated and broken.eps_lower_bound > 2.0, str(broken)
-    assert not audit.run_target(f"{cls}_swap", samples=4_000, seed=5).violated
+    assert not audit.run_target(f"{cls}_searched", samples=4_000, seed=5).violated
+
+
+def test_neighbour_search_finds_the_swapped_pair_from_random_starts_and_keeps_the_bound_valid():
+    """With only random pairs and local moves (no hard instance given), the search on its own draws finds a pair
+    on which the shared-comparison-noise scan is caught; the correct scan, searched the same way, passes (the
+    pair is chosen on draws the bound never sees). Catches a search that evaluates on its own draws (the
+    correct scan's best of 18 pairs would then be flagged) or one that ignores the random pairs."""
+    from dataclasses import replace
+
+    from simulations.audit_targets import sparse_vector as sv
+
+    broken = replace(audit.get_target("sparse_reused_comparison_noise").make(1.0, 0.0), starts=())
+    r = audit.audit(broken, 6_000, np.random.default_rng(7))
+    assert r.violated and "random pair" in r.search, str(r)
+    real = replace(audit.get_target("sparse_searched").make(1.0, 0.0), starts=())
+    assert not audit.audit(real, 6_000, np.random.default_rng(7)).violated
+    assert sv.random_answers(np.random.default_rng(0))[0].shape == (sv.K,)
 
 
 def _spread_gaussian(sigma_factor, dims=8):

@@ -141,7 +141,8 @@ class AuditCase:
     tried first (the literature's hard instances); ``private_pair`` is always tried. ``pair_loss(pair)``
     (optional) is the exact privacy loss eps of a pair, sup over outputs of |log Pr[M(D0) = o] / Pr[M(D1) = o]|,
     computed by the target (small settings): eps_lb can never exceed it, so it says whether a gap between eps_lb
-    and the declared eps is the pair's or the test's.
+    and the declared eps is the pair's or the test's. ``rho`` (optional): a declared rho-zCDP claim, which adds the
+    "renyi" objective.
     """
 
     mechanism: Callable[..., Any]
@@ -157,6 +158,7 @@ class AuditCase:
     mutate: Callable[[tuple, np.random.Generator], tuple] | None = None
     starts: tuple = ()
     pair_loss: Callable[[tuple], float] | None = None
+    rho: float | None = None
 
 
 @dataclass(frozen=True)
@@ -249,13 +251,22 @@ class ObjectiveResult:
     profile_margin: float | None = None
     threshold: float | None = None
     direction: int = 1
+    rho_lower_bound: float | None = None
+    declared_rho: float | None = None
 
     def refutes(self, eps: float, delta: float) -> bool:
         return (self.eps_lower_bound > eps or self.delta_lower_bound > delta
-                or (self.profile_margin is not None and self.profile_margin > 0))
+                or (self.profile_margin is not None and self.profile_margin > 0)
+                or (self.rho_lower_bound is not None and self.rho_lower_bound > self.declared_rho))
 
     def describe(self, eps: float, delta: float) -> str:
         c = f"{100 * self.confidence:.4g}%"
+        if self.objective == "renyi":
+            rel = ">" if self.rho_lower_bound > self.declared_rho else "<="
+            return (f"renyi objective ({c}): rho_lb {self.rho_lower_bound:.4f} {rel} declared rho "
+                    f"{self.declared_rho:g} (max over alpha of D_alpha / alpha of the event's Bernoulli laws at "
+                    f"the confidence box's nearest corner); test {self.test}: FPR <= {self.fpr_upper:.3g}, "
+                    f"FNR <= {self.fnr_upper:.3g}; power not computed")
         if self.objective == "profile":
             return (f"profile objective ({c}): largest delta_lb(eps') - declared delta(eps') = "
                     f"{self.profile_margin:.3g} at eps' = {self.profile_eps:.3g}; test {self.test}: "
@@ -400,6 +411,39 @@ def _log_ratio(num, den):
         return np.where((num > 0) & (den > 0), np.log(np.clip(num, 1e-300, None)) - np.log(np.clip(den, 1e-300, None)), 0.0)
 
 
+RENYI_ORDERS = np.geomspace(1.0 + 1e-3, 64.0, 48)
+
+
+def _bernoulli_renyi(a, b, alpha):
+    """D_alpha(Bern(a) || Bern(b)) = log(a^alpha b^(1-alpha) + (1-a)^alpha (1-b)^(1-alpha)) / (alpha - 1),
+    elementwise (a, b broadcast against alpha), in logs; inf where b = 0 < a or b = 1 > a."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        la, lb = np.log(a), np.log(b)
+        l1a, l1b = np.log1p(-a), np.log1p(-b)
+        t1 = np.where(a > 0, alpha * la + (1 - alpha) * lb, -np.inf)
+        t2 = np.where(a < 1, alpha * l1a + (1 - alpha) * l1b, -np.inf)
+        return np.logaddexp(t1, t2) / (alpha - 1)
+
+
+def renyi_rho_lower_bound(fpr_upper, fnr_upper):
+    """The zCDP rho refuted by an event whose rates are bounded by FPR_u and FNR_u (vectorised over events).
+
+    rho-zCDP means D_alpha(M(D1) || M(D0)) <= rho alpha and D_alpha(M(D0) || M(D1)) <= rho alpha for every
+    alpha > 1 (Bun-Steinke 2016 Def 1.1). By data processing the event's two Bernoulli laws, TPR = q under D1
+    and FPR = p under D0, satisfy the same; with q >= q_l = 1 - FNR_u and p <= FPR_u, and D_alpha(Bern(q) ||
+    Bern(p)) increasing in q and decreasing in p for q > p (both directions), the least value over the
+    confidence box is at (q_l, FPR_u). So rho >= max over alpha (RENYI_ORDERS) of
+    max(D_alpha(Bern(q_l) || Bern(FPR_u)), D_alpha(Bern(FPR_u) || Bern(q_l))) / alpha when q_l > FPR_u, else 0;
+    the complement event gives the same numbers (relabelling)."""
+    p = np.clip(np.asarray(fpr_upper, dtype=float), 0.0, 1.0)[..., None]
+    q = np.clip(1.0 - np.asarray(fnr_upper, dtype=float), 0.0, 1.0)[..., None]
+    alpha = RENYI_ORDERS
+    d = np.maximum(_bernoulli_renyi(q, p, alpha), _bernoulli_renyi(p, q, alpha)) / alpha
+    out = np.where(q[..., 0] > p[..., 0], np.max(np.nan_to_num(d, nan=0.0, posinf=np.inf), axis=-1), 0.0)
+    out = np.maximum(out, 0.0)
+    return float(out) if np.ndim(out) == 0 else out
+
+
 def _profile_margins(fpr_u, fnr_u, profile):
     """(max over eps' of 1 - FNR_u - e^eps' FPR_u - delta(eps'), the same for the complement), elementwise over
     events; ``profile = (grid of eps', declared delta at each)``."""
@@ -440,6 +484,8 @@ def _scores(fp, tp, n0, n1, delta, eps, objective, level=SELECTION_LEVEL, min_co
     fnr_u = stats.clopper_pearson(n1 - tp, n1, level, "upper")[1]
     if objective == "profile":
         a, b = _profile_margins(fpr_u, fnr_u, profile)
+    elif objective == "renyi":
+        a = b = renyi_rho_lower_bound(fpr_u, fnr_u)
     elif objective == "delta":
         e = math.exp(eps)
         a, b = 1 - fnr_u - e * fpr_u, 1 - fpr_u - e * fnr_u
@@ -800,13 +846,16 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
     if isinstance(batch_size, bool) or not isinstance(batch_size, (int, np.integer)) or batch_size < 1:
         raise ValueError(f"batch_size={batch_size!r} must be an integer >= 1")
     if objective is None:
-        names = ["eps"] + (["delta"] if case.delta > 0 else []) + (["profile"] if case.profile is not None else [])
-    elif objective in ("eps", "delta", "profile"):
+        names = (["eps"] + (["delta"] if case.delta > 0 else []) + (["profile"] if case.profile is not None else [])
+                 + (["renyi"] if case.rho is not None else []))
+    elif objective in ("eps", "delta", "profile", "renyi"):
+        if objective == "renyi" and case.rho is None:
+            raise ValueError("objective='renyi' needs a case with a declared rho")
         if objective == "profile" and case.profile is None:
             raise ValueError("objective='profile' needs a case with a declared profile")
         names = [objective]
     else:
-        raise ValueError(f"objective={objective!r} must be 'eps', 'delta' or 'profile'")
+        raise ValueError(f"objective={objective!r} must be 'eps', 'delta', 'profile' or 'renyi'")
     profile = profile_grid(case) if "profile" in names else None
     search_note = ""
     if case.neighbours is not None and search:
@@ -834,7 +883,9 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
             power = minimal_detectable_delta(m, float(case.eps), float(case.delta), float(share))
         else:
             power = math.nan
-        p_eps = p_margin = None
+        p_eps = p_margin = rho_lb = None
+        if name == "renyi":
+            rho_lb = renyi_rho_lower_bound(fpr_u, fnr_u)
         if name == "profile":
             grid, deltas = profile
             e = np.exp(grid)
@@ -845,7 +896,8 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
         results.append(ObjectiveResult(
             name, float(share), test.describe(), fp, fn, fpr_u, fnr_u,
             epsilon_lower_bound(fpr_u, fnr_u, case.delta), delta_lower_bound(fpr_u, fnr_u, case.eps), float(power),
-            p_eps, p_margin, test.threshold if is_threshold else None, test.direction if is_threshold else 1))
+            p_eps, p_margin, test.threshold if is_threshold else None, test.direction if is_threshold else 1,
+            rho_lb, case.rho if name == "renyi" else None))
     head = max(results, key=lambda o: (o.eps_lower_bound, o.delta_lower_bound))
     by_name = {o.objective: o for o in results}
     mde = by_name["eps"].minimal_detectable if "eps" in by_name else minimal_detectable_eps(

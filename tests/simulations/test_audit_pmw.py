@@ -67,3 +67,25 @@ def test_pmw_without_comparison_noise_is_caught_on_the_lsl_pair():
     assert bad.violated, str(bad)
     good = audit.run_target("pmw_lsl", samples=3_000, seed=5)
     assert not good.violated, str(good)
+
+
+def test_renyi_bound_of_exact_gaussian_rates_lies_below_the_pairs_rho():
+    """Data processing: the Renyi bound of a threshold event's exact rates on N(1, 1) vs N(0, 1) (rho = 1/2)
+    is at most 1/2 and, at the best threshold, above 0.3; equal rates refute nothing."""
+    from scipy import stats as st
+
+    ts = np.linspace(-2.0, 3.0, 51)
+    lbs = audit.renyi_rho_lower_bound(st.norm.sf(ts), st.norm.cdf(ts - 1.0))
+    assert np.all(lbs <= 0.5) and lbs.max() > 0.3
+    assert audit.renyi_rho_lower_bound(0.3, 0.7) < 1e-12 and audit.renyi_rho_lower_bound(0.5, 0.7) == 0.0
+
+
+def test_renyi_audit_catches_pmw_pub_at_a_quarter_sigma_and_passes_the_real_one():
+    """The Renyi objective alone (the declared rho-zCDP claim, its own 95% statement) refutes rho = 1 for PMW^Pub
+    whose Gaussian measurement runs at sigma/4 (rho 8 per measurement) at 1,000 samples, and the real PMW^Pub
+    passes (catches a bound taken at the wrong corner of the confidence box, which flags the real one)."""
+    broken = audit.audit(audit.get_target("pmw_pub_quarter_sigma").make(2.0, 0.0), 1_000,
+                         np.random.default_rng(5), objective="renyi")
+    assert broken.violated and broken.objectives[0].rho_lower_bound > 1.0, str(broken)
+    real = audit.audit(audit.get_target("pmw_pub").make(2.0, 0.0), 1_000, np.random.default_rng(5), objective="renyi")
+    assert not real.violated and real.objectives[0].rho_lower_bound < 1.0, str(real)

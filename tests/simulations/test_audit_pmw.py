@@ -89,3 +89,26 @@ def test_renyi_audit_catches_pmw_pub_at_a_quarter_sigma_and_passes_the_real_one(
     assert broken.violated and broken.objectives[0].rho_lower_bound > 1.0, str(broken)
     real = audit.audit(audit.get_target("pmw_pub").make(2.0, 0.0), 1_000, np.random.default_rng(5), objective="renyi")
     assert not real.violated and real.objectives[0].rho_lower_bound < 1.0, str(real)
+
+
+def test_pmw_pair_exact_loss_matches_the_simulated_no_update_law_and_bounds_the_audit():
+    """The exact loss of the one-query PMW pair: its no-update probability N(g) against PMW runs per
+    neighbour (1,500 runs each; inside the 99.9% Clopper-Pearson interval of the simulated rate); the loss 0.277 < eps/2 = 1, so
+    the audit's gap is the pair's, as the result says. Catches a quadrature with the wrong noise scales
+    (the comparison scale b_t instead of 2 b_t moves N(0) from 0.36 to 0.44)."""
+    import math
+
+    from simulations import stats
+
+    loss = pmw_targets.one_query_pair_loss(pmw_targets.CutOff1, pmw_targets.PMW_EPS, pmw_targets.PAIR)
+    assert 0.25 < loss < 0.3
+    rng = np.random.default_rng(11)
+    for data in pmw_targets.PAIR:
+        runs = [pmw(data, pmw_targets.CLASS, pmw_targets.ALPHA, pmw_targets.BETA, pmw_targets.PMW_EPS, 0.0, rng,
+                    sparse=pmw_targets.CutOff1).value.answers[0] == 0.0 for _ in range(1_500)]
+        lo, hi = stats.clopper_pearson(int(np.sum(runs)), 1_500, 0.999)
+        n_g = pmw_targets.no_update_probability(pmw_targets.CutOff1, pmw_targets.PMW_EPS, data)
+        assert lo <= n_g <= hi, (lo, n_g, hi)
+        assert pmw_targets.one_query_pair_loss(pmw_targets.CutOff1, pmw_targets.PMW_EPS, (data, data)) == 0.0
+    r = audit.run_target("pmw", samples=1_000, seed=2)
+    assert r.eps_lower_bound <= r.pair_loss and "the gap is the pair's" in str(r) and math.isfinite(r.pair_loss)

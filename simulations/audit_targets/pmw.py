@@ -42,6 +42,9 @@ of reach of any one-query pair at this size. The gap is the pair's (the two-side
   comparison noise "first update at h_2" means T^ in (0, 1/4] under D0 and cannot happen under D1.
   Measured (eps = 2, seed 1): correct 0.05 at 10,000 samples; no comparison noise 5.49 at 6,000
   (caught); comparison noise at 0.1 / 0.25 of its scale 1.29 / 0.60 (missed; 0.25 at eps = 4: 1.06).
+* ``pmw_reused_comparison_noise`` (broken): NumericSparse's vectorised scan with one comparison noise draw
+  shared by the block PMW hands it (the sparse-vector targets' broken twin, here inside PMW), on the ``pmw_lsl``
+  pair: under D0 the first update at h_2 needs 0 < T^ - nu <= 1/4, under D1 it cannot happen.
 * ``pmw_eps_10x`` (broken): PMW running NumericSparse at 10 eps while declaring eps (the mistake of
   passing a budget in the wrong unit; the issue's "A_PAP running PMW at 100x its declared eps").
 """
@@ -56,6 +59,7 @@ from algorithms.classes.finite import FiniteClass
 from algorithms.privacy import NumericSparse, PureDP
 from algorithms.query_release.pmw import pmw, pmw_parameters
 from simulations.audit import AuditCase, AuditTarget
+from simulations.audit_targets.sparse_vector import _reused_comparison_noise
 
 CLASS = FiniteClass(np.array([[False, True]]), name="h = 1{x = 1} on {0, 1}")
 PAIR = (np.array([0, 1]), np.array([1, 1]))
@@ -203,6 +207,10 @@ TARGETS = (
     AuditTarget("pmw_no_comparison_noise", "BCMNUW20 Alg 1 (broken)",
                 "PMW whose NumericSparse compares without noise, c=1, Lyu-Su-Li-type pair",
                 _lsl_case(NoComparisonNoise), expect_private=False, default_eps=PMW_EPS, default_samples=SAMPLES),
+    AuditTarget("pmw_reused_comparison_noise", "BCMNUW20 Alg 1 (broken)",
+                "PMW whose NumericSparse shares one comparison noise draw across a block, c=1, Lyu-Su-Li-type pair",
+                _lsl_case(_reused_comparison_noise(CutOff1)), expect_private=False, default_eps=PMW_EPS,
+                default_samples=SAMPLES),
     AuditTarget("pmw_eps_10x", "BCMNUW20 Alg 1 (broken)",
                 f"PMW whose NumericSparse runs at {EPS_FACTOR:g}x the declared eps, c=1",
                 _case(TenfoldEps), expect_private=False, default_eps=PMW_EPS, default_samples=SAMPLES),

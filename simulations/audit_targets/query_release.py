@@ -43,18 +43,29 @@ MWEM_EPS = 2.0
 MWEM_QUERIES = np.eye(2)
 
 
-def _mwem_case(split: bool):
+def transcript(result) -> np.ndarray:
+    """MWEM's released transcript as a vector: the measurement of each round oriented as a measurement of
+    q_1 (a_t if q_t = q_1, else 1 - a_t: q_0 + q_1 = 1 and the Laplace noise is symmetric), then 1{q_t = q_1} of
+    each round. The answers are a function of it (post-processing)."""
+    sel = np.asarray(result.selected).reshape(-1)
+    a = np.asarray(result.measurements, dtype=float).reshape(-1)
+    return np.r_[np.where(sel == 1, a, 1.0 - a), (sel == 1).astype(float)]
+
+
+def _mwem_case(split: bool, full: bool = False):
     def make(eps: float, delta: float) -> AuditCase:
         def run(data, rng):
             if split:
-                return mwem_mod.mwem(data, MWEM_QUERIES, eps, MWEM_T, rng).value.answers
+                r = mwem_mod.mwem(data, MWEM_QUERIES, eps, MWEM_T, rng).value
+                return transcript(r) if full else r.answers
             # Broken: HLM12's loop with eps/2 per round for selection and for measurement (not eps/(2T)).
             true, n = mwem_mod.true_answers_of(data, MWEM_QUERIES)
             lap = LaplaceMechanism(sensitivity=1.0 / n, eps=eps / 2.0)
-            return mwem_mod.mw_rounds(MWDistribution.uniform(2), as_queries(MWEM_QUERIES), true, n, MWEM_T, rng,
-                                      select_eps=eps / 2.0, selection="exponential",
-                                      measure=lambda v, r: lap.release(v, r).value, clip=False,
-                                      average_previous=False).answers
+            r = mwem_mod.mw_rounds(MWDistribution.uniform(2), as_queries(MWEM_QUERIES), true, n, MWEM_T, rng,
+                                   select_eps=eps / 2.0, selection="exponential",
+                                   measure=lambda v, r: lap.release(v, r).value, clip=False,
+                                   average_previous=False)
+            return transcript(r) if full else r.answers
 
         def mechanism(data, public, rng, size=None):
             out = np.array([run(data, rng) for _ in range(size or 1)])
@@ -65,7 +76,16 @@ def _mwem_case(split: bool):
     return make
 
 
+TRANSCRIPT_SAMPLES = 10_000
+
 TARGETS = (
+    AuditTarget("mwem_transcript", "HLM12 Alg 1", f"MWEM, T={MWEM_T}, n=1, its released transcript (selections and "
+                "measurements, learned score)", _mwem_case(True, True), default_eps=MWEM_EPS,
+                default_samples=TRANSCRIPT_SAMPLES),
+    AuditTarget("mwem_transcript_budget_not_split", "HLM12 Alg 1 (broken)",
+                f"MWEM spending eps/2 + eps/2 in each of T={MWEM_T} rounds, its transcript audited",
+                _mwem_case(False, True), expect_private=False, default_eps=MWEM_EPS,
+                default_samples=TRANSCRIPT_SAMPLES),
     AuditTarget("mwem", "HLM12 Alg 1", f"MWEM, T={MWEM_T}, two point queries on two points, n=1",
                 _mwem_case(True), default_eps=MWEM_EPS, default_samples=20_000),
     AuditTarget("mwem_budget_not_split", "HLM12 Alg 1 (broken)",

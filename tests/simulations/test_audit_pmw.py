@@ -112,3 +112,11 @@ def test_pmw_pair_exact_loss_matches_the_simulated_no_update_law_and_bounds_the_
         assert pmw_targets.one_query_pair_loss(pmw_targets.CutOff1, pmw_targets.PMW_EPS, (data, data)) == 0.0
     r = audit.run_target("pmw", samples=1_000, seed=2)
     assert r.eps_lower_bound <= r.pair_loss and "the gap is the pair's" in str(r) and math.isfinite(r.pair_loss)
+
+
+def test_pmw_with_a_shared_comparison_draw_is_caught_and_pmw_lsl_passes():
+    """PMW whose NumericSparse shares one comparison noise draw across the block it is handed (the mutation the
+    scan's unit law test rejects) is caught on the Lyu-Su-Li-type pair at 2,000 samples: a first update at h_2
+    is then impossible under D1. The real PMW passes on the same pair and seed."""
+    assert audit.run_target("pmw_reused_comparison_noise", samples=2_000, seed=5).violated
+    assert not audit.run_target("pmw_lsl", samples=2_000, seed=5).violated

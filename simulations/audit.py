@@ -340,6 +340,9 @@ class AuditResult:
             else f"exact privacy loss of the pair: eps {x:.4g}"
         if self.eps_lower_bound >= half:
             return text + f"; eps_lb >= half the declared eps {self.declared_eps:g}"
+        if math.isclose(x, half, rel_tol=1e-9):
+            return text + (f"; exactly half the declared eps {self.declared_eps:g}, which a test reaches only in the "
+                           "limit: the gap is the pair's, then the test's")
         if x < half:
             return text + f"; below half the declared eps {self.declared_eps:g}: the gap is the pair's"
         return text + f"; the pair reaches half the declared eps {self.declared_eps:g}: the gap is the test's"

@@ -12,6 +12,12 @@ broken variant gave 1.76 at 20,000 samples (missed) and 2.04 at its default 50,0
 margin of 0.04: another seed may miss it). T = 2 does not help (1.19 at eps = 2, 10,000). At about 4 ms
 per MWEM run these sizes take minutes, so no CI test runs these two targets.
 
+Transcript targets (``mwem_transcript``, ``mwem_transcript_budget_not_split``): MWEM's result releases its
+selections and measurements, so the audit reads them (``transcript``, a vector: the learned score and each
+coordinate's events). Their pair's exact loss (``transcript_pair_loss``) is eps/2 = 1 for MWEM at eps = 2: the
+selection is uniform under both neighbours, so half the declared eps is the whole loss of the pair, reached
+only by events in the tails of all four measurements at once: the gap is the pair's, then the test's.
+
 * ``mwem``: must pass.
 * ``mwem_budget_not_split`` (broken): every round spends eps/2 on selection and eps/2 on measurement (the
   budget not divided by T), the same eps declared: the loss grows towards T eps.
@@ -71,9 +77,22 @@ def _mwem_case(split: bool, full: bool = False):
             out = np.array([run(data, rng) for _ in range(size or 1)])
             return out if size is not None else out[0]
 
-        return AuditCase(mechanism, None, PAIR, None, float(eps), 0.0, batched=True)
+        loss = (lambda pair: transcript_pair_loss(eps, split)) if full else None
+        return AuditCase(mechanism, None, PAIR, None, float(eps), 0.0, batched=True, pair_loss=loss)
 
     return make
+
+
+def transcript_pair_loss(eps: float, split: bool) -> float:
+    """The exact privacy loss of MWEM's transcript on D0 = (0,), D1 = (1,) with q_0 = 1{x = 0}, q_1 = 1{x = 1}.
+
+    Selection: q_0 + q_1 = 1 for every distribution and every data set, so the two scores |q_i(A_t) - q_i(D)| are
+    equal and the exponential mechanism picks uniformly under both neighbours, whatever A_t: it carries no loss.
+    Measurement: q_1 moves by 1 = 1/n, the sensitivity, so each round's Laplace measurement (clipped to [0, 1] or
+    not: the clipped masses have the tail ratio) has log ratios filling [-eps_m, eps_m], eps_m its budget, and the
+    rounds' extremes are reached together. Loss = T eps_m: eps/2 for MWEM (eps_m = eps/(2T)), T eps/2 for the
+    variant that does not split the budget."""
+    return MWEM_T * (eps / (2.0 * MWEM_T) if split else eps / 2.0)
 
 
 TRANSCRIPT_SAMPLES = 10_000

@@ -50,12 +50,19 @@ MWEM_QUERIES = np.eye(2)
 
 
 def transcript(result) -> np.ndarray:
-    """MWEM's released transcript as a vector: the measurement of each round oriented as a measurement of
-    q_1 (a_t if q_t = q_1, else 1 - a_t: q_0 + q_1 = 1 and the Laplace noise is symmetric), then 1{q_t = q_1} of
-    each round. The answers are a function of it (post-processing)."""
+    """MWEM's released transcript as a vector: the likelihood-ratio score sum_t clip(m_t, 0, 1) (below), the
+    measurement m_t of each round oriented as a measurement of q_1 (a_t if q_t = q_1, else 1 - a_t: q_0 + q_1 = 1
+    and the Laplace noise is symmetric), then 1{q_t = q_1} of each round. The answers are a function of it.
+
+    The score: the selection is uniform under both neighbours (``transcript_pair_loss``), and m_t is
+    q_1(D) + Lap(b) with q_1 = 0 under D0 and 1 under D1, whose log-likelihood ratio is
+    (|m| - |m - 1|)/b = (2 clip(m, 0, 1) - 1)/b: the transcript's log-likelihood ratio is increasing in the
+    score, so its threshold events are the most powerful ones (Neyman-Pearson), and the event "score = T" (every
+    measurement at or above 1) has ratio e^(loss) exactly."""
     sel = np.asarray(result.selected).reshape(-1)
     a = np.asarray(result.measurements, dtype=float).reshape(-1)
-    return np.r_[np.where(sel == 1, a, 1.0 - a), (sel == 1).astype(float)]
+    m = np.where(sel == 1, a, 1.0 - a)
+    return np.r_[np.sum(np.clip(m, 0.0, 1.0)), m, (sel == 1).astype(float)]
 
 
 def _mwem_case(split: bool, full: bool = False):

@@ -125,8 +125,9 @@ def test_pmw_with_a_shared_comparison_draw_is_caught_and_pmw_lsl_passes():
 def test_mwem_transcript_catches_the_unsplit_budget_and_the_real_mwem_passes():
     """MWEM spending eps/2 + eps/2 in every round (the budget not split across the T = 4 rounds) is caught at
     2,000 samples through its released transcript's likelihood-ratio score (every measurement at or above 1);
-    the real MWEM passes on the same pair, and its bound stays below the pair's exact loss eps/2 (catches a
-    transcript statistic that orients the q_0 measurements wrongly: the score then carries no signal)."""
+    the real MWEM passes on the same pair, and its bound stays below the pair's exact loss eps/2. Without the
+    score coordinate (measurements and selections only, learned score) the broken variant gave eps_lb 1.65 at
+    2,000 samples (seed 1: missed), and the answers-only target needs about 50,000."""
     broken = audit.run_target("mwem_transcript_budget_not_split", samples=2_000, seed=5)
     assert broken.violated, str(broken)
     real = audit.run_target("mwem_transcript", samples=2_000, seed=5)

@@ -14,6 +14,11 @@ Neighbouring datasets differ in one record (replacement, as in :mod:`algorithms.
   rare under D0, and Pr[0 | D1] / Pr[0 | D0] = e^(eps/2 * 2) * Z0/Z1 comes close to e^eps.
   Statistic: the selected index.
 
+The Gaussian cases also declare the exact curve of their calibration (BW18 Thm 8), so the auditor's profile
+objective tests the whole curve: ``gaussian_delta_10x`` (sigma calibrated to 10 delta) and
+``gaussian_sqrt2_sigma`` (sigma / sqrt 2) are caught through it (the point (eps, delta) alone is out of reach
+at these sizes for the former).
+
 Broken variants (``expect_private=False``) declare the same eps but: the noise scale halved
 (Laplace scale Delta/(2 eps), Gaussian sigma/2); the noise removed (the exact answer, the argmax);
 the exponential mechanism's factor 2 dropped (weights exp(eps u / Delta) on a non-monotone score).
@@ -127,6 +132,10 @@ TARGETS = (
     AuditTarget("gaussian_delta_10x", "BW18 Thm 8 (broken)",
                 "analytic Gaussian calibrated to (eps, 10 delta) declared (eps, delta) and that calibration's curve",
                 lambda e, d: _gaussian_case(e, d, delta_factor=DELTA_FACTOR), expect_private=False, default_delta=1e-5,
+                default_samples=GAUSSIAN_SAMPLES),
+    AuditTarget("gaussian_sqrt2_sigma", "BW18 Thm 8 (broken)",
+                "analytic Gaussian with sigma / sqrt 2 declared (eps, delta) and the calibrated curve",
+                lambda e, d: _gaussian_case(e, d, sigma_factor=2 ** -0.5), expect_private=False, default_delta=1e-5,
                 default_samples=GAUSSIAN_SAMPLES),
     AuditTarget("gaussian_no_noise", "BW18 Thm 8 (broken)", "exact counting query declared (eps, delta)-DP",
                 lambda e, d: _gaussian_case(e, d, noise=False), expect_private=False, default_delta=1e-5),

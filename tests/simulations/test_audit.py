@@ -249,6 +249,7 @@ def test_declared_gaussian_curve_catches_a_tenfold_delta():
     assert broken.violated and by_name["profile"].profile_margin > 0, str(broken)
     assert by_name["delta"].delta_lower_bound <= 1e-5
     assert not audit.run_target("gaussian", samples=200_000, seed=3).violated
+    assert audit.run_target("gaussian_sqrt2_sigma", samples=200_000, seed=3).violated  # sigma off by sqrt 2
 
 
 def test_audit_all_makes_one_family_wise_statement():

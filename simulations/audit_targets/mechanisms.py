@@ -27,9 +27,11 @@ The auditor must report eps_lb > eps for them.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from algorithms.privacy.accounting import gaussian_delta
+from algorithms.privacy.accounting import gaussian_delta, gaussian_epsilon
 from algorithms.privacy.mechanisms import ExponentialMechanism, GaussianMechanism, LaplaceMechanism, PermuteAndFlip
 from simulations.audit import AuditCase, AuditTarget
 
@@ -66,7 +68,8 @@ def _laplace_case(eps: float, delta: float, *, scale_factor: float = 1.0, noise:
         sample = lambda a, rng, size: mech.sample(a, rng, size)  # noqa: E731
     else:
         sample = lambda a, rng, size: np.full(size, a)  # noqa: E731
-    return AuditCase(_counting(sample), _identity, _bits_pair(), None, eps, 0.0, batched=True)
+    loss = (lambda pair: eps / scale_factor) if noise else (lambda pair: math.inf)
+    return AuditCase(_counting(sample), _identity, _bits_pair(), None, eps, 0.0, batched=True, pair_loss=loss)
 
 
 def _gaussian_case(eps: float, delta: float, *, sigma_factor: float = 1.0, noise: bool = True,
@@ -82,6 +85,8 @@ def _gaussian_case(eps: float, delta: float, *, sigma_factor: float = 1.0, noise
         sample = lambda a, rng, size: np.full(size, a)  # noqa: E731
     return AuditCase(_counting(sample), _identity, _bits_pair(), None, eps, delta, batched=True,
                      profile=lambda e: gaussian_delta(e, sensitivity=1.0, sigma=declared_sigma),
+                     pair_loss=(lambda pair: gaussian_epsilon(delta, sensitivity=1.0, sigma=mech.sigma)) if noise
+                     else (lambda pair: math.inf),
                      profile_name=f"BW18 Thm 8 curve of sigma = {declared_sigma:.4g} (mu = {1 / declared_sigma:.4g})")
 
 
@@ -102,9 +107,21 @@ def _selection(select):
     return mechanism
 
 
+def _selection_loss(mech):
+    """The exact loss of a selection pair: max over outputs r of |log Pr[r | D0] / Pr[r | D1]| from the
+    mechanism's own output law (``probabilities``) on the two score vectors."""
+
+    def loss(pair):
+        p0, p1 = (mech.probabilities(np.bincount(np.asarray(d), minlength=2).astype(float)) for d in pair)
+        return float(np.max(np.abs(np.log(p0) - np.log(p1))))
+
+    return loss
+
+
 def _exponential_case(eps: float, delta: float, *, monotone: bool = False) -> AuditCase:
     mech = ExponentialMechanism(eps, 1.0, monotone=monotone)
-    return AuditCase(_selection(mech.sample), _identity, _selection_pair(True), None, eps, 0.0, batched=True)
+    return AuditCase(_selection(mech.sample), _identity, _selection_pair(True), None, eps, 0.0, batched=True,
+                     pair_loss=_selection_loss(mech))
 
 
 def _argmax_case(eps: float, delta: float) -> AuditCase:
@@ -114,7 +131,8 @@ def _argmax_case(eps: float, delta: float) -> AuditCase:
 
 def _permute_and_flip_case(eps: float, delta: float) -> AuditCase:
     mech = PermuteAndFlip(eps, 1.0)
-    return AuditCase(_selection(mech.sample), _identity, _selection_pair(True), None, eps, 0.0, batched=True)
+    return AuditCase(_selection(mech.sample), _identity, _selection_pair(True), None, eps, 0.0, batched=True,
+                     pair_loss=_selection_loss(mech))
 
 
 TARGETS = (

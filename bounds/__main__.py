@@ -153,6 +153,7 @@ def _print_computation(c, as_json: bool) -> None:
             print(f"  {q.name}: {q.derivation}")
     for line in [x for x in c.caveats if x not in c.regime] + list(r.notes):
         print(f"note: {line}")
+    print(f"source: {r.source}" + (f"; errata: {', '.join(c.errata)} (docs/ERRATA.md)" if c.errata else ""))
     print(f"formulas: python -m bounds show {r.short_id}")
 
 

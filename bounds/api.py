@@ -196,7 +196,29 @@ class Computation:
             "regime": [{"outside": o, "text": t} for o, t in self._regime_items()],
             "notes": list(self.result.notes),
             "caveats": self.caveats,
+            "source": self.result.source,
+            "errata": self.errata,
+            "sources": self.sources,
         }
+
+    @property
+    def errata(self) -> list[str]:
+        """Ids of the errata records (bounds.errata) of this result: those it names, then those naming it."""
+        from .errata import for_result
+
+        r = self.result
+        return list(dict.fromkeys(r.errata + tuple(e.id for e in for_result(r.short_id))))
+
+    @property
+    def sources(self) -> dict[str, dict]:
+        """Where each value comes from: the paper and result, the step (the quantity's derivation, or the
+        statement for a value the paper states), and for a corrected value (one compared with a printed
+        or other reference, ``departures``) the errata ids the result relies on."""
+        corrected = {d.quantity for d in self.result.departures}
+        r = self.result
+        return {name: {"paper": r.paper, "result": r.label, "step": q.derivation or "as stated",
+                       "errata": self.errata if name in corrected else []}
+                for name, q in self.quantities.items()}
 
 
 class BigNumber:

@@ -80,8 +80,12 @@ def render_show(result: Result, latex: bool = True) -> str:
         if not q.has_explicit:
             lines.append("  no explicit form: compute uses the asymptotic form with the hidden "
                          "constants (default 1), valid up to them")
-    if result.notes:
+    if result.notes or result.errata:
+        from .errata import get as erratum
+
         lines += ["", "notes and errata:"] + [_wrap("- " + n) for n in result.notes]
+        lines += [_wrap(f"- {erratum(i).status} {i}: {erratum(i).title} (docs/ERRATA.md)")
+                  for i in result.errata]
     lines += ["", f"source: {result.source}"]
     from .where import render as where
 

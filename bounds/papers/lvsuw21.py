@@ -149,6 +149,7 @@ THM4_5_INF_DERIVATION = (
 register(
     Result(
         id="lvsuw21:lemma4.2",
+        errata=('lvsuw21-lemma4.2-checked',),
         paper=PAPER,
         label="Lemma 4.2",
         kind="lemma",
@@ -189,6 +190,7 @@ register(
     ),
     Result(
         id="lvsuw21:prop4.3",
+        errata=('lvsuw21-prop4.3-checked', 'lvsuw21-prop4.3-omega'),
         paper=PAPER,
         label="Proposition 4.3",
         kind="proposition",
@@ -228,6 +230,7 @@ register(
     ),
     Result(
         id="lvsuw21:thm4.4",
+        errata=('lvsuw21-thm4.4-checked',),
         paper=PAPER,
         label="Theorem 4.4",
         kind="upper bound",
@@ -266,6 +269,7 @@ register(
     ),
     Result(
         id="lvsuw21:thm4.5",
+        errata=('lvsuw21-thm4.5-checked',),
         paper=PAPER,
         label="Theorem 4.5",
         kind="theorem",

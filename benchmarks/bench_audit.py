@@ -87,7 +87,7 @@ def run_targets(names, runs: int, scale: float) -> int:
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name in names:
         t = found[name]
-        n = max(4, int(round(scale * t.default_samples)))
+        n = max(4, round(scale * t.default_samples))
         lbs, dls, rls, flagged, loss = [], [], [], 0, float("nan")
         t0 = time.process_time()
         for seed in range(runs):
@@ -104,9 +104,11 @@ def run_targets(names, runs: int, scale: float) -> int:
         eps_share = next(o.confidence for o in r.objectives if o.objective == "eps")
         pw = " / ".join(f"{power_at(r.evaluation_size, r.declared_eps, r.declared_delta, eps_share, x):.2f}"
                         for x in (1.1, 1.25, 2.0))
-        med = lambda v: f"{np.median(v):.3f}" if v else "-"  # noqa: E731
+        def med(v):
+            return f"{np.median(v):.3f}" if v else "-"
+
         print(f"| {name} | {'yes' if t.expect_private else 'broken'} | {n} | {runs} | {med(lbs)} | {med(dls)} | "
-              f"{med(rls)} | {flagged}/{runs} | {'-' if loss != loss else f'{loss:.3f}'} | {pw} | {per:.2f} |",
+              f"{med(rls)} | {flagged}/{runs} | {'-' if np.isnan(loss) else f'{loss:.3f}'} | {pw} | {per:.2f} |",
               flush=True)
     return 0
 

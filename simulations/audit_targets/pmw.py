@@ -142,7 +142,9 @@ def no_update_probability(sparse, eps: float, data) -> float:
     def cdf(x):
         return 0.5 * math.exp(x / b_q) if x < 0 else 1.0 - 0.5 * math.exp(-x / b_q)
 
-    f = lambda t: math.exp(-abs(t - t0) / b_t) / (2 * b_t) * cdf(t - g) * cdf(t + g)  # noqa: E731
+    def f(t):
+        return math.exp(-abs(t - t0) / b_t) / (2 * b_t) * cdf(t - g) * cdf(t + g)
+
     return integrate.quad(f, t0 - 60 * b_t, t0 + 60 * b_t, points=sorted({t0, g, -g}), limit=400)[0]
 
 

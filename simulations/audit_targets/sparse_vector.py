@@ -196,7 +196,7 @@ def _case(cls, pair: str, statistic=None, search: bool = False):
             make = lambda rng: cls(THRESHOLD, eps, rng)  # noqa: E731
         else:
             make = lambda rng: cls(THRESHOLD, C, eps, rng, delta=delta)  # noqa: E731
-        extra = dict(neighbours=random_answers, mutate=move_answers, starts=(PAIRS["swap"],)) if search else {}
+        extra = {"neighbours": random_answers, "mutate": move_answers, "starts": (PAIRS["swap"],)} if search else {}
         return AuditCase(_mechanism(make, statistic), None, PAIRS[pair], None, float(eps), float(delta),
                          batched=True, **extra)
 

@@ -48,8 +48,8 @@ def main(argv=None) -> int:
 
         print(f"python -m reports: error: {os_error(exc)}", file=sys.stderr)
         return 2
-    for err in result.errors:
-        print(f"python -m reports: warning: {err}", file=sys.stderr)
+    for err in result.errors + result.problems:
+        print(f"python -m reports: warning: {' '.join(str(err).split())}", file=sys.stderr)
     print(f"wrote {result.html} and {result.pdf} ({len(result.sections)} sections)")
     return 0
 

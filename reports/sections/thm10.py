@@ -5,6 +5,7 @@ A_PAP audits. Every number is read: bound values from ``bounds``, rates from the
 
 from __future__ import annotations
 
+from reports import results as _results
 from reports.model import Badge, Heading, Paragraph, Section, Table
 from reports.sections.audits import audit_table
 
@@ -192,8 +193,9 @@ def _looseness(ctx, s: Section, run) -> None:
     stage = sm.get("stage", 0)
     s.add(Heading(f"Looseness run {run.path.parent.name + '/' if stage or sm.get('final') is False else ''}"
                   f"{run.path.name}: {sm['trials']} trials per size and stage, coarse grid factor {sm['factor']}"
-                  + (f", resolution 1 + {sm['resolution']:g}, {'final stage' if sm.get('final') else 'unfinished'} "
-                     f"{stage} of at most {sm.get('max_refinements')}" if "resolution" in sm else ""), 4),
+                  + (f", resolution 1 + {sm['resolution']:g}, stage {stage} of at most {sm.get('max_refinements')}"
+                     + (" (the last)" if sm.get("final") else " (not the last: the search would refine further)")
+                     if "resolution" in sm else ""), 4),
           Badge(sm["verdict"], sm["verdict_text"]), Paragraph(f"Rule: {sm['rule']}."))
     rows = []
     for r in sm["rows"]:
@@ -227,6 +229,8 @@ def _looseness(ctx, s: Section, run) -> None:
                            sh["bound_m"]) for case, sh in shapes.items() if len(sh["alphas"]) > 1),
                     "Fitted slopes of log(size) against log(1/alpha) (least squares; censored least sizes left out). "
                     "Theorem 10: n ~ 1/alpha^2 and m ~ 1/alpha up to logarithms."))
+    if len({r["alpha"] for r in sm["rows"]}) > 1:  # beside its tables; the plot over alpha needs two alphas
+        s.add(_plot(ctx, sm))
     for var, title in (("p", "dual VC dimension p (decision stumps)"), ("d", "VC dimension d (every class run)")):
         fits = sm.get(f"shapes_{var}") or {}
         if not fits:
@@ -246,8 +250,6 @@ def _looseness(ctx, s: Section, run) -> None:
         if var == "p":
             for k in fits:
                 s.add(_plot_p(ctx, sm, k))
-    if len({r["alpha"] for r in sm["rows"]}) > 1:  # the plot over alpha needs more than one alpha
-        s.add(_plot(ctx, sm))
 
 
 def _plot_p(ctx, sm, key):
@@ -258,7 +260,7 @@ def _plot_p(ctx, sm, key):
     alpha_part, case = key.split("|", 1)
     rows = sorted((r for r in sm["rows"] if r["case"] == case and f"alpha={r['alpha']:g}" == alpha_part),
                   key=lambda r: r["p"])
-    fig, ax = plt.subplots(figsize=(6.5, 4))
+    fig, ax = plt.subplots(figsize=(7.0, 4), layout="constrained")
     ps = [r["p"] for r in rows]
     ax.plot(ps, [r["n_bound"] for r in rows], "s-", color="C0", label="Theorem 10 n (Lemma 7 corrected, fixed split)")
     ax.plot(ps, [r["n_corrected"] for r in rows], "^--", color="C0", alpha=0.6, label="Theorem 10 n (optimised)")
@@ -285,7 +287,7 @@ def _plot_p(ctx, sm, key):
 def _plot(ctx, sm):
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+    fig, axes = plt.subplots(1, 2, figsize=(7.0, 3.6), layout="constrained")  # the page's width: never scaled down
     unit = lambda r: r.get("key", r["case"]).split("|", 1)[-1]  # noqa: E731  (case, and p for a stumps shape)
     cases = sorted({unit(r) for r in sm["rows"]})
     for k, case in enumerate(cases):
@@ -305,12 +307,13 @@ def _plot(ctx, sm):
     for ax, q, name in zip(axes, ("n", "m"), ("private samples n", "public samples m")):
         ax.set_xscale("log")
         ax.set_yscale("log")
-        ax.set_xlabel("alpha")
-        ax.set_ylabel(name)
+        ax.set_xlabel("alpha", fontsize=8)
+        ax.set_ylabel(name, fontsize=8)
+        ax.tick_params(labelsize=7)
         ax.grid(True, which="both", alpha=0.3)
     axes[1].legend(fontsize=6)
     axes[0].legend(fontsize=6)
-    fig.suptitle("Theorem 10: explicit bound vs least empirical sample size")
+    fig.suptitle("Theorem 10: explicit bound vs least empirical sample size", fontsize=9)
     return ctx.figure(fig, "Empirical (least grid size at which Err <= alpha holds w.p. >= 1 - beta at the stated "
                            "confidence) against Theorem 10's explicit sizes, log scales.", "thm10-looseness")
 
@@ -332,8 +335,7 @@ def build(ctx) -> list[Section]:
                         "--out DIR`."))
     unfinished = [r for r in res.runs_of(EXPERIMENT, False) + res.runs_of(LOOSENESS, False) if not r.complete]
     for r in unfinished:
-        s.add(Paragraph(f"Unfinished run {r.path} (status {r.manifest.get('status')}) is not reported; finish it "
-                        f"with `python -m simulations resume {r.path}`."))
+        s.add(Paragraph(_results.unfinished_text(r)))
     s.add(Heading("How loose is the bound"))
     if loose:
         for r in loose:

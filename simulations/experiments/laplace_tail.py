@@ -110,10 +110,11 @@ def summarise(records: list[dict], params: Params) -> dict:
         "verdict": stats.FLOOR_CHECK,
         "floor_check_failed": bool(v.status == stats.VIOLATED or not consistent),
         "tail_rule": v.status,
-        "verdict_text": (f"floor check {'FAILED (a bug in the mechanism)' if v.status == stats.VIOLATED or not consistent else 'passed'}: "
-                         f"{v}; exact law 1 - (1 - beta/k)^k = {params.exact_failure:.4g} "
-                         f"{'inside' if consistent else 'outside'} the failure rate's interval [{lo:.4g}, {hi:.4g}]"),
-        "tail_detail": v.as_dict(),
+        "verdict_text": (f"floor check {'FAILED (a bug in the mechanism)' if v.status == stats.VIOLATED or not consistent else 'passed'}"
+                         f" (the exact law 1 - (1 - beta/k)^k = {params.exact_failure:.4g} lies "
+                         f"{'inside' if consistent else 'outside'} the failure rate's interval [{lo:.4g}, {hi:.4g}]); "
+                         f"the tail rule on its own: {v}"),
+        "tail_detail": {**v.as_dict(), "kind": "floor check", "label": "max_i |Z_i| <= b log(k/beta) (tail rule)"},
         "failure_rate": failures / n,
         "failure_rate_ci": [lo, hi],
         "exact_failure": params.exact_failure,

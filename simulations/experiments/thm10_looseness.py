@@ -262,7 +262,7 @@ def thm13_n(alpha: float, p: int) -> float:
     hidden constant C_14r = 1: a shape, not a number the proof pins down)."""
     import bounds
 
-    return float(bounds.compute("bcmnuw20:thm13", alpha=alpha, dual_vc=p)["private_samples"])
+    return float(bounds.compute("bcmnuw20:thm13", form="asymptotic", alpha=alpha, dual_vc=p)["private_samples"])
 
 
 def trial(params: Params, rng: np.random.Generator) -> dict:
@@ -558,7 +558,8 @@ def summarise(records: list[dict], params: Params) -> dict:
     met = sum(r["n_resolution_met"] for r in rows)
     text = (f"{overall} at Theorem 10's own sizes (n_bound with m_bound, m_bound with n_bound, run in stage 0; "
             f"{100 * params.confidence:g}% per claim); stage {params.stage} "
-            f"({'final' if final else 'the search continues'}), {T} trials per size; least holding n found for "
+            f"of at most {max_refinements(params.factor, params.resolution)} ({'the search ends here' if final else 'the search continues'}), "
+            f"{T} trials per size; least holding n found for "
             f"{len(found)}/{len(rows)} units, resolution 1 + {params.resolution:g} met for n in {met}/{len(rows)} "
             f"(rule: one-sided Clopper-Pearson lower bound >= 1 - beta = {target:g}; sizes below the bound are "
             "below-bound measurements)")

@@ -255,6 +255,7 @@ class ObjectiveResult:
     direction: int = 1
     rho_lower_bound: float | None = None
     declared_rho: float | None = None
+    profile_delta: float | None = None  # the declared curve's delta at profile_eps
 
     def refutes(self, eps: float, delta: float) -> bool:
         return (self.eps_lower_bound > eps or self.delta_lower_bound > delta
@@ -888,7 +889,7 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
             power = minimal_detectable_delta(m, float(case.eps), float(case.delta), float(share))
         else:
             power = math.nan
-        p_eps = p_margin = rho_lb = None
+        p_eps = p_margin = rho_lb = p_delta = None
         if name == "renyi":
             rho_lb = renyi_rho_lower_bound(fpr_u, fnr_u)
         if name == "profile":
@@ -896,13 +897,13 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
             e = np.exp(grid)
             margins = np.maximum(1 - fnr_u - e * fpr_u, 1 - fpr_u - e * fnr_u) - deltas
             j = int(np.argmax(margins))
-            p_eps, p_margin = float(grid[j]), float(margins[j])
+            p_eps, p_margin, p_delta = float(grid[j]), float(margins[j]), float(deltas[j])
         is_threshold = isinstance(test, ThresholdTest)
         results.append(ObjectiveResult(
             name, float(share), test.describe(), fp, fn, fpr_u, fnr_u,
             epsilon_lower_bound(fpr_u, fnr_u, case.delta), delta_lower_bound(fpr_u, fnr_u, case.eps), float(power),
             p_eps, p_margin, test.threshold if is_threshold else None, test.direction if is_threshold else 1,
-            rho_lb, case.rho if name == "renyi" else None))
+            rho_lb, case.rho if name == "renyi" else None, p_delta))
     head = max(results, key=lambda o: (o.eps_lower_bound, o.delta_lower_bound))
     by_name = {o.objective: o for o in results}
     mde = by_name["eps"].minimal_detectable if "eps" in by_name else minimal_detectable_eps(

@@ -21,7 +21,8 @@ def validate_distribution(D, num_points: int, argname: str = "D") -> np.ndarray:
     """A probability vector of length ``num_points`` (float64): finite, >= 0, summing to 1 within 1e-9."""
     arr = np.asarray(D, dtype=np.float64) if not isinstance(D, np.ndarray) or D.dtype != np.float64 else D
     if arr.ndim != 1 or arr.shape[0] != num_points:
-        raise ValueError(f"{argname} must be a probability vector of length num_points={num_points}, got shape {np.shape(D)}")
+        raise ValueError(f"{argname} must be a probability vector of length num_points={num_points}, got shape "
+                         f"{np.shape(D)}")
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{argname} has a non-finite entry; a probability vector needs finite entries in [0, 1]")
     if arr.min() < 0:
@@ -63,7 +64,8 @@ def validate_answers(G, num_hypotheses: int, argname: str = "G") -> np.ndarray:
     """An answer vector of length |H| with finite values in [-1, 1] (nothing is clipped)."""
     arr = np.asarray(G, dtype=np.float64)
     if arr.ndim != 1 or arr.shape[0] != num_hypotheses:
-        raise ValueError(f"{argname} must have one answer per hypothesis, length {num_hypotheses}, got shape {np.shape(G)}")
+        raise ValueError(f"{argname} must have one answer per hypothesis, length {num_hypotheses}, got shape "
+                         f"{np.shape(G)}")
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{argname} has a non-finite answer; answers must be in [-1, 1]")
     lo, hi = float(arr.min()), float(arr.max())

@@ -1,31 +1,105 @@
-"""The input checks every algorithm shares, under public names (issue 15: no private validator is
-imported across modules). Each raises ValueError naming the argument, its value and the allowed range.
+"""The input checks every algorithm shares, defined once here (the algorithm modules import them). Each raises
+ValueError naming the argument, its value and the allowed range, and returns the value in its checked type.
 
-- :func:`check_rng` (a ``numpy.random.Generator``), :func:`check_values` (a finite float array),
-  :func:`check_size` (an integer >= 1): defined in :mod:`algorithms.privacy.mechanisms`;
-- :func:`check_real`, :func:`check_positive_finite`, :func:`check_delta` (in [0, 1), or (0, 1)),
-  :func:`check_guarantee` (a PureDP / ApproxDP / ZCDP value): defined in :mod:`algorithms.privacy.accounting`;
-- :func:`check_unit_open` (in (0, 1)): defined in :mod:`algorithms.query_release.pmw`.
-
-New code imports them from here; the defining modules keep their private names for their own use.
+>>> check_int("T", 3), check_unit_open("alpha", "0.5")
+(3, 0.5)
+>>> check_int("n_pub", 0)
+Traceback (most recent call last):
+ValueError: n_pub=0 out of range: allowed integers >= 1
 """
 from __future__ import annotations
 
-from .privacy.accounting import _check_delta as check_delta
-from .privacy.accounting import _check_guarantee as check_guarantee
-from .privacy.accounting import _check_positive_finite as check_positive_finite
-from .privacy.accounting import _check_real as check_real
-from .privacy.mechanisms import _check_rng as check_rng
-from .privacy.mechanisms import _check_size as check_size
-from .privacy.mechanisms import _check_values as check_values
+import math
+from typing import Any
+
+import numpy as np
+
+__all__ = ["check_rng", "check_values", "check_int", "check_size", "check_real", "check_nonneg_finite",
+           "check_positive_finite", "check_delta", "check_unit_open", "check_guarantee"]
 
 
-def check_unit_open(name: str, value) -> float:
-    """``value`` as a float in the open interval (0, 1) (algorithms.query_release.pmw's check)."""
-    from .query_release.pmw import _check_unit_open
+def check_rng(rng: Any) -> np.random.Generator:
+    """A ``numpy.random.Generator`` (randomness is an argument)."""
+    if not isinstance(rng, np.random.Generator):
+        raise ValueError(f"rng={rng!r} must be a numpy.random.Generator")
+    return rng
 
-    return _check_unit_open(name, value)
+
+def check_values(name: str, values: Any) -> np.ndarray:
+    """A float array with finite entries."""
+    try:
+        x = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}={values!r} must be an array of real numbers") from None
+    if not np.all(np.isfinite(x)):
+        raise ValueError(f"{name} contains non-finite entries: allowed finite reals")
+    return x
 
 
-__all__ = ["check_rng", "check_values", "check_size", "check_real", "check_positive_finite", "check_delta",
-           "check_guarantee", "check_unit_open"]
+def check_int(name: str, value: Any, lo: int = 1) -> int:
+    """An integer (not a bool) >= ``lo``: counts, sizes, iterations."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < lo:
+        raise ValueError(f"{name}={value!r} out of range: allowed integers >= {lo}")
+    return int(value)
+
+
+def check_size(size: Any) -> int:
+    """The ``size`` of a batch of draws: an integer >= 1."""
+    return check_int("size", size)
+
+
+def check_real(name: str, value: Any) -> float:
+    """A real number (not nan)."""
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}={value!r} must be a real number") from None
+    if math.isnan(x):
+        raise ValueError(f"{name}={value!r} must be a real number, not nan")
+    return x
+
+
+def check_nonneg_finite(name: str, value: Any) -> float:
+    """A real number in [0, inf)."""
+    x = check_real(name, value)
+    if not (0.0 <= x < math.inf):
+        raise ValueError(f"{name}={value!r} out of range: allowed [0, inf)")
+    return x
+
+
+def check_positive_finite(name: str, value: Any) -> float:
+    """A real number in (0, inf)."""
+    x = check_real(name, value)
+    if not (0.0 < x < math.inf):
+        raise ValueError(f"{name}={value!r} out of range: allowed (0, inf)")
+    return x
+
+
+def check_delta(name: str, value: Any, *, allow_zero: bool = True) -> float:
+    """A delta in [0, 1) (or (0, 1) with ``allow_zero=False``)."""
+    x = check_real(name, value)
+    lo_ok = x >= 0.0 if allow_zero else x > 0.0
+    if not (lo_ok and x < 1.0):
+        rng = "[0, 1)" if allow_zero else "(0, 1)"
+        raise ValueError(f"{name}={value!r} out of range: allowed {rng}")
+    return x
+
+
+def check_unit_open(name: str, value: Any) -> float:
+    """A real number in the open interval (0, 1)."""
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}={value!r} must be a real number in (0, 1)") from None
+    if not (0.0 < x < 1.0):
+        raise ValueError(f"{name}={value!r} out of range: allowed (0, 1)")
+    return x
+
+
+def check_guarantee(name: str, g: Any):
+    """A PureDP / ApproxDP / ZCDP value (``algorithms.privacy.accounting``, imported on use: it imports this)."""
+    from .privacy.accounting import ApproxDP, PureDP, ZCDP
+
+    if not isinstance(g, (PureDP, ApproxDP, ZCDP)):
+        raise ValueError(f"{name}={g!r} must be a PureDP, ApproxDP or ZCDP value")
+    return g

@@ -1,4 +1,4 @@
-"""Peer measurement for bench_pmw_pub.py: the LVSUW21 authors' MWEM and PMW^Pub
+r"""Peer measurement for bench_pmw_pub.py: the LVSUW21 authors' MWEM and PMW^Pub
 (terranceliu/dp-query-release) on the reference workload.
 
 Our driver, not their code: it imports their package ``src`` from a checkout given on the command
@@ -6,7 +6,8 @@ line and runs in the interpreter of its own virtual environment (their code need
 subprocess of bench_pmw_pub.py. Usage:
     python _peer_lvsuw21_dpqr.py CHECKOUT IN.npz OUT.npz
 IN.npz holds `private`, `public` (rows of value indices), `sizes`, `workload_cells` (attribute lists
-padded with -1), `eps`, `delta`, `iterations` (the T values), `seeds`, `algorithms` (keys of ALGORITHMS to run). The run follows their
+padded with -1), `eps`, `delta`, `iterations` (the T values), `seeds`, `algorithms` (keys of ALGORITHMS to run). The
+run follows their
 examples/run/run_mwem.py and examples/run/public_assisted/run_pmw_pub.py: budget from their
 ``get_per_round_budget_zCDP(eps, delta, T, alpha=0.5)``, ``MWEMSingle`` on the whole domain from the
 uniform histogram and ``PMWPubSingle`` on the public support from the public histogram, with and

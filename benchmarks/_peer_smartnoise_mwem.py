@@ -4,7 +4,8 @@ Run by bench_pmw_pub.py in the interpreter that has smartnoise-synth (it may liv
 virtual environment: its dependencies pin pandas < 3 and pull torch). Usage:
     python _peer_smartnoise_mwem.py IN.npz OUT.json
 IN.npz holds `private` (n x d value indices), `workload_cells` (the 64 workloads' attribute lists,
-padded with -1), `sizes`, `eps`, `iterations`, `split_factor` (16 = the full domain in one histogram). OUT.json gets fit seconds, seconds per
+padded with -1), `sizes`, `eps`, `iterations`, `split_factor` (16 = the full domain in one histogram). OUT.json gets
+fit seconds, seconds per
 iteration (wall and CPU: bench_pmw_pub.py compares CPU seconds), and the max and mean error of the
 workloads' marginals on a synthetic sample of n rows.
 """
@@ -19,7 +20,6 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("MKL_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
 
 
 def marginals(rows, sizes, workloads):
@@ -38,7 +38,6 @@ def main(inp, outp):
     priv, sizes = z["private"], [int(s) for s in z["sizes"]]
     workloads = [[int(a) for a in w if a >= 0] for w in z["workload_cells"]]
     T = int(z["iterations"])
-    df = pd.DataFrame(priv, columns=[f"a{j}" for j in range(priv.shape[1])])
     split_factor = int(z["split_factor"])         # 16 = one histogram over the full domain
     synth = MWEMSynthesizer(epsilon=float(z["eps"]), iterations=T, q_count=len(workloads) * 8,
                             marginal_width=3, split_factor=split_factor)

@@ -1,4 +1,4 @@
-"""Speed of the bounds engine (issue 2): prints a table, writes nothing.
+"""Speed of the bounds engine : prints a table, writes nothing.
 
 1. cold start: ``python -m bounds compute thm10 ...`` (the README's first command) as a whole
    process, median over RUNS runs; goal <= 0.5 s.

@@ -1,4 +1,4 @@
-"""Start-up time of every `list` / `--help` command (issue 15): prints a table, writes nothing.
+"""Start-up time of every `list` / `--help` command (goal: under a second): prints a table, writes nothing.
 
 Each command runs as a whole new process, RUNS times; the table gives the median wall time, the
 median user+system CPU time of the child (what the command itself costs, independent of other load
@@ -44,7 +44,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7)
     args = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; median of {args.runs} runs")
-    print(f"| command | wall s | cpu s | goal s |\n|---|---:|---:|---:|")
+    print("| command | wall s | cpu s | goal s |\n|---|---:|---:|---:|")
     for cmd in COMMANDS:
         wall, cpu = measure(cmd, args.runs)
         print(f"| python -m {' '.join(cmd)} | {wall:.2f} | {cpu:.2f} | {GOAL:g} |")

@@ -20,9 +20,10 @@ in the same run in the interpreter ``--lvsuw21-python`` (its own venv with torch
 rows, workloads and budget, the same T and seeds; CPU seconds of their ``fit`` / T, and errors computed
 here by our code from their final weights. Their zCDP budget (their ``cdp_rho``) is printed beside ours.
 Without the checkout or its interpreter their rows are skipped with a note, and the rows quoted from
-issue 14 are shown, marked quoted. ``--kernels numba numpy`` (the default when numba is installed)
+the PMW^Pub speed goal are shown, marked quoted. ``--kernels numba numpy`` (the default when numba is installed)
 times each of our configurations with the MW engine's compiled kernels and with numpy only, side by
-side (``algorithms.query_release._kernels``: the same bits, checked here on the errors). Prints a markdown table per T and saves the error-against-time
+side (``algorithms.query_release._kernels``: the same bits, checked here on the errors). Prints a markdown table per T
+and saves the error-against-time
 plot to ``--plot``.
 
     python benchmarks/bench_pmw_pub.py [--iterations 30 100] [--seeds 3] [--all-marginals]
@@ -70,7 +71,7 @@ CONFIGS = [
     ("PMW^Pub, last iterate, bounded-range exp. selection", "pmw_pub", "zcdp", dict(output="last", **BR)),
     ("PMW^Pub, whole marginals, BR selection, last, replay K=50, fit 20", "pmw_pub", "zcdp", dict(PRACTICAL, **BR)),
     ("PMW^Pub, pure, whole marginals, last, replay K=50, fit 20", "pmw_pub", "pure", dict(PRACTICAL)),
-    # issue 14's time goal: the same engine with less post-processing per round (cheaper, less exact fit)
+    # the PMW^Pub time goal: the same engine with less post-processing per round (cheaper, less exact fit)
     ("PMW^Pub, whole marginals, BR selection, last, no replay, no fit", "pmw_pub", "zcdp",
      dict(PRACTICAL, replay_threshold=False, fit_passes=0, **BR)),
     ("PMW^Pub, whole marginals, BR selection, last, no replay, fit 2", "pmw_pub", "zcdp",
@@ -87,7 +88,7 @@ CONFIGS = [
     ("MWEM, pure, whole marginals, last, replay K=50, fit 20", "mwem", "pure", dict(PRACTICAL)),
 ]
 
-# issue 14's table (reference workload, 64 marginals, rho = 0.0158 = (1, 1/n^2)-DP, one core, 5 seeds):
+# the PMW^Pub speed goal's table (reference workload, 64 marginals, rho = 0.0158 = (1, 1/n^2)-DP, one core, 5 seeds):
 # quoted, not measured here: (label, T, s / iteration, max error, mean error, guarantee)
 QUOTED = [
     ("LVSUW21 authors' code, MWEM (recycling)", 30, 0.023, 0.053, 0.015, ZCDP_GUARANTEE),
@@ -245,7 +246,7 @@ def _plot(path: Path, measured: list, quoted: list) -> None:
     ax.set_xscale("log")
     ax.set_yscale("log")
     authors = [r for r in measured if r.get("peer") and r["label"].startswith("LVSUW21")]
-    if authors:     # issue 14's strict time goal: a tenth of the authors' fastest time per iteration
+    if authors:     # the strict PMW^Pub time goal: a tenth of the authors' fastest time per iteration
         fastest = min(authors, key=lambda r: r["sec"])
         ax.axvline(fastest["sec"] / 10, color="grey", lw=0.8, ls="--")
         ax.annotate(f"a tenth of {fastest['label']}, T = {fastest['T']}", (fastest["sec"] / 10, 0.02),
@@ -319,7 +320,7 @@ def main(argv=None) -> int:
     ap.add_argument("--all-marginals", action="store_true", help="all 560 3-way workloads instead of 64")
     ap.add_argument("--only", default="", help="run only the configurations whose label contains this")
     ap.add_argument("--replay-scaling", type=int, nargs="*", default=[],
-                    help="also time PMW^Pub's replay, unbounded vs replay_limit=50, at these T (issue 19)")
+                    help="also time PMW^Pub's replay, unbounded vs replay_limit=50, at these T (the replay review)")
     ap.add_argument("--snsynth-python", default=os.environ.get("SNSYNTH_PYTHON", "/tmp/snsynth_venv/bin/python"))
     ap.add_argument("--lvsuw21", default=os.environ.get("LVSUW21_CHECKOUT", "/tmp/dpqr"),
                     help="a temporary checkout of terranceliu/dp-query-release (never copied into the project)")
@@ -328,7 +329,7 @@ def main(argv=None) -> int:
     ap.add_argument("--lvsuw21-algorithms", nargs="+", default=list(LVSUW21_LABELS), choices=list(LVSUW21_LABELS),
                     help="which of the authors' configurations to run")
     ap.add_argument("--scaling", action="store_true",
-                    help="issue 14 item 3: CPU s/iteration against support size, queries and domain size, "
+                    help="the scaling goal: CPU s/iteration against support size, queries and domain size, "
                          "with the fitted exponents (T = 30, one seed each)")
     ap.add_argument("--kernels", nargs="+", choices=["numba", "numpy"], default=None,
                     help="the MW engine's kernel backends to time our configurations with, side by side in this "
@@ -382,7 +383,7 @@ def main(argv=None) -> int:
             quoted = [row for row in quoted if not row[0].startswith("LVSUW21")]
     else:
         print(f"  LVSUW21 authors' code skipped: no checkout at {args.lvsuw21} or no interpreter "
-              f"{args.lvsuw21_python} (see --lvsuw21); its rows are quoted from issue 14", file=sys.stderr)
+              f"{args.lvsuw21_python} (see --lvsuw21); its rows are quoted from the PMW^Pub speed goal's statement", file=sys.stderr)
     for T in args.iterations:
         for label, engine, acct, opts in CONFIGS:
             if args.only not in label:
@@ -442,8 +443,8 @@ def main(argv=None) -> int:
                       f"{r['source']} |")
         for lab, qT, sec, mx, mn, g in quoted:
             if qT == T:
-                print(f"| {lab} | {g} | {sec} | {mx} | {mn} | quoted from issue 14, not measured |")
-    print("\nissue 14 goal (rows measured in this run only):")
+                print(f"| {lab} | {g} | {sec} | {mx} | {mn} | quoted from the PMW^Pub speed goal's statement, not measured |")
+    print("\nPMW^Pub speed goal (rows measured in this run only):")
     for T in args.iterations:
         for line in _goal(measured, T):
             print(f"- {line}")

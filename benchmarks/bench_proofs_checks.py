@@ -1,4 +1,4 @@
-"""Benchmark of ``python -m proofs_checks``: seconds per paper and for the whole run (issue 5 asks for well
+"""Benchmark of ``python -m proofs_checks``: seconds per paper and for the whole run (the goal is well
 under a minute). Each repeat runs in a fresh interpreter (imports and the classes' caches included), the
 median is printed per paper. Nothing is written to disk.
 

@@ -270,7 +270,8 @@ def compute(result_id: str, *, form: str = "explicit", constants: Mapping[str, f
             **params) -> Computation:
     """Concrete values of every quantity of a result at one parameter point.
 
-    >>> compute("thm10", alpha=0.1, beta=0.05, epsilon=1, delta=1e-6, vc=1, dual_vc=2)["public_samples"]
+    >>> compute("thm10", alpha=0.1, beta=0.05, epsilon=0.5, delta=1e-6, vc=1, dual_vc=2)["public_samples"]
+    3888
     """
     result = get(result_id)
     for k, v in params.items():

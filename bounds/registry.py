@@ -5,9 +5,11 @@ from importlib import import_module
 
 from .core import Result
 from .errors import DomainError
+from .references import PAPERS
 
-#: paper modules in the order the list command shows them
-PAPER_MODULES = ("bcmnuw20", "abm19", "lvsuw21", "nb20", "baselines")
+#: paper modules in the order the list command shows them: the one list of papers (``references.PAPERS``),
+#: then the trivial baselines
+PAPER_MODULES = tuple(key.lower() for key in PAPERS) + ("baselines",)
 
 class Registry:
     """Items declared once by key in a package's per-paper modules, which are imported on first use

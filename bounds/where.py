@@ -1,27 +1,54 @@
-"""Where a result lives outside ``bounds`` (``python -m bounds show ID`` ends with it): the algorithm
-that realises it, the experiment that validates it, the proof checks of its steps, the report section,
-the errata.
+"""Where a result lives outside ``bounds`` (``python -m bounds show ID`` ends with it): the algorithms that
+realise it, the experiments that validate it, the proof checks of its steps, the audit targets of its
+algorithms, the report sections and the errata.
 
-``bounds`` imports no other package of the project, so this reads the checkout's source files as text
-(ast and regular expressions, nothing is imported or run): a new experiment, check or section is found
-by the same rules without a table to keep in step. In an installed copy without the sources it says so.
+Built from the registries' own declarations, read from the checkout's sources with ``ast`` (nothing is
+imported or run, so ``bounds`` still imports no other package of the project and ``show`` starts fast):
+
+* algorithms: a module of ``algorithms/`` declares ``REALISES = ("bcmnuw20:thm10", ...)``;
+* experiments: ``NAME`` and ``RESULT_IDS`` of ``simulations/experiments/*.py``;
+* proof checks: every ``Check(id=..., result=...)`` in ``proofs_checks/<paper>.py``;
+* audit targets: every ``AuditTarget(name, source, ...)`` in ``simulations/audit_targets/*.py`` whose source
+  cites a result of the papers ("BCMNUW20 Thm 10", "ABM19 Lemma 3.2 (broken)": :func:`cited_result`);
+* report sections: a module of ``reports/sections`` that names the result id, or an experiment or audit target
+  of the result, as a string literal.
+
+The registries are the truth: tests/bounds/test_where.py imports them and requires this scan to agree, so a
+declaration the scan cannot read (say a target built in a loop that cites a paper result) fails a test rather
+than going missing from ``show``. In an installed copy without the sources ``show`` says so.
 """
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
+#: how sources cite a result's kind ("Thm 10", "Algorithm 5/6", "Prop. 4.3") -> the kind in result ids
+_KINDS = {"thm": "thm", "theorem": "thm", "lemma": "lemma", "alg": "alg", "algorithm": "alg", "claim": "claim",
+          "prop": "prop", "proposition": "prop", "fact": "fact", "remark": "remark", "def": "def",
+          "definition": "def"}
+_CITE = re.compile(r"^([A-Z]+\d+)\s+([A-Za-z]+)\.?\s*(\d+(?:\.\d+)?)")
+
+
+def _rel(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+@functools.lru_cache(maxsize=None)
+def _tree(path: Path):
+    try:
+        return ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, UnicodeDecodeError):
+        return None
+
 
 def _assigned(path: Path, name: str):
     """The literal value of the top-level assignment ``name = ...`` in ``path`` (None if absent)."""
-    try:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-    except (OSError, SyntaxError, UnicodeDecodeError):
-        return None
-    for node in tree.body:
+    tree = _tree(path)
+    for node in tree.body if tree is not None else ():
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
             try:
                 return ast.literal_eval(node.value)
@@ -30,57 +57,93 @@ def _assigned(path: Path, name: str):
     return None
 
 
-def _rel(path: Path) -> str:
-    return str(path.relative_to(ROOT))
-
-
-def experiments(result_id: str) -> list[str]:
-    """Experiment modules whose RESULT_IDS name the result, as run commands."""
-    out = []
-    for path in sorted((ROOT / "simulations" / "experiments").glob("*.py")):
-        ids = _assigned(path, "RESULT_IDS")
-        name = _assigned(path, "NAME")
-        if ids and result_id in ids and name:
-            out.append(f"{_rel(path)}  (python -m simulations list {name}; "
-                       f"python -m simulations run {name} --trials N --out DIR)")
-    return out
-
-
-def proof_checks(result_id: str) -> list[str]:
-    """Ids of the proof checks declared with ``result="<short id>"`` in proofs_checks/<paper>.py."""
-    paper, short = result_id.split(":", 1)
-    path = ROOT / "proofs_checks" / f"{paper}.py"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
+def _calls(path: Path, func: str):
+    """Every call ``func(...)`` in ``path`` (at any depth)."""
+    tree = _tree(path)
+    if tree is None:
         return []
-    ids = re.findall(r'id="([^"]+)",\s*paper=[^,]+,\s*result="' + re.escape(short) + '"', text)
-    return ids
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call)
+            and (getattr(n.func, "id", None) == func or getattr(n.func, "attr", None) == func)]
 
 
-def report_sections(result_id: str) -> list[str]:
-    """Report section plugins that name the result (its full id in their source)."""
-    return [_rel(p) for p in sorted((ROOT / "reports" / "sections").glob("*.py"))
-            if f'"{result_id}"' in p.read_text(encoding="utf-8")]
+def _literal(node):
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError):
+        return None
 
 
-def algorithms(paper: str, label: str, result_id: str) -> list[str]:
-    """Algorithm modules that name the result: its id anywhere, or a module docstring whose first
-    line starts with the paper's key and names the label ("BCMNUW20 Algorithm 3 (A_PAP) and Theorem 10")."""
-    label_re = re.compile(rf"\b{re.escape(label)}(?![\d.])")
-    out = []
+def cited_result(source: str) -> str | None:
+    """The result id a citation names, if it is one of ``bounds``' results: "BCMNUW20 Thm 10" ->
+    "bcmnuw20:thm10", "NB20 Alg 5/6 (...)" -> "nb20:alg5"; None for other works ("DR14 Thm 3.6").
+
+    >>> cited_result("ABM19 Lemma 3.2 (broken)"), cited_result("DR14 Thm 3.6")
+    (None, None)
+    >>> cited_result("BCMNUW20 Thm 10")
+    'bcmnuw20:thm10'
+    """
+    from .registry import DomainError, get
+
+    m = _CITE.match(source or "")
+    if not m or m.group(2).lower() not in _KINDS:
+        return None
+    rid = f"{m.group(1).lower()}:{_KINDS[m.group(2).lower()]}{m.group(3)}"
+    try:
+        return get(rid).id
+    except (DomainError, KeyError, ValueError):
+        return None
+
+
+@functools.lru_cache(maxsize=1)
+def declared() -> dict[str, dict[str, list[str]]]:
+    """``{kind: {result id: [where, ...]}}`` for kind in algorithm, experiment, proof checks, audit targets,
+    report section (read from the sources; see the module docstring)."""
+    out: dict[str, dict[str, list[str]]] = {k: {} for k in ("algorithm", "experiment", "proof checks",
+                                                             "audit targets", "report section")}
+
+    def add(kind, rid, what):
+        out[kind].setdefault(rid, [])
+        if what not in out[kind][rid]:
+            out[kind][rid].append(what)
+
     for p in sorted((ROOT / "algorithms").rglob("*.py")):
-        if p.name == "__init__.py":
-            continue
-        text = p.read_text(encoding="utf-8")
-        try:
-            doc = ast.get_docstring(ast.parse(text)) or ""
-        except SyntaxError:
-            doc = ""
-        head = doc.split("\n\n", 1)[0]
-        if result_id in text or (head.startswith(paper) and label_re.search(head)):
-            out.append(_rel(p))
+        for rid in _assigned(p, "REALISES") or ():
+            add("algorithm", rid, _rel(p))
+    names = {}
+    for p in sorted((ROOT / "simulations" / "experiments").glob("[!_]*.py")):
+        name = _assigned(p, "NAME")
+        for rid in _assigned(p, "RESULT_IDS") or ():
+            names.setdefault(rid, []).append(name)
+            add("experiment", rid, name)
+    for p in sorted((ROOT / "proofs_checks").glob("[!_]*.py")):
+        for call in _calls(p, "Check"):
+            kw = {k.arg: _literal(k.value) for k in call.keywords if k.arg in ("id", "result", "paper")}
+            if isinstance(kw.get("id"), str) and isinstance(kw.get("result"), str):
+                paper = kw["id"].split(":", 1)[0] if ":" in kw["id"] else p.stem
+                add("proof checks", f"{paper}:{kw['result']}", kw["id"])
+    from .registry import all_results
+
+    all_ids = [r.id for r in all_results()]
+    targets = {}
+    for p in sorted((ROOT / "simulations" / "audit_targets").glob("[!_]*.py")):
+        for call in _calls(p, "AuditTarget"):
+            args = [_literal(a) for a in call.args[:2]]
+            if len(args) == 2 and all(isinstance(a, str) for a in args):
+                rid = cited_result(args[1])
+                if rid:
+                    targets.setdefault(rid, []).append(args[0])
+                    add("audit targets", rid, args[0])
+    for p in sorted((ROOT / "reports" / "sections").glob("[!_]*.py")):
+        tree = _tree(p)
+        strings = _constant_strings(tree) if tree is not None else set()
+        for rid in all_ids:
+            if rid in strings or strings & set(names.get(rid, ())) or strings & set(targets.get(rid, ())):
+                add("report section", rid, _rel(p))
     return out
+
+
+def _constant_strings(tree) -> set[str]:
+    return {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
 
 
 def errata(result) -> list[str]:
@@ -95,13 +158,17 @@ def locate(result) -> list[tuple[str, list[str]]]:
     """(what, where) pairs for ``show``; an empty list where nothing is found."""
     if not (ROOT / "simulations").is_dir():
         return [("sources", ["not in this installation (run show from a checkout to see where the result lives)"])]
-    rid = result.id
+    rid, paper = result.id, result.id.split(":")[0]
+    found = declared()
     return [
-        ("algorithm", algorithms(result.paper, result.label, rid)),
-        ("experiment", experiments(rid)),
-        ("proof checks", [f"{c}  (python -m proofs_checks --paper {rid.split(':')[0]})"
-                          for c in proof_checks(rid)]),
-        ("report section", report_sections(rid)),
+        ("algorithm", found["algorithm"].get(rid, [])),
+        ("experiment", [f"simulations/experiments/{n}.py  (python -m simulations list {n}; "
+                        f"python -m simulations run {n} --trials N --out DIR)"
+                        for n in found["experiment"].get(rid, [])]),
+        ("proof checks", [f"{c}  (python -m proofs_checks --paper {paper})"
+                          for c in found["proof checks"].get(rid, [])]),
+        ("audit targets", [f"{t}  (python -m simulations audit {t})" for t in found["audit targets"].get(rid, [])]),
+        ("report section", found["report section"].get(rid, [])),
         ("errata", [f"docs/ERRATA.md: {h}" for h in errata(result)]),
     ]
 

@@ -436,9 +436,9 @@ def check_exhaustive(claim: Exhaustive) -> Verdict:
 
 def clopper_pearson(k: int, n: int, level: float) -> tuple[float, float]:
     """Two-sided Clopper-Pearson interval for a binomial proportion at confidence 1 - level: the
-    workbench's one implementation, :func:`simulations.stats.clopper_pearson` (which takes the
+    workbench's one implementation, :func:`bounds.intervals.clopper_pearson` (which takes the
     confidence, not the level)."""
-    from simulations.stats import clopper_pearson as _cp
+    from bounds.intervals import clopper_pearson as _cp
 
     return _cp(k, n, 1 - level, "two-sided")
 

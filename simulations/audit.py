@@ -166,7 +166,8 @@ class AuditTarget:
     """A registered audit: ``make(eps, delta) -> AuditCase``, with the source of its claim and whether it should pass.
 
     ``expect_private`` is False for a deliberately broken variant: the auditor is expected to catch it
-    (eps_lb > declared eps). ``default_samples`` is what ``python -m simulations audit`` uses by default.
+    (eps_lb > declared eps). ``default_samples`` is what ``python -m simulations audit`` uses by default;
+    ``ci_samples`` the smaller count at which the contract test requires the expected outcome.
     """
 
     name: str
@@ -177,6 +178,7 @@ class AuditTarget:
     default_eps: float = 1.0
     default_delta: float = 0.0
     default_samples: int = 200_000
+    ci_samples: int | None = None  # the contract test's sample count (tests/simulations/test_contract.py)
 
 
 @dataclass(frozen=True)
@@ -928,6 +930,16 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
 _REGISTERED: dict[str, AuditTarget] = {}
 
 
+def with_ci_samples(targets, ci_samples: dict[str, int]) -> tuple[AuditTarget, ...]:
+    """``targets`` with each one's ``ci_samples`` set from ``ci_samples`` (ValueError naming a target left out
+    or a name that is not one of them): a target module's declaration of its contract-test sizes."""
+    names = {t.name for t in targets}
+    if set(ci_samples) != names:
+        raise ValueError(f"ci_samples must name exactly the targets; missing {sorted(names - set(ci_samples))}, "
+                         f"unknown {sorted(set(ci_samples) - names)}")
+    return tuple(replace(t, ci_samples=int(ci_samples[t.name])) for t in targets)
+
+
 def register(target: AuditTarget) -> AuditTarget:
     """Add ``target`` to the registry (ValueError if its name is taken by a different target)."""
     if not isinstance(target, AuditTarget):
@@ -950,7 +962,7 @@ def _discover() -> dict[str, str]:
         path = f"{pkg.__name__}.{info.name}"
         try:
             module = importlib.import_module(path)
-        except Exception as exc:  # a target whose algorithm is not written yet must not hide the others
+        except ImportError as exc:  # a missing optional dependency shows as this module's error; a bug raises
             errors[path] = f"{type(exc).__name__}: {exc}"
             continue
         for t in getattr(module, "TARGETS", ()):

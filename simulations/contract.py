@@ -28,7 +28,17 @@ Negative controls
     ``variant`` (``"none"`` = the paper's algorithm) and described in the module-level dict
     ``NEGATIVE_CONTROLS`` (variant -> what is broken). Run at the result's own sizes a broken variant
     must come out ``violated``; the summary carries ``variant`` and ``negative_control`` (True for a
-    broken variant) and a test runs a small version of each (``caught`` = its verdict is ``violated``).
+    broken variant). The contract test (tests/simulations/test_contract.py) runs every control of every
+    experiment small and requires ``violated``; a control that cannot come out violated at a CI size is
+    listed there, with the reason, as a known failure. A module may accept old variant spellings through
+    ``VARIANT_ALIASES = {old: new}``; broken variants the bound's slack absorbs are ``PROBES``, not controls.
+
+Kinds of claim
+    :func:`claim` records carry ``kind`` (:data:`KINDS`: ``verdict``, ``premise``, ``floor check``,
+    ``algorithm-free``; only verdicts enter the report's Holm family) and ``label``, the claim in words.
+
+Sizes
+    :func:`required_sizes` is the one way an experiment reads a result's sizes from ``bounds``.
 """
 
 from __future__ import annotations
@@ -42,6 +52,11 @@ SUCCEEDS, FAILS, UNDECIDED = "succeeds", "fails", "undecided"
 BASELINE_STATUSES = (SUCCEEDS, FAILS, UNDECIDED)
 _BASELINE_OF = {stats.HOLDS: SUCCEEDS, stats.VIOLATED: FAILS, stats.INCONCLUSIVE: UNDECIDED}
 NO_VARIANT = "none"
+#: the kinds of claim: a verdict on the paper's algorithm at the theorem's sizes (the only kind in the
+#: report's family-wise Holm statement), a check of a premise the theorem assumes, a check only a bug can
+#: fail, and a draw that involves no algorithm under test
+VERDICT, PREMISE, FLOOR_CHECK, ALGORITHM_FREE = "verdict", "premise", "floor check", "algorithm-free"
+KINDS = (VERDICT, PREMISE, FLOOR_CHECK, ALGORITHM_FREE)
 
 
 def _check_sizes(used: Mapping[str, float], required: Mapping[str, float]) -> None:
@@ -66,10 +81,16 @@ def at_bound(used: Mapping[str, float], required: Mapping[str, float]) -> bool:
 
 
 def claim(successes: int, trials: int, target: float, confidence: float, *, per_claim_confidence: float | None = None,
-          at_bound: bool = True) -> dict:
+          at_bound: bool = True, kind: str = VERDICT, label: str | None = None) -> dict:
     """A claim ``Pr[event] >= target`` from ``successes`` of ``trials``: rate, two-sided CP interval at
     ``confidence``, the verdict at ``per_claim_confidence`` (default ``confidence``; pass a Bonferroni
-    level when a summary combines several claims), and the verdict's one-sided p-values for Holm."""
+    level when a summary combines several claims), and the verdict's one-sided p-values for Holm.
+    ``kind`` is one of :data:`KINDS` (only ``"verdict"`` claims enter the report's Holm family) and
+    ``label`` the claim in words, unique within one summary (None: the report names it by its path)."""
+    if kind not in KINDS:
+        raise ValueError(f"kind={kind!r} must be one of {', '.join(KINDS)}")
+    if label is not None and not (isinstance(label, str) and label.strip()):
+        raise ValueError(f"label={label!r} must be a non-empty string or None")
     per = confidence if per_claim_confidence is None else per_claim_confidence
     v = stats.verdict(successes, trials, target, per, at_bound=at_bound)
     lo, hi = stats.clopper_pearson(successes, trials, confidence, "two-sided")
@@ -77,7 +98,12 @@ def claim(successes: int, trials: int, target: float, confidence: float, *, per_
     return {"successes": int(successes), "trials": int(trials), "rate": successes / trials, "target": float(target),
             "ci": [float(lo), float(hi)], "ci_confidence": confidence, "verdict": v.status, "verdict_text": str(v),
             "verdict_confidence": per, "lower": v.lower, "upper": v.upper,
-            "p_violated": p_viol, "p_holds": p_holds}
+            "p_violated": p_viol, "p_holds": p_holds, "kind": kind, "label": label}
+
+
+def claim_kind(record: Mapping) -> str:
+    """The kind of a claim record; a record without ``kind`` (an old run directory) is a verdict."""
+    return record.get("kind", VERDICT)
 
 
 def baseline(successes: int, trials: int, target: float, confidence: float) -> dict:
@@ -108,6 +134,31 @@ def combine(statuses) -> str:
     if stats.BELOW_BOUND in statuses:
         return stats.BELOW_BOUND
     return stats.HOLDS if statuses and all(s == stats.HOLDS for s in statuses) else stats.INCONCLUSIVE
+
+
+def required_sizes(result_id: str, take: Mapping[str, str | tuple], *, constants: Mapping[str, float] | None = None,
+                   **bound_params) -> dict:
+    """The one way an experiment asks ``bounds`` for a result's sizes: ``bounds.compute(result_id,
+    **bound_params)`` (``bound_params`` in bounds' own names: alpha, beta, epsilon, delta, vc, ...), and of
+    its quantities those named in ``take`` = ``{key in the summary: quantity}`` or ``{key: (quantity,
+    cast)}`` with cast ``int``, ``float`` (the default) or :func:`ceil_int`.
+
+    >>> required_sizes("abm19:thm4.1", {"n_pub_min": ("public_samples", int)}, alpha=0.0001)
+    {'n_pub_min': 7}
+    """
+    import bounds
+
+    c = bounds.compute(result_id, constants=constants, **bound_params)
+    out = {}
+    for key, what in take.items():
+        quantity, cast = (what, float) if isinstance(what, str) else what
+        out[key] = cast(c[quantity])
+    return out
+
+
+def ceil_int(value) -> int:
+    """``int(math.ceil(value))``: a size the result requires, as a whole number of samples or queries."""
+    return int(math.ceil(value))
 
 
 def check_variant(variant: str, controls: Mapping[str, str]) -> str:

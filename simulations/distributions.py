@@ -144,7 +144,8 @@ def uniform(N: int) -> Distribution:
 
 
 def product(marginals: Sequence[Sequence[float]]) -> Distribution:
-    """Product distribution: coordinate i has value-index law ``marginals[i]``; points indexed little-endian (module docstring)."""
+    """Product distribution: coordinate i has value-index law ``marginals[i]``; points indexed little-endian (module
+    docstring)."""
     if len(marginals) == 0:
         raise ValueError("marginals must hold at least one coordinate law")
     laws = [_as_probability_vector(m, f"marginals[{i}]") for i, m in enumerate(marginals)]
@@ -203,7 +204,8 @@ def zipf(N: int, exponent: float = 1.0, order: Sequence[int] | None = None) -> D
 def mixture(components: Sequence[Distribution], weights: Sequence[float]) -> Distribution:
     """sum_i weights[i] * components[i] over a common domain."""
     if len(components) == 0 or len(components) != len(weights):
-        raise ValueError(f"components ({len(components)}) and weights ({len(weights)}) must be non-empty, of equal length")
+        raise ValueError(f"components ({len(components)}) and weights ({len(weights)}) must be non-empty, of equal "
+                         f"length")
     w = _as_probability_vector(weights, "weights")
     sizes = {c.N for c in components}
     if len(sizes) != 1:
@@ -214,7 +216,8 @@ def mixture(components: Sequence[Distribution], weights: Sequence[float]) -> Dis
 
 
 def near_threshold(N: int, threshold: int, width: int = 1, mass: float = 0.9) -> Distribution:
-    """Adversarial for thresholds: ``mass`` spread uniformly on the ``2*width`` points {threshold-width, ..., threshold+width-1}
+    """Adversarial for thresholds: ``mass`` spread uniformly on the ``2*width`` points {threshold-width, ...,
+    threshold+width-1}
     around the cut between points threshold-1 and threshold (clipped to the domain), the rest uniform.
     That cut is hypothesis ``threshold`` of :func:`algorithms.classes.constructors.thresholds`.
 
@@ -234,7 +237,8 @@ def near_threshold(N: int, threshold: int, width: int = 1, mass: float = 0.9) ->
 
 
 def interval_endpoints(N: int, left: int, right: int, mass: float = 0.9) -> Distribution:
-    """Adversarial for intervals: ``mass`` split evenly on the two endpoints ``left`` and ``right``, the rest uniform."""
+    """Adversarial for intervals: ``mass`` split evenly on the two endpoints ``left`` and ``right``, the rest
+    uniform."""
     N = _check_domain(N)
     a = _check_point(left, N, "left")
     b = _check_point(right, N, "right")

@@ -31,83 +31,32 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
-from typing import Literal
 
 import numpy as np
 
 from algorithms._lazy import lazy_module
+from bounds.intervals import Alternative, check_counts, check_level, tail_masses, clopper_pearson
 
 _st = lazy_module("scipy.stats")  # imported on first use: `simulations list` must start fast
 
-Alternative = Literal["two-sided", "lower", "upper"]
-_ALTERNATIVES = ("two-sided", "lower", "upper")
 _MAX_TRIALS_SEARCHED = 10**12
 
-HOLDS, VIOLATED, INCONCLUSIVE, BELOW_BOUND, FLOOR_CHECK = "holds", "violated", "inconclusive", "below-bound", "floor check"
+HOLDS, VIOLATED, INCONCLUSIVE, BELOW_BOUND = "holds", "violated", "inconclusive", "below-bound"
+FLOOR_CHECK = "floor check"
 VERDICTS = (HOLDS, VIOLATED, INCONCLUSIVE)  # statuses that are verdicts on a result (only at its sizes)
 STATUSES = VERDICTS + (BELOW_BOUND, FLOOR_CHECK)
 
 
-def _check_counts(successes, trials) -> tuple[np.ndarray, np.ndarray]:
-    k = np.asarray(successes)
-    n = np.asarray(trials)
-    if not (np.issubdtype(k.dtype, np.integer) or np.all(np.equal(np.mod(k, 1), 0))):
-        raise ValueError(f"successes={successes!r} must be integers")
-    if not (np.issubdtype(n.dtype, np.integer) or np.all(np.equal(np.mod(n, 1), 0))):
-        raise ValueError(f"trials={trials!r} must be integers")
-    if np.any(n < 1):
-        raise ValueError(f"trials={trials!r} must be >= 1")
-    if np.any(k < 0) or np.any(k > n):
-        raise ValueError(f"successes={successes!r} must lie in [0, trials={trials!r}]")
-    return k.astype(float), n.astype(float)
-
-
-def _check_level(confidence: float, alternative: str) -> None:
-    if not (0.0 < confidence < 1.0):
-        raise ValueError(f"confidence={confidence!r} must lie in the open interval (0, 1)")
-    if alternative not in _ALTERNATIVES:
-        raise ValueError(f"alternative={alternative!r} must be one of {_ALTERNATIVES}")
-
-
-def _tail_masses(confidence: float, alternative: str) -> tuple[float, float]:
-    """Miss probability allotted to the lower and to the upper end of the interval."""
-    miss = 1.0 - confidence
-    if alternative == "two-sided":
-        return miss / 2, miss / 2
-    if alternative == "lower":  # only a lower bound: the interval is [low, 1]
-        return miss, 0.0
-    return 0.0, miss  # "upper": the interval is [0, high]
-
-
-def clopper_pearson(successes, trials, confidence: float = 0.95, alternative: Alternative = "two-sided"):
-    """Clopper & Pearson (1934): exact binomial confidence interval ``(low, high)`` for ``Pr[success]``.
-
-    ``alternative="lower"`` gives the one-sided bound ``[low, 1]``, ``"upper"`` gives ``[0, high]``,
-    ``"two-sided"`` splits ``1 - confidence`` evenly. Vectorised over array inputs (returns arrays);
-    equals ``scipy.stats.binomtest(k, n).proportion_ci(confidence, method='exact')`` for two-sided.
-    """
-    _check_level(confidence, alternative)
-    k, n = _check_counts(successes, trials)
-    a_low, a_high = _tail_masses(confidence, alternative)
-    with np.errstate(invalid="ignore"):
-        low = np.where(k == 0, 0.0, _st.beta.ppf(a_low, k, n - k + 1)) if a_low > 0 else np.zeros_like(k)
-        high = np.where(k == n, 1.0, _st.beta.ppf(1 - a_high, k + 1, n - k)) if a_high > 0 else np.ones_like(k)
-    low = np.where(k == 0, 0.0, low)
-    high = np.where(k == n, 1.0, high)
-    if low.ndim == 0:
-        return float(low), float(high)
-    return low, high
-
-
 def wilson(successes, trials, confidence: float = 0.95, alternative: Alternative = "two-sided"):
-    """Wilson (1927): score confidence interval ``(low, high)`` for ``Pr[success]`` (approximate, no continuity correction).
+    """Wilson (1927): score confidence interval ``(low, high)`` for ``Pr[success]`` (approximate, no continuity
+    correction).
 
     Same conventions as :func:`clopper_pearson`; equals
     ``scipy.stats.binomtest(k, n).proportion_ci(confidence, method='wilson')`` for two-sided.
     """
-    _check_level(confidence, alternative)
-    k, n = _check_counts(successes, trials)
-    a_low, a_high = _tail_masses(confidence, alternative)
+    check_level(confidence, alternative)
+    k, n = check_counts(successes, trials)
+    a_low, a_high = tail_masses(confidence, alternative)
 
     def bound(miss: float, sign: float):
         z = _st.norm.isf(miss)
@@ -203,7 +152,7 @@ def verdict(successes: int, trials: int, target: float, confidence: float = 0.95
     """
     if not (0.0 < target <= 1.0):
         raise ValueError(f"target={target!r} must lie in (0, 1]")
-    _check_level(confidence, "two-sided")
+    check_level(confidence, "two-sided")
     lower = clopper_pearson(successes, trials, confidence, "lower")[0]
     upper = clopper_pearson(successes, trials, confidence, "upper")[1]
     rate = successes / trials
@@ -234,7 +183,7 @@ def verdict_p_values(successes: int, trials: int, target: float) -> tuple[float,
     """
     if not (0.0 < target <= 1.0):
         raise ValueError(f"target={target!r} must lie in (0, 1]")
-    k, n = _check_counts(successes, trials)
+    k, n = check_counts(successes, trials)
     k, n = int(k), int(n)
     return float(_st.binom.cdf(k, n, target)), float(_st.binom.sf(k - 1, n, target))
 

@@ -1,4 +1,4 @@
-"""Hypothesis profiles for the whole suite (issue 15: a suite that cannot go red by chance).
+"""Hypothesis profiles for the whole suite (a suite that cannot go red by chance).
 
 - ``ci`` (the default, also what CI runs): derandomized, so every run draws the same examples
   and a green suite stays green; no deadline (timings vary with load on shared machines); no

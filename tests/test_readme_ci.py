@@ -19,8 +19,8 @@ def test_readme_gives_exactly_two_setup_commands():
 
 
 def test_ci_runs_the_readme_commands_verbatim():
-    ci = [l.strip() for l in (ROOT / ".ci" / "run").read_text().splitlines()
-          if l.strip() and not l.startswith("#")]
+    ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()
+          if line.strip() and not line.startswith("#")]
     for cmd in _readme_commands():
         assert cmd in ci, f"CI does not run the README command: {cmd}"
 

@@ -38,6 +38,10 @@ from ..classes.finite import validate_indices
 from ..learning.erm import positive_labels
 from ..privacy.accounting import Guarantee, Release
 from ..validate import check_guarantee as _check_guarantee
+from ..validate import check_int as _check_count
+from ..validate import check_rng as _check_rng
+
+REALISES = ("abm19:lemma4.4",)  # the results this module's algorithm realises (bounds show lists it)
 
 __all__ = [
     "SemiPrivateLearner",
@@ -59,12 +63,6 @@ N_B_FLOOR = 4
 SemiPrivateLearner = Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.random.Generator], Release]
 
 
-def _check_count(name: str, value: Any, lo: int = 1) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < lo:
-        raise ValueError(f"{name}={value!r} out of range: allowed integers >= {lo}")
-    return int(value)
-
-
 def mixture_weight(n_pub: int) -> float:
     """ABM19 Algorithm 2, step 2: p = 1/(100 n_pub)."""
     return 1.0 / (100 * _check_count("n_pub", n_pub))
@@ -77,12 +75,6 @@ def input_size(n_priv: int, n_pub: int, floor: int = N_B_FLOOR) -> int:
     n_pub = _check_count("n_pub", n_pub)
     floor = _check_count("floor", floor)
     return max(-(-n_priv // (10 * n_pub)), floor)
-
-
-def _check_rng(rng: Any) -> np.random.Generator:
-    if not isinstance(rng, np.random.Generator):
-        raise ValueError(f"rng={rng!r} must be a numpy.random.Generator")
-    return rng
 
 
 def _check_marginal(dummy_marginal, num_points: int) -> np.ndarray | None:

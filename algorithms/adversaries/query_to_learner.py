@@ -31,6 +31,8 @@ from ..classes.finite import FiniteClass, validate_indices
 from ..evaluation import true_answers, validate_distribution
 from ..privacy import Release
 
+REALISES = ("bcmnuw20:lemma17",)  # the results this module's algorithm realises (bounds show lists it)
+
 __all__ = ["labelled_class", "labelled_points", "labelled_distribution", "LearnerOutput", "learner_from_release",
            "population_errors", "excess_bound"]
 
@@ -82,7 +84,8 @@ class LearnerOutput:
 
 
 def learner_from_release(release_fn: Callable[..., Release]) -> Callable[..., Release]:
-    """BCMNUW20 Lemma 17: from ``release_fn(private, public, cls, rng, **kw) -> Release`` (whose value has per-hypothesis
+    """BCMNUW20 Lemma 17: from ``release_fn(private, public, cls, rng, **kw) -> Release`` (whose value has
+    per-hypothesis
     ``answers``, or is the answer vector) to ``learner(private_x, private_y, public_x, public_y, cls, rng, **kw) ->
     Release(LearnerOutput, the release's guarantee)``. Points are indices into cls's domain, labels +-1."""
 

@@ -51,6 +51,8 @@ import numpy as np
 from ..validate import check_rng as _check_rng
 from ..validate import check_unit_open
 
+REALISES = ("bcmnuw20:thm14",)  # the results this module's algorithm realises (bounds show lists it)
+
 __all__ = ["HardDistribution", "hard_distribution", "signal_floor", "clip_answers", "Attacker", "roc_curve",
            "THRESHOLD_METHODS"]
 
@@ -162,7 +164,8 @@ class Attacker:
         return y.astype(np.float64) @ self.weights - float(self.reference @ self.weights)
 
     def analytic_threshold(self, target: float) -> float:
-        """Sub-Gaussian tail (module docstring): tau = 2 ||v|| sqrt(ln(1/target)); Pr[fresh IN] <= target for every v."""
+        """Sub-Gaussian tail (module docstring): tau = 2 ||v|| sqrt(ln(1/target)); Pr[fresh IN] <= target for
+        every v."""
         f = _check_prob("target", target)
         return 2.0 * self.norm * math.sqrt(math.log(1.0 / f))
 

@@ -17,6 +17,8 @@ import numpy as np
 
 from .finite import FiniteClass, validate_indices
 
+REALISES = ("bcmnuw20:claim3", "bcmnuw20:fact4")  # the results this module's algorithm realises (bounds show lists it)
+
 
 @dataclass(frozen=True)
 class Dimension:
@@ -232,7 +234,8 @@ def littlestone_dimension(cls: FiniteClass, *, max_states: int = 2_000_000) -> D
         if hit is not None:
             return hit[0]
         if len(memo) >= max_states:
-            raise ValueError(f"littlestone_dimension visited more than max_states={max_states} sub-classes; the class is too large")
+            raise ValueError(f"littlestone_dimension visited more than max_states={max_states} sub-classes; the "
+                             f"class is too large")
         upper = cnt.bit_length() - 1            # floor(log2 |V|)
         best, best_x = 0, -1
         for x, cm in enumerate(col_masks):

@@ -29,7 +29,8 @@ def _check_int(value, argname: str, lo: int, hi: int | None = None) -> int:
 
 def _check_size(rows: int, cols: int, what: str) -> None:
     if rows * cols > _MAX_ENTRIES:
-        raise ValueError(f"{what} would need a {rows} x {cols} matrix (> {_MAX_ENTRIES} entries); choose smaller parameters")
+        raise ValueError(f"{what} would need a {rows} x {cols} matrix (> {_MAX_ENTRIES} entries); choose smaller "
+                         f"parameters")
 
 
 def thresholds(num_points: int, *, include_all_negative: bool = True, grid=None) -> FiniteClass:
@@ -156,7 +157,8 @@ def explicit(matrix, point_coords=None, name: str = "explicit") -> FiniteClass:
     return FiniteClass(matrix, point_coords=point_coords, name=name, copy=True)
 
 
-def random_class(num_hypotheses: int, num_points: int, rng: np.random.Generator, *, density: float = 0.5) -> FiniteClass:
+def random_class(num_hypotheses: int, num_points: int, rng: np.random.Generator, *,
+                 density: float = 0.5) -> FiniteClass:
     """A random class: each entry +1 independently with probability ``density`` (rows may repeat)."""
     h = _check_int(num_hypotheses, "num_hypotheses", 1)
     n = _check_int(num_points, "num_points", 1)

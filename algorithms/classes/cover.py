@@ -19,6 +19,8 @@ import numpy as np
 from . import _bits
 from .finite import FiniteClass, PointCounts, as_counts, validate_indices
 
+REALISES = ("bcmnuw20:lemma11",)  # the results this module's algorithm realises (bounds show lists it)
+
 
 def _as_class(cls) -> FiniteClass:
     if not isinstance(cls, FiniteClass):

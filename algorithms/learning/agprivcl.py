@@ -41,6 +41,8 @@ from .erm import positive_labels
 from .relabel import Relabeled, a_relabel, lemma5_guarantee
 from .subsamp import QueryAnswers, SubSamp, SubSampParams, answer_online
 
+REALISES = ("nb20:alg3", "nb20:thm7")  # the results this module's algorithm realises (bounds show lists it)
+
 sps = lazy_module("scipy.stats")  # imported on first use: list commands must start fast
 
 __all__ = ["AgPrivClParams", "AgPrivCl", "AgPrivClOutput", "a_agprivcl", "lemma8_chain"]

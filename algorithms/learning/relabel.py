@@ -29,6 +29,8 @@ from ..privacy.accounting import ApproxDP, Guarantee, PureDP
 from .erm import positive_labels
 from .sspp import a_sspp, a_sspp_law
 
+REALISES = ("nb20:alg3",)  # the results this module's algorithm realises (bounds show lists it)
+
 __all__ = ["EPS_TILDE", "Relabeled", "a_relabel", "relabel_probabilities", "lemma5_guarantee"]
 
 EPS_TILDE = 1.0  # NB20 Algorithm 2 step 4: the exponential mechanism's privacy parameter eps~ = 1

@@ -31,6 +31,8 @@ from ..privacy.accounting import PureDP, Release
 from ..privacy.mechanisms import ExponentialMechanism
 from .erm import _errors_from_point_weights, as_labeled_sample
 
+REALISES = ("abm19:thm3.1",)  # the results this module's algorithm realises (bounds show lists it)
+
 __all__ = ["SSPPLaw", "ASSPP", "sspp_cover", "sspp_scores", "a_sspp", "a_sspp_law", "a_sspp_sample"]
 
 

@@ -45,6 +45,8 @@ from ..privacy.mechanisms import _check_rng
 from ..privacy.sparse_vector import SparseVector, sparse_round_composition_epsilon
 from .erm import positive_labels
 
+REALISES = ("nb20:alg5", "nb20:lemma4")  # the results this module's algorithm realises (bounds show lists it)
+
 __all__ = ["SubSampParams", "QueryAnswers", "SubSamp", "a_subsamp", "subsample_hypotheses", "erm_rows", "answer_online",
            "stable_release_tail", "vote_margins"]
 

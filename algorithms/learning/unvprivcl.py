@@ -36,6 +36,8 @@ from .erm import positive_labels
 from .sspp import a_sspp
 from .subsamp import QueryAnswers, answer_online
 
+REALISES = ("nb20:alg4", "nb20:thm11")  # the results this module's algorithm realises (bounds show lists it)
+
 __all__ = ["UnvPrivClParams", "UnvPrivCl", "a_unvprivcl", "sspp_from_histogram", "label_histogram"]
 
 

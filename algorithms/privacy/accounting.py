@@ -26,6 +26,12 @@ from typing import Any, NamedTuple, Union
 
 import numpy as np
 from algorithms._lazy import lazy_module
+from ..validate import check_delta as _check_delta
+from ..validate import check_guarantee as _check_guarantee
+from ..validate import check_int as _check_positive_int
+from ..validate import check_nonneg_finite as _check_nonneg_finite
+from ..validate import check_positive_finite as _check_positive_finite
+from ..validate import check_real as _check_real
 
 optimize, special = lazy_module("scipy.optimize"), lazy_module("scipy.special")  # imported on first use
 
@@ -55,47 +61,6 @@ __all__ = [
 
 
 # --------------------------------------------------------------------------- validation
-
-def _check_real(name: str, value: Any) -> float:
-    try:
-        x = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name}={value!r} must be a real number") from None
-    if math.isnan(x):
-        raise ValueError(f"{name}={value!r} must be a real number, not nan")
-    return x
-
-
-def _check_nonneg_finite(name: str, value: Any) -> float:
-    x = _check_real(name, value)
-    if not (0.0 <= x < math.inf):
-        raise ValueError(f"{name}={value!r} out of range: allowed [0, inf)")
-    return x
-
-
-def _check_positive_finite(name: str, value: Any) -> float:
-    x = _check_real(name, value)
-    if not (0.0 < x < math.inf):
-        raise ValueError(f"{name}={value!r} out of range: allowed (0, inf)")
-    return x
-
-
-def _check_delta(name: str, value: Any, *, allow_zero: bool = True) -> float:
-    x = _check_real(name, value)
-    lo_ok = x >= 0.0 if allow_zero else x > 0.0
-    if not (lo_ok and x < 1.0):
-        rng = "[0, 1)" if allow_zero else "(0, 1)"
-        raise ValueError(f"{name}={value!r} out of range: allowed {rng}")
-    return x
-
-
-def _check_positive_int(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"{name}={value!r} must be an integer >= 1")
-    if value < 1:
-        raise ValueError(f"{name}={value!r} out of range: allowed integers >= 1")
-    return int(value)
-
 
 # --------------------------------------------------------------------------- guarantees
 
@@ -193,12 +158,6 @@ class Release(NamedTuple):
 
     value: Any
     guarantee: Guarantee
-
-
-def _check_guarantee(name: str, g: Any) -> Guarantee:
-    if not isinstance(g, (PureDP, ApproxDP, ZCDP)):
-        raise ValueError(f"{name}={g!r} must be a PureDP, ApproxDP or ZCDP value")
-    return g
 
 
 # --------------------------------------------------------------------------- composition

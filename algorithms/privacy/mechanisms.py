@@ -20,8 +20,6 @@ from typing import Any
 import numpy as np
 from algorithms._lazy import lazy_module
 
-special = lazy_module("scipy.special")  # imported on first use
-
 from .accounting import (
     ApproxDP,
     Guarantee,
@@ -36,6 +34,11 @@ from .accounting import (
     gaussian_sigma_analytic,
     pure_to_zcdp,
 )
+from ..validate import check_rng as _check_rng
+from ..validate import check_size as _check_size
+from ..validate import check_values as _check_values
+
+special = lazy_module("scipy.special")  # imported on first use
 
 __all__ = [
     "LaplaceMechanism",
@@ -51,33 +54,11 @@ __all__ = [
 ]
 
 
-def _check_rng(rng: Any) -> np.random.Generator:
-    if not isinstance(rng, np.random.Generator):
-        raise ValueError(f"rng={rng!r} must be a numpy.random.Generator")
-    return rng
-
-
-def _check_values(name: str, values: Any) -> np.ndarray:
-    try:
-        x = np.asarray(values, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name}={values!r} must be an array of real numbers") from None
-    if not np.all(np.isfinite(x)):
-        raise ValueError(f"{name} contains non-finite entries: allowed finite reals")
-    return x
-
-
 def _check_scores(scores: Any) -> np.ndarray:
     s = _check_values("scores", scores)
     if s.ndim != 1 or s.size == 0:
         raise ValueError(f"scores has shape {s.shape}: allowed a non-empty 1-d array")
     return s
-
-
-def _check_size(size: Any) -> int:
-    if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 1:
-        raise ValueError(f"size={size!r} out of range: allowed integers >= 1")
-    return int(size)
 
 
 def _as_output(x: np.ndarray) -> Any:

@@ -50,6 +50,8 @@ import numpy as np
 from .accounting import ApproxDP, Release, _check_delta, _check_positive_finite, _check_real, compose
 from .mechanisms import _check_rng, _check_values
 
+REALISES = ("nb20:alg5",)  # the results this module's algorithm realises (bounds show lists it)
+
 __all__ = ["stability_threshold", "laplace_tail", "DistanceToInstability", "a_stab"]
 
 

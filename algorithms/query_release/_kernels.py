@@ -1,4 +1,4 @@
-"""Compiled kernels for the MW engine's whole-marginal hot loop (issue 14), bit-identical to numpy.
+"""Compiled kernels for the MW engine's whole-marginal hot loop (the PMW^Pub speed goal), bit-identical to numpy.
 
 Each kernel has a numpy twin that computes the same floating-point operations in the same order, so a
 seeded run gives the same bits whichever backend runs it:
@@ -78,7 +78,8 @@ def backend() -> str:
 
 def compiled():
     """The compiled kernels (a dict: ``sum``, ``scatter``, ``bincount``, ``scale_normalise``,
-    ``answer_scores``, ``workload_updates``) when the numba backend is active, else None. Resolved once per ``set_backend`` (the hot loop's check)."""
+    ``answer_scores``, ``workload_updates``) when the numba backend is active, else None. Resolved once per
+    ``set_backend`` (the hot loop's check)."""
     global _active
     if _active is None:
         if _choice == "numpy" or (_choice == "auto" and os.environ.get("PUBPRIV_NO_NUMBA", "") == "1"):

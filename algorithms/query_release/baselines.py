@@ -16,6 +16,8 @@ from ..privacy import PureDP, Release
 from .mw import MatrixQueries
 from .pmw import pmw
 
+REALISES = ("baselines:uc", "baselines:pmw")  # the results this module's algorithm realises (bounds show lists it)
+
 __all__ = ["public_only", "private_only"]
 
 

@@ -24,10 +24,13 @@ from dataclasses import dataclass
 import numpy as np
 from algorithms._lazy import lazy_module
 
-optimize, sparse = lazy_module("scipy.optimize"), lazy_module("scipy.sparse")  # imported on first use
-
 from ..privacy import LaplaceMechanism, Release
 from ..validate import check_rng as _check_rng
+
+optimize, sparse = lazy_module("scipy.optimize"), lazy_module("scipy.sparse")  # imported on first use
+
+# the results this module's algorithm realises (bounds show lists it)
+REALISES = ("lvsuw21:lemma4.2", "lvsuw21:prop4.3")
 
 __all__ = ["MixtureFit", "best_mixture_error", "release_best_mixture_error", "query_matrix"]
 

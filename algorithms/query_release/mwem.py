@@ -42,6 +42,7 @@ from ..privacy import (
 from ..validate import check_positive_finite as _check_positive_finite
 from ..validate import check_rng as _check_rng
 from .mw import IncrementalMWDistribution, LinearQueries, MWDistribution, as_queries
+from ..validate import check_int
 
 __all__ = ["MWEMResult", "mw_rounds", "mwem", "mwem_from_answers", "mwem_zcdp", "mwem_zcdp_from_answers",
            "true_answers_of"]
@@ -70,12 +71,6 @@ class MWEMResult:
     measurements: np.ndarray
     final: np.ndarray
     measured_queries: np.ndarray | None = None
-
-
-def _check_T(T) -> int:
-    if isinstance(T, bool) or not isinstance(T, (int, np.integer)) or T < 1:
-        raise ValueError(f"T={T!r} out of range: allowed integers >= 1")
-    return int(T)
 
 
 def _check_selection(selection: str) -> str:
@@ -243,7 +238,7 @@ def mw_rounds(initial, queries: LinearQueries, true_answers: np.ndarray, n: int,
                 dist.update_query(queries, int(j), (aj - qj) / 2.0)
         if averaging and not average_previous:
             dist.accumulate()
-    _fit(dist, queries, mq[:k1], ma[:k1], _check_count("fit_passes", fit_passes), rng,
+    _fit(dist, queries, mq[:k1], ma[:k1], check_int("fit_passes", fit_passes, 0), rng,
          None if unit_offsets is None else (selected, ustart))
     final = np.array(dist.probabilities())
     synthetic = dist.average() if averaging else final
@@ -252,12 +247,6 @@ def mw_rounds(initial, queries: LinearQueries, true_answers: np.ndarray, n: int,
     return MWEMResult(synthetic=synthetic, answers=queries.answer(synthetic) if answers is None else answers,
                       selected=selected,
                       measurements=ma[:k1].copy(), final=final, measured_queries=mq[:k1].copy())
-
-
-def _check_count(name: str, value) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
-        raise ValueError(f"{name}={value!r} out of range: allowed integers >= 0")
-    return int(value)
 
 
 def _fit(dist, queries, mq: np.ndarray, ma: np.ndarray, passes: int, rng: np.random.Generator,
@@ -313,7 +302,7 @@ def _check_inputs(queries, true_answers, n, T, rng, selection, replay_passes):
     """The validation both MWEM variants share; returns the checked values."""
     q = as_queries(queries)
     rng = _check_rng(rng)
-    T = _check_T(T)
+    T = check_int("T", T)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ValueError(f"n={n!r} out of range: allowed integers >= 1")
     true = _check_true_answers(true_answers, q.num_queries)

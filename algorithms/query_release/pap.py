@@ -31,6 +31,8 @@ from ..validate import check_rng as _check_rng
 from ..validate import check_unit_open as _check_unit_open
 from .pmw import PMWResult, pmw
 
+REALISES = ("bcmnuw20:thm10",)  # the results this module's algorithm realises (bounds show lists it)
+
 __all__ = ["PAPResult", "a_pap", "pap_answer_function"]
 
 

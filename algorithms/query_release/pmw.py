@@ -84,28 +84,17 @@ from ..privacy.mechanisms import _check_rng
 from ..classes.implicit import Stumps
 from .mw import MatrixQueries, MWDistribution
 from .mw_product import CoordinateQueries, ProductMWDistribution
+from ..validate import check_int as _check_count
+from ..validate import check_unit_open as _check_unit_open
+
+# the results this module's algorithm realises (bounds show lists it)
+REALISES = ("bcmnuw20:lemma7", "baselines:pmw")
 
 __all__ = ["PMWParameters", "PMWResult", "pmw", "pmw_parameters", "pmw_sample_size"]
 
 _BLOCK = 64
 _MAX_BLOCK_ENTRIES = 1 << 22
 _PRODUCT_BLOCK = 4096
-
-
-def _check_unit_open(name: str, value) -> float:
-    try:
-        x = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name}={value!r} must be a real number in (0, 1)") from None
-    if not (0.0 < x < 1.0):
-        raise ValueError(f"{name}={value!r} out of range: allowed (0, 1)")
-    return x
-
-
-def _check_count(name: str, value, lo: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
-        raise ValueError(f"{name}={value!r} out of range: allowed integers >= {lo}")
-    return int(value)
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,9 @@ from ..privacy import ZCDP, Release, zcdp_epsilon_infimum
 from .mw import IncrementalMWDistribution
 from .mwem import mwem_zcdp_from_answers
 from .workloads import CategoricalDomain, DomainMarginalQueries, MarginalQueries
+from ..validate import check_int
+
+REALISES = ("lvsuw21:thm4.4", "lvsuw21:thm4.5")  # the results this module's algorithm realises (bounds show lists it)
 
 __all__ = ["PMWPubResult", "distinct_rows", "marginal_answers", "max_error", "mwem_marginals",
            "pmw_pub", "pmw_pub_epsilon", "public_only"]
@@ -82,17 +85,11 @@ def max_error(answers, true_answers) -> float:
     return float(np.max(np.abs(np.asarray(answers) - np.asarray(true_answers))))
 
 
-def _check_T(T) -> int:
-    if isinstance(T, bool) or not isinstance(T, (int, np.integer)) or T < 1:
-        raise ValueError(f"T={T!r} out of range: allowed integers >= 1")
-    return int(T)
-
-
 def _run(private_rows, support, counts, domain, workloads, eps_tilde, T, rng, selection, replay, variants):
     """Algorithm 1's loop on ``support`` (rows) from ``counts``; support None = the whole domain
     (``DomainMarginalQueries``, the two-block matrix representation)."""
     priv = domain.check_rows(private_rows, "private_rows")
-    T = _check_T(T)
+    T = check_int("T", T)
     if support is None:
         queries = DomainMarginalQueries(domain, workloads)
         support_rows = domain.all_rows()

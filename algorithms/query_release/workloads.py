@@ -112,7 +112,8 @@ def _check_workloads(workloads, d: int) -> tuple[tuple[int, ...], ...]:
     for w in workloads:
         t = tuple(sorted(int(a) for a in w))
         if len(t) == 0 or len(set(t)) != len(t) or t[0] < 0 or t[-1] >= d:
-            raise ValueError(f"workload {tuple(w)!r} out of range: allowed non-empty sets of distinct attributes in [0, {d})")
+            raise ValueError(f"workload {tuple(w)!r} out of range: allowed non-empty sets of distinct attributes in "
+                             f"[0, {d})")
         out.append(t)
     if not out:
         raise ValueError("workloads is empty; at least one workload is required")
@@ -175,7 +176,8 @@ class MarginalQueries:
 
     def query_matrix(self):
         """The (queries x support) 0/1 matrix as a ``scipy.sparse.csr_array``, column indices increasing
-        within each row (built on first use and cached: do not modify it). Its product with p adds, for every query, p(x) over its points in
+        within each row (built on first use and cached: do not modify it). Its product with p adds, for every query,
+        p(x) over its points in
         increasing x, the order the weighted bincount adds them in, so the answers are bit-identical
         to ``np.bincount(cells.ravel(), weights=repeat(p, W))`` at about half the cost."""
         if self._csr is None:

@@ -78,7 +78,7 @@ def _rates_plot(ctx, result_id: str, rows: list[dict], part: str):
     import matplotlib.pyplot as plt
     import numpy as np
 
-    from simulations.stats import clopper_pearson
+    from bounds.intervals import clopper_pearson
 
     k = np.array([r["k"] for r in rows])
     n = np.array([r["n"] for r in rows])

@@ -30,7 +30,7 @@ from algorithms.adversaries.public_reduction import input_size, mixture_weight, 
 from algorithms.classes import constructors
 from algorithms.learning.sspp import ASSPP, a_sspp, a_sspp_sample, sspp_cover, sspp_scores
 from algorithms.privacy.mechanisms import ExponentialMechanism
-from simulations.audit import AuditCase, AuditTarget
+from simulations.audit import AuditCase, AuditTarget, with_ci_samples
 
 SSPP_LABELS = (np.array([1, 1, 0, 0]), np.array([0, 1, 0, 0]))
 PUBLIC = np.array([0], dtype=np.int64)
@@ -99,3 +99,9 @@ TARGETS = (
                 "B whose PrivSamp reuses the first private point at every real position, declared eps-DP",
                 lambda e, d: _b_case(e, d, reuse=True), expect_private=False, default_samples=1000),
 )
+
+#: the contract test's sample counts (tests/simulations/test_contract.py), the least of 1,000 / 3,000 /
+#: 10,000 / 30,000 at which the outcome was as expected in a measured run (seed 5)
+TARGETS = with_ci_samples(TARGETS, {
+    "a_sspp": 3_000, "a_sspp_wrong_sensitivity": 1_000, "reduction_b": 1_000, "reduction_b_reuses_point": 1_000,
+})

@@ -54,7 +54,7 @@ from algorithms.privacy import GaussianMechanism, PermuteAndFlip, zcdp_epsilon_i
 from algorithms.query_release.mw import IncrementalMWDistribution
 from algorithms.query_release.pmw_pub import distinct_rows, marginal_answers, pmw_pub
 from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries
-from simulations.audit import AuditCase, AuditTarget
+from simulations.audit import AuditCase, AuditTarget, with_ci_samples
 
 mwem_mod = importlib.import_module("algorithms.query_release.mwem")
 
@@ -140,3 +140,9 @@ TARGETS = (
                 f"PMW^Pub with its Gaussian measurement at {SIGMA_FACTOR:g} sigma, same zCDP declared",
                 _case(SIGMA_FACTOR), expect_private=False, default_eps=AUDIT_EPS, default_samples=SAMPLES),
 )
+
+#: the contract test's sample counts (tests/simulations/test_contract.py), the least of 1,000 / 3,000 /
+#: 10,000 / 30,000 at which the outcome was as expected in a measured run (seed 5)
+TARGETS = with_ci_samples(TARGETS, {
+    "pmw_pub": 1_000, "pmw_pub_half_sigma": 1_000, "pmw_pub_quarter_sigma": 1_000,
+})

@@ -13,7 +13,7 @@ joint (LVSUW21 Prop 4.3 at |X| = 2^25 and more); its cost is the largest frontie
 needed by a later table), which ``random_network(..., window=w)`` keeps <= prod of w sizes by
 choosing parents among the w attributes just before.
 
-``reference_workload``: the speed benchmark's problem (LVSUW21 Table 1 scale; issue 6): 15 binary
+``reference_workload``: the speed benchmark's problem (LVSUW21 Table 1 scale): 15 binary
 attributes and one ternary (98,304 cells) with 64 random 3-way marginal workloads.
 """
 

@@ -1,64 +1,57 @@
-"""One module per validated result, and the registry that finds them.
+"""One module per validated result, and the registry that finds them. This docstring is the reference for
+writing one; ``thm4_1`` is a short example, ``thm10`` a full one.
 
-The shape every experiment module follows
------------------------------------------
-An experiment is a plain module ``simulations/experiments/<name>.py`` (found automatically, no
-registration step; a module elsewhere can be run by its dotted import path, e.g.
-``python -m simulations run mypkg.my_experiment``). It defines, at module level:
+An experiment is a module ``simulations/experiments/<name>.py`` (found by listing the package: no
+registration; a module elsewhere runs by its dotted path, ``python -m simulations run mypkg.mod``). It defines:
 
-``NAME: str``
-    The experiment's name (equal to the module's file name for modules of this package).
-``RESULT_IDS: tuple[str, ...]``
-    The results it validates, as ``paper:kind+number`` ids, e.g. ``("bcmnuw20:thm10",)``.
-``DESCRIPTION: str``
-    One sentence for ``python -m simulations list``.
+``NAME``, ``RESULT_IDS``, ``DESCRIPTION``
+    The module's name, the ``paper:kind+number`` ids it validates (``("bcmnuw20:thm10",)``; ``()`` for a floor
+    check of no paper result) and one sentence for ``python -m simulations list``. Literals (read without import).
 ``Params``
-    A frozen dataclass whose every field has a default (the default parameters). Its
-    ``__post_init__`` validates and raises ``ValueError`` naming the field, its value and the allowed
-    range. Field values must be JSON-representable: int, float, bool, str, or tuples of those
-    (tuples come back from JSON as lists; :func:`params_from_dict` turns them back). Sample sizes
-    are taken from ``bounds``, never retyped: derive them in ``trial`` or in a helper from the
-    parameters, and put them in the record or the summary.
-``trial(params: Params, rng: numpy.random.Generator) -> dict``
-    One independent trial, all randomness from ``rng``; returns one record: a dict of JSON values
-    (numpy scalars and arrays are converted; NaN and inf are refused, encode them as None or a
-    string). It must be a pure function of (params, rng): the runner gives trial i the generator
-    ``default_rng(SeedSequence(root_seed, spawn_key=(i,)))``, so the records do not depend on the
-    number of workers or their order.
-``summarise(records: list[dict], params: Params) -> dict``
-    The verdict rule: from the records (in trial-index order) to a JSON dict that has at least
-    ``"verdict"`` (one of ``simulations.stats.STATUSES``: ``"holds"``, ``"violated"`` or
-    ``"inconclusive"`` only for a run at every size the result requires, ``"below-bound"`` below any
-    of them, ``"floor check"`` for a check only a bug can fail) and says which bound and which
-    confidence it used.
+    A frozen dataclass deriving from :class:`Declared` (or a shared group: :class:`Confidence` adds
+    ``confidence``, :class:`Controlled` adds ``variant``; groups of one family, e.g. ``thm10.Setting``, derive
+    from them). Every field is declared once with :func:`param`, which gives its default, its help in words and
+    what it allows; validation, ``--help`` (``PARAM_HELP`` is derived) and ``make_params``' coercion all read it::
 
-The validation contract (``simulations.contract``; docs/DESIGN.md)
-------------------------------------------------------------------
-* **At the theorem's sizes by default.** Sizes come from ``bounds``; ``contract.at_bound(used,
-  required)`` decides whether the run may give a verdict; pass it to ``stats.verdict(...,
-  at_bound=...)`` (through ``contract.claim``). Caps and scales are explicit options whose runs are
-  ``below-bound``.
-* **Claims** are summarised with ``contract.claim(successes, trials, target, confidence, ...)``: the
-  report's overview finds every such dict in a summary and puts its verdict into one Holm family.
-  ``contract.combine`` folds several claims into the run's status.
-* **Baselines in the same trials, on the same draws** (public-only, private-only, non-private as they
-  apply), summarised with ``contract.baseline`` (``succeeds`` / ``fails`` / ``undecided``); a summary
-  states per case whether the algorithm's validation is ``contract.informative`` (every baseline fails).
-* **Negative controls**: ``Params.variant`` (``"none"`` = the paper's algorithm; checked by
-  ``contract.check_variant``), a module-level ``NEGATIVE_CONTROLS = {variant: what is broken}``, and
-  summary keys ``variant`` and ``negative_control``. Each control must come out ``violated`` at the
-  result's own sizes and a test runs a small version of it (``thm10`` is the example: PMW's noise x100
-  and a cover from one public point). Broken variants the bound's slack absorbs are not controls: list
-  them apart (``thm10.PROBES``) and say so.
+        alpha: float = param(0.1, "accuracy alpha", within="(0, 1)")
+        cases: tuple = param(("thresholds:uniform",), "class:distribution pairs", distinct=True, each=check_case)
 
-Optionally ``PARAM_HELP: dict[str, str]`` documents fields for the command line, and
-``next_stage(params, summary) -> Params | None`` makes the experiment an adaptive search run as stages of
-fixed-grid runs (``simulations.stages``; ``thm10_looseness`` is the example).
+    Rules between fields go in ``check(self)`` (raise ValueError naming the fields). Values are JSON values:
+    int, float, bool, str or tuples of them.
+``NEGATIVE_CONTROLS = {variant: what is broken}``
+    With ``Params(Controlled, ...)``: ``variant="none"`` is the paper's algorithm, each key a deliberately
+    broken variant that must come out ``violated`` at the result's own sizes. Summaries carry ``variant`` and
+    ``negative_control``. Old spellings: ``VARIANT_ALIASES = {old: new}``; renamed fields:
+    ``RENAMED_PARAMS = {old field: (new field, {old value: new value})}``. Broken variants the bound's slack
+    absorbs are ``PROBES`` (runnable measurements, not controls).
+``CI_RUN = {"trials": T, "params": {...}}``
+    The small run the contract test (tests/simulations/test_contract.py) makes of the paper's algorithm and of
+    each control: adding a module is testing it. A control that cannot be violated at a CI size is listed in
+    that test's ``KNOWN_FAILURES`` with the reason, never dropped.
+``trial(params, rng) -> dict``
+    One independent trial, all randomness from ``rng`` (trial i gets ``default_rng(SeedSequence(root_seed,
+    spawn_key=(i,)))``): a dict of JSON values (numpy converted; NaN and inf refused).
+``summarise(records, params) -> dict``
+    The verdict rule, with at least ``verdict`` (``simulations.stats.STATUSES``) and ``verdict_text``.
 
-Registry API: :func:`names`, :func:`get` (name, short/full result id if unique, or dotted module
-path), :func:`catalogue` (every module with its result ids or its import error),
-:func:`make_params` (defaults + overrides, strings coerced to the field types),
-:func:`params_to_dict` / :func:`params_from_dict`.
+The validation contract (``simulations.contract``; docs/DESIGN.md):
+
+* Sizes come from ``bounds`` through ``contract.required_sizes(result_id, {key: quantity}, **params)``, never
+  retyped; ``contract.at_bound(used, required)`` decides whether a run may give a verdict; below any size the
+  status is ``below-bound``.
+* Claims are ``contract.claim(successes, trials, target, confidence, per_claim_confidence=..., at_bound=...,
+  kind=..., label=...)``: ``kind`` is ``verdict`` (the default; the only kind in the report's Holm family),
+  ``premise``, ``floor check`` or ``algorithm-free``; ``label`` the claim in words, unique in the summary.
+  ``contract.combine`` folds statuses into the run's.
+* Baselines (public-only, private-only, non-private) run in the same trials on the same draws and are
+  summarised with ``contract.baseline``; ``informative`` is computed from them (``contract.informative``).
+
+Optionally ``next_stage(params, summary) -> Params | None`` makes the experiment an adaptive search run as
+stages of fixed-grid runs (``simulations.stages``; ``thm10_looseness`` is the example).
+
+Registry API: :func:`names`, :func:`get` (name, short/full result id if unique, or dotted module path),
+:func:`catalogue`, :func:`controls`, :func:`make_params` (defaults + overrides, coerced), :func:`params_to_dict` /
+:func:`params_from_dict`, :func:`param_help`.
 """
 
 from __future__ import annotations
@@ -69,6 +62,13 @@ import importlib.util
 import pkgutil
 from types import ModuleType
 from typing import Any, Mapping
+
+from simulations.experiments._params import (Confidence, Controlled, Declared, field_spec, param, param_help,
+                                             variant_param)
+
+__all__ = ["names", "get", "catalogue", "check_module", "make_params", "params_to_dict", "params_from_dict",
+           "parse_overrides", "module_path", "param", "variant_param", "param_help", "Declared", "Confidence",
+           "Controlled", "controls", "REQUIRED"]
 
 REQUIRED = ("NAME", "RESULT_IDS", "DESCRIPTION", "Params", "trial", "summarise")
 
@@ -82,7 +82,8 @@ def check_module(module: ModuleType) -> ModuleType:
     """Raise ValueError unless ``module`` has the experiment shape described in this package's docstring."""
     missing = [a for a in REQUIRED if not hasattr(module, a)]
     if missing:
-        raise ValueError(f"experiment module {module.__name__!r} lacks {', '.join(missing)} (see simulations.experiments)")
+        raise ValueError(f"experiment module {module.__name__!r} lacks {', '.join(missing)} (see "
+                         f"simulations.experiments)")
     if not (dataclasses.is_dataclass(module.Params) and isinstance(module.Params, type)):
         raise ValueError(f"experiment module {module.__name__!r}: Params must be a dataclass")
     if not isinstance(module.RESULT_IDS, tuple) or not all(isinstance(r, str) for r in module.RESULT_IDS):
@@ -90,7 +91,17 @@ def check_module(module: ModuleType) -> ModuleType:
     for f in dataclasses.fields(module.Params):
         if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             raise ValueError(f"experiment module {module.__name__!r}: Params.{f.name} needs a default")
+    negative = getattr(module, "NEGATIVE_CONTROLS", {})
+    if negative and "variant" not in {f.name for f in dataclasses.fields(module.Params)}:
+        raise ValueError(f"experiment module {module.__name__!r}: NEGATIVE_CONTROLS needs a Params.variant field")
+    if not hasattr(module, "PARAM_HELP"):  # the command line's help, read from the declarations
+        module.PARAM_HELP = param_help(module.Params)
     return module
+
+
+def controls(module: ModuleType) -> dict[str, str]:
+    """The module's negative controls ``{variant: what is broken}`` (empty if it declares none)."""
+    return dict(getattr(module, "NEGATIVE_CONTROLS", {}) or {})
 
 
 def _import(path: str) -> ModuleType:
@@ -151,7 +162,7 @@ def catalogue(lazy: bool = False) -> list[dict]:
             m = _import(f"{__name__}.{name}")
             rows.append({"name": m.NAME, "module": m.__name__, "result_ids": list(m.RESULT_IDS),
                          "description": m.DESCRIPTION, "error": None})
-        except Exception as exc:  # an experiment whose dependencies are not written yet must not hide the others
+        except ValueError as exc:  # cannot be imported (a missing dependency) or not an experiment: shown as its row
             rows.append({"name": name, "module": f"{__name__}.{name}", "result_ids": [],
                          "description": "", "error": f"{type(exc).__name__}: {exc}"})
     return rows
@@ -175,7 +186,8 @@ def get(name: str) -> ModuleType:
     if len(hits) == 1:
         return _import(hits[0]["module"])
     if len(hits) > 1:
-        raise ValueError(f"experiment={name!r} is validated by several experiments: {', '.join(h['name'] for h in hits)}")
+        raise ValueError(f"experiment={name!r} is validated by several experiments: "
+                         f"{', '.join(h['name'] for h in hits)}")
     raise ValueError(f"experiment={name!r} is unknown; known: {', '.join(names()) or 'none'}")
 
 
@@ -187,8 +199,9 @@ def module_path(module: ModuleType) -> str:
 # ---------------------------------------------------------------- parameters
 
 
-def _coerce(value: Any, default: Any, key: str) -> Any:
-    """Turn ``value`` (a string from the command line, or a JSON value) into the type of ``default``."""
+def _coerce(value: Any, default: Any, key: str, item: type | None = None) -> Any:
+    """Turn ``value`` (a string from the command line, or a JSON value) into the type of ``default``
+    (a tuple's entries into ``item``, else into the type of the default's first entry)."""
     try:
         if isinstance(default, bool):
             if isinstance(value, bool):
@@ -209,7 +222,7 @@ def _coerce(value: Any, default: Any, key: str) -> Any:
             return str(value)
         if isinstance(default, tuple):
             items = [s for s in value.split(",") if s.strip()] if isinstance(value, str) else list(value)
-            proto = default[0] if default else ""
+            proto = item() if item is not None else default[0] if default else ""
             return tuple(_coerce(v, proto, key) for v in items)
     except (TypeError, ValueError):
         raise ValueError(f"parameter {key}={value!r} must be of type {type(default).__name__}") from None
@@ -217,14 +230,21 @@ def _coerce(value: Any, default: Any, key: str) -> Any:
 
 
 def make_params(module: ModuleType, overrides: Mapping[str, Any] | None = None):
-    """``module.Params`` with its defaults replaced by ``overrides`` (coerced to the field types; validated by Params)."""
+    """``module.Params`` with its defaults replaced by ``overrides`` (coerced to the field types; validated by
+    Params)."""
     overrides = dict(overrides or {})
+    for old, (new, values) in getattr(module, "RENAMED_PARAMS", {}).items():  # earlier spellings still read
+        if old in overrides and new not in overrides:
+            overrides[new] = values[_coerce(overrides.pop(old), next(iter(values)), old)]
+        overrides.pop(old, None)
     fields = {f.name: f for f in dataclasses.fields(module.Params)}
     unknown = sorted(set(overrides) - set(fields))
     if unknown:
-        raise ValueError(f"parameter {unknown[0]!r} is unknown for experiment {module.NAME!r}; allowed: {', '.join(fields)}")
+        raise ValueError(f"parameter {unknown[0]!r} is unknown for experiment {module.NAME!r}; "
+                         f"allowed: {', '.join(fields)}")
     defaults = module.Params()
-    values = {k: _coerce(v, getattr(defaults, k), k) for k, v in overrides.items()}
+    values = {k: _coerce(v, getattr(defaults, k), k, getattr(field_spec(fields[k]), "item", None))
+              for k, v in overrides.items()}
     return dataclasses.replace(defaults, **values)
 
 

@@ -24,10 +24,11 @@ import numpy as np
 
 from simulations import distributions as dist
 from simulations import stats
-from simulations.experiments.thm10 import combine, make_distribution
+from simulations.contract import combine
+from simulations.experiments.thm10 import make_distribution
 
 __all__ = ["CLASSES", "LAWS", "check_case", "make_class", "target_row", "labeled_law", "excess_errors",
-           "claim", "combine", "check_unit"]
+           "rate", "combine"]
 
 CLASSES = ("thresholds", "intervals", "halfspaces", "stumps")
 LAWS = {
@@ -36,14 +37,6 @@ LAWS = {
     "halfspaces": ("uniform", "zipf", "point_mass_heavy"),
     "stumps": ("uniform", "zipf", "point_mass_heavy"),
 }
-
-
-def check_unit(name: str, value, *, closed_high: bool = False) -> None:
-    """ValueError unless ``value`` is a number in (0, 1) (or (0, 1] with ``closed_high``)."""
-    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value and \
-        (value <= 1 if closed_high else value < 1)
-    if not ok:
-        raise ValueError(f"{name}={value!r} must lie in (0, 1{']' if closed_high else ')'}")
 
 
 def check_case(case: str) -> tuple[str, str]:
@@ -108,17 +101,6 @@ def excess_errors(kind: str, law: str, size: int, noise: float) -> np.ndarray:
     """err(h; D) - min_{h' in H} err(h'; D) for every row h of the class, exactly (read-only)."""
     e = _population(kind, law, size, noise)
     return e - e.min()
-
-
-def claim(successes: int, trials: int, target: float, confidence: float, per_claim: float,
-          at_bound: bool = True) -> dict:
-    """A success rate with its two-sided Clopper-Pearson interval at ``confidence`` and the status of
-    ``simulations.stats.verdict`` at ``per_claim`` (``below-bound`` when ``at_bound`` is False)."""
-    v = stats.verdict(successes, trials, target, per_claim, at_bound=at_bound)
-    lo, hi = stats.clopper_pearson(successes, trials, confidence, "two-sided")
-    return {"successes": int(successes), "trials": int(trials), "rate": successes / trials, "target": target,
-            "ci": [lo, hi], "ci_confidence": confidence, "verdict": v.status, "verdict_text": str(v),
-            "verdict_confidence": per_claim, "lower": v.lower, "upper": v.upper}
 
 
 def rate(successes: int, trials: int, confidence: float) -> dict:

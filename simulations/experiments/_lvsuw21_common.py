@@ -27,11 +27,6 @@ def cps1988():
     return domain, rows, regions, all_k_way(domain, 3)
 
 
-def check_region(name: str, value: str) -> None:
-    if value not in REGIONS:
-        raise ValueError(f"{name}={value!r} out of range: allowed {REGIONS}")
-
-
 @functools.lru_cache(maxsize=32)
 def region_setting(private_region: str, public_region: str) -> dict:
     """Private/public rows across regions, the private answers and the public support's best mixture error."""

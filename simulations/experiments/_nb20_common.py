@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import functools
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
 from algorithms.learning.agprivcl import AgPrivClParams
 from algorithms.learning.subsamp import SubSampParams
 from algorithms.learning.unvprivcl import UnvPrivClParams
+from simulations import contract
+from simulations.experiments._params import Confidence, Controlled, param
 
 
 @functools.lru_cache(maxsize=256)
@@ -69,18 +72,18 @@ def labeled_histogram(joint: np.ndarray, size: int, rng: np.random.Generator) ->
     return counts[:, 1], counts[:, 0]
 
 
-def check_params(params, cases: tuple, unit: tuple, integers: tuple) -> None:
-    """Validation shared by the NB20 experiments' Params: ``cases`` a non-empty tuple drawn from ``cases``,
-    the ``unit`` fields in (0, 1), ``noise`` in (0, 1/2), the ``integers`` fields integers >= 1."""
-    if not isinstance(params.cases, tuple) or not params.cases or any(c not in cases for c in params.cases):
-        raise ValueError(f"cases={params.cases!r} must be a non-empty tuple drawn from {cases}")
-    for name in unit:
-        v = getattr(params, name)
-        if not (isinstance(v, (int, float)) and 0 < v < 1):
-            raise ValueError(f"{name}={v!r} out of range: allowed (0, 1)")
-    if not (isinstance(params.noise, (int, float)) and 0 < params.noise < 0.5):
-        raise ValueError(f"noise={params.noise!r} out of range: allowed (0, 0.5)")
-    for name in integers:
-        v = getattr(params, name)
-        if not (isinstance(v, int) and v >= 1):
-            raise ValueError(f"{name}={v!r} out of range: allowed integers >= 1")
+def claim(successes: int, trials: int, target: float, confidence: float, at_bound: bool, *,
+          kind: str = contract.VERDICT, label: str | None = None) -> dict:
+    """``contract.claim`` at one confidence, with ``status`` and ``text`` beside ``verdict`` and
+    ``verdict_text`` (the NB20 report section and earlier run directories read those names)."""
+    c = contract.claim(successes, trials, target, confidence, at_bound=at_bound, kind=kind, label=label)
+    return {**c, "status": c["verdict"], "text": c["verdict_text"]}
+
+
+@dataclass(frozen=True)
+class Setting(Controlled, Confidence):
+    """The fields the NB20 experiments (``thm7``, ``thm11``) share."""
+    beta: float = param(0.2, "failure probability beta", within="(0, 1)")
+    eps: float = param(0.99, "privacy eps", within="(0, 1)")
+    delta: float = param(0.03, "privacy delta", within="(0, 1)")
+    noise: float = param(0.1, "label-noise rate gamma", within="(0, 0.5)")

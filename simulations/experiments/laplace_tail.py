@@ -26,42 +26,25 @@ from dataclasses import dataclass
 import numpy as np
 
 from algorithms.privacy.mechanisms import LaplaceMechanism
-from simulations import stats
+from simulations import contract, stats
+from simulations.experiments import Confidence, param
 
 NAME = "laplace_tail"
 RESULT_IDS = ()  # a check of the Laplace mechanism, not of a paper result (module docstring)
 SCALE_SOURCE = "lvsuw21:lemma4.2"
 DESCRIPTION = ("floor check of the Laplace mechanism: max error of k releases exceeds b log(k/beta), b = 1/(n eps), "
                "w.p. <= beta (scale from bounds' lvsuw21:lemma4.2; validates no paper result: Lemma 4.2 is lemma4_2)")
-PARAM_HELP = {
-    "n": "private samples n (the released statistic is 1/n-sensitive); integer >= 1",
-    "eps": "privacy parameter eps > 0 of each release",
-    "k": "number of independent releases (integer >= 1); 1 is Lemma 4.2 as stated",
-    "beta": "failure probability in (0, 1)",
-    "confidence": "confidence level of the verdict, in (0, 1)",
-}
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 200, "params": {"k": 3, "beta": 0.2}}
 
 
 @dataclass(frozen=True)
-class Params:
-    n: int = 1000
-    eps: float = 1.0
-    k: int = 1
-    beta: float = 0.05
-    confidence: float = 0.95
-
-    def __post_init__(self):
-        if not (isinstance(self.n, int) and self.n >= 1):
-            raise ValueError(f"n={self.n!r} must be an integer >= 1")
-        if not (self.eps > 0 and math.isfinite(self.eps)):
-            raise ValueError(f"eps={self.eps!r} must be a finite number > 0")
-        if not (isinstance(self.k, int) and self.k >= 1):
-            raise ValueError(f"k={self.k!r} must be an integer >= 1")
-        if not (0 < self.beta < 1):
-            raise ValueError(f"beta={self.beta!r} must lie in (0, 1)")
-        if not (0 < self.confidence < 1):
-            raise ValueError(f"confidence={self.confidence!r} must lie in (0, 1)")
-
+class Params(Confidence):
+    n: int = param(1000, "private samples n (the released statistic is 1/n-sensitive)", within="[1, inf)")
+    eps: float = param(1.0, "privacy parameter eps of each release", within="(0, inf)")
+    k: int = param(1, "number of independent releases; 1 is Lemma 4.2 as stated", within="[1, inf)")
+    beta: float = param(0.05, "failure probability", within="(0, 1)")
     @property
     def exact_failure(self) -> float:
         """Exact Pr[max_i |Z_i| > b log(k/beta)] = 1 - (1 - beta/k)^k (independent Exp(1/b) magnitudes)."""
@@ -70,7 +53,8 @@ class Params:
 
 @functools.lru_cache(maxsize=64)
 def lemma_values(params: Params) -> dict:
-    """The values bounds attaches to LVSUW21 Lemma 4.2 at (n, eps, beta/k), from ``bounds``: sensitivity 1/n, scale b, release error b log(k/beta)."""
+    """The values bounds attaches to LVSUW21 Lemma 4.2 at (n, eps, beta/k), from ``bounds``: sensitivity 1/n, scale b,
+    release error b log(k/beta)."""
     import bounds
 
     q = bounds.compute(SCALE_SOURCE, private_samples=params.n, epsilon=params.eps,
@@ -99,6 +83,7 @@ def summarise(records: list[dict], params: Params) -> dict:
     lo, hi = stats.clopper_pearson(failures, n, params.confidence, "two-sided")
     values = lemma_values(params)
     consistent = bool(lo <= params.exact_failure <= hi)
+    failed = v.status == stats.VIOLATED or not consistent
     return {
         "result_id": None,
         "claim": "Pr[max_i |Z_i| > b log(k/beta)] <= beta, b = 1/(n eps)",
@@ -108,13 +93,14 @@ def summarise(records: list[dict], params: Params) -> dict:
         "error_bound": values["release_error"],
         "target_success": 1 - params.beta,
         "verdict": stats.FLOOR_CHECK,
-        "floor_check_failed": bool(v.status == stats.VIOLATED or not consistent),
+        "floor_check_failed": bool(failed),
         "tail_rule": v.status,
-        "verdict_text": (f"floor check {'FAILED (a bug in the mechanism)' if v.status == stats.VIOLATED or not consistent else 'passed'}"
+        "verdict_text": (f"floor check {'FAILED (a bug in the mechanism)' if failed else 'passed'}"
                          f" (the exact law 1 - (1 - beta/k)^k = {params.exact_failure:.4g} lies "
                          f"{'inside' if consistent else 'outside'} the failure rate's interval [{lo:.4g}, {hi:.4g}]); "
                          f"the tail rule on its own: {v}"),
-        "tail_detail": {**v.as_dict(), "kind": "floor check", "label": "max_i |Z_i| <= b log(k/beta) (tail rule)"},
+        "tail_detail": {**v.as_dict(), "kind": contract.FLOOR_CHECK,
+                        "label": "max_i |Z_i| <= b log(k/beta) (tail rule)"},
         "failure_rate": failures / n,
         "failure_rate_ci": [lo, hi],
         "exact_failure": params.exact_failure,

@@ -29,7 +29,8 @@ private and n_pub public examples, eps):
 5. run-out at small sizes (``runout_cases``, pairs n_priv:n_pub): PrivSamp alone with the printed
    n~ = ceil(n_priv/(10 n_pub)) and with the corrected max(n~, 4).
 
-``variant="broken_dependent_dummy_labels"`` is the negative control: B whose dummy labels are a function
+``variant="dependent_dummy_labels"`` (:data:`NEGATIVE_CONTROLS`) is the negative control: B whose dummy labels are a
+function
 of x, y = 1(x >= N/2) = (not h*)(x), instead of uniform and independent of x; then
 err(h; D_(p)) = p err(h; D) + (1 - p)/2 fails and not-h* wins; it must come out ``violated`` wherever the
 premise holds.
@@ -38,7 +39,8 @@ Verdicts (``summarise``), per n_pub, at confidence 1 - (1 - confidence)/k over t
 
 * Claim 4.6 / Lemma 4.4: P[err(B; D) <= 100 n_pub alpha] >= 15/16. A verdict only where the premise is
   established (the lower Clopper-Pearson bound of A's success rate on D_(p) is >= 21/22) and the bound is
-  below the largest error of a hypothesis of H; where the premise is not established the status is ``below-bound`` (A_SSPP at these n_priv,
+  below the largest error of a hypothesis of H; where the premise is not established the status is ``below-bound``
+  (A_SSPP at these n_priv,
   n_pub is not shown to be the (alpha, 1/22)-learner the lemma needs); where 100 n_pub alpha >= max_H err(h; D)
   it is a ``floor check`` (A_SSPP outputs a hypothesis of H, so every output meets it);
 * run-out at ``runout_cases`` (``runout_reps`` PrivSamp runs per trial each): P[PrivSamp does not run
@@ -52,35 +54,27 @@ Verdicts (``summarise``), per n_pub, at confidence 1 - (1 - confidence)/k over t
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from simulations import stats
+from simulations import contract, stats
+from simulations.experiments import Confidence, Controlled, param
 from simulations.experiments import _abm19_common as common
 
 NAME = "lemma4_4"
 RESULT_IDS = ("abm19:lemma4.4",)
-DESCRIPTION = ("ABM19 reduction B on A_SSPP (realizable; {h*, not h*} and thresholds): err(B) <= 100 n_pub alpha w.p. >= 15/16 "
+DESCRIPTION = ("ABM19 reduction B on A_SSPP (realizable; {h*, not h*} and thresholds): err(B) <= 100 n_pub alpha "
+               "w.p. >= 15/16 "
                "where A's premise holds, PrivSamp run-out vs the erratum, TV step, each point used once")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 80, "params": {"classes": "pair", "n_pubs": "1", "runout_cases": "", "n_priv": 100_000,
+                               "num_points": 64}}
 
-VARIANTS = ("b", "broken_dependent_dummy_labels")
+NEGATIVE_CONTROLS = {"dependent_dummy_labels": "B labels every dummy point by (not h*)(x), a function of x"}
+VARIANT_ALIASES = {"b": "none", "broken_dependent_dummy_labels": "dependent_dummy_labels"}  # earlier spellings
 CLASS_KINDS = ("pair", "thresholds")
-
-PARAM_HELP = {
-    "num_points": "domain size N of the thresholds (integer in [4, 8192])",
-    "law": "marginal of D: " + ", ".join(common.LAWS["thresholds"]),
-    "alpha": "A's excess error alpha in (0, 1/100] (Lemma 4.4's domain)",
-    "eps": "A_SSPP's privacy eps > 0",
-    "n_priv": "A's private sample size n_priv (integer >= 10)",
-    "n_pubs": "comma-separated public sample sizes n_pub of A (integers >= 1)",
-    "runout_cases": "comma-separated n_priv:n_pub pairs for the run-out check at small sizes",
-    "classes": "comma-separated classes: pair (H = {h*, not h*}), thresholds",
-    "runout_reps": "PrivSamp runs per trial and runout case (integer >= 1)",
-    "variant": "b, or broken_dependent_dummy_labels (negative control: dummy label = (not h*)(x))",
-    "confidence": "confidence level of the verdicts, in (0, 1)",
-}
 
 
 def _parse_pair(text: str) -> tuple[int, int]:
@@ -95,45 +89,19 @@ def _parse_pair(text: str) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class Params:
-    num_points: int = 256
-    law: str = "uniform"
-    alpha: float = 0.001
-    eps: float = 1.0
-    n_priv: int = 100_000
-    n_pubs: tuple = (1, 2, 4)
-    classes: tuple = CLASS_KINDS
-    runout_cases: tuple = ("10:1", "20:1")
-    runout_reps: int = 50
-    variant: str = "b"
-    confidence: float = 0.95
-
-    def __post_init__(self):
-        if not (isinstance(self.num_points, int) and 4 <= self.num_points <= 8192):
-            raise ValueError(f"num_points={self.num_points!r} must be an integer in [4, 8192]")
-        if self.law not in common.LAWS["thresholds"]:
-            raise ValueError(f"law={self.law!r} must be one of {', '.join(common.LAWS['thresholds'])}")
-        if not (isinstance(self.alpha, (int, float)) and 0 < self.alpha <= 0.01):
-            raise ValueError(f"alpha={self.alpha!r} must lie in (0, 1/100] (Lemma 4.4)")
-        if not (isinstance(self.eps, (int, float)) and 0 < self.eps and math.isfinite(self.eps)):
-            raise ValueError(f"eps={self.eps!r} must be a finite number > 0")
-        if not (isinstance(self.n_priv, int) and self.n_priv >= 10):
-            raise ValueError(f"n_priv={self.n_priv!r} must be an integer >= 10")
-        if not isinstance(self.n_pubs, tuple) or not self.n_pubs or any(
-                not (isinstance(m, int) and m >= 1) for m in self.n_pubs) or len(set(self.n_pubs)) != len(self.n_pubs):
-            raise ValueError(f"n_pubs={self.n_pubs!r} must be a non-empty tuple of distinct integers >= 1")
-        if not isinstance(self.runout_cases, tuple):
-            raise ValueError(f"runout_cases={self.runout_cases!r} must be a tuple of n_priv:n_pub strings")
-        if not isinstance(self.classes, tuple) or not self.classes or any(c not in CLASS_KINDS for c in self.classes) \
-                or len(set(self.classes)) != len(self.classes):
-            raise ValueError(f"classes={self.classes!r} must be distinct entries of {', '.join(CLASS_KINDS)}")
-        for c in self.runout_cases:
-            _parse_pair(c)
-        if not (isinstance(self.runout_reps, int) and not isinstance(self.runout_reps, bool) and self.runout_reps >= 1):
-            raise ValueError(f"runout_reps={self.runout_reps!r} must be an integer >= 1")
-        if self.variant not in VARIANTS:
-            raise ValueError(f"variant={self.variant!r} must be one of {', '.join(VARIANTS)}")
-        common.check_unit("confidence", self.confidence)
+class Params(Controlled, Confidence):
+    num_points: int = param(256, "domain size N of the thresholds", within="[4, 8192]")
+    law: str = param("uniform", "marginal of D", choices=common.LAWS["thresholds"])
+    alpha: float = param(0.001, "A's excess error alpha (Lemma 4.4's domain)", within="(0, 1/100]")
+    eps: float = param(1.0, "A_SSPP's privacy eps", within="(0, inf)")
+    n_priv: int = param(100_000, "A's private sample size n_priv", within="[10, inf)")
+    n_pubs: tuple = param((1, 2, 4), "comma-separated public sample sizes n_pub of A", within="[1, inf)",
+                          distinct=True)
+    classes: tuple = param(CLASS_KINDS, "comma-separated classes: pair (H = {h*, not h*}), thresholds",
+                           choices=CLASS_KINDS, distinct=True)
+    runout_cases: tuple = param(("10:1", "20:1"), "comma-separated n_priv:n_pub pairs for the run-out check at "
+                                "small sizes", nonempty=False, each=_parse_pair)
+    runout_reps: int = param(50, "PrivSamp runs per trial and runout case", within="[1, inf)")
 
 
 @functools.lru_cache(maxsize=256)
@@ -190,7 +158,7 @@ def run_b(cls, D, n_priv: int, n_pub: int, n_tilde: int, eps: float, variant: st
     from algorithms.learning.sspp import ASSPP, a_sspp
 
     sx, sy = D.sample(n_tilde, rng)
-    if variant == "b":
+    if variant == contract.NO_VARIANT:
         out = reduction_b(ASSPP(cls, eps), sx, sy, n_priv=n_priv, n_pub=n_pub, num_points=cls.num_points,
                           rng=rng).value
         return {"h": int(out.hypothesis), "ran_out": out.ran_out, "source": out.private.source}
@@ -270,12 +238,15 @@ def summarise_cell(kind: str, m: int, rows: list[dict], params: Params, per_clai
     T, conf = len(rows), params.confidence
     cls, D, D0, err_D = setup(kind, params.num_points, params.law)
     v = lemma_values(params.alpha, params.n_priv, m)
-    premise = common.claim(sum(r["success_A"] for r in rows), T, 1 - 1 / 22, conf, per_claim)
+    premise = contract.claim(sum(r["success_A"] for r in rows), T, 1 - 1 / 22, conf, per_claim_confidence=per_claim,
+                             kind=contract.PREMISE, label=f"{kind}, n_pub = {m}: A_SSPP is an (alpha, 1/22)-learner")
     premise_ok = premise["lower"] >= 1 - 1 / 22
     max_err = float(err_D.max())
     vacuous = v["error_bound"] >= max_err
-    b_claim = common.claim(sum(r["success_B"] for r in rows), T, 1 - 1 / 16, conf, per_claim,
-                           at_bound=premise_ok and not vacuous)
+    b_claim = contract.claim(sum(r["success_B"] for r in rows), T, 1 - 1 / 16, conf, per_claim_confidence=per_claim,
+                             at_bound=premise_ok and not vacuous,
+                             kind=contract.FLOOR_CHECK if vacuous else contract.VERDICT,
+                             label=f"{kind}, n_pub = {m}: err(B) <= 100 n_pub alpha w.p. >= 15/16")
     if vacuous:
         b_claim["verdict"] = stats.FLOOR_CHECK
         b_claim["verdict_text"] = (f"floor check: the bound 100 n_pub alpha = {v['error_bound']:g} is at least "
@@ -329,7 +300,11 @@ def summarise(records: list[dict], params: Params) -> dict:
         out = {}
         for label, n_t in (("printed", printed_n_tilde(n, m)), ("corrected", input_size(n, m))):
             draws = T * params.runout_reps
-            c = common.claim(draws - sum(r["runout"][case][label] for r in records), draws, 1 - 0.01, conf, per_claim)
+            # the printed n~ is the erratum's demonstration, not a verdict: run-out is a draw of counts alone
+            c = contract.claim(draws - sum(r["runout"][case][label] for r in records), draws, 1 - 0.01, conf,
+                               per_claim_confidence=per_claim,
+                               kind=contract.VERDICT if label == "corrected" else contract.ALGORITHM_FREE,
+                               label=f"PrivSamp at n_priv:n_pub = {case}, {label} n~: runs out w.p. <= 1/100")
             c.update({"n_tilde": n_t, "exact_runout": exact_runout_probability(n, m, n_t)})
             out[label] = c
         statuses.append(out["corrected"]["verdict"])
@@ -341,9 +316,10 @@ def summarise(records: list[dict], params: Params) -> dict:
                   if judged else
                   "PrivSamp's run-out < 1/100 at the corrected n~ only: B's error bound is judged at no cell (A_SSPP's "
                   "premise fails or the bound is vacuous at every cell), so this verdict says nothing about it")
-    text = (f"{overall}: Lemma 4.4 / Claim 4.6 at n_priv = {params.n_priv}, alpha = {params.alpha:g}: {error_part}; {T} trials, "
+    text = (f"{overall}: Lemma 4.4 / Claim 4.6 at n_priv = {params.n_priv}, alpha = {params.alpha:g}: "
+            f"{error_part}; {T} trials, "
             f"{100 * conf:g}% confidence (Bonferroni over {k})"
-            + ("; NEGATIVE CONTROL (dummy labels = (not h*)(x))" if params.variant != "b" else ""))
+            + ("; NEGATIVE CONTROL (dummy labels = (not h*)(x))" if params.variant != contract.NO_VARIANT else ""))
     return {
         "result_id": RESULT_IDS[0],
         "claim": ("Lemma 4.4 / Claim 4.6: if A is an (alpha, 1/22)-learner (corrected from 1/18) then "
@@ -352,6 +328,7 @@ def summarise(records: list[dict], params: Params) -> dict:
         "bound_source": (f"bounds.compute('abm19:lemma4.4', alpha={params.alpha}, private_samples={params.n_priv}, "
                          "public_samples=n_pub)"),
         "alpha": params.alpha, "eps": params.eps, "n_priv": params.n_priv, "variant": params.variant,
+        "negative_control": params.variant in NEGATIVE_CONTROLS,
         "num_points": params.num_points, "law": params.law,
         "trials": T, "confidence": conf, "per_claim_confidence": per_claim,
         "cells": out_cells, "runout_small": runout_small,

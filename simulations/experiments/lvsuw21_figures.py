@@ -35,8 +35,9 @@ the summary gives means and standard errors over trials (the paper: 5 runs, one 
 lists the paper's claims of Figures 1-3 one by one as reproduced / not reproduced / undecided / not
 testable here, each from paired per-seed differences (mean +- s.e.; a difference counts when it
 exceeds ``z_findings`` standard errors), and as ``undecided (too few runs)`` below :func:`min_runs`
-runs (z = 2: 8), where a standard error from so few seeds cannot carry the comparison. A figure reproduction is a measurement, not a verdict on a
-theorem: the run's status is the floor check (every PMW^Pub error >= its support's best mixture error).
+runs (z = 2: 8), where a standard error from so few seeds cannot carry the comparison. A figure reproduction
+is a measurement, not a verdict on a theorem: the run's status is the floor check (every PMW^Pub error >= its
+support's best mixture error).
 """
 
 from __future__ import annotations
@@ -50,67 +51,43 @@ from algorithms.query_release.pmw_pub import (eps_tilde_for, marginal_answers, m
                                               pmw_pub, public_only)
 from simulations import stats
 from simulations.data.cps import biased_pair
-from simulations.experiments._lvsuw21_common import REGIONS, check_region, cps1988, floor, mean_se, region_setting
+from simulations.experiments import Declared, param
+from simulations.experiments._lvsuw21_common import REGIONS, cps1988, floor, mean_se
 
 NAME = "lvsuw21_figures"
 RESULT_IDS = ("lvsuw21:thm4.4", "lvsuw21:prop4.3")
-DESCRIPTION = "LVSUW21 Figs 1-3 on CPS1988: max error vs eps for MWEM, PMW^Pub (regions, bias Delta, public fraction), public-only"
-PARAM_HELP = {
-    "figures": "which figures to run, subset of 1,2,3",
-    "eps_values": "privacy budgets eps (delta = 1/n^2), each > 0",
-    "T_grid": "the T values tuned over (one value: T fixed), integers >= 1",
-    "tuning_runs": "runs per (series, eps, T) averaged on the validation set, integer >= 1",
-    "tuning_seed": "seed of the tuning phase (validation draws and runs), integer >= 0",
-    "tuning_regions": "CPS1988 regions used, in order, as the validation set treated as private",
-    "oracle": "also run the whole T grid on the private data per trial (the paper's optimistic protocol)",
-    "z_findings": "a paired difference counts when it exceeds this many standard errors, > 0",
-    "replay": "LVSUW21 Sec 5.3 replay of past measurements (true/false)",
-    "private_region": "CPS1988 region of the private data (Figures 1, 3)",
-    "public_regions": "CPS1988 regions used as public data in Figure 1",
-    "bias_attribute": "attribute index biased in Figure 2 (3 = ethnicity)",
-    "bias_deltas": "Figure 2's Delta values (r + Delta in [0, 1])",
-    "fraction_region": "CPS1988 region subsampled as public data in Figure 3",
-    "fractions": "Figure 3's public fractions, each in (0, 1]",
-}
+DESCRIPTION = ("LVSUW21 Figs 1-3 on CPS1988: max error vs eps for MWEM, PMW^Pub (regions, bias Delta, public "
+               "fraction), public-only")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 1, "params": {"eps_values": "0.5,1.0", "T_grid": "5,20", "tuning_runs": 1,
+                               "public_regions": "west", "bias_deltas": "0.0,0.65", "fractions": "1.0,0.01"}}
 
 
 @dataclass(frozen=True)
-class Params:
-    figures: tuple = ("1", "2", "3")
-    eps_values: tuple = (0.1, 0.15, 0.2, 0.25, 0.5, 1.0)
-    T_grid: tuple = (10, 25, 50, 100, 200)
-    tuning_runs: int = 5
-    tuning_seed: int = 0
-    tuning_regions: tuple = ("west", "northeast")
-    oracle: bool = False
-    z_findings: float = 2.0
-    replay: bool = True
-    private_region: str = "south"
-    public_regions: tuple = ("northeast", "midwest", "west")
-    bias_attribute: int = 3
-    bias_deltas: tuple = (0.0, 0.1, 0.2, 0.45, 0.65)
-    fraction_region: str = "midwest"
-    fractions: tuple = (1.0, 0.1, 0.01, 0.001)
-
-    def __post_init__(self):
-        if not self.figures or not set(self.figures) <= {"1", "2", "3"}:
-            raise ValueError(f"figures={self.figures!r} must be a non-empty subset of ('1', '2', '3')")
-        if not self.eps_values or not all(e > 0 for e in self.eps_values):
-            raise ValueError(f"eps_values={self.eps_values!r} must be numbers > 0")
-        if not self.T_grid or not all(isinstance(t, int) and t >= 1 for t in self.T_grid):
-            raise ValueError(f"T_grid={self.T_grid!r} must be a non-empty tuple of integers >= 1")
-        if not (isinstance(self.tuning_runs, int) and self.tuning_runs >= 1):
-            raise ValueError(f"tuning_runs={self.tuning_runs!r} must be an integer >= 1")
-        if not (isinstance(self.tuning_seed, int) and self.tuning_seed >= 0):
-            raise ValueError(f"tuning_seed={self.tuning_seed!r} must be an integer >= 0")
-        if not self.z_findings > 0:
-            raise ValueError(f"z_findings={self.z_findings!r} must be > 0")
-        check_region("private_region", self.private_region)
-        check_region("fraction_region", self.fraction_region)
-        for r in self.public_regions:
-            check_region("public_regions", r)
-        for r in self.tuning_regions:
-            check_region("tuning_regions", r)
+class Params(Declared):
+    figures: tuple = param(("1", "2", "3"), "which figures to run", choices=("1", "2", "3"))
+    eps_values: tuple = param((0.1, 0.15, 0.2, 0.25, 0.5, 1.0), "privacy budgets eps (delta = 1/n^2)",
+                              within="(0, inf)")
+    T_grid: tuple = param((10, 25, 50, 100, 200), "the T values tuned over (one value: T fixed)", within="[1, inf)")
+    tuning_runs: int = param(5, "runs per (series, eps, T) averaged on the validation set", within="[1, inf)")
+    tuning_seed: int = param(0, "seed of the tuning phase (validation draws and runs)", within="[0, inf)")
+    tuning_regions: tuple = param(("west", "northeast"), "CPS1988 regions used, in order, as the validation set "
+                                  "treated as private", choices=REGIONS, nonempty=False)
+    oracle: bool = param(False, "also run the whole T grid on the private data per trial (the paper's optimistic "
+                         "protocol)")
+    z_findings: float = param(2.0, "a paired difference counts when it exceeds this many standard errors",
+                              within="(0, inf)")
+    replay: bool = param(True, "LVSUW21 Sec 5.3 replay of past measurements")
+    private_region: str = param("south", "CPS1988 region of the private data (Figures 1, 3)", choices=REGIONS)
+    public_regions: tuple = param(("northeast", "midwest", "west"), "CPS1988 regions used as public data in "
+                                  "Figure 1", choices=REGIONS, nonempty=False)
+    bias_attribute: int = param(3, "attribute index biased in Figure 2 (3 = ethnicity)", within="[0, 6)")
+    bias_deltas: tuple = param((0.0, 0.1, 0.2, 0.45, 0.65), "Figure 2's Delta values (r + Delta in [0, 1])",
+                               nonempty=False)
+    fraction_region: str = param("midwest", "CPS1988 region subsampled as public data in Figure 3", choices=REGIONS)
+    fractions: tuple = param((1.0, 0.1, 0.01, 0.001), "Figure 3's public fractions", within="(0, 1]")
+    def check(self):
         if self.private_region in self.public_regions or self.private_region == self.fraction_region:
             raise ValueError(f"private_region={self.private_region!r} must not also be a public region")
         if self.private_region in self.tuning_regions:
@@ -120,10 +97,6 @@ class Params:
             if not [r for r in self.tuning_regions if r != pub]:
                 raise ValueError(f"tuning_regions={self.tuning_regions!r} needs a region other than the public "
                                  f"region {pub!r}")
-        if not 0 <= self.bias_attribute < 6:
-            raise ValueError(f"bias_attribute={self.bias_attribute!r} must be an attribute index in [0, 6)")
-        if not self.fractions or not all(0 < f <= 1 for f in self.fractions):
-            raise ValueError(f"fractions={self.fractions!r} must each lie in (0, 1]")
 
 
 @functools.lru_cache(maxsize=64)
@@ -235,7 +208,8 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
             out["floor"][name] = floor(domain, workloads, true, pub)
             out["public_only"][name] = max_error(public_only(pub, domain, workloads), true)
         if params.oracle:
-            out["oracle"][name] = [_errors(params, params.eps_values, priv, pub, true, n, T, rng) for T in params.T_grid]
+            out["oracle"][name] = [_errors(params, params.eps_values, priv, pub, true, n, T, rng)
+                                   for T in params.T_grid]
     return out
 
 
@@ -347,7 +321,8 @@ def summarise(records: list[dict], params: Params) -> dict:
         for frac in params.fractions:
             if frac >= 0.01:
                 c = _beats(records, f"fig3:{frac!r}", "mwem", eps, idx, z)
-                claims.append({"figure": "3", "claim": f"PMW^Pub with {frac:.0%} of the public data beats MWEM at every "
+                claims.append({"figure": "3", "claim": f"PMW^Pub with {frac:.0%} of the public data beats MWEM at "
+                                                       f"every "
                                "budget of Figure 3 (LVSUW21 5.5.3: 'outperforms across all privacy budgets, even "
                                "when only using 1% of the public dataset')", "fraction": frac, **c})
     if "2" in params.figures:

@@ -40,70 +40,48 @@ from algorithms.query_release.mixture import best_mixture_error
 from algorithms.query_release.pmw_pub import distinct_rows, marginal_answers
 from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries, all_k_way, random_k_way
 from simulations import contract, stats
+from simulations.experiments import Confidence, Controlled, param
 from simulations.data.synthetic import network_divergences, random_network, shifted
 
 NAME = "prop4_3"
 RESULT_IDS = ("lvsuw21:prop4.3",)
 DESCRIPTION = ("best mixture error of the public support <= alpha w.p. >= 1 - beta at Prop 4.3's n, m, "
                "with |X| = 2^d >> m; looseness of m")
-PARAM_HELP = {
-    "alpha": "target best mixture error, in (0, 1)",
-    "beta": "failure probability, in (0, 1)",
-    "num_attributes": "binary attributes of the domain (2^d cells, never materialised), integer in [3, 40]",
-    "k": "marginal order of the queries, integer in [1, num_attributes]",
-    "num_workloads": "random k-way workloads drawn with the networks (0: every k-way marginal), integer >= 0",
-    "shift": "public network = private tables moved this far toward fresh Dirichlet rows, in [0, 1)",
-    "concentration": "Dirichlet concentration of the network tables (larger: flatter, more spread), > 0",
-    "window": "parents of attribute j are among the window attributes before it, integer in [1, 8]",
-    "network_seed": "seed of the two networks and the workloads (fixed across trials), integer >= 0",
-    "fractions": "fractions of m also evaluated (looseness of m), each in (0, 1], starting with 1.0",
-    "confidence": "confidence level of the verdicts, in (0, 1)",
-    "variant": "none, or the negative control support_from_one (the support is the first public row only)",
-}
 NEGATIVE_CONTROLS = {"support_from_one": "the public support is the first public row only (the other m - 1 ignored)"}
 ZERO = 1e-7   # an LP optimum this small is zero up to HiGHS's tolerance; larger supports cannot do worse
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 3, "params": {"num_attributes": 20, "k": 2, "num_workloads": 12, "alpha": 0.2,
+                               "fractions": "1.0"}}
 
 
 @dataclass(frozen=True)
-class Params:
-    alpha: float = 0.1
-    beta: float = 0.1
-    num_attributes: int = 30
-    k: int = 3
-    num_workloads: int = 64
-    shift: float = 0.3
-    concentration: float = 4.0
-    window: int = 3
-    network_seed: int = 0
-    fractions: tuple = (1.0, 0.1, 0.01, 0.003, 0.001, 0.0003)
-    confidence: float = 0.95
-    variant: str = contract.NO_VARIANT
+class Params(Controlled, Confidence):
+    alpha: float = param(0.1, "target best mixture error", within="(0, 1)")
+    beta: float = param(0.1, "failure probability", within="(0, 1)")
+    num_attributes: int = param(30, "binary attributes of the domain (2^d cells, never materialised)",
+                                within="[3, 40]")
+    k: int = param(3, "marginal order of the queries, at most num_attributes", within="[1, 40]")
+    num_workloads: int = param(64, "random k-way workloads drawn with the networks (0: every k-way marginal), at "
+                               "most C(num_attributes, k)", within="[0, inf)")
+    shift: float = param(0.3, "public network = private tables moved this far toward fresh Dirichlet rows",
+                         within="[0, 1)")
+    concentration: float = param(4.0, "Dirichlet concentration of the network tables (larger: flatter, more "
+                                 "spread)", within="(0, inf)")
+    window: int = param(3, "parents of attribute j are among the window attributes before it", within="[1, 8]")
+    network_seed: int = param(0, "seed of the two networks and the workloads (fixed across trials)",
+                              within="[0, inf)")
+    fractions: tuple = param((1.0, 0.1, 0.01, 0.003, 0.001, 0.0003), "fractions of m also evaluated (looseness "
+                             "of m), starting with 1.0", within="(0, 1]")
 
-    def __post_init__(self):
-        if not 0 < self.alpha < 1:
-            raise ValueError(f"alpha={self.alpha!r} must lie in (0, 1)")
-        if not 0 < self.beta < 1:
-            raise ValueError(f"beta={self.beta!r} must lie in (0, 1)")
-        if not (isinstance(self.num_attributes, int) and 3 <= self.num_attributes <= 40):
-            raise ValueError(f"num_attributes={self.num_attributes!r} must be an integer in [3, 40]")
-        if not (isinstance(self.k, int) and 1 <= self.k <= self.num_attributes):
+    def check(self):
+        if self.k > self.num_attributes:
             raise ValueError(f"k={self.k!r} must be an integer in [1, num_attributes]")
-        if not (isinstance(self.num_workloads, int) and 0 <= self.num_workloads <= math.comb(self.num_attributes, self.k)):
+        if self.num_workloads > math.comb(self.num_attributes, self.k):
             raise ValueError(f"num_workloads={self.num_workloads!r} must be an integer in "
                              f"[0, {math.comb(self.num_attributes, self.k)}] (0: every k-way marginal)")
-        if not 0 <= self.shift < 1:
-            raise ValueError(f"shift={self.shift!r} must lie in [0, 1)")
-        if not self.concentration > 0:
-            raise ValueError(f"concentration={self.concentration!r} must be > 0")
-        if not (isinstance(self.window, int) and 1 <= self.window <= 8):
-            raise ValueError(f"window={self.window!r} must be an integer in [1, 8]")
-        if not (isinstance(self.network_seed, int) and self.network_seed >= 0):
-            raise ValueError(f"network_seed={self.network_seed!r} must be an integer >= 0")
-        if not self.fractions or not all(0 < f <= 1 for f in self.fractions) or self.fractions[0] != 1.0:
+        if self.fractions[0] != 1.0:
             raise ValueError(f"fractions={self.fractions!r} must start with 1.0, each in (0, 1]")
-        if not 0 < self.confidence < 1:
-            raise ValueError(f"confidence={self.confidence!r} must lie in (0, 1)")
-        contract.check_variant(self.variant, NEGATIVE_CONTROLS)
 
 
 @functools.lru_cache(maxsize=16)
@@ -186,9 +164,11 @@ def summarise(records: list[dict], params: Params) -> dict:
     enough = [p["fraction"] for p in per if p["lower"] >= 1 - params.beta]
     seen = [p for p in per if p["trials_f_above_alpha"] > 0]
     target = 1 - params.beta
-    f_claim = contract.claim(per[0]["successes"], t, target, params.confidence)
+    f_claim = contract.claim(per[0]["successes"], t, target, params.confidence,
+                             label="best mixture error of the public support <= alpha w.p. >= 1 - beta")
     wit = np.array([r["witness_error"] for r in records])
-    w_claim = contract.claim(int(np.sum(wit <= params.alpha)), t, target, params.confidence)
+    w_claim = contract.claim(int(np.sum(wit <= params.alpha)), t, target, params.confidence,
+                             label="the witness mixture's error <= alpha w.p. >= 1 - beta")
     pub_only = np.array([r["public_only_error"] for r in records])
     baselines = {"public_only": contract.baseline(int(np.sum(pub_only <= params.alpha)), t, target, params.confidence)}
     mass = np.array([r["mu_mass_of_support"] for r in records])
@@ -209,7 +189,8 @@ def summarise(records: list[dict], params: Params) -> dict:
         "mean_mu_mass_of_support": float(mass.mean()), "max_mu_mass_of_support": float(mass.max()),
         "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS,
         "verdict": main.status,   # the proposition's statement; the witness is its proof's step, reported beside
-        "verdict_text": str(main), "verdict_detail": main.as_dict(),
+        "verdict_text": str(main),
+        "verdict_detail": {**main.as_dict(), "kind": f_claim["kind"], "label": f_claim["label"]},  # = f_claim
         "claims": {"best_mixture_error": f_claim, "proof_witness": w_claim},
         "witness_claim": "Pr[max_q |q(D~) - sum_x omega_x q(x)| <= alpha] >= 1 - beta, omega ~ mu/nu on D^ "
                          "(the reweighting Prop 4.3's proof bounds; an upper bound on f)",

@@ -55,12 +55,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from simulations import contract
+from simulations.experiments import Confidence, Controlled, param
 from simulations import distributions as dist
 
 NAME = "thm10"
 RESULT_IDS = ("bcmnuw20:thm10", "bcmnuw20:lemma11")
 DESCRIPTION = ("A_PAP (BCMNUW20 Alg 3): Err_D,H(G) <= alpha w.p. >= 1 - beta and H~ an alpha/4-cover w.p. "
                ">= 1 - beta/2 at Theorem 10's n and m")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 4, "params": {"cases": "thresholds:zipf", "num_points": 64, "alpha": 0.5, "baselines": False}}
 
 CLASSES = ("thresholds", "intervals", "stumps")
 DISTRIBUTIONS = {
@@ -70,25 +74,6 @@ DISTRIBUTIONS = {
 }
 DEFAULT_CASES = ("thresholds:uniform", "thresholds:zipf", "thresholds:near_threshold",
                  "intervals:uniform", "intervals:interval_endpoints", "stumps:uniform", "stumps:zipf")
-
-PARAM_HELP = {
-    "cases": ("comma-separated class:distribution pairs: thresholds:{uniform,zipf,near_threshold,point_mass_heavy}, "
-              "intervals:{uniform,zipf,interval_endpoints,near_threshold}, stumps:{uniform,zipf,point_mass_heavy}"),
-    "num_points": "domain size N of thresholds (integer in [4, 8192])",
-    "interval_points": "domain size N of intervals (integer in [4, 512]; N (N + 1)/2 + 1 hypotheses)",
-    "stump_dim": "dimension p of the decision-stump domain {+-1}^p (integer in [2, 20]; 2^p points)",
-    "alpha": "accuracy alpha in (0, 1)",
-    "beta": "failure probability beta in (0, 1)",
-    "eps": "privacy eps in (0, 1) (Theorem 10's domain)",
-    "delta": "privacy delta in (0, 1)",
-    "n_scale": "factor on Theorem 10's private sample size n (> 0; < 1 searches below the bound)",
-    "m_scale": "factor on Theorem 10's public sample size m (> 0)",
-    "n_max": "cap on the private sample per run (integer >= 0; 0 = no cap; a capped run is below-bound)",
-    "confidence": "confidence level of the verdicts, in (0, 1)",
-    "baselines": "also run the public-only and private-only releases on the same draws (true/false)",
-    "variant": ("none (A_PAP); a negative control that must be violated: pmw_noise_x100, cover_from_one; "
-                "or a probe of the bound's slack: pmw_noise_x10, half_cover"),
-}
 
 NEGATIVE_CONTROLS = {
     "pmw_noise_x100": "PMW's Laplace noise 100 times the declared scale (PMW run at eps/100, eps declared)",
@@ -104,11 +89,6 @@ PROBES = {
 MAX_PRIVATE_POINTS = (1 << 53) - 1  # counts are summed in float64 by the representative map (exact below 2^53)
 
 
-def _check_unit(name: str, value) -> None:
-    if not (isinstance(value, (int, float)) and 0 < value < 1):
-        raise ValueError(f"{name}={value!r} must lie in (0, 1)")
-
-
 def _check_case(case: str) -> tuple[str, str]:
     kind, sep, law = str(case).partition(":")
     if not sep or kind not in CLASSES or law not in DISTRIBUTIONS[kind]:
@@ -117,54 +97,41 @@ def _check_case(case: str) -> tuple[str, str]:
     return kind, law
 
 
-@dataclass(frozen=True)
-class Params:
-    cases: tuple = DEFAULT_CASES
-    num_points: int = 1024
-    interval_points: int = 128
-    stump_dim: int = 8
-    alpha: float = 0.5
-    beta: float = 0.1
-    eps: float = 0.9
-    delta: float = 1e-6
-    n_scale: float = 1.0
-    m_scale: float = 1.0
-    n_max: int = 0
-    confidence: float = 0.95
-    baselines: bool = True
-    variant: str = contract.NO_VARIANT
+CASES_HELP = "comma-separated class:distribution pairs: " + ", ".join(
+    f"{k}:{{{','.join(v)}}}" for k, v in DISTRIBUTIONS.items())
 
-    def __post_init__(self):
-        if not isinstance(self.cases, tuple) or not self.cases:
-            raise ValueError(f"cases={self.cases!r} must be a non-empty tuple of class:distribution strings")
-        for c in self.cases:
-            _check_case(c)
-        if len(set(self.cases)) != len(self.cases):
-            raise ValueError(f"cases={self.cases!r} has a repeated entry")
-        if not (isinstance(self.num_points, int) and 4 <= self.num_points <= 8192):
-            raise ValueError(f"num_points={self.num_points!r} must be an integer in [4, 8192]")
-        if not (isinstance(self.interval_points, int) and 4 <= self.interval_points <= 512):
-            raise ValueError(f"interval_points={self.interval_points!r} must be an integer in [4, 512]")
-        if not (isinstance(self.stump_dim, int) and 2 <= self.stump_dim <= 20):
-            raise ValueError(f"stump_dim={self.stump_dim!r} must be an integer in [2, 20]")
-        for name in ("alpha", "beta", "eps", "delta", "confidence"):
-            _check_unit(name, getattr(self, name))
-        for name in ("n_scale", "m_scale"):
-            v = getattr(self, name)
-            if not (isinstance(v, (int, float)) and 0 < v and math.isfinite(v)):
-                raise ValueError(f"{name}={v!r} must be a finite number > 0")
-        if not (isinstance(self.n_max, int) and self.n_max >= 0):
-            raise ValueError(f"n_max={self.n_max!r} must be an integer >= 0 (0 = no cap)")
-        if not isinstance(self.baselines, bool):
-            raise ValueError(f"baselines={self.baselines!r} must be true or false")
-        contract.check_variant(self.variant, {**NEGATIVE_CONTROLS, **PROBES})
+
+@dataclass(frozen=True)
+class Setting(Controlled, Confidence):
+    """The fields A_PAP's experiments share (this one and ``thm10_looseness``)."""
+    cases: tuple = param(DEFAULT_CASES, CASES_HELP, distinct=True, each=_check_case)
+    num_points: int = param(1024, "domain size N of thresholds", within="[4, 8192]")
+    interval_points: int = param(128, "domain size N of intervals (N (N + 1)/2 + 1 hypotheses)", within="[4, 512]")
+    stump_dim: int = param(8, "dimension p of the decision-stump domain {+-1}^p (2^p points)", within="[2, 20]")
+    beta: float = param(0.1, "failure probability beta", within="(0, 1)")
+    eps: float = param(0.9, "privacy eps (Theorem 10's domain)", within="(0, 1)")
+    delta: float = param(1e-6, "privacy delta", within="(0, 1)")
+    n_max: int = param(0, "cap on the private sample per run (0 = no cap; a capped run is below-bound)",
+                       within="[0, inf)")
+
+
+@dataclass(frozen=True)
+class Params(Setting):
+    alpha: float = param(0.5, "accuracy alpha", within="(0, 1)")
+    n_scale: float = param(1.0, "factor on Theorem 10's private sample size n (< 1 searches below the bound)",
+                           within="(0, inf)")
+    m_scale: float = param(1.0, "factor on Theorem 10's public sample size m", within="(0, inf)")
+    baselines: bool = param(True, "also run the public-only and private-only releases on the same draws")
+
+    def check(self):
         for c in self.cases:
             s = case_setup(c, self)
             n, _ = used_sizes(s["n_bound"], s["m_bound"], self.n_scale, self.m_scale, self.n_max)
             if n > MAX_PRIVATE_POINTS:
                 raise ValueError(f"n={n:,} private points for case {c} (Theorem 10's n = {s['n_bound']:,} at "
                                  f"alpha={self.alpha}) exceed MAX_PRIVATE_POINTS={MAX_PRIVATE_POINTS:,} (2^53 - 1, "
-                                 "where float64 counts stop being exact); set n_max <= that (the run is then below-bound)")
+                                 "where float64 counts stop being exact); set n_max <= that (the run is then "
+                                 "below-bound)")
 
 
 # ---------------------------------------------------------------- classes, distributions, bounds
@@ -220,12 +187,14 @@ def theorem_sizes(alpha: float, beta: float, eps: float, delta: float, d: int, p
     n is ``private_samples_fixed_split``: Lemma 7's corrected derivation at the 3:1 error split and fixed
     failure shares that algorithms.query_release.pmw runs (alpha_mw = alpha/8), i.e. the size the PMW run
     here is proven at; bounds' headline ``private_samples`` optimises those budgets (about half) and
-    assumes PMW at alpha_mw = ``mw_accuracy``, which pmw does not take yet (issue 16)."""
-    import bounds
+    assumes PMW at alpha_mw = ``mw_accuracy``, which pmw does not take as a parameter yet."""
+    return contract.required_sizes(RESULT_IDS[0], SIZES, alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d,
+                                   dual_vc=p)
 
-    c = bounds.compute(RESULT_IDS[0], alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d, dual_vc=p)
-    return {"m_bound": int(c["public_samples"]), "n_bound": int(c["private_samples_fixed_split"]),
-            "log_cover_size_bound": float(c["log_cover_size"]), "log_domain_size_bound": float(c["log_domain_size"])}
+
+#: what this experiment reads from ``bounds`` (``contract.required_sizes``): {summary key: (quantity, type)}
+SIZES = {"m_bound": ("public_samples", int), "n_bound": ("private_samples_fixed_split", int),
+         "log_cover_size_bound": "log_cover_size", "log_domain_size_bound": "log_domain_size"}
 
 
 def case_setup(case: str, params: Params) -> dict:
@@ -366,11 +335,6 @@ def uc_size(alpha: float, beta: float, d: int) -> int:
 # ---------------------------------------------------------------- the verdict
 
 
-def combine(statuses: list[str]) -> str:
-    """Overall status of several claims (``simulations.contract.combine``)."""
-    return contract.combine(statuses)
-
-
 def summarise(records: list[dict], params: Params) -> dict:
     """Per case: cover and accuracy rates with Clopper-Pearson intervals and verdicts, the baselines on the
     same draws, and whether the run was at Theorem 10's sizes (module docstring)."""
@@ -396,9 +360,11 @@ def summarise(records: list[dict], params: Params) -> dict:
             "n_fraction_of_bound": frac["n"], "m_fraction_of_bound": frac["m"], "at_bound": here,
             "n_capped": n < math.ceil(params.n_scale * s["n_bound"]),
             "cover": contract.claim(sum(r["cover_ok"] for r in rows), T, 1 - params.beta / 2, params.confidence,
-                                    per_claim_confidence=per_claim, at_bound=here),
+                                    per_claim_confidence=per_claim, at_bound=here,
+                                    label=f"{case}: H~ is an alpha/4-cover w.p. >= 1 - beta/2 (Lemma 11)"),
             "accuracy": contract.claim(sum(r["accurate"] for r in rows), T, target, params.confidence,
-                                       per_claim_confidence=per_claim, at_bound=here),
+                                       per_claim_confidence=per_claim, at_bound=here,
+                                       label=f"{case}: A_PAP error <= alpha w.p. >= 1 - beta"),
             "cover_radius": {"mean": float(radii.mean()), "max": float(radii.max()), "limit": params.alpha / 4},
             "error": {"mean": float(errors.mean()), "max": float(errors.max()), "limit": params.alpha},
             "spent_eps_max": max(r["spent_eps"] for r in rows),
@@ -418,7 +384,7 @@ def summarise(records: list[dict], params: Params) -> dict:
             c["informative"] = contract.informative(base)
         cases[case] = c
     statuses = [c[k]["verdict"] for c in cases.values() for k in ("cover", "accuracy")]
-    overall = combine(statuses)
+    overall = contract.combine(statuses)
     below = [k for k, c in cases.items() if not c["at_bound"]]
     negative = params.variant in NEGATIVE_CONTROLS
     what = (f"negative control '{params.variant}' ({NEGATIVE_CONTROLS[params.variant]}; must be violated)"
@@ -442,7 +408,8 @@ def summarise(records: list[dict], params: Params) -> dict:
         "claim": ("Err_{D,H}(G) <= alpha w.p. >= 1 - beta (Theorem 10); H~ is an alpha/4-cover w.p. >= 1 - beta/2 "
                   "(Lemma 11)"),
         "bound_source": (f"bounds.compute('{RESULT_IDS[0]}', alpha={params.alpha}, beta={params.beta}, "
-                         f"epsilon={params.eps}, delta={params.delta}, vc=d, dual_vc=p): public_samples, private_samples_fixed_split"),
+                         f"epsilon={params.eps}, delta={params.delta}, vc=d, dual_vc=p): public_samples, "
+                         f"private_samples_fixed_split"),
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
         "n_scale": params.n_scale, "m_scale": params.m_scale, "n_max": params.n_max,
         "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,

@@ -65,30 +65,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from simulations import contract, stats
-from simulations.experiments import thm10
+from simulations.experiments import param, thm10
 
 NAME = "thm10_looseness"
 RESULT_IDS = ("bcmnuw20:thm10",)
 DESCRIPTION = ("Theorem 10 looseness: least n and m (bisected, with intervals) at which A_PAP meets Err <= alpha "
                "w.p. >= 1 - beta, vs the bound; shapes in alpha, p, d")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 4, "params": {"cases": "thresholds:zipf", "alphas": "0.5", "num_points": 64,
+                               "factor": 100.0, "n_min": 10**6, "m_search": False}}
 
 MAX_STUMP_DIM = 20  # 2^20 points: the exact evaluation is a p x 2^p matrix product per run (about 1.5 s at p = 20)
-
-PARAM_HELP = {
-    **{k: v for k, v in thm10.PARAM_HELP.items() if k not in ("alpha", "n_scale", "m_scale", "baselines")},
-    "alphas": "comma-separated accuracies alpha in (0, 1)",
-    "stump_dims": (f"comma-separated dimensions p (integers in [2, {MAX_STUMP_DIM}]) at which every stumps case runs "
-                   "(the shape in p); empty = stump_dim only"),
-    "factor": "ratio between successive sizes of stage 0's coarse grid (in (1, 100])",
-    "n_min": "smallest private sample size of the coarse n grid (integer >= 1)",
-    "top": "the coarse n grid starts at top * n_bound (in (0, 1]; the bound itself is always run)",
-    "resolution": "refine each bracket (L, U] until U / L <= 1 + resolution (in (0.001, 10]); stages of fresh trials",
-    "m_search": "also search the least m at n = n_bound (true/false; false skips the costly full-n runs)",
-    "stage": "stage number of a staged search (set by next_stage; 0 = the coarse bracket)",
-    "probes": "JSON {unit: {n: [...], m: [...]}} sizes a refinement stage runs (set by next_stage)",
-    "history": "JSON counts of the earlier stages (set by next_stage, from their records)",
-}
-
 
 def _json_param(name: str, text: str) -> dict:
     if not text:
@@ -103,59 +91,26 @@ def _json_param(name: str, text: str) -> dict:
 
 
 @dataclass(frozen=True)
-class Params:
-    cases: tuple = ("thresholds:near_threshold", "intervals:interval_endpoints")
-    alphas: tuple = (0.9, 0.7, 0.5)
-    num_points: int = 1024
-    interval_points: int = 128
-    stump_dim: int = 8
-    stump_dims: tuple = ()
-    beta: float = 0.1
-    eps: float = 0.9
-    delta: float = 1e-6
-    factor: float = 2.0
-    n_min: int = 1000
-    n_max: int = 0
-    confidence: float = 0.95
-    top: float = 1.0
-    resolution: float = 0.1
-    m_search: bool = True
-    variant: str = contract.NO_VARIANT
-    stage: int = 0
-    probes: str = ""
-    history: str = ""
+class Params(thm10.Setting):
+    cases: tuple = param(("thresholds:near_threshold", "intervals:interval_endpoints"),
+                         thm10.CASES_HELP, distinct=True, each=thm10._check_case)
+    alphas: tuple = param((0.9, 0.7, 0.5), "comma-separated accuracies alpha", within="(0, 1)", distinct=True)
+    stump_dims: tuple = param((), "comma-separated dimensions p at which every stumps case runs (the shape in p); "
+                              "empty = stump_dim only", item=int, within=f"[2, {MAX_STUMP_DIM}]", distinct=True)
+    factor: float = param(2.0, "ratio between successive sizes of stage 0's coarse grid", within="(1, 100]")
+    n_min: int = param(1000, "smallest private sample size of the coarse n grid", within="[1, inf)")
+    top: float = param(1.0, "the coarse n grid starts at top * n_bound (the bound itself is always run)",
+                       within="(0, 1]")
+    resolution: float = param(0.1, "refine each bracket (L, U] until U / L <= 1 + resolution; stages of fresh "
+                              "trials", within="[0.001, 10]")
+    m_search: bool = param(True, "also search the least m at n = n_bound (false skips the costly full-n runs)")
+    stage: int = param(0, "stage number of a staged search (set by next_stage; 0 = the coarse bracket)",
+                       within="[0, inf)")
+    probes: str = param("", "JSON {unit: {n: [...], m: [...]}} sizes a refinement stage runs (set by next_stage)")
+    history: str = param("", "JSON counts of the earlier stages (set by next_stage, from their records)")
 
-    def __post_init__(self):
-        if not isinstance(self.alphas, tuple) or not self.alphas:
-            raise ValueError(f"alphas={self.alphas!r} must be a non-empty tuple of numbers in (0, 1)")
-        for a in self.alphas:
-            if not (isinstance(a, (int, float)) and 0 < a < 1):
-                raise ValueError(f"alphas entry {a!r} must lie in (0, 1)")
-        if len(set(self.alphas)) != len(self.alphas):
-            raise ValueError(f"alphas={self.alphas!r} has a repeated entry")
-        dims = []
-        for p in self.stump_dims if isinstance(self.stump_dims, tuple) else (None,):
-            try:  # from the command line (or JSON) an empty default's tuple comes as strings
-                v = int(p) if not isinstance(p, float) else None
-            except (TypeError, ValueError):
-                v = None
-            if v is None or not 2 <= v <= MAX_STUMP_DIM:
-                raise ValueError(f"stump_dims entry {p!r} must be an integer in [2, {MAX_STUMP_DIM}]")
-            dims.append(v)
-        if len(set(dims)) != len(dims):
-            raise ValueError(f"stump_dims={self.stump_dims!r} has a repeated entry")
-        object.__setattr__(self, "stump_dims", tuple(dims))
-        if not (isinstance(self.factor, (int, float)) and 1 < self.factor <= 100):
-            raise ValueError(f"factor={self.factor!r} must lie in (1, 100]")
-        if not (isinstance(self.n_min, int) and self.n_min >= 1):
-            raise ValueError(f"n_min={self.n_min!r} must be an integer >= 1")
-        if not (isinstance(self.top, (int, float)) and 0 < self.top <= 1):
-            raise ValueError(f"top={self.top!r} must lie in (0, 1]")
-        if not (isinstance(self.resolution, (int, float)) and 0.001 <= self.resolution <= 10):
-            raise ValueError(f"resolution={self.resolution!r} must lie in [0.001, 10]")
-        if not isinstance(self.m_search, bool):
-            raise ValueError(f"m_search={self.m_search!r} must be true or false")
-        if not (isinstance(self.stage, int) and 0 <= self.stage <= max_refinements(self.factor, self.resolution)):
+    def check(self):
+        if self.stage > max_refinements(self.factor, self.resolution):
             raise ValueError(f"stage={self.stage!r} must be an integer in [0, "
                              f"{max_refinements(self.factor, self.resolution)}] (the refinements factor and "
                              "resolution allow)")
@@ -183,7 +138,9 @@ class Params:
                             confidence=self.confidence, baselines=False, variant=self.variant)
 
 
-NEGATIVE_CONTROLS = thm10.NEGATIVE_CONTROLS  # run at n_bound / m_bound in stage 0: the at-bound verdict must be violated
+PROBES = thm10.PROBES  # measurements of the slack, runnable here too
+# run at n_bound / m_bound in stage 0: the at-bound verdict must be violated
+NEGATIVE_CONTROLS = thm10.NEGATIVE_CONTROLS
 
 
 #: a size undecided inside a bracket is probed again (T fresh trials per stage) up to this many times T trials
@@ -289,7 +246,8 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
 def least_holding(sizes: list[int], successes: list[int | None], trials, target: float,
                   confidence: float) -> dict:
     """The least probed size from which every larger probed size holds, its interval and the undecided sizes
-    inside it (above every failing size when nothing holds yet) (module docstring). ``sizes`` decreasing; ``successes[i]`` None for a size not run; ``trials`` an int or one
+    inside it (above every failing size when nothing holds yet) (module docstring). ``sizes`` decreasing;
+    ``successes[i]`` None for a size not run; ``trials`` an int or one
     count per size."""
     tr = list(trials) if isinstance(trials, (list, tuple)) else [trials] * len(sizes)
     low = [None if k is None else stats.clopper_pearson(k, t, confidence, "lower")[0] for k, t in zip(successes, tr)]
@@ -558,7 +516,8 @@ def summarise(records: list[dict], params: Params) -> dict:
     met = sum(r["n_resolution_met"] for r in rows)
     text = (f"{overall} at Theorem 10's own sizes (n_bound with m_bound, m_bound with n_bound, run in stage 0; "
             f"{100 * params.confidence:g}% per claim); stage {params.stage} "
-            f"of at most {max_refinements(params.factor, params.resolution)} ({'the search ends here' if final else 'the search continues'}), "
+            f"of at most {max_refinements(params.factor, params.resolution)} "
+            f"({'the search ends here' if final else 'the search continues'}), "
             f"{T} trials per size; least holding n found for "
             f"{len(found)}/{len(rows)} units, resolution 1 + {params.resolution:g} met for n in {met}/{len(rows)} "
             f"(rule: one-sided Clopper-Pearson lower bound >= 1 - beta = {target:g}; sizes below the bound are "

@@ -5,12 +5,14 @@ Sizes from ``bounds`` (never retyped): r = ``range_r`` and t = ``traced_t`` of `
 form="asymptotic", alpha, dual_vc=p, constants={C_14r, C_14t})`` and the attacker's Theorem-14 level f =
 ``failure_probability`` = 1/(r + t)^2. Neither paper pins the constants down (docs/ERRATA.md): every region below
 holds up to C_14r, C_14t, which are parameters of the run. The explicit r and t that ``bounds`` derives for this
-attack (its default form) are vacuous at the sizes run here (t < 0 at alpha = 0.2; t > 0 needs alpha < 0.01). Theorem 13's proof covers the cells with n <= r, m <= t/2 - 1, t < n + m <= r + t
-and n >= 11 (the conclusion ln(n/4) > 1 needs n >= 11; erratum bcmnuw20-thm13-n11): the "region".
+attack (its default form) are vacuous at the sizes run here (t < 0 at alpha = 0.2; t > 0 needs alpha < 0.01).
+Theorem 13's proof covers the cells with n <= r, m <= t/2 - 1, t < n + m <= r + t and n >= 11 (the conclusion
+ln(n/4) > 1 needs n >= 11; erratum bcmnuw20-thm13-n11): the "region".
 
 One trial, for every cell (n, m) of the grid: a fresh hard distribution D~ (biases ~ U[-bias_range, bias_range]),
 x ~ D~^n (private), w ~ D~^m (public), the attacker's reference sample z and ``center_draws`` centring samples
-(``tracing.Attacker``), ``null_draws`` fresh samples (the simulated null) and ``fresh_draws`` fresh non-members; then every release of ``releases`` on the same draws:
+(``tracing.Attacker``), ``null_draws`` fresh samples (the simulated null) and ``fresh_draws`` fresh non-members; then
+every release of ``releases`` on the same draws:
 
 * ``exact``: the mean of all n + m samples (no privacy; declared None);
 * ``laplace``: (n (xbar + Lap(2p/(n eps))) + m wbar)/(n + m): the private mean has L1 sensitivity 2p/n, PureDP(eps);
@@ -29,7 +31,8 @@ on one designated private sample, one public sample and one fresh sample per tri
 ``analytic_thm14`` (level f = 1/(r+t)^2), ``analytic``, ``null`` and ``sign-flip`` (level ``fpr``); trials are
 independent, so the Clopper-Pearson intervals on TPR (private), TPR (public) and FPR are exact. Pooled counts over
 all n private, m public and ``fresh_draws`` fresh samples are reported as point rates only (they share q within a
-trial). Releases are clipped to [-1, 1] (post-processing). Normalised scores <y - z, v>/||v|| of ``roc_k`` designated samples per group give the ROC curves.
+trial). Releases are clipped to [-1, 1] (post-processing). Normalised scores <y - z, v>/||v|| of ``roc_k`` designated
+samples per group give the ROC curves.
 Theorem 14's two events at level f: "#IN >= t/2 among the n + m samples" and the proof's counting step
 "#IN >= m + 1" with the IN calls that land on private samples.
 
@@ -61,12 +64,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from algorithms.adversaries import tracing
-from simulations import stats
+from simulations import contract, stats
+from simulations.experiments import Confidence, Controlled, param
 
 NAME = "thm13"
 RESULT_IDS = ("bcmnuw20:thm13", "bcmnuw20:thm14")
 DESCRIPTION = ("Robust tracing attack (BCMNUW20 Thm 14) on exact, Laplace, Gaussian, public-only, PMW and A_PAP "
                "releases of decision stumps over a grid of (n, m), beside Theorem 13's region")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 40, "params": {"p": 1000, "alpha": 0.2, "bias_range": 0.4, "n_grid": "32", "m_grid": "0",
+                               "releases": "exact,laplace,gaussian,gaussian_broken", "null_draws": 19,
+                               "num_flips": 19, "fresh_draws": 50, "center_draws": 50}}
 
 RELEASES = ("exact", "laplace", "gaussian", "gaussian_broken", "public_only", "pmw", "pap")
 PRIVATE_RELEASES = ("laplace", "gaussian", "public_only", "pmw", "pap")   # correctly private, declared
@@ -74,96 +83,45 @@ NEGATIVE_CONTROL = "gaussian_broken"
 METHODS = ("analytic_thm14", "analytic", "null", "sign-flip")
 MAX_FINITE_P = 14
 
-PARAM_HELP = {
-    "p": "dimension p of {+-1}^p (number of stumps); integer in [2, 20000]",
-    "alpha": "accuracy alpha in (0, 1) ((alpha, alpha)-accuracy, Theorem 13)",
-    "bias_range": "width gamma of the bias prior U[-gamma, gamma] of the hard distribution, in (0, 1]",
-    "n_grid": "comma-separated private sample sizes n (integers >= 1)",
-    "m_grid": "comma-separated public sample sizes m (integers >= 0)",
-    "releases": f"comma-separated releases among {', '.join(RELEASES)}",
-    "eps": "declared epsilon of the private releases (> 0; Theorem 13 uses 1)",
-    "broken_noise": "factor on the Gaussian noise of the negative control gaussian_broken, in [0, 1)",
-    "fpr": "fixed false-positive level of the analytic, null and sign-flip thresholds, in (0, 0.5]",
-    "null_draws": "fresh samples of the simulated null per cell (integer >= ceil(1/fpr) - 1)",
-    "num_flips": "random sign flips of the randomization test (integer >= ceil(1/fpr) - 1)",
-    "fresh_draws": "fresh non-members scored per cell for the pooled FPR (integer >= 1)",
-    "center_draws": "fresh samples whose mean centres the attacker's weights v = q - c (integer >= 0; 0: DSS+15's <y - z, q>)",
-    "roc_k": "designated samples per group per trial kept for the ROC curves (integer >= 1)",
-    "c_14r": "Theorem 14's hidden constant C_14r in r = C_14r sqrt(p)/alpha (> 0)",
-    "c_14t": "Theorem 14's hidden constant C_14t in t = C_14t/alpha^2 (> 0)",
-    "confidence": "confidence level of intervals, bounds and verdicts, in (0, 1)",
-}
-
-
-def _check_unit(name: str, value, lo_open=True) -> None:
-    if not (isinstance(value, (int, float)) and 0 < value < 1):
-        raise ValueError(f"{name}={value!r} must lie in (0, 1)")
-
-
-def _check_grid(name: str, grid, lo: int) -> None:
-    if not isinstance(grid, tuple) or not grid:
-        raise ValueError(f"{name}={grid!r} must be a non-empty tuple of integers >= {lo}")
-    for v in grid:
-        if isinstance(v, bool) or not isinstance(v, int) or v < lo:
-            raise ValueError(f"{name} entry {v!r} must be an integer >= {lo}")
-    if len(set(grid)) != len(grid):
-        raise ValueError(f"{name}={grid!r} has a repeated entry")
+NEGATIVE_CONTROLS = {NEGATIVE_CONTROL: "declares what gaussian declares but adds broken_noise times its noise; the "
+                                       "release runs in every trial that lists it, this variant makes it the verdict"}
 
 
 @dataclass(frozen=True)
-class Params:
-    p: int = 2000
-    alpha: float = 0.2
-    bias_range: float = 0.4
-    n_grid: tuple = (8, 16, 32, 64, 128, 256, 512)
-    m_grid: tuple = (0, 4, 11, 64)
-    releases: tuple = ("exact", "laplace", "gaussian", "gaussian_broken", "public_only")
-    eps: float = 1.0
-    broken_noise: float = 0.01
-    fpr: float = 0.05
-    null_draws: int = 199
-    num_flips: int = 199
-    fresh_draws: int = 200
-    center_draws: int = 100
-    roc_k: int = 4
-    c_14r: float = 1.0
-    c_14t: float = 1.0
-    confidence: float = 0.95
+class Params(Controlled, Confidence):
+    p: int = param(2000, "dimension p of {+-1}^p (number of stumps)", within="[2, 20000]")
+    alpha: float = param(0.2, "accuracy alpha ((alpha, alpha)-accuracy, Theorem 13)", within="(0, 1)")
+    bias_range: float = param(0.4, "width gamma of the bias prior U[-gamma, gamma] of the hard distribution",
+                              within="(0, 1]")
+    n_grid: tuple = param((8, 16, 32, 64, 128, 256, 512), "comma-separated private sample sizes n", within="[1, inf)",
+                          distinct=True)
+    m_grid: tuple = param((0, 4, 11, 64), "comma-separated public sample sizes m", within="[0, inf)", distinct=True)
+    releases: tuple = param(("exact", "laplace", "gaussian", "gaussian_broken", "public_only"),
+                            "comma-separated releases", choices=RELEASES, distinct=True)
+    eps: float = param(1.0, "declared epsilon of the private releases (Theorem 13 uses 1)", within="(0, inf)")
+    broken_noise: float = param(0.01, "factor on the Gaussian noise of the negative control gaussian_broken",
+                                within="[0, 1)")
+    fpr: float = param(0.05, "fixed false-positive level of the analytic, null and sign-flip thresholds",
+                       within="(0, 0.5]")
+    null_draws: int = param(199, "fresh samples of the simulated null per cell (at least ceil(1/fpr) - 1)",
+                            within="[1, inf)")
+    num_flips: int = param(199, "random sign flips of the randomization test (at least ceil(1/fpr) - 1)",
+                           within="[1, inf)")
+    fresh_draws: int = param(200, "fresh non-members scored per cell for the pooled FPR", within="[1, inf)")
+    center_draws: int = param(100, "fresh samples whose mean centres the attacker's weights v = q - c (0: DSS+15's "
+                              "<y - z, q>)", within="[0, inf)")
+    roc_k: int = param(4, "designated samples per group per trial kept for the ROC curves", within="[1, inf)")
+    c_14r: float = param(1.0, "Theorem 14's hidden constant C_14r in r = C_14r sqrt(p)/alpha", within="(0, inf)")
+    c_14t: float = param(1.0, "Theorem 14's hidden constant C_14t in t = C_14t/alpha^2", within="(0, inf)")
 
-    def __post_init__(self):
-        if isinstance(self.p, bool) or not isinstance(self.p, int) or not 2 <= self.p <= 20000:
-            raise ValueError(f"p={self.p!r} must be an integer in [2, 20000]")
-        _check_unit("alpha", self.alpha)
-        if not (isinstance(self.bias_range, (int, float)) and 0 < self.bias_range <= 1):
-            raise ValueError(f"bias_range={self.bias_range!r} must lie in (0, 1]")
-        _check_grid("n_grid", self.n_grid, 1)
-        _check_grid("m_grid", self.m_grid, 0)
-        if not isinstance(self.releases, tuple) or not self.releases or any(r not in RELEASES for r in self.releases):
-            raise ValueError(f"releases={self.releases!r} must be a non-empty tuple of {', '.join(RELEASES)}")
-        if len(set(self.releases)) != len(self.releases):
-            raise ValueError(f"releases={self.releases!r} has a repeated entry")
-        if not (isinstance(self.eps, (int, float)) and 0 < self.eps and math.isfinite(self.eps)):
-            raise ValueError(f"eps={self.eps!r} must be a finite number > 0")
-        if not (isinstance(self.broken_noise, (int, float)) and 0 <= self.broken_noise < 1):
-            raise ValueError(f"broken_noise={self.broken_noise!r} must lie in [0, 1)")
-        if not (isinstance(self.fpr, (int, float)) and 0 < self.fpr <= 0.5):
-            raise ValueError(f"fpr={self.fpr!r} must lie in (0, 0.5]")
+    def check(self):
         need = math.ceil(1 / self.fpr) - 1
         for name in ("null_draws", "num_flips"):
             v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < max(1, need):
+            if v < max(1, need):
                 raise ValueError(f"{name}={v!r} must be an integer >= {max(1, need)} (ceil(1/fpr) - 1)")
-        if isinstance(self.center_draws, bool) or not isinstance(self.center_draws, int) or self.center_draws < 0:
-            raise ValueError(f"center_draws={self.center_draws!r} must be an integer >= 0")
-        for name in ("fresh_draws", "roc_k"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise ValueError(f"{name}={v!r} must be an integer >= 1")
-        for name in ("c_14r", "c_14t"):
-            v = getattr(self, name)
-            if not (isinstance(v, (int, float)) and 0 < v and math.isfinite(v)):
-                raise ValueError(f"{name}={v!r} must be a finite number > 0")
-        _check_unit("confidence", self.confidence)
+        if self.variant in NEGATIVE_CONTROLS and self.variant not in self.releases:
+            raise ValueError(f"variant={self.variant!r} needs the release {self.variant} in releases")
 
 
 # ---------------------------------------------------------------- sizes from bounds
@@ -172,15 +130,13 @@ class Params:
 @functools.lru_cache(maxsize=64)
 def theorem_sizes(alpha: float, p: int, c_14r: float, c_14t: float) -> dict:
     """BCMNUW20 Theorem 14's r, t and level 1/(r+t)^2, and Theorem 13's n_min, m_min, from ``bounds``."""
-    import bounds
-
     consts = {"C_14r": c_14r, "C_14t": c_14t}
     # the region is drawn at the hidden constants (the asymptotic form); the explicit form is bounds' default
-    c14 = bounds.compute("bcmnuw20:thm14", form="asymptotic", alpha=alpha, dual_vc=p, constants=consts)
-    c13 = bounds.compute("bcmnuw20:thm13", form="asymptotic", alpha=alpha, dual_vc=p, constants=consts)
-    return {"r": float(c14["range_r"]), "t": float(c14["traced_t"]),
-            "level_thm14": float(c14["failure_probability"]),
-            "n_min": float(c13["private_samples"]), "m_min": float(c13["public_samples"])}
+    return {**contract.required_sizes("bcmnuw20:thm14", {"r": "range_r", "t": "traced_t",
+                                                          "level_thm14": "failure_probability"},
+                                      form="asymptotic", alpha=alpha, dual_vc=p, constants=consts),
+            **contract.required_sizes("bcmnuw20:thm13", {"n_min": "private_samples", "m_min": "public_samples"},
+                                      form="asymptotic", alpha=alpha, dual_vc=p, constants=consts)}
 
 
 def in_region(n: int, m: int, sizes: dict) -> bool:
@@ -287,7 +243,7 @@ def declared(g) -> dict | None:
 def attack(q: np.ndarray, sizes: dict, params: Params, draws: dict, rng: np.random.Generator) -> dict:
     """The tracing attack with its four thresholds on one release's answers q (module docstring)."""
     x, w = draws["private"], draws["public"]
-    n, m = x.shape[0], w.shape[0]
+    m = w.shape[0]
     T = tracing.Attacker.build(q, draws["reference"], draws["center"] if params.center_draws else None)
     norm = T.norm
     s_priv = T.scores(x)
@@ -447,11 +403,12 @@ def summarise(records: list[dict], params: Params) -> dict:
         for kind, v in rel.items():  # the counts behind each verdict on a correctly private release, for the
             if kind in PRIVATE_RELEASES and "theorem_claim" in v:  # report's family-wise statement
                 v["theorem_claim"].update(successes=T - v["accuracy"]["successes"], trials=T, target=params.alpha,
-                                          kind="verdict", label=f"{kind} at n = {n}, m = {m}: not (alpha, alpha)-accurate")
+                                          kind="verdict",
+                                          label=f"{kind} at n = {n}, m = {m}: not (alpha, alpha)-accurate")
     claims = [c["releases"][k]["theorem_claim"]["status"] for c in cells.values() for k in c["releases"]
               if k in PRIVATE_RELEASES and "theorem_claim" in c["releases"][k]]
     in_claims = [s for s in claims if s != stats.BELOW_BOUND]
-    from simulations.experiments.thm10 import combine
+    from simulations.contract import combine
 
     overall = combine(in_claims) if in_claims else stats.BELOW_BOUND
     floor_bad = [f"{k} at {key}" for key, c in cells.items() for k, v in c["releases"].items()
@@ -471,6 +428,8 @@ def summarise(records: list[dict], params: Params) -> dict:
                     "cells": len(neg),
                     "theorem_claim": combine([s for s in statuses if s != stats.BELOW_BOUND]) if any(
                         s != stats.BELOW_BOUND for s in statuses) else stats.BELOW_BOUND}
+    if params.variant in NEGATIVE_CONTROLS and negative is not None:  # the run is judged by its control
+        overall = negative["status"]
     text = (f"{overall}: Theorem 13 (with C_14r = {params.c_14r:g}, C_14t = {params.c_14t:g}: r = {sizes['r']:.4g}, "
             f"t = {sizes['t']:.4g}) on {len(in_claims)} in-region claims 'a (1, 1/(4n))-DP release is not "
             f"(alpha, alpha)-accurate', {T} trials, {100 * params.confidence:g}% confidence (Bonferroni over "
@@ -478,11 +437,16 @@ def summarise(records: list[dict], params: Params) -> dict:
     if not in_claims:
         text = (f"{stats.BELOW_BOUND}: no cell of the grid lies in Theorem 13's region (n <= r = {sizes['r']:.4g}, "
                 f"m <= t/2 - 1 = {sizes['t'] / 2 - 1:.4g}, t < n + m, n >= 11): measurements only")
+    if params.variant in NEGATIVE_CONTROLS and negative is not None:
+        text = (f"{overall}: NEGATIVE CONTROL {params.variant}: {negative['claim']} in "
+                f"{negative['declaration_contradicted_in_region_cells']} of {negative['region_cells']} region cells "
+                f"contradicted (must be violated); " + text.split(": ", 1)[1])
     return {
         "result_id": RESULT_IDS[0],
         "claim": ("Theorem 13: at n <= r, m <= t/2 - 1 (r, t of Theorem 14) an (alpha, alpha)-accurate release of S_p "
                   "is not (1, 1/(4n))-DP; Theorem 14: the attacker says IN on >= t/2 samples and OUT on a fresh one"),
-        "bound_source": (f"bounds.compute('bcmnuw20:thm14', form='asymptotic', alpha={params.alpha}, dual_vc={params.p}, constants="
+        "bound_source": (f"bounds.compute('bcmnuw20:thm14', form='asymptotic', alpha={params.alpha}, "
+                         f"dual_vc={params.p}, constants="
                          f"{{'C_14r': {params.c_14r}, 'C_14t': {params.c_14t}}}): range_r, traced_t, "
                          "failure_probability; bounds.compute('bcmnuw20:thm13', ...): private_samples, public_samples"),
         "sizes": sizes, "p": params.p, "alpha": params.alpha, "bias_range": params.bias_range,
@@ -492,6 +456,7 @@ def summarise(records: list[dict], params: Params) -> dict:
         "n_grid": list(params.n_grid), "m_grid": list(params.m_grid),
         "cells": cells,
         "privacy_floor_check": {"status": stats.FLOOR_CHECK, "passed": not floor_bad, "failures": floor_bad},
+        "variant": params.variant,
         "negative_control": negative,
         "verdict": overall,
         "verdict_text": text,

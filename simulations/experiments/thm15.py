@@ -31,7 +31,8 @@ on every distribution; on the distribution used here the claim "Pr[Err > alpha] 
 ``simulations.stats.verdict`` (Bonferroni over the claims) at those m only; "violated" there would mean this D
 is not hard for A_PAP at that m (not a contradiction of the theorem, which is a statement about the worst D).
 At m >= C_15/alpha the theorem asserts nothing: ``below-bound`` (measurements). The negative control
-(``negative_control=True``, in CI) replaces A_PAP's answers by the true answers E_D[h] (a release that cheats by
+(``variant="true_answers"``, :data:`NEGATIVE_CONTROLS`; in CI) replaces A_PAP's answers by the true answers E_D[h] (a
+release that cheats by
 reading D): it must come out ``violated`` below the line.
 """
 
@@ -44,75 +45,48 @@ from dataclasses import dataclass
 import numpy as np
 
 from simulations import distributions as dist
-from simulations import stats
+from simulations import contract, stats
+from simulations.experiments import Confidence, Controlled, param
 
 NAME = "thm15"
 RESULT_IDS = ("bcmnuw20:thm15", "bcmnuw20:lemma17")
 DESCRIPTION = ("A_PAP's error and Lemma 17's learner's excess error on thresholds over a fine grid as functions of "
                "m * alpha, beside Theorem 15's m = C_15/alpha")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 30, "params": {"num_points": 64, "alpha": 0.4, "m_alpha_grid": "0.5,16.0", "n_max": 200_000}}
 
-PARAM_HELP = {
-    "num_points": "grid size N of the thresholds (integer in [16, 65536])",
-    "alpha": "accuracy alpha in (0, 1)",
-    "beta": "failure probability beta in (0, 1)",
-    "eps": "privacy eps in (0, 1) (Theorem 10's domain, for its n)",
-    "delta": "privacy delta in (0, 1)",
-    "m_alpha_grid": "comma-separated values of m * alpha (> 0); m = ceil(value / alpha)",
-    "n_scale": "factor on Theorem 10's private n (> 0)",
-    "n_max": "largest private sample per run (machine limit; integer >= 1)",
-    "c_15": "Theorem 15's hidden constant C_15 in m_min = C_15/alpha (> 0)",
-    "with_b": "also run the chain of the proof: ABM19's reduction B around Lemma 17's learner (bool)",
-    "negative_control": "replace A_PAP's answers by the true answers (a release that reads D): must be violated",
-    "confidence": "confidence level of intervals and verdicts, in (0, 1)",
-}
+NEGATIVE_CONTROLS = {"true_answers": "A_PAP's answers replaced by the true answers E_D[h] (a release that reads D)"}
+#: an earlier spelling of the control: the boolean field ``negative_control`` (run directories still hold it)
+RENAMED_PARAMS = {"negative_control": ("variant", {True: "true_answers", False: "none"})}
 
 
 @dataclass(frozen=True)
-class Params:
-    num_points: int = 4096
-    alpha: float = 0.25
-    beta: float = 0.1
-    eps: float = 0.9
-    delta: float = 1e-6
-    m_alpha_grid: tuple = (0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
-    n_scale: float = 1.0
-    n_max: int = 5_000_000
-    c_15: float = 1.0
-    negative_control: bool = False
-    with_b: bool = True
-    confidence: float = 0.95
-
-    def __post_init__(self):
-        if isinstance(self.num_points, bool) or not isinstance(self.num_points, int) or not 16 <= self.num_points <= 65536:
-            raise ValueError(f"num_points={self.num_points!r} must be an integer in [16, 65536]")
-        for name in ("alpha", "beta", "eps", "delta", "confidence"):
-            v = getattr(self, name)
-            if not (isinstance(v, (int, float)) and 0 < v < 1):
-                raise ValueError(f"{name}={v!r} must lie in (0, 1)")
-        if not isinstance(self.m_alpha_grid, tuple) or not self.m_alpha_grid:
-            raise ValueError(f"m_alpha_grid={self.m_alpha_grid!r} must be a non-empty tuple of numbers > 0")
-        for v in self.m_alpha_grid:
-            if not (isinstance(v, (int, float)) and 0 < v and math.isfinite(v)):
-                raise ValueError(f"m_alpha_grid entry {v!r} must be a finite number > 0")
-        for name in ("n_scale", "c_15"):
-            v = getattr(self, name)
-            if not (isinstance(v, (int, float)) and 0 < v and math.isfinite(v)):
-                raise ValueError(f"{name}={v!r} must be a finite number > 0")
-        if isinstance(self.n_max, bool) or not isinstance(self.n_max, int) or self.n_max < 1:
-            raise ValueError(f"n_max={self.n_max!r} must be an integer >= 1")
+class Params(Controlled, Confidence):
+    num_points: int = param(4096, "grid size N of the thresholds", within="[16, 65536]")
+    alpha: float = param(0.25, "accuracy alpha", within="(0, 1)")
+    beta: float = param(0.1, "failure probability beta", within="(0, 1)")
+    eps: float = param(0.9, "privacy eps (Theorem 10's domain, for its n)", within="(0, 1)")
+    delta: float = param(1e-6, "privacy delta", within="(0, 1)")
+    m_alpha_grid: tuple = param((0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0),
+                                "comma-separated values of m * alpha; m = ceil(value / alpha)", within="(0, inf)")
+    n_scale: float = param(1.0, "factor on Theorem 10's private n", within="(0, inf)")
+    n_max: int = param(5_000_000, "largest private sample per run (machine limit)", within="[1, inf)")
+    c_15: float = param(1.0, "Theorem 15's hidden constant C_15 in m_min = C_15/alpha", within="(0, inf)")
+    with_b: bool = param(True, "also run the chain of the proof: ABM19's reduction B around Lemma 17's learner")
 
 
 @functools.lru_cache(maxsize=32)
 def theorem_sizes(params: Params) -> dict:
     """Theorem 15's m_min = C_15/alpha and the private n (Theorem 10's, scaled and capped), from ``bounds``."""
-    import bounds
     from simulations.experiments import thm10
 
     # the line is drawn at the hidden constant (the asymptotic form); the explicit form is bounds' default
-    c = bounds.compute("bcmnuw20:thm15", form="asymptotic", alpha=params.alpha, constants={"C_15": params.c_15})
+    c = contract.required_sizes("bcmnuw20:thm15", {"m_min": "public_samples"}, form="asymptotic",
+                                alpha=params.alpha, constants={"C_15": params.c_15})
     s10 = thm10.theorem_sizes(params.alpha, params.beta, params.eps, params.delta, 1, 1)
     n = max(1, min(int(math.ceil(params.n_scale * s10["n_bound"])), params.n_max))
-    return {"m_min": float(c["public_samples"]), "n_bound_thm10": s10["n_bound"], "n": n}
+    return {**c, "n_bound_thm10": s10["n_bound"], "n": n}
 
 
 def public_size(value: float, alpha: float) -> int:
@@ -145,7 +119,7 @@ def run_size(m: int, params: Params, n: int, rng: np.random.Generator) -> dict:
     args = (params.alpha, params.beta, params.eps, params.delta)
 
     rel = a_pap(x, w, H, *args, rng)
-    answers = true_answers(H, D.probs) if params.negative_control else rel.value.answers
+    answers = true_answers(H, D.probs) if params.variant == "true_answers" else rel.value.answers
     err = true_error(H, D.probs, answers)
 
     D_z = q2l.labelled_distribution(D.probs, (labels == 1).astype(float))
@@ -153,7 +127,7 @@ def run_size(m: int, params: Params, n: int, rng: np.random.Generator) -> dict:
 
     def release_fn(s, w_z, cls, rng_):
         out = a_pap(s, w_z, cls, *args, rng_)
-        if params.negative_control:
+        if params.variant == "true_answers":
             return true_answers(cls, D_z), out.guarantee
         return out
 
@@ -191,7 +165,8 @@ def chain_b(release_fn, H, D, labels: np.ndarray, errors: np.ndarray, m: int, n:
     s_x = D.sample(n_tilde, rng)
     res = pr.reduction_b(semi_private, s_x, labels[s_x], n_priv=n, n_pub=m, num_points=H.num_points, rng=rng)
     b_err = float(errors[res.value.hypothesis] - errors.min())
-    return {"b_error": b_err, "b_input_size": int(n_tilde), "b_ran_out": bool(res.value.ran_out), "b_p": float(res.value.p)}
+    return {"b_error": b_err, "b_input_size": int(n_tilde), "b_ran_out": bool(res.value.ran_out),
+            "b_p": float(res.value.p)}
 
 
 def trial(params: Params, rng: np.random.Generator) -> dict:
@@ -226,7 +201,8 @@ def summarise(records: list[dict], params: Params) -> dict:
         m = rs[0]["m"]
         inacc = sum(not r["accurate"] for r in rs)
         under = m < sizes["m_min"]
-        ver = stats.verdict(inacc, T, params.beta, per_claim, at_bound=under)
+        prediction = contract.claim(inacc, T, params.beta, params.confidence, per_claim_confidence=per_claim,
+                                    at_bound=under, label=f"m alpha = {v:g}: A_PAP's error exceeds alpha w.p. > beta")
         ci_acc = stats.clopper_pearson(T - inacc, T, params.confidence, "two-sided")
         k_learn = sum(r["learner_ok"] for r in rs)
         errs = np.array([r["error"] for r in rs])
@@ -241,30 +217,28 @@ def summarise(records: list[dict], params: Params) -> dict:
             "reduction_floor_check": all(r["reduction_holds"] for r in rs),
             **_b_summary(rs, params, T),
             "claim": "Pr[Err_{D,H}(G) > alpha] > beta (A_PAP not (alpha, beta)-accurate on this D)",
-            "status": ver.status, "verdict_text": str(ver),
-            # the counts behind the verdict, for the report's family-wise statement
-            "theorem_claim": {"successes": inacc, "trials": T, "target": params.beta, "status": ver.status,
-                              "kind": "verdict",
-                              "label": f"A_PAP at m alpha = {v:g}: not (alpha, beta)-accurate"},
+            "status": prediction["verdict"], "verdict_text": prediction["verdict_text"], "prediction": prediction,
         })
     judged = [r["status"] for r in rows if r["below_line"]]
-    from simulations.experiments.thm10 import combine
+    from simulations.contract import combine
 
     overall = combine(judged) if judged else stats.BELOW_BOUND
     text = (f"{overall}: Theorem 15 below its line m < C_15/alpha = {sizes['m_min']:.4g} (C_15 = {params.c_15:g}) on "
             f"{len(judged)} public sizes, {T} trials, {100 * params.confidence:g}% confidence (Bonferroni); "
             f"n = {sizes['n']} private samples (Theorem 10's n = {sizes['n_bound_thm10']}, capped at n_max)")
-    if params.negative_control:
+    if params.variant in NEGATIVE_CONTROLS:
         text += "; NEGATIVE CONTROL: answers replaced by the true answers"
     return {
         "result_id": RESULT_IDS[0],
         "claim": "Theorem 15: below m = C_15/alpha no PAP release of thresholds is (alpha, beta)-accurate on every D",
-        "bound_source": (f"bounds.compute('bcmnuw20:thm15', form='asymptotic', alpha={params.alpha}, constants={{'C_15': {params.c_15}}})"
+        "bound_source": (f"bounds.compute('bcmnuw20:thm15', form='asymptotic', alpha={params.alpha}, "
+                         f"constants={{'C_15': {params.c_15}}})"
                          f".public_samples; n from bounds.compute('bcmnuw20:thm10', ..., vc=1, dual_vc=1)"),
         "m_min": sizes["m_min"], "n": sizes["n"], "n_bound_thm10": sizes["n_bound_thm10"],
         "n_fraction_of_thm10": sizes["n"] / sizes["n_bound_thm10"],
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
-        "num_points": params.num_points, "c_15": params.c_15, "negative_control": params.negative_control,
+        "num_points": params.num_points, "c_15": params.c_15, "variant": params.variant,
+        "negative_control": params.variant in NEGATIVE_CONTROLS,
         "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,
         "rows": rows,
         "reduction_floor_check": {"status": stats.FLOOR_CHECK, "passed": all(r["reduction_floor_check"] for r in rows)},

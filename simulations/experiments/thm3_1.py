@@ -22,7 +22,7 @@ What one trial does, for every case "class:distribution" of ``Params.cases`` (``
      cannot depend on the labels at all; what it can do is measured as a uniformly random member of
      H~ (the exponential mechanism at eps = 0).
 
-``variant="broken_flipped_score"`` is the negative control: step 6 with score +err_hat (the
+``variant="flipped_score"`` (:data:`NEGATIVE_CONTROLS`) is the negative control: step 6 with score +err_hat (the
 exponential mechanism then favours the worst hypothesis); it must come out ``violated`` at the
 theorem's sizes.
 
@@ -42,72 +42,40 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simulations import contract
+from simulations.experiments import Confidence, Controlled, param
 from simulations.experiments import _abm19_common as common
 
 NAME = "thm3_1"
 RESULT_IDS = ("abm19:thm3.1", "abm19:lemma3.3")
 DESCRIPTION = ("A_SSPP (ABM19 Alg 1): excess error <= alpha w.p. >= 1 - beta at Theorem 3.1's n_priv, n_pub; "
                "the Lemma 3.3 cover; ERM / no-public / public-only baselines; looseness of both sizes")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 20, "params": {"cases": "thresholds:uniform,halfspaces:uniform", "num_points": 64,
+                               "grid_side": 4, "alpha": 0.2, "fractions": "0.5,0.01"}}
 
 DEFAULT_CASES = ("thresholds:uniform", "thresholds:near_threshold", "intervals:uniform",
                  "halfspaces:uniform", "stumps:uniform")
-VARIANTS = ("a_sspp", "broken_flipped_score")
-
-PARAM_HELP = {
-    "cases": "comma-separated class:distribution pairs (" + "; ".join(
-        f"{k}:{{{','.join(v)}}}" for k, v in common.LAWS.items()) + ")",
-    "num_points": "domain size N of thresholds (integer in [4, 8192])",
-    "interval_points": "domain size N of intervals (integer in [4, 256])",
-    "grid_side": "side k of the k x k grid of halfspaces in R^2 (integer in [2, 10])",
-    "stump_dim": "dimension p of decision stumps on {+-1}^p (integer in [2, 12])",
-    "noise": "label noise rate in [0, 0.5) (agnostic; 0 is realizable)",
-    "alpha": "excess error alpha in (0, 1)",
-    "beta": "failure probability beta in (0, 1)",
-    "eps": "privacy eps > 0",
-    "fractions": "comma-separated fractions f < 1 of n and of m for the looseness runs (each in (0, 1))",
-    "variant": "a_sspp, or broken_flipped_score (negative control: score +err_hat)",
-    "confidence": "confidence level of the verdicts, in (0, 1)",
-}
+NEGATIVE_CONTROLS = {"flipped_score": "step 6 scores +err_hat: the exponential mechanism prefers bad hypotheses"}
+VARIANT_ALIASES = {"a_sspp": "none", "broken_flipped_score": "flipped_score"}  # earlier spellings
 
 
 @dataclass(frozen=True)
-class Params:
-    cases: tuple = DEFAULT_CASES
-    num_points: int = 1024
-    interval_points: int = 64
-    grid_side: int = 8
-    stump_dim: int = 8
-    noise: float = 0.1
-    alpha: float = 0.1
-    beta: float = 0.1
-    eps: float = 1.0
-    fractions: tuple = tuple(2.0 ** -k for k in range(1, 11))
-    variant: str = "a_sspp"
-    confidence: float = 0.95
-
-    def __post_init__(self):
-        if not isinstance(self.cases, tuple) or not self.cases:
-            raise ValueError(f"cases={self.cases!r} must be a non-empty tuple of class:distribution strings")
-        for c in self.cases:
-            common.check_case(c)
-        if len(set(self.cases)) != len(self.cases):
-            raise ValueError(f"cases={self.cases!r} has a repeated entry")
-        for name, lo, hi in (("num_points", 4, 8192), ("interval_points", 4, 256), ("grid_side", 2, 10),
-                             ("stump_dim", 2, 12)):
-            v = getattr(self, name)
-            if not (isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi):
-                raise ValueError(f"{name}={v!r} must be an integer in [{lo}, {hi}]")
-        if not (isinstance(self.noise, (int, float)) and 0 <= self.noise < 0.5):
-            raise ValueError(f"noise={self.noise!r} must lie in [0, 0.5)")
-        for name in ("alpha", "beta", "confidence"):
-            common.check_unit(name, getattr(self, name))
-        if not (isinstance(self.eps, (int, float)) and 0 < self.eps and math.isfinite(self.eps)):
-            raise ValueError(f"eps={self.eps!r} must be a finite number > 0")
-        if not isinstance(self.fractions, tuple) or any(
-                not (isinstance(f, (int, float)) and 0 < f < 1) for f in self.fractions):
-            raise ValueError(f"fractions={self.fractions!r} must be a tuple of numbers in (0, 1)")
-        if self.variant not in VARIANTS:
-            raise ValueError(f"variant={self.variant!r} must be one of {', '.join(VARIANTS)}")
+class Params(Controlled, Confidence):
+    cases: tuple = param(DEFAULT_CASES, "comma-separated class:distribution pairs (" + "; ".join(
+        f"{k}:{{{','.join(v)}}}" for k, v in common.LAWS.items()) + ")", distinct=True, each=common.check_case)
+    num_points: int = param(1024, "domain size N of thresholds", within="[4, 8192]")
+    interval_points: int = param(64, "domain size N of intervals", within="[4, 256]")
+    grid_side: int = param(8, "side k of the k x k grid of halfspaces in R^2", within="[2, 10]")
+    stump_dim: int = param(8, "dimension p of decision stumps on {+-1}^p", within="[2, 12]")
+    noise: float = param(0.1, "label noise rate (agnostic; 0 is realizable)", within="[0, 0.5)")
+    alpha: float = param(0.1, "excess error alpha", within="(0, 1)")
+    beta: float = param(0.1, "failure probability beta", within="(0, 1)")
+    eps: float = param(1.0, "privacy eps", within="(0, inf)")
+    fractions: tuple = param(tuple(2.0 ** -k for k in range(1, 11)),
+                             "comma-separated fractions f of n and of m for the looseness runs", within="(0, 1)",
+                             nonempty=False)
 
 
 def case_size(kind: str, params: Params) -> int:
@@ -115,15 +83,17 @@ def case_size(kind: str, params: Params) -> int:
             "halfspaces": params.grid_side, "stumps": params.stump_dim}[kind]
 
 
+#: what this experiment reads from ``bounds`` (``contract.required_sizes``): {summary key: (quantity, type)}
+SIZES = {"abm19:thm3.1": {"m_bound": ("public_samples", int), "n_bound": ("private_samples", int),
+                          "log_cover_size_bound": "log_cover_size"},
+         "abm19:lemma3.3": {"m_lemma3_3": ("public_samples", int)}}
+
+
 @functools.lru_cache(maxsize=256)
 def theorem_sizes(alpha: float, beta: float, eps: float, d: int) -> dict:
     """ABM19 Theorem 3.1's n_priv, n_pub and Lemma 3.3's n_pub at (alpha, beta), from ``bounds``."""
-    import bounds
-
-    c = bounds.compute("abm19:thm3.1", alpha=alpha, beta=beta, epsilon=eps, vc=d)
-    lem = bounds.compute("abm19:lemma3.3", alpha=alpha, beta=beta, vc=d)
-    return {"m_bound": int(c["public_samples"]), "n_bound": int(c["private_samples"]),
-            "log_cover_size_bound": float(c["log_cover_size"]), "m_lemma3_3": int(lem["public_samples"])}
+    return {**contract.required_sizes("abm19:thm3.1", SIZES["abm19:thm3.1"], alpha=alpha, beta=beta, epsilon=eps, vc=d),
+            **contract.required_sizes("abm19:lemma3.3", SIZES["abm19:lemma3.3"], alpha=alpha, beta=beta, vc=d)}
 
 
 def case_setup(case: str, params: Params) -> dict:
@@ -141,7 +111,7 @@ def _select(cls, cover, px, py, eps, variant, rng) -> int:
     from algorithms.learning.sspp import a_sspp, sspp_scores
     from algorithms.privacy.mechanisms import ExponentialMechanism
 
-    if variant == "a_sspp":
+    if variant == contract.NO_VARIANT:
         return a_sspp(cls, px, py, cover.public_points, eps, rng).value
     scores = -sspp_scores(cover, px, py)  # broken: +err_hat
     return int(cover.members[ExponentialMechanism(eps, 1.0 / px.size).release(scores, rng).value])
@@ -232,8 +202,12 @@ def summarise(records: list[dict], params: Params) -> dict:
             lr = [r["looseness"][repr(f)] for r in rows]
             loose[repr(f)] = {
                 "fraction": f, "n": lr[0]["n"], "m": lr[0]["m"],
-                "n_reduced": common.claim(sum(x["accurate_n"] for x in lr), T, target, conf, per_claim, False),
-                "m_reduced": common.claim(sum(x["accurate_m"] for x in lr), T, target, conf, per_claim, False),
+                "n_reduced": contract.claim(sum(x["accurate_n"] for x in lr), T, target, conf,
+                                            per_claim_confidence=per_claim, at_bound=False,
+                                            label=f"{case}: excess <= alpha at {f:g} n_priv"),
+                "m_reduced": contract.claim(sum(x["accurate_m"] for x in lr), T, target, conf,
+                                            per_claim_confidence=per_claim, at_bound=False,
+                                            label=f"{case}: excess <= alpha at {f:g} n_pub"),
             }
         k_at_bound = sum(r["accurate"] for r in rows)
         k_n = {1.0: k_at_bound, **{f: loose[repr(f)]["n_reduced"]["successes"] for f in params.fractions}}
@@ -244,9 +218,14 @@ def summarise(records: list[dict], params: Params) -> dict:
             "n_bound": s["n_bound"], "m_bound": s["m_bound"], "m_lemma3_3": s["m_lemma3_3"],
             "log_cover_size_bound": s["log_cover_size_bound"],
             "log_cover_size_used_max": float(np.log(max(r["cover_size"] for r in rows))),
-            "accuracy": common.claim(k_at_bound, T, target, conf, per_claim),
-            "cover": common.claim(sum(r["cover_ok"] for r in rows), T, 1 - params.beta / 2, conf, per_claim),
-            "cover_lemma3_3": common.claim(sum(r["cover_ok_lemma3_3"] for r in rows), T, target, conf, per_claim),
+            "accuracy": contract.claim(k_at_bound, T, target, conf, per_claim_confidence=per_claim,
+                                       label=f"{case}: A_SSPP excess <= alpha w.p. >= 1 - beta"),
+            "cover": contract.claim(sum(r["cover_ok"] for r in rows), T, 1 - params.beta / 2, conf,
+                                    per_claim_confidence=per_claim,
+                                    label=f"{case}: the public sample's cover is an alpha/2-cover w.p. >= 1 - beta/2"),
+            "cover_lemma3_3": contract.claim(sum(r["cover_ok_lemma3_3"] for r in rows), T, target, conf,
+                                             per_claim_confidence=per_claim,
+                                             label=f"{case}: Lemma 3.3's cover at its own n_pub"),
             "excess": {"mean": float(ex.mean()), "quantile_1_minus_beta": float(np.quantile(ex, target)),
                        "max": float(ex.max()), "limit": params.alpha},
             "cover_radius": {"max": max(r["cover_radius"] for r in rows), "limit": params.alpha / 2,
@@ -265,7 +244,7 @@ def summarise(records: list[dict], params: Params) -> dict:
     text = (f"{overall}: Theorem 3.1 accuracy (target 1 - beta = {target:g}), its alpha/2-cover (target "
             f"{1 - params.beta / 2:g}) and Lemma 3.3's alpha-cover (target {target:g}) over {len(cases)} cases, "
             f"{T} trials each, {100 * conf:g}% confidence (Bonferroni over {len(statuses)} claims)"
-            + ("; NEGATIVE CONTROL (score +err_hat)" if params.variant != "a_sspp" else ""))
+            + ("; NEGATIVE CONTROL (score +err_hat)" if params.variant != contract.NO_VARIANT else ""))
     return {
         "result_id": RESULT_IDS[0],
         "claim": ("err(h_priv; D) <= min_H err + alpha w.p. >= 1 - beta (Theorem 3.1); H~ an alpha/2-cover w.p. "
@@ -274,6 +253,7 @@ def summarise(records: list[dict], params: Params) -> dict:
                          f"epsilon={params.eps}, vc=d): public_samples, private_samples; "
                          f"bounds.compute('abm19:lemma3.3', alpha={params.alpha}, beta={params.beta}, vc=d)"),
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "noise": params.noise,
-        "variant": params.variant, "trials": T, "confidence": conf, "per_claim_confidence": per_claim,
+        "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS, "trials": T,
+        "confidence": conf, "per_claim_confidence": per_claim,
         "cases": cases, "verdict": overall, "verdict_text": text,
     }

@@ -31,7 +31,7 @@ allows), the lower bound's prediction on this instance: the learner fails (exces
 (the corrected confidence, docs/ERRATA.md), ``simulations.stats.verdict`` on the failure rate at
 confidence 1 - (1 - confidence)/k for k such cells. A ``violated`` here would not refute Theorem 4.1 (the
 grid is finite, the distribution is one of many); it would mean this instance does not exhibit the
-trade-off. ``variant="broken_oracle"`` is the negative control: a "learner" that outputs the target
+trade-off. ``variant="oracle"`` (:data:`NEGATIVE_CONTROLS`) is the negative control: a "learner" that outputs the target
 itself (impossible for an infinite-Littlestone class); it must come out ``violated``. Cells at or above
 the boundary are measurements only (the theorem says nothing there): their status is ``below-bound``,
 as for every lower bound outside its region (docs/DESIGN.md).
@@ -45,58 +45,33 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simulations import stats
+from simulations import contract, stats
+from simulations.experiments import Confidence, Controlled, param
 from simulations.experiments import _abm19_common as common
 
 NAME = "thm4_1"
 RESULT_IDS = ("abm19:thm4.1",)
 DESCRIPTION = ("ABM19 Thm 4.1 trade-off on thresholds over growing grids: A_SSPP and B errors on a (n_pub, "
                "alpha) grid against the boundary n_pub = 1/(1600 alpha); no-public learner vs grid size")
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 80, "params": {"grids": "64", "n_pubs": "1,4,512", "alphas": "0.00001,0.01", "n_priv": 10_000}}
 
-VARIANTS = ("a_sspp", "broken_oracle")
-
-PARAM_HELP = {
-    "grids": "comma-separated grid sizes N of the thresholds (integers in [4, 4096])",
-    "n_pubs": "comma-separated public sample sizes (integers >= 1)",
-    "alphas": "comma-separated excess errors alpha in (0, 1/100] (Theorem 4.1's domain)",
-    "n_priv": "private sample size n_priv of A_SSPP (integer >= 10)",
-    "eps": "privacy eps > 0 (Theorem 4.1 uses 0.1)",
-    "variant": "a_sspp, or broken_oracle (negative control: outputs the target)",
-    "confidence": "confidence level of the verdicts, in (0, 1)",
-}
-
-
-def _check_ints(name: str, value, lo: int, hi: int | None = None) -> None:
-    if not isinstance(value, tuple) or not value or len(set(value)) != len(value) or any(
-            not (isinstance(v, int) and not isinstance(v, bool) and v >= lo and (hi is None or v <= hi))
-            for v in value):
-        raise ValueError(f"{name}={value!r} must be a non-empty tuple of distinct integers in "
-                         f"[{lo}, {hi if hi is not None else 'inf'}]")
+NEGATIVE_CONTROLS = {"oracle": "a 'learner' that outputs the target itself (impossible on an infinite-Littlestone "
+                               "class)"}
+VARIANT_ALIASES = {"a_sspp": "none", "broken_oracle": "oracle"}  # earlier spellings
 
 
 @dataclass(frozen=True)
-class Params:
-    grids: tuple = (64, 512, 4096)
-    n_pubs: tuple = (1, 4, 16, 64, 256)
-    alphas: tuple = (0.01, 0.001, 0.0001, 0.00001)
-    n_priv: int = 200_000
-    eps: float = 0.1
-    variant: str = "a_sspp"
-    confidence: float = 0.95
-
-    def __post_init__(self):
-        _check_ints("grids", self.grids, 4, 4096)
-        _check_ints("n_pubs", self.n_pubs, 1)
-        if not isinstance(self.alphas, tuple) or not self.alphas or any(
-                not (isinstance(a, (int, float)) and 0 < a <= 0.01) for a in self.alphas):
-            raise ValueError(f"alphas={self.alphas!r} must be a non-empty tuple of numbers in (0, 1/100]")
-        if not (isinstance(self.n_priv, int) and self.n_priv >= 10):
-            raise ValueError(f"n_priv={self.n_priv!r} must be an integer >= 10")
-        if not (isinstance(self.eps, (int, float)) and 0 < self.eps and math.isfinite(self.eps)):
-            raise ValueError(f"eps={self.eps!r} must be a finite number > 0")
-        if self.variant not in VARIANTS:
-            raise ValueError(f"variant={self.variant!r} must be one of {', '.join(VARIANTS)}")
-        common.check_unit("confidence", self.confidence)
+class Params(Controlled, Confidence):
+    grids: tuple = param((64, 512, 4096), "comma-separated grid sizes N of the thresholds", within="[4, 4096]",
+                         distinct=True)
+    n_pubs: tuple = param((1, 4, 16, 64, 256), "comma-separated public sample sizes", within="[1, inf)",
+                          distinct=True)
+    alphas: tuple = param((0.01, 0.001, 0.0001, 0.00001), "comma-separated excess errors alpha (Theorem 4.1's "
+                          "domain)", within="(0, 1/100]")
+    n_priv: int = param(200_000, "private sample size n_priv of A_SSPP", within="[10, inf)")
+    eps: float = param(0.1, "privacy eps (Theorem 4.1 uses 0.1)", within="(0, inf)")
 
 
 @functools.lru_cache(maxsize=64)
@@ -136,7 +111,7 @@ def run_grid(N: int, params: Params, rng: np.random.Generator) -> dict:
     D = common.labeled_law("thresholds", "uniform", N, 0.0)
     err = common.excess_errors("thresholds", "uniform", N, 0.0)
     target = common.target_row("thresholds", cls)
-    oracle = params.variant == "broken_oracle"
+    oracle = params.variant == "oracle"
 
     def learner(px, py, qx, qy, rng, counts=None):
         if oracle:
@@ -190,8 +165,9 @@ def summarise(records: list[dict], params: Params) -> dict:
                     "A_excess_mean": float(np.mean([c["excess_A"] for c in cells])),
                     "B_ran_out": sum(c["ran_out"] for c in cells),
                 }
-                entry["lower_bound_prediction"] = common.claim(fails, T, 1 / 22, conf, per_claim,
-                                                               at_bound=entry["below_boundary"])
+                entry["lower_bound_prediction"] = contract.claim(
+                    fails, T, 1 / 22, conf, per_claim_confidence=per_claim, at_bound=entry["below_boundary"],
+                    label=f"N = {N}, alpha = {a:g}, n_pub = {m}: the learner fails w.p. >= 1/22")
                 if entry["below_boundary"]:
                     statuses.append(entry["lower_bound_prediction"]["verdict"])
                 per_alpha[str(m)] = entry
@@ -207,14 +183,15 @@ def summarise(records: list[dict], params: Params) -> dict:
             f"the learner fails (excess > alpha) w.p. >= 1/22 on this instance; {T} trials, {100 * conf:g}% "
             f"confidence (Bonferroni over {len(below)}). A finite grid has finite Littlestone dimension: this checks "
             "the instance, it cannot refute or confirm the theorem"
-            + ("; NEGATIVE CONTROL (oracle outputs the target)" if params.variant != "a_sspp" else ""))
+            + ("; NEGATIVE CONTROL (oracle outputs the target)" if params.variant != contract.NO_VARIANT else ""))
     return {
         "result_id": RESULT_IDS[0],
         "claim": ("Theorem 4.1: any semi-private learner for a class of infinite Littlestone dimension needs "
                   "n_pub > 1/(1600 alpha); checked here as its prediction on finite grids (see the module docstring)"),
         "bound_source": "bounds.compute('abm19:thm4.1', alpha); bounds.compute('abm19:thm3.1', alpha, beta=1/22, "
                         "epsilon=0.1, vc=1); bounds.compute('abm19:lemma4.4', ...)['private_samples_B']",
-        "n_priv": params.n_priv, "eps": params.eps, "variant": params.variant, "alphas": list(params.alphas),
+        "n_priv": params.n_priv, "eps": params.eps, "variant": params.variant,
+        "negative_control": params.variant in NEGATIVE_CONTROLS, "alphas": list(params.alphas),
         "n_pubs": list(params.n_pubs), "trials": T, "confidence": conf, "per_claim_confidence": per_claim,
         "grids": grids, "verdict": overall, "verdict_text": text,
     }

@@ -26,43 +26,30 @@ import numpy as np
 
 from algorithms.query_release.pmw_pub import distinct_rows, max_error, pmw_pub
 from simulations import stats
-from simulations.experiments._lvsuw21_common import check_region, cps1988, mean_se, region_setting
+from simulations.experiments import Declared, param
+from simulations.experiments._lvsuw21_common import REGIONS, cps1988, mean_se, region_setting
 
 NAME = "thm4_4"
 RESULT_IDS = ("lvsuw21:thm4.4",)
 DESCRIPTION = "PMW^Pub max error vs T on CPS1988 (region pair) against Thm 4.4's bound + best mixture error"
-PARAM_HELP = {
-    "private_region": "CPS1988 region of the private data",
-    "public_region": "CPS1988 region of the public data",
-    "eps_tilde": "PMW^Pub's privacy parameter eps~ (the run is eps~^2/2-zCDP), > 0",
-    "iterations": "values of T, each an integer >= 1",
-    "beta": "failure probability of Theorem 4.4's bound, in (0, 1)",
-    "replay": "LVSUW21 Sec 5.3 replay of past measurements (true/false)",
-    "with_t_star": "also run Theorem 4.4's T* at C_T = 1 (rounded; true/false)",
-}
+#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
+#: negative control, at these trials and parameter overrides
+CI_RUN = {"trials": 1, "params": {"iterations": "3,12"}}
 
 
 @dataclass(frozen=True)
-class Params:
-    private_region: str = "south"
-    public_region: str = "midwest"
-    eps_tilde: float = 0.5
-    iterations: tuple = (5, 20, 80, 320)
-    beta: float = 0.05
-    replay: bool = False
-    with_t_star: bool = True
+class Params(Declared):
+    private_region: str = param("south", "CPS1988 region of the private data", choices=REGIONS)
+    public_region: str = param("midwest", "CPS1988 region of the public data", choices=REGIONS)
+    eps_tilde: float = param(0.5, "PMW^Pub's privacy parameter eps~ (the run is eps~^2/2-zCDP)", within="(0, inf)")
+    iterations: tuple = param((5, 20, 80, 320), "values of T", within="[1, inf)")
+    beta: float = param(0.05, "failure probability of Theorem 4.4's bound", within="(0, 1)")
+    replay: bool = param(False, "LVSUW21 Sec 5.3 replay of past measurements")
+    with_t_star: bool = param(True, "also run Theorem 4.4's T* at C_T = 1 (rounded)")
 
-    def __post_init__(self):
-        check_region("private_region", self.private_region)
-        check_region("public_region", self.public_region)
+    def check(self):
         if self.private_region == self.public_region:
             raise ValueError(f"public_region={self.public_region!r} must differ from private_region")
-        if not self.eps_tilde > 0:
-            raise ValueError(f"eps_tilde={self.eps_tilde!r} must be > 0")
-        if not self.iterations or not all(isinstance(t, int) and t >= 1 for t in self.iterations):
-            raise ValueError(f"iterations={self.iterations!r} must be integers >= 1")
-        if not 0 < self.beta < 1:
-            raise ValueError(f"beta={self.beta!r} must lie in (0, 1)")
 
 
 @functools.lru_cache(maxsize=8)

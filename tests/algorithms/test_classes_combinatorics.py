@@ -79,7 +79,7 @@ def test_halfspaces_in_r2_over_points_in_general_position_have_vc_3(seed):
 @pytest.mark.parametrize("n", [1, 2, 3, 7, 8, 15, 16, 40, 63, 64])
 def test_littlestone_of_thresholds_on_n_points_is_floor_log2_n(n):
     """A chain of k threshold functions has Ldim floor(log2 k). The N thresholds t in the grid
-    (h_t(x) = +1 iff x <= t) give floor(log2 N), the claim of issue 3; the full class with
+    (h_t(x) = +1 iff x <= t) give floor(log2 N), the claim this test holds; the full class with
     the all -1 labeling has N + 1 members and Ldim floor(log2 (N + 1)) (differs iff N + 1 is a
     power of 2). Both are checked, with the mistake tree witness."""
     for cls, k in ((thresholds(n, include_all_negative=False), n), (thresholds(n), n + 1)):

@@ -88,7 +88,8 @@ WHOLE_MARGINAL_OPTS = {
 @numba_only
 @pytest.mark.parametrize("name", list(WHOLE_MARGINAL_OPTS))
 def test_whole_runs_release_the_same_bits_on_both_backends(name):
-    """A whole PMW^Pub run (whole marginals; the issue-14 configurations) and a pure whole-marginal MWEM
+    """A whole PMW^Pub run (whole marginals; the configurations of the PMW^Pub speed goal) and a pure whole-marginal
+    MWEM
     run release the same selections, measurements and synthetic distribution, and declare the same
     guarantee, with the compiled kernels and with numpy only. Catches any kernel that differs from its
     twin in one bit (a selection or a digit changes within a few rounds), and a cached marginal read

@@ -14,7 +14,7 @@ from algorithms.query_release.workloads import CategoricalDomain, MarginalQuerie
 
 
 class _BincountQueries(MarginalQueries):
-    """The representation as it was before issue 14's speed-up: every answer one weighted bincount
+    """The representation as it was before the compiled speed-up of the MW engine: every answer one weighted bincount
     over the (S, W) cell table, every workload's cell map recomputed from that table (and no compact
     cell map or cell table, so the engine takes neither the fused compiled scoring pass nor the
     compiled sequence of workload updates)."""

@@ -7,7 +7,6 @@ the same check on a deliberately broken PMW (monkeypatched) and require it to fa
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import math
 

@@ -48,7 +48,8 @@ def test_learner_excess_error_is_at_most_the_release_error():
 
 
 def test_learner_passes_the_public_sample_and_the_guarantee_on():
-    """m' = m (the public sample reaches the release unchanged, labelled) and the learner's guarantee is the release's."""
+    """m' = m (the public sample reaches the release unchanged, labelled) and the learner's guarantee is the
+    release's."""
     rng, H, *_ = _setup(2)
     seen = {}
 

@@ -3,7 +3,6 @@ Clopper-Pearson bounds (simulations.stats)."""
 
 from __future__ import annotations
 
-import math
 
 import numpy as np
 import pytest

@@ -62,8 +62,19 @@ def test_lemma3_3_value_at_one_point_by_hand():
     assert lhs(2130) <= 0.025 * 2130 and lhs(2129) > 0.025 * 2129
 
 
-@pytest.mark.parametrize("alpha,beta,eps,d", [(0.1, 0.05, 1.0, 3), (0.01, 0.01, 0.1, 1),
-                                              (0.3, 0.2, 5.0, 7), (0.05, 1e-4, 0.5, 20)])
+THM3_1_POINTS = [(0.1, 0.05, 1.0, 3), (0.01, 0.01, 0.1, 1), (0.3, 0.2, 5.0, 7), (0.05, 1e-4, 0.5, 20),
+                 (0.4, 0.05, 0.05, 2), (0.2, 0.1, 0.01, 1)]   # the last two: eps < alpha/4, the EM term binds
+
+
+def test_thm3_1_points_make_each_branch_of_the_max_bind():
+    """Each term of n = max(32(.)/a^2, 8(.)/(eps a)) is the larger one at some point of THM3_1_POINTS (the UC
+    term where eps > alpha/4, the exponential mechanism's where eps < alpha/4), so a changed constant in
+    either is seen by test_thm3_1_chain_by_hand (broken once: the EM term halved fails it at the last two)."""
+    binds = {32 / alpha**2 > 8 / (eps * alpha) for alpha, _, eps, _ in THM3_1_POINTS}
+    assert binds == {True, False}
+
+
+@pytest.mark.parametrize("alpha,beta,eps,d", THM3_1_POINTS)
 def test_thm3_1_chain_by_hand(alpha, beta, eps, d):
     """m: Lemma 3.3 at (alpha/2, beta/2); log|H~| = d log(em/d); n = max(32(.)/a^2, 8(.)/(eps a))."""
     c = bounds.compute("thm3.1", alpha=alpha, beta=beta, epsilon=eps, vc=d)

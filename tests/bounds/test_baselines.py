@@ -67,7 +67,7 @@ def test_pmw_is_lemma7_over_the_full_domain(alpha, beta, eps, delta, size_h, siz
               domain_size=size_x)
     n = bounds.compute("pmw", **kw)["private_samples"]
     assert n == bounds.compute("lemma7", **kw)["private_samples"]
-    lx, lh = math.log(size_x), math.log(size_h)
+    lx = math.log(size_x)
     c = math.floor(256 * lx / alpha**2) + 1
     r = math.sqrt(512)
     s1 = math.sqrt(32 * c * math.log(2 / delta)) * (r + 1) / (r * eps)

@@ -140,9 +140,20 @@ def test_lemma7_printed_value_of_the_engine_example():
 
 
 def test_lemma7_printed_constants_are_dwork_roth_at_half_alpha():
-    """Erratum check: 200 >= 4 (2 + 32 sqrt 2) and 128 = 32 * 4, i.e. DR 4.15 at a = alpha/2."""
-    assert 4 * DR415 <= 200 < 4 * DR415 * 1.06
-    assert 32 * 2**2 == 128
+    """Erratum check on the constants the code uses for the printed Lemma 7, read back from its formula (linear in
+    log|H~|: the slope gives C1 in C1/(eps alpha^2), the intercept C2 in log(C2 log|X~|/(alpha^2 beta))): C1 = 200
+    >= 4 (2 + 32 sqrt 2) and C2 = 128 = 32 * 2^2, i.e. Dwork-Roth 4.15 at a = alpha/2. Broken once: 200 -> 190
+    in bounds' formula fails the first assertion."""
+    from bounds.ops import NUMPY
+    from bounds.papers.bcmnuw20 import lemma7_n_printed_logs
+
+    alpha, beta, eps, delta, log_x = 0.1, 0.05, 0.5, 1e-6, math.log(1000)
+    f = lambda log_h: lemma7_n_printed_logs(NUMPY, alpha, beta, eps, delta, log_h, log_x)  # noqa: E731
+    slope = f(2.0) - f(1.0)
+    c1 = slope * eps * alpha**2 / math.sqrt(log_x * math.log(2 / delta))
+    c2 = math.exp((f(1.0) - slope) / slope) * alpha**2 * beta / log_x
+    assert c1 == pytest.approx(200, rel=1e-9) and 4 * DR415 <= c1 < 4 * DR415 * 1.06
+    assert c2 == pytest.approx(32 * 2**2, rel=1e-9)
 
 
 @settings(max_examples=60, deadline=None)

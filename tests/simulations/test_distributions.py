@@ -72,7 +72,8 @@ def test_labeled_error_is_exact_and_noise_rate_is_bayes_error():
 
 
 def test_labeled_sample_noise_rate():
-    """Empirical flip rate of 20000 agnostic samples lies in the 99.9% CP interval around it (catches noise applied twice)."""
+    """Empirical flip rate of 20000 agnostic samples lies in the 99.9% CP interval around it (catches noise applied
+    twice)."""
     L = dist.agnostic(dist.zipf(10), np.arange(10) % 2, 0.2)
     x, y = L.sample(20_000, np.random.default_rng(5))
     flips = int(np.sum(y != (x % 2)))

@@ -90,14 +90,6 @@ def test_prop4_3_small_run_far_from_coverage():
     assert s["per_fraction"][1]["trials_f_above_alpha"] == 3 and s["largest_m_with_f_above_alpha"] == s["per_fraction"][1]["m"]
 
 
-def test_prop4_3_negative_control_is_violated_at_the_propositions_sizes():
-    """A support of one public row (the other m - 1 ignored), at Prop 4.3's own n and m: f > alpha in every
-    trial, so 'violated' (catches a verdict rule or an LP that cannot fail)."""
-    _, s = runner.evaluate("prop4_3", 3, seed=4, overrides={**_SMALL_PROP, "fractions": "1.0",
-                                                           "variant": "support_from_one"})
-    assert s["negative_control"] and s["verdict"] == "violated", s["verdict_text"]
-
-
 def test_thm4_4_small_run_respects_the_best_mixture_floor():
     records, s = runner.evaluate("thm4_4", 1, seed=5, overrides={"iterations": "3,12"})
     assert s["floor_violations"] == 0 and s["verdict"] == "floor check" and not s["floor_check_failed"]

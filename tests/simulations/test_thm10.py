@@ -12,7 +12,6 @@ import numpy as np
 import pytest
 
 import bounds
-from algorithms.classes import constructors
 from algorithms.classes.combinatorics import dual_vc_dimension, vc_dimension
 from simulations import audit, contract, runner, stats
 from simulations.__main__ import main as cli

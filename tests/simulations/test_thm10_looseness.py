@@ -10,7 +10,7 @@ import shutil
 import numpy as np
 import pytest
 
-from simulations import stages, stats
+from simulations import experiments, stages, stats
 from simulations.__main__ import main as cli
 from simulations.experiments import thm10_looseness as tl
 
@@ -167,7 +167,7 @@ def test_looseness_params_are_checked():
         tl.Params(resolution=0.0)
     with pytest.raises(ValueError, match="probes names unit"):
         tl.Params(stage=1, probes='{"alpha=0.3|thresholds:zipf": {"n": [5]}}')
-    assert tl.Params(cases=("stumps:uniform",), stump_dims=("4", "8")).stump_dims == (4, 8)
+    assert experiments.make_params(tl, {"cases": "stumps:uniform", "stump_dims": "4,8"}).stump_dims == (4, 8)
     keys = [u["key"] for u in tl.units(tl.Params(cases=("stumps:uniform", "thresholds:zipf"), stump_dims=(4, 8),
                                                   alphas=(0.5,)))]
     assert keys == ["alpha=0.5|stumps:uniform|p=4", "alpha=0.5|stumps:uniform|p=8", "alpha=0.5|thresholds:zipf"]

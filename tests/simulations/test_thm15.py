@@ -45,13 +45,6 @@ def test_below_the_line_a_pap_is_not_accurate_and_the_reduction_holds():
     json.dumps(recs[0])
 
 
-def test_negative_control_is_violated_below_the_line():
-    """A release that reads D (true answers) is accurate at m = 2: the below-line claim must be violated (30 trials:
-    0 failures put the one-sided 95% upper bound 0.095 below beta = 0.1)."""
-    _, _, sm = _run(T=30, negative_control=True)
-    assert sm["verdict"] == stats.VIOLATED
-
-
 @pytest.mark.parametrize("bad,match", [({"num_points": 8}, "num_points=8"), ({"m_alpha_grid": (0.0,)}, "m_alpha_grid"),
                                        ({"alpha": 1.0}, "alpha=1.0")])
 def test_bad_params_name_the_field(bad, match):

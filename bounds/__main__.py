@@ -165,9 +165,37 @@ def cmd_compute(ns) -> int:
     return 0
 
 
+def _sweep_csv(ns) -> int:
+    """The sweep as CSV on stdout, block by block (``sweep_chunks``), each block written by pyarrow's
+    columnar CSV writer: memory stays flat in the number of points. Numbers are written in their shortest
+    round-trip form; parameters beyond int64 as text."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.csv as pacsv
+
+    from .api import sweep_chunks
+
+    out, first = sys.stdout.buffer, True
+    sys.stdout.flush()
+    for _, cols, evs in sweep_chunks(ns.id, form=ns.form, constants=_consts(ns), **_params(ns, ranges=True)):
+        data = {k: pa.array([str(x) for x in v]) if v.dtype == object else np.ascontiguousarray(v)
+                for k, v in cols.items()}
+        data.update({f"{n}{'' if ev.explicit else '*'}": ev.value.ravel() for n, ev in evs.items()})
+        data.update({f"{n}_log10": ev.log10.ravel().round(6) for n, ev in evs.items()})
+        if first:
+            out.write((",".join(data) + "\n").encode())
+            first = False
+        pacsv.write_csv(pa.table(data), out, write_options=pacsv.WriteOptions(include_header=False,
+                                                                           quoting_style="none"))
+    out.flush()
+    return 0
+
+
 def cmd_sweep(ns) -> int:
     from .api import sweep_arrays
 
+    if ns.csv:
+        return _sweep_csv(ns)
     result, cols, evs = sweep_arrays(ns.id, form=ns.form, constants=_consts(ns),
                                      **_params(ns, ranges=True))
     import numpy as np

@@ -33,7 +33,8 @@ def _bound_rows(alpha, beta, eps, delta, dims) -> list[tuple]:
     for d, p in dims:
         c = bounds.compute(RESULT_ID, alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d, dual_vc=p)
         rows.append((alpha, beta, eps, delta, d, p, int(c["public_samples"]), float(c["log_cover_size"]),
-                     float(c["log_domain_size"]), int(c["private_samples_fixed_split"]), int(c["private_samples"])))
+                     float(c["log_domain_size"]), int(c["private_samples"]), int(c["private_samples_previous"]),
+                     int(c["private_samples_fixed_split"])))
     return rows
 
 
@@ -59,10 +60,12 @@ def _bound_table(runs, loose) -> Table:
     for alpha, beta, eps, delta, dims in sorted(points):
         rows.extend(_bound_rows(alpha, beta, eps, delta, dims))
     return Table(("alpha", "beta", "eps", "delta", "d", "p", "m (Lemma 11)", "log|H~| (Sauer)", "log|X~| (Claim 3)",
-                  "n (Lemma 7, fixed split: the runs' n)", "n (Lemma 7, optimised split)"), tuple(sorted(set(rows))),
+                  "n (Lemma 7, tight: the runs' n)", "n (previous correction)", "n (fixed split)"),
+                 tuple(sorted(set(rows))),
                  f"bounds.compute('{RESULT_ID}', ...): the explicit chain of Theorem 10's proof. The runs use "
-                 "private_samples_fixed_split, the n the workbench's PMW (alpha_mw = alpha/8) is proven at; "
-                 "private_samples optimises PMW's error share, which algorithms' pmw does not take yet.")
+                 "private_samples, the tight Lemma 7 n, with PMW given bounds' mw_accuracy (the n is proven for "
+                 "that PMW); beside it the previous correction (answer noise within alpha_mw) and the fixed "
+                 "split PMW uses without mw_accuracy.")
 
 
 _MEANING = {
@@ -212,8 +215,8 @@ def _looseness(ctx, s: Section, run) -> None:
                      if n_iv else "-",
                      r["m_bound"], r["least_m"], _interval(m_iv), _resolution(r, "m"), r["m_ratio"],
                      r["least_m_cover"]))
-    s.add(Table(("alpha", "unit", "at the bound", "n bound (Lemma 7 corrected, fixed split: the runs' n)",
-                 "n Lemma 7 corrected, optimised", "n Lemma 7 as printed", "least n (U)", "least n interval (L, U]",
+    s.add(Table(("alpha", "unit", "at the bound", "n bound (Lemma 7 corrected, tight: the runs' n)",
+                 "n Lemma 7 corrected (thm10)", "n Lemma 7 as printed", "least n (U)", "least n interval (L, U]",
                  "n resolution", "bound / least n", "least n / printed n", "least n / optimised n", "m bound",
                  "least m (U)", "least m interval", "m resolution", "bound/least m", "least m (cover)"), tuple(rows),
                 "least n: m fixed at the bound's m; least m: n fixed at the bound's n (capped: then the m search is "
@@ -221,7 +224,7 @@ def _looseness(ctx, s: Section, run) -> None:
                 "is a below-bound measurement. '<=' marks a least size equal to the smallest size tried. Ratios over "
                 "the interval (L, U] are given for both ends (L = 0: U only). Lemma 7 as printed: "
                 "bounds.compute('bcmnuw20:lemma7', ...)['private_samples_as_printed'] at (alpha/2, beta/2, |H~|, "
-                "|X~|); optimised: bounds.compute('bcmnuw20:thm10', ...)['private_samples']."))
+                "|X~|); corrected: bounds.compute('bcmnuw20:thm10', ...)['private_samples'] (the tight Lemma 7, PMW at mw_accuracy; run directories before it hold the fixed split's n as the bound)."))
     shapes = sm.get("shapes") or {}
     if shapes:
         s.add(Table(("case", "alphas", "least n exponent", "bound n exponent", "least m exponent", "bound m exponent"),
@@ -236,7 +239,7 @@ def _looseness(ctx, s: Section, run) -> None:
         if not fits:
             continue
         s.add(Table(("units", f"{var} values", "least n (U) exponent", "interval lower end (L) exponent",
-                     "bound n exponent (fixed split)", "bound n exponent (optimised)")
+                     "bound n exponent (the runs' n)", "bound n exponent (corrected)")
                     + (("Theorem 13 n exponent",) if var == "p" else ()),
                     tuple((k, ", ".join(str(v) for v in f[var]), f["least_n"], f["lower_n"], f["bound_n"],
                            f["bound_n_optimised"]) + ((f["thm13_n"],) if var == "p" else ())
@@ -253,7 +256,7 @@ def _looseness(ctx, s: Section, run) -> None:
 
 
 def _plot_p(ctx, sm, key):
-    """Least n with its interval against p (log-log), the bound's n (fixed split and optimised) and
+    """Least n with its interval against p (log-log), the bound's n (as run and corrected) and
     Theorem 13's n = C_14r sqrt(p)/alpha at C_14r = 1, for one (alpha, stumps case)."""
     import matplotlib.pyplot as plt
 
@@ -262,8 +265,8 @@ def _plot_p(ctx, sm, key):
                   key=lambda r: r["p"])
     fig, ax = plt.subplots(figsize=(7.0, 4), layout="constrained")
     ps = [r["p"] for r in rows]
-    ax.plot(ps, [r["n_bound"] for r in rows], "s-", color="C0", label="Theorem 10 n (Lemma 7 corrected, fixed split)")
-    ax.plot(ps, [r["n_corrected"] for r in rows], "^--", color="C0", alpha=0.6, label="Theorem 10 n (optimised)")
+    ax.plot(ps, [r["n_bound"] for r in rows], "s-", color="C0", label="Theorem 10 n (the runs' n bound)")
+    ax.plot(ps, [r["n_corrected"] for r in rows], "^--", color="C0", alpha=0.6, label="Theorem 10 n (Lemma 7 corrected, tight)")
     ax.plot(ps, [r["thm13_n"] for r in rows], "x:", color="C3",
             label="Theorem 13 lower bound sqrt(p)/alpha (C_14r = 1)")
     found = [r for r in rows if r["least_n"]]

@@ -720,3 +720,6 @@ register(
         runner=text_runner,
     ),
 )
+
+# the explicit Theorems 13-15 and Lemma 17 (bounds.papers.bcmnuw20_explicit) are checked in their own module
+from . import bcmnuw20_explicit  # noqa: E402,F401

@@ -186,7 +186,10 @@ ERRATA: tuple[Erratum, ...] = (
                   "eps is at most 0.1 over Lemma 17's constant and whose delta is at most 1/(100 n'^2 log n') over it: "
                   "for any n if delta shrinks like o(1/n'^2), but at a fixed delta only up to n' of about 1/(10 sqrt(delta)), "
                   "not for arbitrarily many private samples",
-        encoded="bcmnuw20:thm15 keeps its asymptotic form; compute prints the regime as a caveat",
+        encoded="bcmnuw20:thm15 explicit, m > 1/(1600 alpha) (bounds/papers/bcmnuw20_explicit.py: the workbench's "
+                "Lemma 17 reduction, excess alpha, same beta, eps, delta, then ABM19 Theorem 4.1 at alpha <= 1/100, beta "
+                "<= 1/22, eps <= 0.1, delta <= 1/(100 n^2 log n)); compute prints the regime as a caveat",
+        checks=("bcmnuw20:thm15.composition", "bcmnuw20:thm15.parameters"),
         verified="by reading the chain of the proof: every lower bound it uses is ALMM18's at eps = 0.1, delta = "
                  "1/(100 n^2 log n) (ABM19 Theorem 4.3)",
         severity="gap", status="erratum",
@@ -229,5 +232,53 @@ ERRATA: tuple[Erratum, ...] = (
         encoded="bcmnuw20:fact4 gives 2^(d+1) - 1; thm10 refuses --dual-vc >= 2^(d+1) with one clear error",
         verified="Assouad 1983 as cited; no regime or degenerate case (d = 0 gives p <= 1, outside the domain d >= 1)",
         severity="none", status="checked",
+    ),
+    Erratum(
+        id="bcmnuw20-thm14-whp",
+        paper="BCMNUW20",
+        title="Theorem 14: the high-probability completeness fails for (alpha, alpha)-accurate releases",
+        results=("thm14", "thm13"),
+        location="000_f1b0431f359f12a2.txt and 003_95100840c5f51bc1.txt, Theorem 14 (and its use in the proof of Theorem 13)",
+        printed="for every (alpha, alpha)-accurate algorithm with s in [t, r + t] samples, P[#{i : T(q, z_i) = IN} >= t/2] "
+                ">= 1 - 1/(r+t)^2",
+        corrected="false once alpha/2 > 1/(r+t)^2: an accurate release may answer 0 (data-independent) w.p. alpha/2, and on "
+                  "that event no attacker sound at level 1/(r+t)^2 traces more than a fresh sample. What holds: E[#IN] >= "
+                  "(t+1)/2 for every s <= r + t, which is what Theorem 13's proof needs after its Markov step (the private "
+                  "samples carry >= 1/2 of the expected traced count for m < t/2), so Theorem 13 stands with n > r or m >= "
+                  "t/2 (n >= 11)",
+        encoded="bcmnuw20:thm14 and thm13 explicit for the workbench's attack (bounds/papers/bcmnuw20_explicit.py): t of "
+                "order 1/(alpha^2 log(p r)) (a log factor from matrix Bernstein), r + t of order sqrt(p)/(alpha sqrt(log)); "
+                "t > 0 needs alpha < 0.009, and the region n + m <= r + t holds an (alpha, alpha)-accurate release only from "
+                "p ~ 10^13 on (compute prints a regime line)",
+        verified="the counter-release against the printed completeness on a grid of (alpha, p, s) where it is accurate; "
+                 "every step of the expectation form is a check (score identity, integration by parts, signal floor, "
+                 "soundness exact and on the Attacker, counting inequality, tails, assembly at bounds' values)",
+        checks=("bcmnuw20:thm14.whp", "bcmnuw20:thm14.soundness", "bcmnuw20:thm14.soundness-attacker",
+                "bcmnuw20:thm14.accuracy-slack", "bcmnuw20:thm14.score-identity", "bcmnuw20:thm14.by-parts",
+                "bcmnuw20:thm14.signal-floor", "bcmnuw20:thm14.counting", "bcmnuw20:thm14.opnorm",
+                "bcmnuw20:thm14.reference", "bcmnuw20:thm14.assembly", "bcmnuw20:thm13.expectation-step"),
+        severity="error", status="erratum",
+    ),
+    Erratum(
+        id="bcmnuw20-lemma17-labelled",
+        paper="BCMNUW20",
+        title="Lemma 17: the reduction releases the labelled class H^+-, not H",
+        results=("lemma17", "thm15"),
+        location="000_f1b0431f359f12a2.txt and 003_95100840c5f51bc1.txt, Lemma 17 and the paragraph after it",
+        printed="a PAP query-release algorithm for H gives a PAP learner for H with n' = O(n log(1/(alpha beta))/(alpha^2 "
+                "beta)) (BNS13 Thm 5.5 via Remark 9's proper sanitizer)",
+        corrected="answers for H (E_{D_x}[h]) do not determine the labels: the reduction needs a release of H^+- = {(x, y) "
+                  "-> h(x) y} on X x {+-1}. With it n' = n, m' = m, excess error alpha (release error on [-1, 1]), the same "
+                  "beta, eps, delta. H^+- contains H on the points (x, +1), so its Littlestone dimension is >= that of H and "
+                  "Theorem 15 applies to releases of H^+-; for a release of H alone no constant is pinned down",
+        encoded="bcmnuw20:lemma17 explicit (the reduction of algorithms/adversaries/query_to_learner.py) beside the printed "
+                "O-form at constant 1; bcmnuw20:thm15 explicit m > 1/(1600 alpha) for releases of H^+- at ABM19 Theorem "
+                "4.1's parameters (erratum bcmnuw20-thm15-regime)",
+        verified="two labelled laws with one marginal and different best hypotheses defeat every learner that reads H's "
+                 "answers only; adversarial H^+- releases within a give excess <= a (and exceed a/2); exact Littlestone "
+                 "dimensions of H^+- vs H for thresholds on <= 12 points",
+        checks=("bcmnuw20:lemma17.from-h", "bcmnuw20:lemma17.excess", "bcmnuw20:lemma17.error-scale",
+                "bcmnuw20:thm15.labelled-class"),
+        severity="gap", status="erratum",
     ),
 )

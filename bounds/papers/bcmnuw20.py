@@ -21,6 +21,7 @@ from ..params import Interval
 from ..references import source
 from ..registry import register
 from .bcmnuw20_lower import LOWER_BOUNDS
+from .bcmnuw20_explicit import extend
 
 PAPER = "BCMNUW20"
 SOURCE = source("BCMNUW20")  # key, title and venue (bounds.references), never the text's file name
@@ -779,5 +780,5 @@ register(
                "than the textbook 2 G(2m) 2^{-alpha m/2} (ln 2/2 > 1/4), so inequality (1) holds; "
                "it needs m >= 8/alpha, ensured by solving from m >= 8d/alpha (here 32d/alpha)."),
     ),
-    *LOWER_BOUNDS,
+    *extend(*LOWER_BOUNDS),  # bcmnuw20_explicit adds the explicit forms of Theorems 13-15 and Lemma 17
 )

@@ -14,6 +14,7 @@ from ..core import Infimum, Quantity, Relation, Result
 from ..params import POS_INT, POSITIVE, Interval, Param, add_param
 from ..references import source
 from ..registry import register
+from .lvsuw21_thm44 import extend
 
 PAPER = "LVSUW21"
 SOURCE = source("LVSUW21")  # key, title and venue (bounds.references), never the text's file name
@@ -146,7 +147,7 @@ THM4_5_INF_DERIVATION = (
     "than rounding.")
 
 
-register(
+register(*extend(  # lvsuw21_thm44 adds the explicit form of Theorem 4.4
     Result(
         id="lvsuw21:lemma4.2",
         errata=('lvsuw21-lemma4.2-checked',),
@@ -325,4 +326,4 @@ register(
             "a valid, if vacuous, (eps, delta) pair.",
         ),
     ),
-)
+))

@@ -2,9 +2,10 @@
 of decision stumps S_p on {+-1}^p, over a grid of private n and public m, beside Theorem 13's boundary.
 
 Sizes from ``bounds`` (never retyped): r = ``range_r`` and t = ``traced_t`` of ``bounds.compute("bcmnuw20:thm14",
-alpha, dual_vc=p, constants={C_14r, C_14t})`` and the attacker's Theorem-14 level f = ``failure_probability`` =
-1/(r + t)^2. Neither paper pins the constants down (docs/ERRATA.md): every region below holds up to C_14r, C_14t,
-which are parameters of the run. Theorem 13's proof covers the cells with n <= r, m <= t/2 - 1, t < n + m <= r + t
+form="asymptotic", alpha, dual_vc=p, constants={C_14r, C_14t})`` and the attacker's Theorem-14 level f =
+``failure_probability`` = 1/(r + t)^2. Neither paper pins the constants down (docs/ERRATA.md): every region below
+holds up to C_14r, C_14t, which are parameters of the run. The explicit r and t that ``bounds`` derives for this
+attack (its default form) are vacuous at the sizes run here (t < 0 at alpha = 0.2; t > 0 needs alpha < 0.01). Theorem 13's proof covers the cells with n <= r, m <= t/2 - 1, t < n + m <= r + t
 and n >= 11 (the conclusion ln(n/4) > 1 needs n >= 11; erratum bcmnuw20-thm13-n11): the "region".
 
 One trial, for every cell (n, m) of the grid: a fresh hard distribution D~ (biases ~ U[-bias_range, bias_range]),
@@ -129,11 +130,12 @@ class Params(Controlled, Confidence):
 def theorem_sizes(alpha: float, p: int, c_14r: float, c_14t: float) -> dict:
     """BCMNUW20 Theorem 14's r, t and level 1/(r+t)^2, and Theorem 13's n_min, m_min, from ``bounds``."""
     consts = {"C_14r": c_14r, "C_14t": c_14t}
+    # the region is drawn at the hidden constants (the asymptotic form); the explicit form is bounds' default
     return {**contract.required_sizes("bcmnuw20:thm14", {"r": "range_r", "t": "traced_t",
                                                           "level_thm14": "failure_probability"},
-                                      alpha=alpha, dual_vc=p, constants=consts),
+                                      form="asymptotic", alpha=alpha, dual_vc=p, constants=consts),
             **contract.required_sizes("bcmnuw20:thm13", {"n_min": "private_samples", "m_min": "public_samples"},
-                                      alpha=alpha, dual_vc=p, constants=consts)}
+                                      form="asymptotic", alpha=alpha, dual_vc=p, constants=consts)}
 
 
 def in_region(n: int, m: int, sizes: dict) -> bool:
@@ -437,7 +439,7 @@ def summarise(records: list[dict], params: Params) -> dict:
         "result_id": RESULT_IDS[0],
         "claim": ("Theorem 13: at n <= r, m <= t/2 - 1 (r, t of Theorem 14) an (alpha, alpha)-accurate release of S_p "
                   "is not (1, 1/(4n))-DP; Theorem 14: the attacker says IN on >= t/2 samples and OUT on a fresh one"),
-        "bound_source": (f"bounds.compute('bcmnuw20:thm14', alpha={params.alpha}, dual_vc={params.p}, constants="
+        "bound_source": (f"bounds.compute('bcmnuw20:thm14', form='asymptotic', alpha={params.alpha}, dual_vc={params.p}, constants="
                          f"{{'C_14r': {params.c_14r}, 'C_14t': {params.c_14t}}}): range_r, traced_t, "
                          "failure_probability; bounds.compute('bcmnuw20:thm13', ...): private_samples, public_samples"),
         "sizes": sizes, "p": params.p, "alpha": params.alpha, "bias_range": params.bias_range,

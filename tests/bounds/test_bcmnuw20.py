@@ -322,24 +322,24 @@ def test_thm10_asymptotic_forms_with_constants():
 # --- Theorems 13, 14, 15, Lemma 17 -----------------------------------------------------------------
 def test_thm14_and_thm13_by_hand_with_user_constants():
     consts = {"C_14r": 0.5, "C_14t": 3.0}
-    c14 = bounds.compute("thm14", alpha=0.05, dual_vc=400, constants=consts)
+    c14 = bounds.compute("thm14", form="asymptotic", alpha=0.05, dual_vc=400, constants=consts)
     r, t = 0.5 * 20 / 0.05, 3.0 / 0.05**2
     assert c14["range_r"] == pytest.approx(r) and c14["traced_t"] == pytest.approx(t)
     assert c14["failure_probability"] == pytest.approx(1 / (r + t) ** 2)
     assert not c14.explicit and len(c14.caveats) == 3
-    c13 = bounds.compute("thm13", alpha=0.05, dual_vc=400, constants=consts)
+    c13 = bounds.compute("thm13", form="asymptotic", alpha=0.05, dual_vc=400, constants=consts)
     assert c13["private_samples"] == pytest.approx(r)
     assert c13["public_samples"] == pytest.approx(t / 2)
 
 
 def test_thm15_and_lemma17_by_hand():
-    assert bounds.compute("thm15", alpha=0.01)["public_samples"] == pytest.approx(100)
-    c = bounds.compute("lemma17", alpha=0.1, beta=0.1, private_samples=100, public_samples=50,
+    assert bounds.compute("thm15", form="asymptotic", alpha=0.01)["public_samples"] == pytest.approx(100)
+    c = bounds.compute("lemma17", form="asymptotic", alpha=0.1, beta=0.1, private_samples=100, public_samples=50,
                        constants={"C_17": 2})
     assert c["learner_private_samples"] == pytest.approx(2 * 100 * math.log(100) / (0.01 * 0.1))
     assert c["learner_public_samples"] == 50
     assert c.quantities["learner_public_samples"].explicit
-    assert not c.quantities["learner_private_samples"].explicit
+    assert not c.quantities["learner_private_samples"].explicit  # the asymptotic form was asked for
 
 
 # --- consistency between upper and lower bounds ---------------------------------------------------

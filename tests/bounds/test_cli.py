@@ -112,10 +112,11 @@ def test_compute_json_carries_no_false_precision(capsys):
 
 def test_compute_json_non_explicit_says_so(capsys):
     rc, out, _ = run(capsys, "compute", "thm14", "--alpha", "0.1", "--dual-vc", "100",
-                     "--const", "C_14r=2", "--json")
+                     "--const", "C_14r=2", "--form", "asymptotic", "--json")
     d = json.loads(out)
     assert rc == 0 and d["constants"] == {"C_14r": 2.0}
-    assert all(q["explicit"] is False for q in d["quantities"].values())
+    # the asymptotic form was asked for: its headline quantities carry the hidden constants
+    assert all(d["quantities"][k]["explicit"] is False for k in ("range_r", "traced_t", "failure_probability"))
     assert d["quantities"]["range_r"]["value"] == pytest.approx(200.0)
     assert any("C_14r = 2" in c for c in d["caveats"])
 
@@ -149,10 +150,11 @@ def test_compare_with_ratios(capsys):
 
 def test_crossover(capsys):
     """Theorem 13's t/2 = 1/(2 alpha^2) against Theorem 15's 1/alpha: they cross at alpha = 1/2."""
-    rc, out, _ = run(capsys, "crossover", "thm13", "thm15", "--vary", "alpha", "--dual-vc", "8")
+    rc, out, _ = run(capsys, "crossover", "thm13", "thm15", "--vary", "alpha", "--dual-vc", "8",
+                     "--form", "asymptotic")
     assert rc == 0 and "crossover at alpha = 0.5" in out
     rc, out, _ = run(capsys, "crossover", "thm13", "thm15", "--vary", "alpha", "--dual-vc", "8",
-                     "--json")
+                     "--form", "asymptotic", "--json")
     d = json.loads(out)
     assert d["quantity"] == "public_samples" and d["crossings"][0]["at"] == pytest.approx(0.5, rel=1e-6)
     rc, out, _ = run(capsys, "crossover", "thm10", "uc", "--vary", "alpha", *README_ARGS[2:])

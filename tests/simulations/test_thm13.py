@@ -31,7 +31,7 @@ def small_run():
 
 def test_sizes_come_from_bounds_and_the_region_follows_the_proof():
     s = thm13.theorem_sizes(0.2, 1000, 1.0, 1.0)
-    c = bounds.compute("bcmnuw20:thm14", alpha=0.2, dual_vc=1000)
+    c = bounds.compute("bcmnuw20:thm14", form="asymptotic", alpha=0.2, dual_vc=1000)  # drawn at C_14r = C_14t = 1
     assert s["r"] == pytest.approx(float(c["range_r"])) and s["t"] == pytest.approx(float(c["traced_t"]))
     assert s["level_thm14"] == pytest.approx(1 / (s["r"] + s["t"]) ** 2)
     assert thm13.in_region(32, 0, s) and not thm13.in_region(8, 0, s)        # n + m > t = 25 needed

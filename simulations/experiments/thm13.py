@@ -413,14 +413,18 @@ def summarise_cell(rows: list[dict], n: int, m: int, params: Params, sizes: dict
 def theorem_claim(v: dict, kind: str, n: int, m: int, judged: bool, params: Params, per_claim: float) -> dict:
     """Theorem 13's claim on one declared-(1, 1/(4n))-DP release at (n, m): Pr[error > alpha] > alpha, judged only
     where ``judged`` (in the region and informative), else ``below-bound``. The paper-covered private releases'
-    claims are verdicts; q = 0's is a floor check (it can fail only through a bug); the broken control's is
-    reported in the control's record (``negative_control``), kind ``floor check`` too, never a verdict."""
+    claims are verdicts; q = 0's is a floor check (it can fail only through a bug); the broken control's is a plain
+    record (kind ``negative control``, not a claim: it is expected to fail), also listed in ``negative_control``."""
     T = v["accuracy"]["trials"]
     inacc = T - v["accuracy"]["successes"]
     ck = contract.VERDICT if kind in PRIVATE_RELEASES and kind != "zero" else contract.FLOOR_CHECK
-    return contract.claim(inacc, T, params.alpha, params.confidence, per_claim_confidence=per_claim,
-                          at_bound=judged, kind=ck,
-                          label=f"Theorem 13 at n={n}, m={m}: {kind} is not (alpha, alpha)-accurate")
+    c = contract.claim(inacc, T, params.alpha, params.confidence, per_claim_confidence=per_claim,
+                       at_bound=judged, kind=ck,
+                       label=f"Theorem 13 at n={n}, m={m}: {kind} is not (alpha, alpha)-accurate")
+    if kind == NEGATIVE_CONTROL:  # the broken release's claim is expected to fail: reported, never a claim record
+        return {"claim": c["label"], "verdict": c["verdict"], "text": c["verdict_text"], "inaccurate": inacc,
+                "trials": T, "kind": "negative control"}
+    return c
 
 
 def summarise(records: list[dict], params: Params) -> dict:

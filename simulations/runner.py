@@ -309,12 +309,16 @@ class RunResult:
     summary: dict | None
 
 
-def _progress(total: int, initial: int, enabled: bool | None):
+def _progress(total: int, initial: int, enabled: bool | str | None):
+    """A tqdm bar over the trials; ``enabled`` a string labels it (e.g. "stage 2 of at most 5": a staged
+    search's bars then share one line, each erased when its stage ends) and shows it as None would."""
     from tqdm import tqdm
 
-    if enabled is None:
+    label = enabled if isinstance(enabled, str) else None
+    if enabled is None or label is not None:
         enabled = sys.stderr.isatty()
-    return tqdm(total=total, initial=initial, disable=not enabled, unit="trial", dynamic_ncols=True)
+    return tqdm(total=total, initial=initial, disable=not enabled, unit="trial", dynamic_ncols=True,
+                desc=label, leave=label is None)
 
 
 def _choose_backend(workers: int, scheduler) -> str:
@@ -487,7 +491,8 @@ def run(experiment: str, trials: int, out: str | os.PathLike, *, seed: int | Non
     ``workers``: local processes (default: CPU count; 1 runs serially in this process).
     ``scheduler``: a Dask scheduler address (or a ``distributed.Client``) to run on instead; connected
     before the run directory is created, so a bad address leaves nothing behind.
-    ``progress``: show a tqdm bar (default: only when stderr is a terminal).
+    ``progress``: show a tqdm bar (default: only when stderr is a terminal; a string: that label on it, shown
+    as by default, the bar erased when the run ends).
     ``max_trials``: the limit on ``trials`` (default MAX_TRIALS).
     Raises ValueError on bad arguments before anything is written; StoreError (a ValueError) if
     ``out`` cannot be written, before anything is computed.

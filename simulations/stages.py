@@ -60,6 +60,13 @@ def stage_seed(root_seed: int, stage: int) -> int:
     return int(state >> np.uint64(1))
 
 
+def stage_label(module, params, k: int) -> str:
+    """The progress line's label for stage ``k``: "stage k of at most K", K from the module's
+    ``max_stage(params)`` (the index of the search's last possible stage), else MAX_STAGES - 1."""
+    last = getattr(module, "max_stage", None)
+    return f"stage {k} of at most {int(last(params)) if callable(last) else MAX_STAGES - 1}"
+
+
 def stage_dir(out: str | os.PathLike, stage: int) -> Path:
     return Path(out) / f"stage-{int(stage):02d}"
 
@@ -136,17 +143,18 @@ def resume(out: str | os.PathLike, *, workers: int | None = None, scheduler=None
     results: list[runner.RunResult] = []
     for k in range(MAX_STAGES):
         d, seed = stage_dir(out, k), stage_seed(root, k)
+        bar = False if progress is False else stage_label(module, params, k)
         if d.is_dir() and any(d.iterdir()):
             m = store.RunDir.open(d, max_trials=max_trials).manifest()
             want = experiments.params_to_dict(params)
             if m.get("params") != want or int(m.get("root_seed", -1)) != seed or int(m.get("trials", -1)) != trials:
                 raise ValueError(f"{d}: its parameters, seed or trials differ from the ones the search derives for "
                                  f"stage {k} (edited, or from another search); start a new --out")
-            res = runner.resume(d, workers=workers, scheduler=scheduler, chunk_size=chunk_size, progress=progress,
+            res = runner.resume(d, workers=workers, scheduler=scheduler, chunk_size=chunk_size, progress=bar,
                                 experiment=experiment, max_trials=max_trials)
         else:
             res = runner.run(experiments.module_path(module), trials, d, seed=seed, params=params, workers=workers,
-                             scheduler=scheduler, chunk_size=chunk_size, progress=progress, max_trials=max_trials)
+                             scheduler=scheduler, chunk_size=chunk_size, progress=bar, max_trials=max_trials)
         results.append(res)
         nxt = module.next_stage(params, res.summary)
         if nxt is None:

@@ -154,6 +154,12 @@ def max_refinements(factor: float, resolution: float) -> int:
     return max(0, math.ceil(math.log2(math.log(factor) / math.log1p(resolution)))) + 2
 
 
+def max_stage(params: Params) -> int:
+    """``simulations.stages`` hook: the index of the search's last possible stage (stage 0 the coarse grid,
+    then at most :func:`max_refinements` refinements), for the progress line "stage k of at most K"."""
+    return max_refinements(params.factor, params.resolution)
+
+
 def units(params: Params) -> list[dict]:
     """Every (alpha, case, stump dimension) of the search, with its key in records, probes and history."""
     out = []

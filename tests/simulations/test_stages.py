@@ -27,3 +27,25 @@ def test_a_search_refuses_a_plain_experiment_a_used_directory_and_a_missing_sear
     with pytest.raises(ValueError, match="not a staged search"):
         stages.resume(tmp_path / "b")
     assert not (tmp_path / "a").exists()
+
+
+def test_a_staged_search_labels_its_one_progress_line_stage_k_of_at_most_k(monkeypatch):
+    """Catches a staged search drawing a fresh, unlabelled bar per stage: each stage's bar is labelled
+    "stage k of at most K" (K the search's last possible stage, thm10_looseness's refinements at its
+    resolution) and erased when the stage ends, so the stages share one line."""
+    from simulations import experiments
+    from simulations.experiments import thm10_looseness as loose
+
+    params = experiments.make_params(loose, {})
+    last = loose.max_refinements(params.factor, params.resolution)
+    assert loose.max_stage(params) == last >= 1
+    assert stages.stage_label(loose, params, 2) == f"stage 2 of at most {last}"
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
+    bar = runner._progress(10, 0, stages.stage_label(loose, params, 0))
+    try:
+        assert bar.desc.startswith(f"stage 0 of at most {last}") and not bar.leave and not bar.disable
+    finally:
+        bar.close()
+    plain = runner._progress(10, 0, False)
+    assert plain.disable and plain.leave
+    plain.close()

@@ -43,10 +43,13 @@ from ..classes.finite import FiniteClass, validate_indices
 from ..privacy.accounting import ApproxDP, Release, _check_delta, _check_positive_finite, _check_positive_int
 from ..privacy.mechanisms import _check_rng
 from ..privacy.sparse_vector import SparseVector, sparse_round_composition_epsilon
-from .erm import positive_labels
+from .erm import labeled_counts, positive_labels
 
 __all__ = ["SubSampParams", "QueryAnswers", "SubSamp", "a_subsamp", "subsample_hypotheses", "erm_rows", "answer_online",
-           "stable_release_tail", "vote_margins"]
+           "stable_release_tail", "vote_margins", "subsample_hypotheses_counts", "resample_hypotheses_counts",
+           "MAX_HYPERGEOMETRIC_TOTAL"]
+
+MAX_HYPERGEOMETRIC_TOTAL = 10**9 - 1  # numpy's multivariate hypergeometric ("marginals") needs a total below 1e9
 
 _ROWS_PER_CHUNK = 4096
 
@@ -160,6 +163,51 @@ def subsample_hypotheses(cls: FiniteClass, points: np.ndarray, positive: np.ndar
     return out
 
 
+def _block_hypotheses(cls: FiniteClass, blocks: np.ndarray) -> np.ndarray:
+    """ERM (:func:`erm_rows`) of each labelled block histogram blocks[j, x, y]."""
+    return erm_rows(cls, blocks[:, :, 1], blocks.sum(axis=2))
+
+
+def subsample_hypotheses_counts(cls: FiniteClass, counts, k: int, rng: np.random.Generator) -> np.ndarray:
+    """NB20 Algorithm 5, steps 3-5 on S given as its labelled histogram (``erm.labeled_counts``), S in a
+    uniformly random order (an i.i.d. or exchangeable sample, the law under which the per-example path's
+    consecutive split is a uniformly random partition): sub-sample j's histogram is drawn from its exact
+    law given the examples left, multivariate hypergeometric of floor(n/k) over the 2N cells (k draws in
+    sequence; n must be below numpy's limit ``MAX_HYPERGEOMETRIC_TOTAL``). The h_j, in order."""
+    c = labeled_counts(cls, counts)
+    n = int(c.sum())
+    if n < k:
+        raise ValueError(f"n={n} examples out of range for k={k} sub-samples: allowed n >= k")
+    if n > MAX_HYPERGEOMETRIC_TOTAL:
+        raise ValueError(f"n={n} out of range: the exact split draws multivariate hypergeometric counts, "
+                         f"allowed n <= {MAX_HYPERGEOMETRIC_TOTAL}")
+    s = n // k
+    left = c.ravel().copy()
+    blocks = np.empty((k, left.size), dtype=np.int64)
+    for j in range(k):
+        blocks[j] = rng.multivariate_hypergeometric(left, s, method="marginals")
+        left -= blocks[j]
+    return _block_hypotheses(cls, blocks.reshape(k, cls.num_points, 2))
+
+
+def resample_hypotheses_counts(cls: FiniteClass, counts, k: int, rng: np.random.Generator) -> np.ndarray:
+    """NB20 Algorithm 3 step 4 then Algorithm 5 steps 3-5, on S'' given as its labelled histogram (n' examples):
+    S^ = n' draws with replacement from S'', cut into k sub-samples of floor(n'/k); being disjoint runs of
+    i.i.d. draws, the sub-samples are k independent multinomials of floor(n'/k) over the empirical law of
+    S'' (the n' - k floor(n'/k) draws left over are unused). Any n' numpy's multinomial takes (int64)."""
+    c = labeled_counts(cls, counts)
+    n = int(c.sum())
+    if n < k:
+        raise ValueError(f"n'={n} examples out of range for k={k} sub-samples: allowed n' >= k")
+    flat = c.ravel()
+    out = np.empty(k, dtype=np.int64)
+    for g0 in range(0, k, _ROWS_PER_CHUNK):
+        g1 = min(k, g0 + _ROWS_PER_CHUNK)
+        blocks = rng.multinomial(n // k, flat / n, size=g1 - g0)
+        out[g0:g1] = _block_hypotheses(cls, blocks.reshape(g1 - g0, cls.num_points, 2))
+    return out
+
+
 def vote_margins(cls: FiniteClass, hypotheses: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """NB20 Algorithm 5, steps 7-8 for every point of the domain: (majority label (ties: 0), margin =
     largest count - second largest count) of the k votes (h_1(x), ..., h_k(x))."""
@@ -202,6 +250,13 @@ class SubSamp:
             raise ValueError(f"hypotheses has {h.size} entries: allowed exactly k = {params.k}")
         self._start(h)
         return self
+
+    @classmethod
+    def from_counts(cls_, cls: FiniteClass, counts, params: SubSampParams, rng: np.random.Generator) -> "SubSamp":
+        """Steps 1-5 on S given as its labelled histogram (:func:`subsample_hypotheses_counts`: S in a
+        uniformly random order), then online as usual."""
+        rng = _check_rng(rng)
+        return cls_.from_hypotheses(cls, subsample_hypotheses_counts(cls, counts, params.k, rng), params, rng)
 
     def _start(self, hypotheses: np.ndarray) -> None:
         params, cls = self.params, self.cls

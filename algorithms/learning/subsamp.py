@@ -171,9 +171,11 @@ def _block_hypotheses(cls: FiniteClass, blocks: np.ndarray) -> np.ndarray:
 def subsample_hypotheses_counts(cls: FiniteClass, counts, k: int, rng: np.random.Generator) -> np.ndarray:
     """NB20 Algorithm 5, steps 3-5 on S given as its labelled histogram (``erm.labeled_counts``), S in a
     uniformly random order (an i.i.d. or exchangeable sample, the law under which the per-example path's
-    consecutive split is a uniformly random partition): sub-sample j's histogram is drawn from its exact
-    law given the examples left, multivariate hypergeometric of floor(n/k) over the 2N cells (k draws in
-    sequence; n must be below numpy's limit ``MAX_HYPERGEOMETRIC_TOTAL``). The h_j, in order."""
+    consecutive split is a uniformly random partition into k sub-samples of s = floor(n/k) and n - ks left
+    over). The k x 2N table of sub-sample histograms is then a uniformly random table with those margins,
+    drawn exactly cell by cell: the examples of cell c go to the sub-samples by a multivariate hypergeometric
+    over the room each has left (2N draws of k + 1 colours; n must be below numpy's limit
+    ``MAX_HYPERGEOMETRIC_TOTAL``). The h_j, in order."""
     c = labeled_counts(cls, counts)
     n = int(c.sum())
     if n < k:
@@ -182,24 +184,29 @@ def subsample_hypotheses_counts(cls: FiniteClass, counts, k: int, rng: np.random
         raise ValueError(f"n={n} out of range: the exact split draws multivariate hypergeometric counts, "
                          f"allowed n <= {MAX_HYPERGEOMETRIC_TOTAL}")
     s = n // k
-    left = c.ravel().copy()
-    blocks = np.empty((k, left.size), dtype=np.int64)
-    for j in range(k):
-        blocks[j] = rng.multivariate_hypergeometric(left, s, method="marginals")
-        left -= blocks[j]
-    return _block_hypotheses(cls, blocks.reshape(k, cls.num_points, 2))
+    room = np.append(np.full(k, s, dtype=np.int64), n - k * s)
+    flat = c.ravel()
+    blocks = np.zeros((k + 1, flat.size), dtype=np.int64)
+    for cell in np.flatnonzero(flat):
+        blocks[:, cell] = rng.multivariate_hypergeometric(room, int(flat[cell]), method="marginals")
+        room -= blocks[:, cell]
+    return _block_hypotheses(cls, blocks[:k].reshape(k, cls.num_points, 2))
 
 
 def resample_hypotheses_counts(cls: FiniteClass, counts, k: int, rng: np.random.Generator) -> np.ndarray:
     """NB20 Algorithm 3 step 4 then Algorithm 5 steps 3-5, on S'' given as its labelled histogram (n' examples):
     S^ = n' draws with replacement from S'', cut into k sub-samples of floor(n'/k); being disjoint runs of
     i.i.d. draws, the sub-samples are k independent multinomials of floor(n'/k) over the empirical law of
-    S'' (the n' - k floor(n'/k) draws left over are unused). Any n' numpy's multinomial takes (int64)."""
+    S'' (the n' - k floor(n'/k) draws left over are unused). Any n' numpy's multinomial takes (int64). When S''
+    has one non-empty cell every sub-sample is floor(n'/k) copies of it: one ERM, no draw."""
     c = labeled_counts(cls, counts)
     n = int(c.sum())
     if n < k:
         raise ValueError(f"n'={n} examples out of range for k={k} sub-samples: allowed n' >= k")
     flat = c.ravel()
+    if np.count_nonzero(flat) == 1:
+        block = np.where(flat > 0, n // k, 0).reshape(1, cls.num_points, 2)
+        return np.full(k, _block_hypotheses(cls, block)[0], dtype=np.int64)
     out = np.empty(k, dtype=np.int64)
     for g0 in range(0, k, _ROWS_PER_CHUNK):
         g1 = min(k, g0 + _ROWS_PER_CHUNK)

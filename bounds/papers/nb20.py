@@ -439,6 +439,10 @@ _declare(
                      order="exact",
                      derivation="step 2: 2 lambda log(2m/delta) at the corrected lambda",
                      monotone={"T": +1, "eps": -1, "delta": -1, "num_queries": +1}),
+            Quantity("threshold_tight", "w_tight", "threshold w at the tight lambda (algorithms.learning.subsamp "
+                     "runs it, declaring the rounds' composition)",
+                     explicit=lambda o, lam_tight, num_queries, delta: alg5_w(o, lam_tight, num_queries, delta),
+                     intermediate=True, derivation="step 2: 2 lambda_tight log(2m/delta)"),
             Quantity("margin_sensitivity", "sens",
                      "sensitivity of step 8's vote margin to one record: 2",
                      explicit=alg5_margin_sensitivity, intermediate=True,

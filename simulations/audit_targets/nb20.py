@@ -132,12 +132,12 @@ TARGETS = (
 #   (eps_A + 3, 4 e 0). ``nb20_relabel_lemma5_skipped`` (broken) declares A's own eps_A: the relabelling
 #   turns one changed record into a changed h^ (the exponential mechanism's e^1) on top of A's e^1.
 # * ``nb20_subsamp`` (Algorithm 5 end to end, the split included): A_SubSamp at bounds nb20:alg5 (m = 1,
-#   T = 1: k = 5510) on S = k * 3 records at the single point of thresholds(N=1), labels balanced; the
+#   T = 1, the tight lambda: k = 3093) on S = k * 3 records at the single point of thresholds(N=1), labels balanced; the
 #   neighbour flips one label 0 -> 1; statistic: the answer at that point. Declared SubSampParams.guarantee.
 #   ``nb20_subsamp_no_split`` (broken): the subsampling skipped, every h_j trained on all of S: the one
 #   flipped label turns ERM(S) from the tie's h_0 to h_1, all k votes move, and the answer flips.
 # * ``nb20_agprivcl`` (Algorithm 3 end to end, Lemma 8): A_AgPrivCl at bounds nb20:alg3 / alg5 (alpha = beta
-#   = 0.2, m = 1: k = 210,752, n = n'/rate = 11.9e6) on S at the single point, S = S_fix (n' records, 4 more
+#   = 0.2, m = 1, the tight lambda: k = 105,762, n = n'/rate = 6.0e6) on S at the single point, S = S_fix (n' records, 4 more
 #   labels 0 than 1, 3 when n' is odd) + a balanced rest (one more 0 if odd); the neighbour turns one label 0 of S_fix into 1; statistic: the
 #   answer (h^(0): every sub-sample of S'' agrees). Declared Lemma 8's total (lemma8_chain).
 #   ``nb20_agprivcl_no_subsampling`` (broken): step 2 skipped, S' = S_fix always, while Lemma 8's amplification
@@ -274,7 +274,7 @@ TARGETS = TARGETS + (
                 "the same composition declared at A's own eps_A (the relabelling's cost ignored)",
                 lambda e, d: _relabel_case(e, d, lemma5=False), expect_private=False, default_samples=400_000),
     AuditTarget("nb20_subsamp", "NB20 Alg 5 (A_SubSamp end to end)",
-                "A_SubSamp at bounds nb20:alg5 (k = 5510), its split into k sub-samples included",
+                "A_SubSamp at bounds nb20:alg5 (k = 3093), its split into k sub-samples included",
                 lambda e, d: _subsamp_case(e, d, split=True), default_eps=0.99, default_delta=0.03,
                 default_samples=20_000),
     AuditTarget("nb20_subsamp_no_split", "NB20 Alg 5 without the split (broken)",
@@ -282,7 +282,7 @@ TARGETS = TARGETS + (
                 lambda e, d: _subsamp_case(e, d, split=False), expect_private=False, default_eps=0.99,
                 default_delta=0.03, default_samples=2_000),
     AuditTarget("nb20_agprivcl", "NB20 Lemma 8 (A_AgPrivCl end to end)",
-                "A_AgPrivCl at bounds nb20:alg3/alg5 (k = 210,752, n = 11.9e6), declared Lemma 8's total",
+                "A_AgPrivCl at bounds nb20:alg3/alg5 (k = 105,762, n = 6.0e6), declared Lemma 8's total",
                 lambda e, d: _agprivcl_case(e, d, subsample=True), default_eps=0.99, default_delta=0.03,
                 default_samples=20_000),
     AuditTarget("nb20_agprivcl_no_subsampling", "NB20 Lemma 8 without step 2 (broken)",

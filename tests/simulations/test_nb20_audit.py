@@ -68,7 +68,7 @@ def test_relabel_batched_sampler_has_the_per_call_law():
 
 @pytest.mark.slow
 def test_subsamp_end_to_end_passes_and_its_no_split_twin_is_caught():
-    """A_SubSamp with its split (k = 5510) passes; every h_j trained on all of S flips all k votes with the
+    """A_SubSamp with its split (k = 3093) passes; every h_j trained on all of S flips all k votes with the
     one changed label and is caught with 500 samples (eps_lb > 3)."""
     assert not audit.run_target("nb20_subsamp", samples=2_000, seed=1).violated
     broken = audit.run_target("nb20_subsamp_no_split", samples=500, seed=1)

@@ -219,10 +219,12 @@ def resample_hypotheses_counts(cls: FiniteClass, counts, k: int, rng: np.random.
     if np.count_nonzero(flat) == 1:
         block = np.where(flat > 0, n // k, 0).reshape(1, cls.num_points, 2)
         return np.full(k, _block_hypotheses(cls, block)[0], dtype=np.int64)
+    cells = np.flatnonzero(flat)  # draw over the non-empty cells only (the same law, fewer binomials)
     out = np.empty(k, dtype=np.int64)
     for g0 in range(0, k, _ROWS_PER_CHUNK):
         g1 = min(k, g0 + _ROWS_PER_CHUNK)
-        blocks = rng.multinomial(n // k, flat / n, size=g1 - g0)
+        blocks = np.zeros((g1 - g0, flat.size), dtype=np.int64)
+        blocks[:, cells] = rng.multinomial(n // k, flat[cells] / n, size=g1 - g0)
         out[g0:g1] = _block_hypotheses(cls, blocks.reshape(g1 - g0, cls.num_points, 2))
     return out
 

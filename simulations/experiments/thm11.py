@@ -4,15 +4,21 @@ sample that does not grow with the number of queries; the switch at m_o; Theorem
 Sizes, all from ``bounds`` (``_nb20_common``): m_o = nb20:thm11 ``public_samples`` (corrected: max(printed,
 A_SSPP's cover size)); the first phase is A_AgPrivCl at (eps/2, delta, alpha, beta/2, m' = min(m_o, m))
 (nb20:thm11 privacy_eps, failure_probability; nb20:alg3 and nb20:alg5 for its parameters); A_SSPP at eps/2
-(the budget split, erratum). Theorem 11's n (``private_samples``) is ~10^11-10^12 at the defaults: a run
-uses n' = ``per_subsample`` * k for the first phase and n = ceil(n'/rate), so every accuracy status is
-``below-bound`` and the summary gives n / n_bound.
+(the budget split, erratum), A_SubSamp at the tight vote-margin lambda by default (``lam``). Theorem 11's n
+(max(``private_samples_tight_lambda``, A_SSPP's n when the second phase runs) at the tight lambda,
+``private_samples`` at the cautious one; both shown) is ~3 * 10^11 at the defaults: by default
+(``per_subsample = 0``) a run uses that n on the count-based path (``path = "counts"``, exact laws,
+``UnvPrivCl.after_step2_counts``), so the accuracy claim is a verdict; ``per_subsample = s > 0`` uses n' = s k
+for the first phase and n = ceil(n'/rate) (below the bound, a measurement), and ``path = "examples"`` the
+per-example algorithm there. Lemma 9's condition on the first phase's m' = m_o queries (at gamma = 0, as
+bounds' regime check reads Theorem 11) is reported; a case whose gamma needs more queries says so.
 
 One trial, per case (thresholds on 16 points, intervals on 12 points; uniform marginal, label noise
 ``noise`` = gamma, exact):
 
-1. S' ~ D^{n'} and the histogram of the rest of S (A_AgPrivCl reads S only through S', A_SSPP only
-   through the error counts of H~: ``UnvPrivCl.after_step2``, the same law as a run on S);
+1. S' ~ D^{n'} and the histogram of the rest of S, independent (A_AgPrivCl reads S only through S', a
+   uniformly random subset of an i.i.d. S, A_SSPP only through the error counts of H~: the same law as a
+   run on S); on the count path both as labelled histograms (multinomials);
 2. m labeled queries ~ D^m answered online: the first m_o by A_AgPrivCl, then h_priv = A_SSPP(S, first
    m_o query points, eps/2) answers the rest (the switch is checked to happen exactly after query m_o);
 3. the average error of each phase and overall, the excess over gamma, the population excess error of
@@ -47,24 +53,29 @@ from algorithms.learning.agprivcl import AgPrivCl, lemma8_chain
 from algorithms.learning.erm import erm
 from algorithms.learning.subsamp import answer_online
 from algorithms.learning.unvprivcl import UnvPrivCl, label_histogram
-from simulations import stats
-from simulations.experiments._nb20_common import (check_params, agprivcl_params, labeled_histogram, sample_labeled,
-                                                  unvprivcl_params)
-from simulations.experiments.thm7 import _claim, _mean_ci, combine, make_case
+from simulations import contract, stats
+from simulations.experiments._nb20_common import (LAMBDAS, check_params, agprivcl_params, labeled_histogram,
+                                                  sample_labeled, unvprivcl_params)
+from simulations.experiments.thm7 import _claim, _mean_ci, combine, make_case, trials_for_holds
 
 NAME = "thm11"
 RESULT_IDS = ("nb20:thm11", "nb20:alg4")
 DESCRIPTION = ("A_UnvPrivCl (NB20 Alg 4): m online queries, A_AgPrivCl then A_SSPP on the first m_o queries; "
                "errors per phase, the switch at m_o, n independent of m, Theorem 7 vs 11 crossover")
 
-CASES = ("thresholds", "intervals")
+CASES = ("thresholds", "intervals", "boundary_noise")
+NEGATIVE_CONTROLS = {"inverted_h_priv": "the second phase answering with the complement of h_priv"}
 PARAM_HELP = {
-    "cases": "comma-separated classes: thresholds, intervals",
+    "cases": "comma-separated classes: " + ", ".join(CASES),
     "alpha": "accuracy alpha in (0, 1)", "beta": "failure probability beta in (0, 1)",
     "eps": "privacy eps in (0, 1)", "delta": "privacy delta in (0, 1)",
     "num_queries": "number of queries m (integer >= 1; above m_o to see the switch)",
     "noise": "label-noise rate gamma in (0, 0.5)",
-    "per_subsample": "examples per A_SubSamp sub-sample in the first phase (integer >= 1)",
+    "per_subsample": "0 = Theorem 11's n; s >= 1: n' = s * k in the first phase (below the bound)",
+    "boundary_mass": "mass of the fair-coin point 8 in boundary_noise, in (0, 1)",
+    "path": "counts (labelled histograms, exact laws) or examples (per example; needs per_subsample >= 1)",
+    "lam": "vote-margin lambda of A_SubSamp: tight (adopted) or cautious (doubled)",
+    "variant": "none, or the negative control run in A_UnvPrivCl's place: " + ", ".join(NEGATIVE_CONTROLS),
     "confidence": "confidence of the verdicts and intervals, in (0, 1)",
 }
 CROSSOVER_M = (10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000, 1_000_000)
@@ -79,20 +90,35 @@ class Params:
     delta: float = 0.03
     num_queries: int = 2000
     noise: float = 0.1
-    per_subsample: int = 2
+    boundary_mass: float = 0.1
+    per_subsample: int = 0
+    path: str = "counts"
+    lam: str = "tight"
+    variant: str = "none"
     confidence: float = 0.95
 
     def __post_init__(self):
-        check_params(self, CASES, ("alpha", "beta", "eps", "delta", "confidence"),
-                     ("num_queries", "per_subsample"))
+        check_params(self, CASES, ("alpha", "beta", "eps", "delta", "confidence", "boundary_mass"),
+                     ("num_queries",))
+        if not (isinstance(self.per_subsample, int) and self.per_subsample >= 0):
+            raise ValueError(f"per_subsample={self.per_subsample!r} out of range: allowed integers >= 0")
+        if self.path not in ("counts", "examples") or (self.path == "examples" and self.per_subsample < 1):
+            raise ValueError(f"path={self.path!r} must be counts, or examples with per_subsample >= 1")
+        if self.lam not in LAMBDAS:
+            raise ValueError(f"lam={self.lam!r} must be one of {', '.join(LAMBDAS)}")
+        contract.check_variant(self.variant, NEGATIVE_CONTROLS)
 
 
 @functools.lru_cache(maxsize=64)
-def theorem_sizes(alpha, beta, eps, delta, d, m) -> dict:
+def theorem_sizes(alpha, beta, eps, delta, d, m, lam="tight") -> dict:
+    """Theorem 11's n at the lambda run (``n_bound``), the cautious and tight values beside it."""
     import bounds
 
     c = bounds.compute("nb20:thm11", alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d, num_queries=m)
-    return {"n_bound": float(c["private_samples"]), "m_o": int(math.ceil(c["public_samples"])),
+    cautious = float(c["private_samples"])
+    tight = max(float(c["private_samples_tight_lambda"]), float(c["second_phase"]) * float(c["sspp_samples"]))
+    return {"n_bound": tight if lam == "tight" else cautious, "n_bound_tight": tight, "n_bound_cautious": cautious,
+            "m_o": int(math.ceil(c["public_samples"])),
             "m_o_printed": int(math.ceil(c["public_samples_printed"])),
             "n_sspp": float(c["sspp_samples"]), "n_first_phase": float(c["first_phase_samples"])}
 
@@ -109,26 +135,48 @@ def crossover(alpha, beta, eps, delta, d, per_subsample) -> list[dict]:
         t11 = theorem_sizes(alpha, beta, eps, delta, d, m)
         p7 = agprivcl_params(alpha, beta, eps, delta, m)
         p11 = unvprivcl_params(alpha, beta, eps, delta, d, m).first
-        rows.append({"m": m, "thm7_n_bound": float(t7["private_samples"]), "thm11_n_bound": t11["n_bound"],
+        rows.append({"m": m, "thm7_n_bound": float(t7["private_samples_tight_lambda"]), "thm11_n_bound": t11["n_bound"],
                      "thm7_n_run": math.ceil(per_subsample * p7.subsamp.k / p7.rate),
                      "thm11_n_run": math.ceil(per_subsample * p11.subsamp.k / p11.rate)})
     return rows
 
 
+def run_sizes(kind: str, params: Params) -> tuple[int, int]:
+    """(n, n') of a run: Theorem 11's n (per_subsample = 0), else n' = per_subsample * k, n = ceil(n'/rate)."""
+    c = make_case(kind, params.noise, params.boundary_mass)
+    P = unvprivcl_params(params.alpha, params.beta, params.eps, params.delta, c["d"], params.num_queries,
+                         params.lam).first
+    if params.per_subsample:
+        n = int(math.ceil(params.per_subsample * P.subsamp.k / P.rate))
+    else:
+        sz = theorem_sizes(params.alpha, params.beta, params.eps, params.delta, c["d"], params.num_queries, params.lam)
+        n = max(int(math.ceil(sz["n_bound"])), P.min_private_samples())
+    return n, P.n_prime(n)
+
+
 def run_case(kind: str, params: Params, rng: np.random.Generator) -> dict:
-    c = make_case(kind, params.noise)
+    c = make_case(kind, params.noise, params.boundary_mass)
     cls, joint, gamma = c["cls"], c["joint"], c["gamma"]
+    N = cls.num_points
     m = params.num_queries
-    U = unvprivcl_params(params.alpha, params.beta, params.eps, params.delta, c["d"], m)
+    U = unvprivcl_params(params.alpha, params.beta, params.eps, params.delta, c["d"], m, params.lam)
     P = U.first
-    n_prime = params.per_subsample * P.subsamp.k
-    n = int(math.ceil(n_prime / P.rate))
-    sx, sy = sample_labeled(joint, n_prime, rng)
-    pos_r, neg_r = labeled_histogram(joint, n - n_prime, rng)
-    pos_s, neg_s = label_histogram(cls.num_points, sx, sy)
-    pos, neg = pos_r + pos_s, neg_r + neg_s
+    n, n_prime = run_sizes(kind, params)
+    if params.path == "counts":
+        sprime = rng.multinomial(n_prime, joint.ravel()).reshape(N, 2)
+        rest = rng.multinomial(n - n_prime, joint.ravel()).reshape(N, 2)
+        pos, neg = (sprime + rest)[:, 1].astype(float), (sprime + rest)[:, 0].astype(float)
+    else:
+        sx, sy = sample_labeled(joint, n_prime, rng)
+        pos_r, neg_r = labeled_histogram(joint, n - n_prime, rng)
+        pos_s, neg_s = label_histogram(cls.num_points, sx, sy)
+        pos, neg = pos_r + pos_s, neg_r + neg_s
+        sprime = np.stack([np.bincount(sx[~sy], minlength=N), np.bincount(sx[sy], minlength=N)], axis=1)
     qx, qy = sample_labeled(joint, m, rng)
-    algo = UnvPrivCl.after_step2(cls, sx, sy, (pos, neg), U, rng)
+    if params.path == "counts":
+        algo = UnvPrivCl.after_step2_counts(cls, sprime, (pos, neg), U, rng)
+    else:
+        algo = UnvPrivCl.after_step2(cls, sx, sy, (pos, neg), U, rng)
     switch_ok = True
     labels = np.empty(m, dtype=bool)
     for i in range(m):
@@ -136,24 +184,29 @@ def run_case(kind: str, params: Params, rng: np.random.Generator) -> dict:
         switch_ok &= (algo.h_priv is not None) == (i + 1 >= U.m_o)
     g = algo.guarantee
     m1 = U.first_phase_queries
-    wrong = labels != qy
     second = slice(m1, m)
     control = labels.copy()
     if algo.h_priv is not None:
         control[second] = ~control[second]
-    pts = np.concatenate([np.arange(cls.num_points)] * 2)
-    h_erm = erm(cls, pts, np.repeat([True, False], cls.num_points), np.concatenate([pos, neg])).hypothesis
-    # Theorem 7's algorithm on all m queries at the full eps, on the same S, when n allows it
-    P7 = agprivcl_params(params.alpha, params.beta, params.eps, params.delta, m)
+    main = control if params.variant == "inverted_h_priv" else labels
+    wrong = main != qy
+    pts = np.concatenate([np.arange(N)] * 2)
+    h_erm = erm(cls, pts, np.repeat([True, False], N), np.concatenate([pos, neg])).hypothesis
+    # Theorem 7's algorithm on all m queries at the full eps, on the same S, when n allows it: its S' is the
+    # first phase's S' completed by i.i.d. draws (a coupling; each is an i.i.d. sample, as a random subset is)
+    P7 = agprivcl_params(params.alpha, params.beta, params.eps, params.delta, m, params.lam)
     thm7_runs = P7.n_prime(n) >= P7.subsamp.k
     thm7_error = None
     if thm7_runs:
-        extra_x, extra_y = sample_labeled(joint, P7.n_prime(n) - min(n_prime, P7.n_prime(n)), rng)
-        s7x = np.concatenate([sx, extra_x])[:P7.n_prime(n)]  # a uniformly random n'-subset of S (i.i.d.)
-        s7y = np.concatenate([sy, extra_y])[:P7.n_prime(n)]
-        a7 = AgPrivCl.after_step2(cls, s7x, s7y, n, P7, rng)
+        n7 = P7.n_prime(n)
+        if n7 >= n_prime:
+            s7 = sprime + rng.multinomial(n7 - n_prime, joint.ravel()).reshape(N, 2)
+        else:
+            s7 = rng.multivariate_hypergeometric(sprime.ravel(), n7).reshape(N, 2)
+        a7 = AgPrivCl.after_step2_counts(cls, s7, n, P7, rng)
         thm7_error = float(np.mean(answer_online(a7, qx).labels != qy))
-    printed_total = lemma8_chain(agprivcl_params(params.alpha, params.beta, params.eps, params.delta, m1), n)[-1][1]
+    printed_total = lemma8_chain(agprivcl_params(params.alpha, params.beta, params.eps, params.delta, m1,
+                                                 params.lam), n)[-1][1]
     return {
         "n": n, "n_prime": n_prime, "k": P.subsamp.k, "m_o": U.m_o, "first_phase_queries": m1, "gamma": gamma,
         "switch_ok": bool(switch_ok), "h_priv_excess": None if algo.h_priv is None else float(c["errors"][algo.h_priv] - gamma),
@@ -162,6 +215,8 @@ def run_case(kind: str, params: Params, rng: np.random.Generator) -> dict:
         "accurate": bool(wrong.mean() <= params.alpha + gamma),
         "control_accurate": bool(np.mean(control != qy) <= params.alpha + gamma),
         "erm_error": float(np.mean(cls.matrix[h_erm, qx] != qy)),
+        "erm_accurate": bool(np.mean(cls.matrix[h_erm, qx] != qy) <= params.alpha + gamma),
+        "constant_error": float(np.mean(qy)), "constant_accurate": bool(np.mean(qy) <= params.alpha + gamma),
         "thm7_runs": bool(thm7_runs), "thm7_n_needed": P7.min_private_samples(), "thm7_error": thm7_error,
         "unstable": int(algo.first.subsamp.unstable_count), "rounds": P.subsamp.rounds,
         "spent_eps": float(g.eps), "spent_delta": float(g.delta),
@@ -181,18 +236,27 @@ def summarise(records: list[dict], params: Params) -> dict:
     cases = {}
     for kind in params.cases:
         rows = [r["cases"][kind] for r in records]
-        c = make_case(kind, params.noise)
-        sizes = theorem_sizes(params.alpha, params.beta, params.eps, params.delta, c["d"], params.num_queries)
+        c = make_case(kind, params.noise, params.boundary_mass)
+        sizes = theorem_sizes(params.alpha, params.beta, params.eps, params.delta, c["d"], params.num_queries,
+                              params.lam)
         n = rows[0]["n"]
         at_bound = n >= sizes["n_bound"]
+        base = {"erm": contract.baseline(sum(r["erm_accurate"] for r in rows), T, target, params.confidence),
+                "constant": contract.baseline(sum(r["constant_accurate"] for r in rows), T, target,
+                                              params.confidence)}
         second = [r["error_second"] for r in rows if r["error_second"] is not None]
         privacy_ok = all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta for r in rows)
         cases[kind] = {
             "class": c["cls"].name, "d": c["d"], "gamma": c["gamma"], **sizes, "n_used": n,
             "n_prime": rows[0]["n_prime"], "k": rows[0]["k"], "n_fraction_of_bound": n / sizes["n_bound"],
             "at_bound": at_bound, "first_phase_queries": rows[0]["first_phase_queries"],
-            "accuracy": _claim(sum(r["accurate"] for r in rows), T, target, params.confidence, at_bound),
-            "negative_control": _claim(sum(r["control_accurate"] for r in rows), T, target, params.confidence, True),
+            "accuracy": _claim(sum(r["accurate"] for r in rows), T, target, params.confidence, at_bound,
+                               label=f"A_UnvPrivCl{'' if params.variant == 'none' else ' (' + params.variant + ', broken)'}"
+                                     f" avg error <= alpha + gamma w.p. >= 1 - beta, {kind}"),
+            "negative_control": _claim(sum(r["control_accurate"] for r in rows), T, target, params.confidence,
+                                       at_bound, label=f"control inverted_h_priv: avg error <= alpha + gamma, {kind}"),
+            "baselines": base, "not_judged_because": None if at_bound else
+            f"n = {n:,} < Theorem 11's n = {sizes['n_bound']:,.0f}",
             "switch": {"status": stats.HOLDS if all(r["switch_ok"] for r in rows) else stats.VIOLATED,
                        "kind": stats.FLOOR_CHECK},
             "privacy": {"status": stats.HOLDS if privacy_ok else stats.VIOLATED, "kind": stats.FLOOR_CHECK,
@@ -208,8 +272,11 @@ def summarise(records: list[dict], params: Params) -> dict:
             "thm7_runs": rows[0]["thm7_runs"], "thm7_n_needed": rows[0]["thm7_n_needed"],
             "thm7_excess": _mean_ci([r["thm7_error"] - r["gamma"] for r in rows]) if rows[0]["thm7_runs"] else None,
             "unstable": _mean_ci([r["unstable"] for r in rows]), "rounds": rows[0]["rounds"],
-            "crossover": crossover(params.alpha, params.beta, params.eps, params.delta, c["d"], params.per_subsample),
+            "crossover": crossover(params.alpha, params.beta, params.eps, params.delta, c["d"],
+                                   max(1, params.per_subsample)),
         }
+        cases[kind]["informative"] = bool(cases[kind]["accuracy"]["status"] == stats.HOLDS
+                                          and contract.informative({"constant": base["constant"]}))
     controls = all(cs["negative_control"]["status"] == stats.VIOLATED for cs in cases.values())
     floors = all(cs["switch"]["status"] == stats.HOLDS and cs["privacy"]["status"] == stats.HOLDS
                  for cs in cases.values())
@@ -217,10 +284,14 @@ def summarise(records: list[dict], params: Params) -> dict:
     overall = combine(at) if at else stats.BELOW_BOUND
     if not floors:
         overall = stats.VIOLATED
-    text = (f"{overall}: Theorem 11's accuracy over {len(cases)} case(s), {T} trials, m = {params.num_queries}; "
+    n_verdicts = 2 * len(cases)
+    need = trials_for_holds(target, params.confidence, n_verdicts)
+    text = (f"{overall}: Theorem 11's accuracy over {len(cases)} case(s), {T} trials ({need} needed for holds at "
+            f"the family-wise level over {n_verdicts} verdicts), m = {params.num_queries}; "
             "n used / n bound = " + ", ".join(f"{k}: {cs['n_fraction_of_bound']:.2g}" for k, cs in cases.items())
             + f"; switch at m_o and privacy within (eps, delta): {'hold' if floors else 'FAIL'} (floor checks); "
-            f"negative control {'violated in every case' if controls else 'NOT caught everywhere'}")
+            f"negative control {'violated in every case' if controls else 'NOT caught everywhere'}; informative (the "
+            "constant answer fails): " + ", ".join(f"{k}: {cs['informative']}" for k, cs in cases.items()))
     return {
         "result_id": RESULT_IDS[0],
         "claim": "(1/m) sum_i 1(y_priv_i != y~_i) <= alpha + gamma w.p. >= 1 - beta for any m (Theorem 11)",
@@ -228,6 +299,9 @@ def summarise(records: list[dict], params: Params) -> dict:
                          f"epsilon={params.eps}, delta={params.delta}, vc=d, num_queries={params.num_queries})"),
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
         "num_queries": params.num_queries, "noise": params.noise, "per_subsample": params.per_subsample,
+        "path": params.path, "lam": params.lam, "variant": params.variant, "negative_control": params.variant != "none",
+        "trials_for_holds": need, "verdicts_in_family": n_verdicts,
+        "informative": {k: cs["informative"] for k, cs in cases.items()},
         "trials": T, "confidence": params.confidence, "cases": cases, "negative_controls_caught": controls,
         "verdict": overall, "verdict_text": text,
     }

@@ -73,11 +73,18 @@ def validate_answers(G, num_hypotheses: int, argname: str = "G") -> np.ndarray:
     return arr
 
 
-def true_error(cls: FiniteClass, D, G) -> float:
-    """BCMNUW20 Definition 5: Err_{D,H}(G) = max_{h in H} |G(h) - E_{x~D}[h(x)]|, exactly."""
+def true_error(cls: FiniteClass, D, G, *, truth=None) -> float:
+    """BCMNUW20 Definition 5: Err_{D,H}(G) = max_{h in H} |G(h) - E_{x~D}[h(x)]|, exactly.
+
+    ``truth``: the answers E_D h as :func:`true_answers` returned them for this (cls, D), to reuse when
+    several releases are judged against one D (a Monte-Carlo trial's baselines); recomputed when omitted."""
     cls = _as_class(cls)
     G = validate_answers(G, cls.num_hypotheses)
-    return float(np.max(np.abs(G - true_answers(cls, D))))
+    if truth is None:
+        truth = true_answers(cls, D)
+    else:
+        truth = validate_answers(truth, cls.num_hypotheses, "truth")
+    return float(np.max(np.abs(G - truth)))
 
 
 def disagreement_mass(cover: Cover, D) -> np.ndarray:

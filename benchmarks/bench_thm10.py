@@ -5,11 +5,16 @@ Usage: python benchmarks/bench_thm10.py [--repeats R] [--trials N] [--small-tria
 Workloads (each timed R times, median reported; fresh temporary run directory each time, writes nothing
 to the repo):
   * ``thm10`` at its defaults (7 cases: thresholds/intervals/stumps under uniform, Zipf and adversarial
-    distributions, alpha = 0.5, n capped at n_max = 4,000,000): the run ``python -m simulations run
+    distributions, alpha = 0.5, Theorem 10's full n and m): the run ``python -m simulations run
     thm10`` does;
   * ``thm10`` small (thresholds:near_threshold on 64 points, alpha = 0.9, n_max = 300,000): the CI size.
 Columns: the bare loop over ``trial`` in this process (no store), ``runner.run`` with workers=1 (serial
 backend) and workers=2 (process pool); efficiency = rate(2) / (2 * rate(1)).
+
+``--counts-vs-expanded``: CPU seconds per default trial (Theorem 10's full n, up to 1.4 * 10^8 private points)
+with the private sample kept as its histogram (what the experiment does) against the same trial with the
+sample expanded to point indices (the O(n) path A_PAP also accepts), same seeds, and the peak memory of each
+(each measured in a fresh child process). The two must release the same records.
 """
 
 from __future__ import annotations
@@ -52,12 +57,49 @@ def bench(label: str, overrides: dict, trials: int, repeats: int) -> dict:
             "eff": (trials / two) / (2 * trials / one)}
 
 
+_CHILD = """
+import json, resource, sys, time
+from simulations.experiments import thm10
+from simulations import runner
+if sys.argv[1] == "expanded":
+    _draw = thm10.private_sample
+    thm10.private_sample = lambda D, n, rng: _draw(D, n, rng).indices()
+params = thm10.Params()
+thm10.trial(params, runner.trial_rng(0, 0))
+t0 = time.process_time()
+recs = [thm10.trial(params, runner.trial_rng(1, i)) for i in range(int(sys.argv[2]))]
+cpu = (time.process_time() - t0) / len(recs)
+print(json.dumps({"cpu": cpu, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "recs": recs}))
+"""
+
+
+def counts_vs_expanded(trials: int) -> int:
+    import json
+    import subprocess
+
+    out = {}
+    for mode in ("counts", "expanded"):
+        res = subprocess.run([sys.executable, "-c", _CHILD, mode, str(trials)], capture_output=True, text=True,
+                             check=True)
+        out[mode] = json.loads(res.stdout)
+    same = out["counts"]["recs"] == out["expanded"]["recs"]
+    print(f"{'private sample':<16} {'CPU s/trial':>12} {'peak RSS MB':>12}")
+    for mode in ("counts", "expanded"):
+        print(f"{mode:<16} {out[mode]['cpu']:>12.3f} {out[mode]['rss_mb']:>12.0f}")
+    print(f"ratio expanded/counts: {out['expanded']['cpu'] / out['counts']['cpu']:.1f}x CPU; identical records: {same}")
+    return 0 if same else 1
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--trials", type=int, default=20, help="trials of the default workload")
     ap.add_argument("--small-trials", type=int, default=100, help="trials of the small workload")
+    ap.add_argument("--counts-vs-expanded", action="store_true",
+                    help="CPU and memory per full-n trial, histogram vs expanded sample (see the docstring)")
     args = ap.parse_args(argv)
+    if args.counts_vs_expanded:
+        return counts_vs_expanded(args.trials)
     rows = [bench("thm10 defaults (7 cases)", {}, args.trials, args.repeats),
             bench("thm10 small (CI size)", SMALL, args.small_trials, args.repeats)]
     print(f"{'workload':<26} {'trials':>7} {'bare loop/s':>12} {'1 worker/s':>11} {'2 workers/s':>12} {'efficiency':>10}")

@@ -5,7 +5,7 @@ dimension, growth function, projections Pi_H(T), the public cover H~ (Lemma 11),
 representative domain X_H~ (Definition 2) and Project_{H~,w}.
 """
 
-from .finite import FiniteClass, validate_indices
+from .finite import FiniteClass, PointCounts, as_counts, validate_indices
 from .constructors import (
     boolean_cube,
     conjunctions,
@@ -38,7 +38,7 @@ from .cover import (
 )
 
 __all__ = [
-    "FiniteClass", "validate_indices",
+    "FiniteClass", "PointCounts", "as_counts", "validate_indices",
     "boolean_cube", "conjunctions", "decision_stumps", "explicit", "halfspaces",
     "hypercube_points", "intervals", "marginals", "point_functions", "random_class", "thresholds",
     "Dimension", "dual_vc_dimension", "growth_function", "is_mistake_tree", "littlestone_dimension",

@@ -17,7 +17,7 @@ from functools import cached_property
 import numpy as np
 
 from . import _bits
-from .finite import FiniteClass, validate_indices
+from .finite import FiniteClass, PointCounts, as_counts, validate_indices
 
 
 def _as_class(cls) -> FiniteClass:
@@ -108,6 +108,16 @@ class RepresentativeDomain:
         """Like :meth:`map`, but as indices 0..|X_H~|-1 into ``representatives`` (the reduced domain)."""
         x = validate_indices(points, self.group_of.size, "points")
         return self.group_of[x]
+
+    def map_counts(self, data) -> PointCounts:
+        """X_H~ applied to a data set given as point indices or :class:`PointCounts` over the full domain:
+        the counts of its images in the reduced domain (index i counts the points whose representative
+        is ``representatives[i]``), without expanding the data set."""
+        x = as_counts(data, self.group_of.size, "points")
+        if x.n >= 1 << 53:  # the float64 sums of np.bincount's weights are exact below 2^53
+            raise ValueError(f"points: n={x.n} must be < 2^53")
+        reduced = np.bincount(self.group_of, weights=x.counts, minlength=self.representatives.size)
+        return PointCounts(np.rint(reduced).astype(np.int64))
 
 
 def representative_domain(cls: FiniteClass) -> RepresentativeDomain:

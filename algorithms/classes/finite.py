@@ -176,3 +176,54 @@ def validate_indices(indices, upper: int, argname: str, *, allow_empty: bool = F
         bad = lo if lo < 0 else hi
         raise ValueError(f"{argname} contains {bad}, outside the domain [0, {upper})")
     return arr.astype(np.intp, copy=False)
+
+
+class PointCounts:
+    """A data set over the domain {0..N-1} given by how often each point occurs.
+
+    ``PointCounts(counts)`` is the same data set as the point indices
+    ``np.repeat(np.arange(N), counts)`` (a multiset: algorithms that read their data only through its
+    histogram, such as PMW's true answers and A_PAP's representative map, cannot tell the two apart),
+    at O(N) memory instead of O(n). Monte-Carlo trials draw an i.i.d. sample of size n as
+    ``rng.multinomial(n, D)`` and pass it in this form. ``counts``: non-negative integers, one per point,
+    summing to n >= 1 (read-only int64 copy).
+    """
+
+    __slots__ = ("counts", "n")
+
+    def __init__(self, counts):
+        arr = np.asarray(counts)
+        if arr.ndim != 1 or arr.size == 0:
+            raise ValueError(f"counts must be a non-empty 1-D array (one count per point), got shape {arr.shape}")
+        if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
+            raise ValueError(f"counts must be non-negative integers, got dtype {arr.dtype}")
+        arr = np.array(arr, dtype=np.int64)
+        if int(arr.min()) < 0:
+            raise ValueError(f"counts contains {int(arr.min())}; counts must be non-negative")
+        arr.setflags(write=False)
+        self.counts = arr
+        self.n = int(arr.sum())
+
+    @property
+    def num_points(self) -> int:
+        return int(self.counts.size)
+
+    def indices(self) -> np.ndarray:
+        """The data set as sorted point indices (O(n) memory: for algorithms that read single points)."""
+        return np.repeat(np.arange(self.num_points, dtype=np.intp), self.counts)
+
+    def __repr__(self) -> str:
+        return f"PointCounts(n={self.n}, num_points={self.num_points})"
+
+
+def as_counts(data, num_points: int, argname: str) -> PointCounts:
+    """A data set (point indices in [0, num_points), or :class:`PointCounts` over that domain) as its counts;
+    ValueError naming ``argname`` when it is empty or lies outside the domain."""
+    if isinstance(data, PointCounts):
+        if data.num_points != num_points:
+            raise ValueError(f"{argname} counts cover {data.num_points} points, the domain has {num_points}")
+        if data.n < 1:
+            raise ValueError(f"{argname} is empty (its counts sum to 0); at least one point is required")
+        return data
+    idx = validate_indices(data, num_points, argname)
+    return PointCounts(np.bincount(idx, minlength=num_points))

@@ -77,16 +77,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..classes.finite import FiniteClass, validate_indices
+from ..classes.finite import FiniteClass, as_counts, validate_indices
 from ..privacy import NumericSparse, Release
 from ..privacy.accounting import _check_delta, _check_positive_finite
 from ..privacy.mechanisms import _check_rng
+from ..classes.implicit import Stumps
 from .mw import MatrixQueries, MWDistribution
+from .mw_product import CoordinateQueries, ProductMWDistribution
 
 __all__ = ["PMWParameters", "PMWResult", "pmw", "pmw_parameters", "pmw_sample_size"]
 
 _BLOCK = 64
 _MAX_BLOCK_ENTRIES = 1 << 22
+_PRODUCT_BLOCK = 4096
 
 
 def _check_unit_open(name: str, value) -> float:
@@ -218,8 +221,8 @@ class PMWResult:
         return int(self.update_queries.size)
 
 
-def _true_answers(matrix: np.ndarray, s: np.ndarray) -> np.ndarray:
-    """q_h(s) = |{i : h(s_i) = +1}| / n for every row, exactly.
+def _true_answers(matrix: np.ndarray, counts: np.ndarray, n: int) -> np.ndarray:
+    """q_h(s) = |{i : h(s_i) = +1}| / n for every row, exactly, from the histogram ``counts`` of s (size n).
 
     The counts are integers <= n; for n < 2^24 every partial sum of a float32 product of the 0/1
     matrix with the integer histogram is an integer below 2^24, hence exact, and twice as fast as
@@ -227,9 +230,8 @@ def _true_answers(matrix: np.ndarray, s: np.ndarray) -> np.ndarray:
     already released, so their rounding is post-processing and touches neither privacy nor the
     sensitivity 1/n of the true answers.)
     """
-    counts = np.bincount(s, minlength=matrix.shape[1])
-    dtype = np.float32 if s.size < (1 << 24) else np.float64
-    return MatrixQueries(matrix, dtype=dtype).answer(counts.astype(dtype)) / s.size
+    dtype = np.float32 if n < (1 << 24) else np.float64
+    return MatrixQueries(matrix, dtype=dtype).answer(counts.astype(dtype)) / n
 
 
 def _validate_order(order, k: int) -> np.ndarray:
@@ -242,42 +244,15 @@ def _validate_order(order, k: int) -> np.ndarray:
     return o
 
 
-def pmw(data, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: float,
-        rng: np.random.Generator, *, order=None, sparse: type = NumericSparse) -> Release:
-    """BCMNUW20 Algorithm 1 (PMW) with Dwork-Roth (2014) Algorithm 5 / Theorem 4.15's settings.
 
-    data: the private data set s as point indices into the class's domain X~ = {0..N-1}.
-    cls: the query class H~ (hypotheses x points, True = +1).
-    alpha, beta in (0, 1); eps > 0; delta in [0, 1); rng: numpy Generator.
-    order: the order in which the queries are run (a permutation of the hypotheses; default 0..|H~|-1).
-    sparse: the NumericSparse class PMW runs (default ``algorithms.privacy.NumericSparse``; the
-    privacy audit passes deliberately broken subclasses, see ``simulations/audit_targets/pmw.py``).
-
-    Returns ``Release(PMWResult, guarantee)``; ``guarantee`` is NumericSparse's (PureDP(eps) or
-    ApproxDP(eps, delta)). Every comparison, threshold (re)draw, released answer and the halting
-    after c tops are NumericSparse's own code (``first_above`` on a block, ``query`` for the
-    second query of a pair): one implementation. Scans the queries in blocks (one matrix-vector
-    product per block, no Python loop over queries): a block ends at NumericSparse's first
-    above-threshold answer, the MW update is applied, and the scan resumes after that query.
-    """
-    if not isinstance(cls, FiniteClass):
-        raise ValueError(f"cls must be a FiniteClass, got {type(cls).__name__}")
-    if not (isinstance(sparse, type) and issubclass(sparse, NumericSparse)):
-        raise ValueError(f"sparse={sparse!r} must be NumericSparse or a subclass of it")
-    rng = _check_rng(rng)
-    s = validate_indices(data, cls.num_points, "data")
-    N, k = cls.num_points, cls.num_hypotheses
-    params = pmw_parameters(alpha, beta, eps, delta, n=int(s.size), domain_size=N, num_queries=k)
-    order = _validate_order(order, k)
-
-    queries = MatrixQueries(cls.matrix, dtype=np.float32)   # synthetic answers: see _true_answers
-    true = _true_answers(cls.matrix, s)              # q_h(s), [0, 1] scale; read only through noise
-    dist = MWDistribution.uniform(N)
-    ns = sparse(params.threshold, params.c, params.eps, rng, delta=params.delta, sensitivity=1.0 / params.n)
+def _scan(true: np.ndarray, queries, dist, ns: NumericSparse, eta: float, order: np.ndarray, max_block: int):
+    """BCMNUW20 Algorithm 1's pass over the queries in ``order`` (the body of :func:`pmw`): NumericSparse on
+    the pairs f'_{2i-1}, f'_{2i} of every query's gap between the true answer and the synthetic one, an MW
+    step on ``dist`` (an ``MWDistribution`` or a ``ProductMWDistribution``) after every top. Returns the
+    answers ([0, 1] scale) and the update record (queries, q(x^t) before, released a_i, q(x^{t+1}) after)."""
+    k = order.size
     a = np.empty(k)
-    eta = params.eta
     pos = 0
-    max_block = max(1, _MAX_BLOCK_ENTRIES // N)
     block = min(_BLOCK, max_block)
     upd_q, upd_before, upd_a, upd_after = [], [], [], []
     while pos < k:
@@ -308,12 +283,61 @@ def pmw(data, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: fl
             a_i = syn[j] - released
         a[i] = a_i
         direction = 1.0 if a_i > syn[j] else -1.0
-        dist.update(queries.values(i), eta * direction)
+        dist.update_query(queries, i, eta * direction)
         upd_q.append(i)
         upd_before.append(syn[j])
         upd_a.append(a_i)
         upd_after.append(float(dist.answer(queries, np.array([i]))[0]))
         pos += j + 1
+    return a, upd_q, upd_before, upd_a, upd_after
+
+
+def pmw(data, cls, alpha: float, beta: float, eps: float, delta: float,
+        rng: np.random.Generator, *, order=None, sparse: type = NumericSparse) -> Release:
+    """BCMNUW20 Algorithm 1 (PMW) with Dwork-Roth (2014) Algorithm 5 / Theorem 4.15's settings.
+
+    data: the private data set s as point indices into the class's domain X~ = {0..N-1}, or as its
+    histogram (``algorithms.classes.PointCounts``: the same data set, PMW reads it only through its counts);
+    for ``cls`` a :class:`~algorithms.classes.implicit.Stumps`, the points themselves, an (n, p) array of +-1.
+    cls: the query class H~: a FiniteClass (hypotheses x points, True = +1), or ``Stumps(p)`` for decision
+    stumps on {+-1}^p at any p (X~ = {+-1}^p never materialised: the MW distribution is kept as a product,
+    ``mw_product``; the same algorithm and, where 2^p fits, the same bits as the dense class).
+    alpha, beta in (0, 1); eps > 0; delta in [0, 1); rng: numpy Generator.
+    order: the order in which the queries are run (a permutation of the hypotheses; default 0..|H~|-1).
+    sparse: the NumericSparse class PMW runs (default ``algorithms.privacy.NumericSparse``; the
+    privacy audit passes deliberately broken subclasses, see ``simulations/audit_targets/pmw.py``).
+
+    Returns ``Release(PMWResult, guarantee)``; ``guarantee`` is NumericSparse's (PureDP(eps) or
+    ApproxDP(eps, delta)). Every comparison, threshold (re)draw, released answer and the halting
+    after c tops are NumericSparse's own code (``first_above`` on a block, ``query`` for the
+    second query of a pair): one implementation. Scans the queries in blocks (one matrix-vector
+    product per block, no Python loop over queries): a block ends at NumericSparse's first
+    above-threshold answer, the MW update is applied, and the scan resumes after that query.
+    """
+    if not (isinstance(sparse, type) and issubclass(sparse, NumericSparse)):
+        raise ValueError(f"sparse={sparse!r} must be NumericSparse or a subclass of it")
+    rng = _check_rng(rng)
+    if isinstance(cls, Stumps):                      # no domain: X~ = {+-1}^p, MW as a product (mw_product)
+        pts = cls.validate_points(data, "data")
+        n, N, k = int(pts.shape[0]), 2 ** cls.p, cls.num_hypotheses
+        true = np.count_nonzero(pts == 1, axis=0) / n    # q_h(s), exactly as the histogram path computes it
+        queries = CoordinateQueries(np.arange(k), cls.p)
+        dist = ProductMWDistribution(cls.p)
+    elif isinstance(cls, FiniteClass):
+        s = as_counts(data, cls.num_points, "data")
+        n, N, k = s.n, cls.num_points, cls.num_hypotheses
+        queries = MatrixQueries(cls.matrix, dtype=np.float32)   # synthetic answers: see _true_answers
+        true = _true_answers(cls.matrix, s.counts, s.n)  # q_h(s), [0, 1] scale; read only through noise
+        dist = MWDistribution.uniform(N)
+    else:
+        raise ValueError(f"cls must be a FiniteClass or Stumps, got {type(cls).__name__}")
+    params = pmw_parameters(alpha, beta, eps, delta, n=n, domain_size=N, num_queries=k)
+    order = _validate_order(order, k)
+    ns = sparse(params.threshold, params.c, params.eps, rng, delta=params.delta, sensitivity=1.0 / params.n)
+    # A block's noise is drawn at once (NumericSparse.first_above), so the block sizes fix the bits: the product
+    # engine uses the dense engine's blocks wherever the dense one could run (2^p <= 2^22), larger ones beyond.
+    max_block = max(1, _MAX_BLOCK_ENTRIES // N) if N <= _MAX_BLOCK_ENTRIES else _PRODUCT_BLOCK
+    a, upd_q, upd_before, upd_a, upd_after = _scan(true, queries, dist, ns, params.eta, order, max_block)
     answers = np.clip(2.0 * a - 1.0, -1.0, 1.0)
     result = PMWResult(
         answers=answers, synthetic=np.array(dist.probabilities()), halted=ns.halted,

@@ -20,12 +20,12 @@ What one trial does, for every case "class:distribution" of ``Params.cases``:
    Err_{D,H}(G) = max_h |G(h) - E_D h| for A_PAP and each baseline and whether it is <= alpha
    (Theorem 10: w.p. >= 1 - beta); the privacy A_PAP declares it spent (PMW's, ``Release.guarantee``).
 
-The private sample is drawn as its histogram (``rng.multinomial(n, D)``) and expanded to point indices:
-A_PAP reads the private data only through PMW's normalised histogram (``pmw``: ``np.bincount``), so
-this has exactly the law of n i.i.d. draws and costs O(N) random numbers; the expansion costs 8 bytes
-per point, so n above ``MAX_PRIVATE_POINTS`` (2.4 GB) is refused (on this 24 GiB machine several
-workers must fit): Theorem 10's n at alpha <= about 0.1 is there, and such runs need ``n_max``
-(below-bound).
+The private sample is drawn as its histogram (``rng.multinomial(n, D)``) and kept as one
+(``algorithms.classes.PointCounts``): A_PAP and PMW read the private data only through counts (the
+representative map X_H~ sums counts, PMW's true answers are the normalised histogram), so this has exactly
+the law of n i.i.d. draws, releases the same bits as the expanded sample (tests/algorithms/test_point_counts.py)
+and costs O(N) memory and random numbers whatever n is. n is limited only by ``MAX_PRIVATE_POINTS`` = 2^53 - 1
+(float64 sums of counts stay exact below it).
 
 Negative controls (``variant``, :data:`NEGATIVE_CONTROLS`; ``simulations.contract``): deliberately broken
 A_PAPs run at the theorem's own sizes, which the verdict must call ``violated``: PMW's noise x100, and a
@@ -101,7 +101,7 @@ PROBES = {
     "pmw_noise_x10": "PMW's Laplace noise 10 times the declared scale (PMW run at eps/10, eps declared)",
     "half_cover": "the cover built from the first half of the public sample (m/2 points)",
 }
-MAX_PRIVATE_POINTS = 300_000_000  # 2.4 GB of int64 point indices per expanded private sample
+MAX_PRIVATE_POINTS = (1 << 53) - 1  # counts are summed in float64 by the representative map (exact below 2^53)
 
 
 def _check_unit(name: str, value) -> None:
@@ -163,9 +163,8 @@ class Params:
             n, _ = used_sizes(s["n_bound"], s["m_bound"], self.n_scale, self.m_scale, self.n_max)
             if n > MAX_PRIVATE_POINTS:
                 raise ValueError(f"n={n:,} private points for case {c} (Theorem 10's n = {s['n_bound']:,} at "
-                                 f"alpha={self.alpha}) exceed MAX_PRIVATE_POINTS={MAX_PRIVATE_POINTS:,} (the expanded "
-                                 "sample would not fit several workers in 24 GiB); set n_max <= that (the run is "
-                                 "then below-bound)")
+                                 f"alpha={self.alpha}) exceed MAX_PRIVATE_POINTS={MAX_PRIVATE_POINTS:,} (2^53 - 1, "
+                                 "where float64 counts stop being exact); set n_max <= that (the run is then below-bound)")
 
 
 # ---------------------------------------------------------------- classes, distributions, bounds
@@ -235,8 +234,20 @@ def case_setup(case: str, params: Params) -> dict:
     N = params.interval_points if kind == "intervals" else params.num_points
     cls, d, p = make_class(kind, N, params.stump_dim)
     D = make_distribution(kind, law, cls.num_points)
+    truth = _truth(kind, law, N, params.stump_dim)
     sizes = theorem_sizes(params.alpha, params.beta, params.eps, params.delta, d, p)
-    return {"case": case, "cls": cls, "D": D, "d": d, "p": p, **sizes}
+    return {"case": case, "cls": cls, "D": D, "d": d, "p": p, "truth": truth, **sizes}
+
+
+@functools.lru_cache(maxsize=64)
+def _truth(kind: str, law: str, N: int, stump_dim: int) -> np.ndarray:
+    """E_D h for every h of a case's class (read-only; computed once per process, not once per release)."""
+    from algorithms.evaluation import true_answers
+
+    cls = make_class(kind, N, stump_dim)[0]
+    out = true_answers(cls, make_distribution(kind, law, cls.num_points).probs)
+    out.setflags(write=False)
+    return out
 
 
 def used_sizes(n_bound: int, m_bound: int, n_scale: float, m_scale: float, n_max: int) -> tuple[int, int]:
@@ -250,10 +261,12 @@ def used_sizes(n_bound: int, m_bound: int, n_scale: float, m_scale: float, n_max
 # ---------------------------------------------------------------- one run of A_PAP
 
 
-def private_sample(D: dist.Distribution, n: int, rng: np.random.Generator) -> np.ndarray:
-    """n i.i.d. points of D as the sorted indices of their histogram (same law for A_PAP, see module docstring)."""
-    counts = rng.multinomial(n, D.probs)
-    return np.repeat(np.arange(D.N, dtype=np.int64), counts)
+def private_sample(D: dist.Distribution, n: int, rng: np.random.Generator):
+    """n i.i.d. points of D as their histogram (``PointCounts``: A_PAP and PMW read the private data only
+    through its counts, so this is the same data set at O(N) memory; see the module docstring)."""
+    from algorithms.classes import PointCounts
+
+    return PointCounts(rng.multinomial(n, D.probs))
 
 
 def broken_inputs(variant: str, public: np.ndarray, eps: float) -> tuple[np.ndarray, float]:
@@ -277,7 +290,8 @@ def public_only_answers(cls, public: np.ndarray) -> np.ndarray:
 
 
 def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float, eps: float, delta: float,
-            rng: np.random.Generator, *, baselines: bool = False, variant: str = contract.NO_VARIANT) -> dict:
+            rng: np.random.Generator, *, baselines: bool = False, variant: str = contract.NO_VARIANT,
+            truth=None) -> dict:
     """One run of A_PAP (or a broken ``variant``) at (n, m) under D, evaluated exactly: cover radius,
     Err_{D,H}(G), spent privacy; with ``baselines`` the public-only and private-only releases on the same
     draws (keys ``public_only_*``, ``private_only_*``)."""
@@ -292,7 +306,7 @@ def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float
     release = a_pap(private, w, cls, alpha, beta, eps_run, delta, rng)
     out = release.value
     radius = cover_radius(out.cover, D.probs)
-    error = true_error(cls, D.probs, out.answers)
+    error = true_error(cls, D.probs, out.answers, truth=truth)
     g = release.guarantee
     rec = {
         "n": int(n), "m": int(m),
@@ -304,9 +318,9 @@ def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float
         "pmw_updates": out.pmw.num_updates, "pmw_halted": bool(out.pmw.halted),
     }
     if baselines:
-        pub_err = true_error(cls, D.probs, public_only_answers(cls, public))
+        pub_err = true_error(cls, D.probs, public_only_answers(cls, public), truth=truth)
         priv = pmw(private, cls, alpha, beta, eps, delta, rng).value
-        priv_err = true_error(cls, D.probs, priv.answers)
+        priv_err = true_error(cls, D.probs, priv.answers, truth=truth)
         rec.update({"public_only_error": pub_err, "public_only_accurate": bool(pub_err <= alpha),
                     "private_only_error": priv_err, "private_only_accurate": bool(priv_err <= alpha),
                     "private_only_updates": priv.num_updates})
@@ -321,7 +335,7 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
         s = case_setup(case, params)
         n, m = used_sizes(s["n_bound"], s["m_bound"], params.n_scale, params.m_scale, params.n_max)
         cases[case] = run_pap(s["cls"], s["D"], n, m, params.alpha, params.beta, params.eps, params.delta, rng,
-                              baselines=params.baselines, variant=params.variant)
+                              baselines=params.baselines, variant=params.variant, truth=s["truth"])
     return {"cases": cases, "success": all(c["accurate"] for c in cases.values())}
 
 

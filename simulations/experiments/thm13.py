@@ -19,8 +19,9 @@ x ~ D~^n (private), w ~ D~^m (public), the attacker's reference sample z and ``c
 * ``public_only``: wbar (``algorithms.query_release.baselines.public_only`` for p <= 14, the same mean otherwise),
   PureDP(0); needs m >= 1;
 * ``pmw`` (BCMNUW20 Alg 1 on x alone) and ``pap`` (A_PAP, Alg 3; needs m >= 1) at (alpha, beta = alpha, eps,
-  1/(4n)), on ``algorithms.classes.constructors.decision_stumps(p)``: only for p <= 14 (the class is a matrix over
-  2^p points).
+  1/(4n)), on ``algorithms.classes.implicit.Stumps(p)``: the stumps given by how they label points, so any p
+  (the cover from the public points' patterns, PMW's MW distribution kept as a product over coordinates; the
+  same algorithm as on the dense 2p x 2^p class, tests/algorithms/test_implicit_classes.py).
 
 Measured per release and cell: the error max_j |q_j - mu_j| and (alpha, alpha)-accuracy; the attacker's decisions
 on one designated private sample, one public sample and one fresh sample per trial, with four thresholds:
@@ -73,7 +74,7 @@ METHODS = ("analytic_thm14", "analytic", "null", "sign-flip")
 MAX_FINITE_P = 14
 
 PARAM_HELP = {
-    "p": "dimension p of {+-1}^p (number of stumps); integer in [2, 20000]; pmw and pap need p <= 14",
+    "p": "dimension p of {+-1}^p (number of stumps); integer in [2, 20000]",
     "alpha": "accuracy alpha in (0, 1) ((alpha, alpha)-accuracy, Theorem 13)",
     "bias_range": "width gamma of the bias prior U[-gamma, gamma] of the hard distribution, in (0, 1]",
     "n_grid": "comma-separated private sample sizes n (integers >= 1)",
@@ -140,9 +141,6 @@ class Params:
             raise ValueError(f"releases={self.releases!r} must be a non-empty tuple of {', '.join(RELEASES)}")
         if len(set(self.releases)) != len(self.releases):
             raise ValueError(f"releases={self.releases!r} has a repeated entry")
-        if self.p > MAX_FINITE_P and ({"pmw", "pap"} & set(self.releases)):
-            raise ValueError(f"releases pmw and pap need p <= {MAX_FINITE_P} (their class is a matrix over 2^p "
-                             f"points), got p={self.p}")
         if not (isinstance(self.eps, (int, float)) and 0 < self.eps and math.isfinite(self.eps)):
             raise ValueError(f"eps={self.eps!r} must be a finite number > 0")
         if not (isinstance(self.broken_noise, (int, float)) and 0 <= self.broken_noise < 1):
@@ -247,17 +245,18 @@ def release(kind: str, private: np.ndarray, public: np.ndarray, params: Params, 
             return tuple(public_only(_indices(public), _stumps(p)))
         return public.mean(axis=0, dtype=np.float64), PureDP(0.0)
     if kind == "pmw":
+        from algorithms.classes.implicit import Stumps
         from algorithms.query_release.pmw import pmw
 
-        out, g = pmw(_indices(private), _stumps(p), params.alpha, params.alpha, params.eps, delta, rng)
+        out, g = pmw(private, Stumps(p), params.alpha, params.alpha, params.eps, delta, rng)
         return out.answers, g
     if kind == "pap":
         if m == 0:
             return None
+        from algorithms.classes.implicit import Stumps
         from algorithms.query_release.pap import a_pap
 
-        out, g = a_pap(_indices(private), _indices(public), _stumps(p), params.alpha, params.alpha, params.eps,
-                       delta, rng)
+        out, g = a_pap(private, public, Stumps(p), params.alpha, params.alpha, params.eps, delta, rng)
         return out.answers, g
     raise ValueError(f"release {kind!r} unknown; allowed {', '.join(RELEASES)}")
 

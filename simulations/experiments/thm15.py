@@ -138,7 +138,7 @@ def run_size(m: int, params: Params, n: int, rng: np.random.Generator) -> dict:
     j_star = int(rng.integers(1, N))          # h*(x) = +1 iff x < j*: hypothesis j* of thresholds(N)
     labels = np.where(np.arange(N) < j_star, 1, -1)
     w = D.sample(m, rng)
-    x = private_sample(D, n, rng)
+    x = private_sample(D, n, rng).indices()   # Lemma 17's learner reads single labelled points
     args = (params.alpha, params.beta, params.eps, params.delta)
 
     rel = a_pap(x, w, H, *args, rng)

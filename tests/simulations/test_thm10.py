@@ -54,10 +54,11 @@ def test_trial_record_shape_and_sizes_from_bounds():
 def test_private_sample_has_the_drawn_histogram():
     D = thm10.make_distribution("thresholds", "zipf", 32)
     x = thm10.private_sample(D, 10_000, np.random.default_rng(0))
-    assert x.size == 10_000 and x.min() >= 0 and x.max() < 32
-    # same multinomial draw -> same histogram: the sample is the histogram expanded
+    assert x.n == 10_000 and x.num_points == 32
+    # same multinomial draw -> same histogram, kept as counts (never expanded)
     counts = np.random.default_rng(0).multinomial(10_000, D.probs)
-    assert np.array_equal(np.bincount(x, minlength=32), counts)
+    assert np.array_equal(x.counts, counts)
+    assert np.array_equal(np.bincount(x.indices(), minlength=32), counts)
 
 
 def test_summary_shape_and_intervals(tmp_path):

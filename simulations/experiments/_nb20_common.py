@@ -98,3 +98,17 @@ def check_params(params, cases: tuple, unit: tuple, integers: tuple) -> None:
         v = getattr(params, name)
         if not (isinstance(v, int) and v >= 1):
             raise ValueError(f"{name}={v!r} out of range: allowed integers >= 1")
+
+
+def check_run_options(params, controls: dict) -> None:
+    """Validation shared by thm7 and thm11: ``per_subsample`` (0 = the theorem's n), ``path`` (counts, or
+    examples below the bound), ``lam`` (a key of ``LAMBDAS``) and ``variant`` (contract's convention)."""
+    from simulations import contract
+
+    if not (isinstance(params.per_subsample, int) and params.per_subsample >= 0):
+        raise ValueError(f"per_subsample={params.per_subsample!r} out of range: allowed integers >= 0")
+    if params.path not in ("counts", "examples") or (params.path == "examples" and params.per_subsample < 1):
+        raise ValueError(f"path={params.path!r} must be counts, or examples with per_subsample >= 1")
+    if params.lam not in LAMBDAS:
+        raise ValueError(f"lam={params.lam!r} must be one of {', '.join(LAMBDAS)}")
+    contract.check_variant(params.variant, controls)

@@ -118,7 +118,7 @@ def summarise(records: list[dict], params: Params) -> dict:
         rows = [r["cases"][kind] for r in records]
         c = make_case(kind, params.noise, params.boundary_mass)
 
-        def n_ok(key):
+        def n_ok(key, rows=rows):
             return sum(bool(r[key]) for r in rows)
 
         cases[kind] = {

@@ -54,7 +54,7 @@ from algorithms.learning.erm import erm
 from algorithms.learning.subsamp import answer_online
 from algorithms.learning.unvprivcl import UnvPrivCl, label_histogram
 from simulations import contract, stats
-from simulations.experiments._nb20_common import (LAMBDAS, check_params, agprivcl_params, labeled_histogram,
+from simulations.experiments._nb20_common import (check_params, check_run_options, agprivcl_params, labeled_histogram,
                                                   sample_labeled, unvprivcl_params)
 from simulations.experiments.thm7 import _claim, _mean_ci, combine, make_case, trials_for_holds
 
@@ -100,13 +100,7 @@ class Params:
     def __post_init__(self):
         check_params(self, CASES, ("alpha", "beta", "eps", "delta", "confidence", "boundary_mass"),
                      ("num_queries",))
-        if not (isinstance(self.per_subsample, int) and self.per_subsample >= 0):
-            raise ValueError(f"per_subsample={self.per_subsample!r} out of range: allowed integers >= 0")
-        if self.path not in ("counts", "examples") or (self.path == "examples" and self.per_subsample < 1):
-            raise ValueError(f"path={self.path!r} must be counts, or examples with per_subsample >= 1")
-        if self.lam not in LAMBDAS:
-            raise ValueError(f"lam={self.lam!r} must be one of {', '.join(LAMBDAS)}")
-        contract.check_variant(self.variant, NEGATIVE_CONTROLS)
+        check_run_options(self, NEGATIVE_CONTROLS)
 
 
 @functools.lru_cache(maxsize=64)

@@ -68,7 +68,7 @@ from algorithms.learning.subsamp import (SubSamp, answer_online, erm_rows, resam
                                          subsample_hypotheses)
 from simulations import contract, stats
 from simulations import distributions as dist
-from simulations.experiments._nb20_common import (LAMBDAS, check_params, agprivcl_params, labeled_histogram,
+from simulations.experiments._nb20_common import (check_params, check_run_options, agprivcl_params, labeled_histogram,
                                                   sample_labeled, subsamp_params)
 
 NAME = "thm7"
@@ -121,13 +121,7 @@ class Params:
     def __post_init__(self):
         check_params(self, CASES, ("alpha", "beta", "eps", "delta", "counter_alpha", "counter_beta", "confidence",
                                    "boundary_mass"), ("num_queries", "counter_reps"))
-        if not (isinstance(self.per_subsample, int) and self.per_subsample >= 0):
-            raise ValueError(f"per_subsample={self.per_subsample!r} out of range: allowed integers >= 0")
-        if self.path not in ("counts", "examples") or (self.path == "examples" and self.per_subsample < 1):
-            raise ValueError(f"path={self.path!r} must be counts, or examples with per_subsample >= 1")
-        if self.lam not in LAMBDAS:
-            raise ValueError(f"lam={self.lam!r} must be one of {', '.join(LAMBDAS)}")
-        contract.check_variant(self.variant, NEGATIVE_CONTROLS)
+        check_run_options(self, NEGATIVE_CONTROLS)
 
 
 # ---------------------------------------------------------------- classes and distributions
@@ -391,7 +385,7 @@ def summarise(records: list[dict], params: Params) -> dict:
             why = (f"n = {n:,} < Theorem 7's n = {sizes['n_bound']:,.0f}" if n < sizes["n_bound"] else
                    f"m = {params.num_queries} < Lemma 9's min_queries = {math.ceil(sizes['min_queries'])}")
 
-        def count(a):
+        def count(a, rows=rows):
             return sum(r["accurate"][a] for r in rows)
 
         acc = {"agprivcl": _claim(count("agprivcl"), T, target, conf, at_bound,

@@ -87,3 +87,4 @@ def test_accountant_and_theorem():
     T = max_rounds(1.0, 1e-9, 1.0, 50, 40000)
     assert dualquery_guarantee(1.0, 50, T, 40000, 1e-9).eps <= 1.0 < dualquery_guarantee(1.0, 50, T + 1, 40000,
                                                                                            1e-9).eps
+

@@ -6,12 +6,24 @@ Pure mathematics: this package imports no other package of the workbench.
 >>> c = bounds.compute("thm10", alpha=0.1, beta=0.05, epsilon=0.5, delta=1e-6, vc=3, dual_vc=8)
 >>> c["public_samples"], c["private_samples"]
 (10126, 4277206748)
->>> list(bounds.sweep("thm10", alpha=[0.05, 0.1], beta=0.05, epsilon=0.5, delta=1e-6, vc=3,
-dual_vc=8)["public_samples"])
+>>> s = bounds.sweep("thm10", alpha=[0.05, 0.1], beta=0.05, epsilon=0.5, delta=1e-6, vc=3, dual_vc=8)
+>>> list(s["public_samples"])
 [21717.0, 10126.0]
 """
-from .api import compare, compute, crossover, sweep
 from .errors import DomainError
-from .registry import all_results, get
 
 __all__ = ["compute", "sweep", "compare", "crossover", "get", "all_results", "DomainError"]
+_LAZY = {"compute": "api", "sweep": "api", "compare": "api", "crossover": "api", "get": "registry",
+         "all_results": "registry"}
+
+
+def __getattr__(name):
+    """The API is imported on first use, so ``import bounds.cli_common`` (every command line's start-up)
+    does not load the formulas' numerics."""
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -175,7 +175,8 @@ class Result:
     quantities: tuple[Quantity, ...]
     domain: Mapping[str, Interval] = field(default_factory=dict)  # narrowings of the catalogue
     constants: Mapping[str, str] = field(default_factory=dict)    # hidden constant -> meaning
-    notes: tuple[str, ...] = ()    # errata, remarks; shown by show and compute
+    notes: tuple[str, ...] = ()    # short remarks; shown by show and compute
+    errata: tuple[str, ...] = ()   # ids of the bounds.errata records it relies on (erratum or checked)
     defaults: Mapping[str, Any] = field(default_factory=dict)     # optional params' defaults
     departures: tuple[Departure, ...] = ()  # printed vs corrected values shown side by side
     # values (parameter keys and quantity names -> numbers) -> [(outside?, text)]: where the theorem

@@ -129,7 +129,7 @@ _CATALOGUE = [
     Param("dual_vc", "p", "p", POS_INT, "dual VC dimension of the class"),
     Param("littlestone", "ldim", r"\mathrm{Ldim}", POS_INT, "Littlestone dimension of the class"),
     Param("num_queries", "num_queries", "m_q", POS_INT,
-          "number of classification queries (NB20's m)"),
+          "number of queries: NB20's m classification queries, LVSUW21's |Q| statistical queries"),
     Param("private_samples", "n", "n", POS_INT, "private sample size"),
     Param("public_samples", "m", "m", POS_INT, "public sample size"),
     Param("renyi_2", "D2", r"D_2", NONNEG, "Renyi divergence of order 2, D_2(mu || nu), nats"),

@@ -146,21 +146,12 @@ def _constant_strings(tree) -> set[str]:
     return {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
 
 
-def errata(paper: str, label: str) -> list[str]:
-    """Headings of docs/ERRATA.md under the paper's section that name the result's label."""
-    path = ROOT / "docs" / "ERRATA.md"
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return []
-    out, current = [], None
-    for line in lines:
-        if line.startswith("## "):
-            current = line[3:].split()[0] if line[3:].split() else None
-        elif line.startswith("### ") and current == paper and re.search(
-                rf"\b{re.escape(label)}(?![\d.])", line):
-            out.append(line[4:].strip())
-    return out
+def errata(result) -> list[str]:
+    """The errata records (bounds.errata) that concern the result: those it names and those naming it."""
+    from .errata import ERRATA
+
+    return [f"{e.title} [{e.id}]" for e in ERRATA
+            if e.id in result.errata or result.short_id in e.results]
 
 
 def locate(result) -> list[tuple[str, list[str]]]:
@@ -178,10 +169,7 @@ def locate(result) -> list[tuple[str, list[str]]]:
                           for c in found["proof checks"].get(rid, [])]),
         ("audit targets", [f"{t}  (python -m simulations audit {t})" for t in found["audit targets"].get(rid, [])]),
         ("report section", found["report section"].get(rid, [])),
-        ("errata", [f"docs/ERRATA.md: {h}" for h in errata(result.paper, result.label)]
-         + ([f"{sum('rratum' in n for n in result.notes)} in the notes above; "
-             f"python -m proofs_checks --errata --paper {paper}"]
-            if any("rratum" in n for n in result.notes) else [])),
+        ("errata", [f"docs/ERRATA.md: {h}" for h in errata(result)]),
     ]
 
 

@@ -3,7 +3,7 @@
 >>> import proofs_checks
 >>> results = proofs_checks.run_all()            # list[CheckResult]: .check, .verdict, .seconds
 >>> rows = proofs_checks.run_all_json("nb20")     # JSON-serialisable dicts (what --json prints)
->>> proofs_checks.errata_report(results)          # docs/ERRATA.md entries + the errata the checks verify
+>>> proofs_checks.errata_report(results)          # every erratum record (bounds.errata) with its checks' verdicts
 >>> proofs_checks.report_data()                   # all of the above in one JSON-serialisable dict (reports)
 
 Command line: ``python -m proofs_checks [--paper KEY] [--json] [--strict] [--errata] [--list] [--thorough]``.

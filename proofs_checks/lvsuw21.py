@@ -347,3 +347,6 @@ register(
         formula_from="bounds.papers.lvsuw21.thm4_5_eps_closed, thm4_5_objective",
     ),
 )
+
+# the explicit Theorem 4.4 (bounds.papers.lvsuw21_thm44) is checked in its own module
+from . import lvsuw21_thm44  # noqa: E402,F401

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..classes.cover import Cover, RepresentativeDomain, build_cover
 from ..classes.finite import FiniteClass, as_counts, validate_indices
+from ..classes.implicit import ImplicitCover, Stumps, build_implicit_cover
 from ..privacy import Release
 from ..validate import check_rng as _check_rng
 from ..validate import check_unit_open as _check_unit_open
@@ -40,16 +41,18 @@ class PAPResult:
     """BCMNUW20 Algorithm 3's output.
 
     answers: (|H|,) G(h) in [-1, 1] for every hypothesis of H (G~ read through Project).
-    cover: the public cover H~ (``members``, ``member_of`` = Project_{H~,w}).
-    domain: the representative domain X_H~ of H~.
-    reduced_class: H~ on X_H~, the query class PMW ran on (rows = cover members).
+    cover: the public cover H~ (``members``, ``member_of`` = Project_{H~,w}); an ``ImplicitCover`` for
+        ``Stumps``.
+    domain: the representative domain X_H~ of H~; for ``Stumps``, the coordinates I of H~'s members
+        (X_H~ = {+-1}^I, the representative map x -> x_I).
+    reduced_class: H~ on X_H~, the query class PMW ran on (rows = cover members; ``Stumps(|I|)`` for stumps).
     pmw: PMW's result on (s, H~); ``pmw.answers`` is G~ over the cover members.
     """
 
     answers: np.ndarray
-    cover: Cover
-    domain: RepresentativeDomain
-    reduced_class: FiniteClass
+    cover: Cover | ImplicitCover
+    domain: RepresentativeDomain | np.ndarray
+    reduced_class: FiniteClass | Stumps
     pmw: PMWResult
 
     def __call__(self, hypotheses):
@@ -77,28 +80,43 @@ def pap_answer_function(cover: Cover, g_tilde):
 
 
 def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: float,
-          rng: np.random.Generator, *, order=None) -> Release:
+          rng: np.random.Generator, *, order=None, mw_accuracy: float | None = None) -> Release:
     """BCMNUW20 Algorithm 3 (A_PAP): returns ``Release(PAPResult, guarantee of PMW)``.
 
     private: the private data set x as point indices into the class's domain (n >= 1), or as its
         histogram (``algorithms.classes.PointCounts``; A_PAP reads x only through X_H~(x)'s counts).
     public: the public data set w as point indices (m >= 1; repetitions allowed).
-    cls: the class H (hypotheses x points, True = +1).
+    cls: the class H (hypotheses x points, True = +1), or ``Stumps(p)`` (decision stumps on {+-1}^p at any p,
+        never materialised; ``private`` and ``public`` are then (n, p) and (m, p) arrays of +-1 points:
+        the cover comes from the public points' patterns, X_H~ = {+-1}^I for the members' coordinates I,
+        and PMW keeps its MW distribution as a product; the same bits as the dense class where it fits).
     alpha, beta in (0, 1); eps > 0; delta in [0, 1); rng: numpy Generator.
     order: optional order of the cover members (indices 0..|H~|-1) for PMW's pass.
+    mw_accuracy: PMW's MW accuracy at (alpha/2, beta/2) (``pmw``'s tight split, e.g. bounds' thm10
+    ``mw_accuracy``); None: PMW's fixed split.
     """
-    if not isinstance(cls, FiniteClass):
-        raise ValueError(f"cls must be a FiniteClass, got {type(cls).__name__}")
     rng = _check_rng(rng)
-    x = as_counts(private, cls.num_points, "private")
-    w = validate_indices(public, cls.num_points, "public")
     alpha = _check_unit_open("alpha", alpha)
     beta = _check_unit_open("beta", beta)
+    if isinstance(cls, Stumps):
+        x = cls.validate_points(private, "private")
+        cover = build_implicit_cover(cls, public)                 # step 1 (public only)
+        coords = cls.coordinate_of(cover.members)                 # step 2: X_H~ = {+-1}^coords
+        reduced = Stumps(int(coords.size))
+        g_tilde, guarantee = pmw(x[:, coords], reduced, alpha / 2.0, beta / 2.0, eps, delta, rng,
+                                 order=order, mw_accuracy=mw_accuracy)  # steps 3-4: s = X_H~(x) = x_coords
+        return Release(PAPResult(answers=g_tilde.answers[cover.member_of], cover=cover, domain=coords,
+                                 reduced_class=reduced, pmw=g_tilde), guarantee)
+    if not isinstance(cls, FiniteClass):
+        raise ValueError(f"cls must be a FiniteClass or Stumps, got {type(cls).__name__}")
+    x = as_counts(private, cls.num_points, "private")
+    w = validate_indices(public, cls.num_points, "public")
     cover = build_cover(cls, w)                                   # steps 1 (public only)
     domain = cover.representative_domain()                        # step 2 (public only)
     reduced = FiniteClass(cover.reduced_matrix(), name=f"reduced({cls.name})", copy=False)
     s = domain.map_counts(x)                                      # step 3
-    g_tilde, guarantee = pmw(s, reduced, alpha / 2.0, beta / 2.0, eps, delta, rng, order=order)  # step 4
+    g_tilde, guarantee = pmw(s, reduced, alpha / 2.0, beta / 2.0, eps, delta, rng, order=order,
+                             mw_accuracy=mw_accuracy)             # step 4
     answers = g_tilde.answers[cover.member_of]                    # step 5 for every h in H
     return Release(PAPResult(answers=answers, cover=cover, domain=domain, reduced_class=reduced,
                              pmw=g_tilde), guarantee)

@@ -6,6 +6,8 @@ Notation: d = VC(H), n = n_priv (private samples), m = n_pub (public samples), n
 """
 from __future__ import annotations
 
+import math
+
 from ..core import Implicit, Quantity, Result
 from ..params import Interval
 from ..references import source
@@ -143,7 +145,7 @@ def lemma4_4_p(o, m):
 
 
 def lemma4_4_n_b(o, n, m):
-    """ABM19 Lemma 4.4: B's sample size, ceil(n_priv/(10 n_pub)) as printed, floored at 4 (erratum)."""
+    """ABM19 Lemma 4.4: B's sample size, ceil(n_priv/(10 n_pub)) as printed, floored at 4 (erratum abm19-claim4.6-chernoff)."""
     return o.max(o.ceil(n / (10 * m)), N_B_FLOOR)
 
 
@@ -172,32 +174,17 @@ def lemma4_4_beta_b(o, tv, P_run):
     return o.frac(BETA_A_NUM, BETA_A_DEN) + tv + P_run
 
 
-LEMMA4_4_ERRATA = (
-    "Erratum (Claim 4.6, failure probabilities): the proof bounds A's failure w.r.t. D_(p) by 1/17 "
-    "from the premise beta = 1/18 plus the < 0.01 chance that PrivSamp runs out (1/18 + 0.01 = "
-    "0.0656 > 1/17 = 0.0588), then adds the 0.01 total variation between S_pub and S^_pub to get "
-    "< 1/16 (1/18 + 0.01 + 0.01 = 0.0756 > 1/16 = 0.0625). The chain cannot close at 1/18: the "
-    "TV term alone is 1 - (1 - 1/(100 n_pub))^{n_pub} >= 1 - e^{-0.01} = 0.00995 and "
-    "1/16 - 1/18 = 0.00694. Corrected: A an (alpha, 1/22, eps, delta)-learner; then B fails "
-    "w.p. <= 1/22 + 0.01 + (e/10)^4 = 0.0609 < 1/16. Verified by exact arithmetic (fractions) and "
-    "the TV/run-out quantities here (tests/bounds/test_abm19.py).",
-    "Erratum (Claim 4.6, Chernoff step): 'since n~ = 10 p n_priv, by Chernoff's bound, except "
-    "with probability < 0.01, Algorithm 3 exits the loop with i = n_priv' fails when mu = p n_priv "
-    "= n_priv/(100 n_pub) is small: n_priv = 10, n_pub = 1 gives n~ = 1 and P[Bin(9, 1/100) >= 1] "
-    "= 0.0865; n_priv = 20, n_pub = 1 gives n~ = 2 and P[Bin(19, 1/100) >= 2] = 0.0153 (exact "
-    "binomial tails, scipy.stats.binom in the tests). The multiplicative Chernoff bound "
-    "(e^9/10^10)^mu <= 0.01 needs mu >= 0.33. Corrected: n~ = max(ceil(n_priv/(10 n_pub)), 4); "
-    "then n~ >= 10 mu and n~ >= 4 give P[run out] <= e^{-mu} (e mu/n~)^{n~} <= (e/10)^{n~} <= "
-    "(e/10)^4 = 0.0055. A larger n~ costs nothing downstream: Theorem 4.3 holds for every sample "
-    "size, and B's delta = A's delta = 1/(100 n_priv^2 log n_priv) <= 1/(100 n~^2 log n~) while "
-    "n~ <= n_priv (n_priv >= 4).",
-)
 
+#: the privacy regime the proofs of Theorems 4.1 and 4.2 cover (errata abm19-thm4.1-regime, abm19-thm4.2-regime)
+THM4_1_REGIME = ("proven for learners at eps <= 0.1 and delta <= 1/(100 n_priv^2 log n_priv) with n_priv >= 4, "
+                 "confidence 1/22 (Theorem 4.3's regime; erratum abm19-thm4.1-regime)")
+THM4_2_REGIME = "proven for pure learners at eps <= 0.1 (Lemma 2.6's regime; erratum abm19-thm4.2-regime)"
 
 # ---------------------------------------------------------------------------------------------
 register(
     Result(
         id="abm19:thm3.1",
+        errata=('abm19-thm3.1-explicit-checked', 'abm19-thm3.1-notation'),
         paper=PAPER,
         label="Theorem 3.1",
         kind="upper bound",
@@ -256,6 +243,7 @@ register(
     ),
     Result(
         id="abm19:lemma3.3",
+        errata=('abm19-lemma3.3-inequality-checked', 'abm19-lemma3.3-alpha-near-1'),
         paper=PAPER,
         label="Lemma 3.3",
         kind="lemma",
@@ -296,6 +284,8 @@ register(
     ),
     Result(
         id="abm19:thm4.1",
+        regime=lambda v: [(False, THM4_1_REGIME)],
+        errata=('abm19-thm4.1-checked',),
         paper=PAPER,
         label="Theorem 4.1",
         kind="lower bound",
@@ -331,6 +321,8 @@ register(
     ),
     Result(
         id="abm19:thm4.2",
+        regime=lambda v: [(False, THM4_2_REGIME)],
+        errata=('abm19-thm4.2-constant',),
         paper=PAPER,
         label="Theorem 4.2",
         kind="lower bound",
@@ -402,7 +394,9 @@ register(
                    "max(ceil(n_priv/(10 n_pub)), 4) (see notes)."),
         source=f"{SOURCE}; Section 4, Lemma 4.4, Algorithms 2-4, Claims 4.5 and 4.6",
         params=("alpha", "private_samples", "public_samples"),
-        domain={"alpha": ALPHA_LOWER_BOUNDS},
+        # B's sample size n~ >= 4 must not exceed n_priv (the comparison of B's delta with A's needs
+        # n~ <= n_priv): n_priv >= 4 (erratum abm19-claim4.6-chernoff)
+        domain={"alpha": ALPHA_LOWER_BOUNDS, "private_samples": Interval(N_B_FLOOR - 1, math.inf, True, True, integer=True)},
         quantities=(
             Quantity(name="mixture_weight", symbol="p", order="exact", explicit=lemma4_4_p,
                      description="p = 1/(100 n_pub): PrivSamp's chance to use a real example",
@@ -438,10 +432,8 @@ register(
                                  "the TV term (3) plus the run-out probability of (2); at most "
                                  "1/22 + 1/100 + (e/10)^4 = 0.0609 < 1/16.")),
         ),
-        notes=LEMMA4_4_ERRATA + (
-            "Checked: Claim 4.5 (B is (eps, delta)-DP) holds: S_pub ignores S~, and with the coins "
-            "b_i and the dummies fixed, changing one element of S~ changes at most one element of "
-            "S_priv.",
-        ),
+        notes=("Corrected (errata abm19-claim4.6-probabilities, abm19-claim4.6-chernoff): A at confidence 1/22 "
+               "(printed 1/18) and B's sample size max(ceil(n_priv/(10 n_pub)), 4), so n_priv >= 4.",),
+        errata=("abm19-claim4.6-probabilities", "abm19-claim4.6-chernoff", "abm19-claim4.5-checked"),
     ),
 )

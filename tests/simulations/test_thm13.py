@@ -31,7 +31,7 @@ def small_run():
 
 def test_sizes_come_from_bounds_and_the_region_follows_the_proof():
     s = thm13.theorem_sizes(0.2, 1000, 1.0, 1.0)
-    c = bounds.compute("bcmnuw20:thm14", alpha=0.2, dual_vc=1000)
+    c = bounds.compute("bcmnuw20:thm14", form="asymptotic", alpha=0.2, dual_vc=1000)  # drawn at C_14r = C_14t = 1
     assert s["r"] == pytest.approx(float(c["range_r"])) and s["t"] == pytest.approx(float(c["traced_t"]))
     assert s["level_thm14"] == pytest.approx(1 / (s["r"] + s["t"]) ** 2)
     assert thm13.in_region(32, 0, s) and not thm13.in_region(8, 0, s)        # n + m > t = 25 needed
@@ -127,13 +127,21 @@ def test_pmw_and_pap_releases_on_small_p():
         assert 0 <= r["error"] <= 2
 
 
-@pytest.mark.parametrize("bad,match", [({"p": 20, "releases": ("pmw",)}, "need p <= 14"),
-                                       ({"fpr": 0.01, "null_draws": 50}, "null_draws=50"),
+@pytest.mark.parametrize("bad,match", [({"fpr": 0.01, "null_draws": 50}, "null_draws=50"),
                                        ({"n_grid": (0,)}, r"n_grid=\(0,\) must be .* integers in \[1, inf\)"),
                                        ({"releases": ("nope",)}, "releases=")])
 def test_bad_params_name_the_field(bad, match):
     with pytest.raises(ValueError, match=match):
         thm13.Params(**bad)
+
+
+def test_pmw_and_pap_release_at_p_2000():
+    """The papers' own algorithms at a p where tracing has power (the dense class would have 2^2000 columns)."""
+    params = thm13.Params(p=2000, n_grid=(40,), m_grid=(8,), releases=("pmw", "pap"), roc_k=2)
+    rec = thm13.trial(params, np.random.default_rng(0))
+    for kind in ("pmw", "pap"):
+        r = rec["cells"]["n=40,m=8"][kind]
+        assert r["declared"]["kind"] == "ApproxDP" and 0 <= r["error"] <= 2
 
 
 def test_cli_runs_a_small_thm13(tmp_path):

@@ -23,7 +23,7 @@ def _run(T=12, **kw):
 def test_line_and_sizes_come_from_bounds():
     params = thm15.Params(**SMALL)
     s = thm15.theorem_sizes(params)
-    assert s["m_min"] == pytest.approx(float(bounds.compute("bcmnuw20:thm15", alpha=0.4)["public_samples"]))
+    assert s["m_min"] == pytest.approx(float(bounds.compute("bcmnuw20:thm15", form="asymptotic", alpha=0.4)["public_samples"]))
     assert s["n"] == 200_000
     assert thm15.public_size(0.5, 0.4) == 2 and thm15.public_size(16.0, 0.4) == 40
 

@@ -73,30 +73,29 @@ def main(argv=None) -> None:
     assert len(ACS_FULL_SIZES) == 67 and sum(ACS_FULL_SIZES) == 287
     rows = []
 
+    def pmw_pub_row(name, domain, workloads, net, pub_net, rng):
+        """Draw the private and public rows, time PMW^Pub; returns (true answers, n) for the MWEM row."""
+        priv, pub = net.sample(args.private_rows, rng), pub_net.sample(args.public_rows, rng)
+        true = marginal_answers(domain, workloads, priv)
+        support, counts = distinct_rows(pub)
+        q = MarginalQueries(domain, workloads, support)
+        rows.append((name, "PMW^Pub", _per_iteration(q, counts, true, len(priv), args.iterations, args.seeds),
+                     f"{float(domain.size):.3g} cells, {len(workloads)} workloads ({q.num_queries:,} queries), "
+                     f"support {len(support):,}"))
+        return true, len(priv)
+
     domain, _, net, pub_net = reference_workload(0)
     workloads = all_k_way(domain, 3)
-    rng = np.random.default_rng(0)
-    priv, pub = net.sample(args.private_rows, rng), pub_net.sample(args.public_rows, rng)
-    true = marginal_answers(domain, workloads, priv)
-    support, counts = distinct_rows(pub)
-    q = MarginalQueries(domain, workloads, support)
-    rows.append(("Red.", "PMW^Pub", _per_iteration(q, counts, true, len(priv), args.iterations, args.seeds),
-                 f"{domain.size:,} cells, {len(workloads)} workloads, support {len(support):,}"))
+    true, n = pmw_pub_row("Red.", domain, workloads, net, pub_net, np.random.default_rng(0))
     qd = DomainMarginalQueries(domain, workloads)
-    rows.append(("Red.", "MWEM", _per_iteration(qd, np.ones(domain.size), true, len(priv), args.iterations,
-                                                args.seeds), f"{domain.size:,} cells, {len(workloads)} workloads"))
+    rows.append(("Red.", "MWEM", _per_iteration(qd, np.ones(domain.size), true, n, args.iterations, args.seeds),
+                 f"{domain.size:,} cells, {len(workloads)} workloads"))
 
     full = CategoricalDomain(list(ACS_FULL_SIZES))
     rng = np.random.default_rng(1)
     net = random_network(full, rng, max_parents=2)
     pub_net = shifted(net, 0.2, rng)
-    workloads = random_k_way(full, 3, 4096, rng)
-    priv, pub = net.sample(args.private_rows, rng), pub_net.sample(args.public_rows, rng)
-    true = marginal_answers(full, workloads, priv)
-    support, counts = distinct_rows(pub)
-    q = MarginalQueries(full, workloads, support)
-    rows.append(("FULL", "PMW^Pub", _per_iteration(q, counts, true, len(priv), args.iterations, args.seeds),
-                 f"{float(full.size):.3g} cells, 4096 workloads ({q.num_queries:,} queries), support {len(support):,}"))
+    pmw_pub_row("FULL", full, random_k_way(full, 3, 4096, rng), net, pub_net, rng)
     need = 8.0 * math.prod(ACS_FULL_SIZES)
     rows.append(("FULL", "MWEM", None, f"not run: one float64 distribution needs {need:.3g} bytes"))
 

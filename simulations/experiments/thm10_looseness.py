@@ -43,7 +43,8 @@ Lemma 7's printed n at the same (alpha/2, beta/2, |H~|, |X~|) (``bcmnuw20:lemma7
 ``private_samples_as_printed``).
 
 Statuses: only the bound's own sizes (n_bound with m_bound; m_bound with n_bound), run in stage 0, get a
-verdict (``holds`` / ``violated`` / ``inconclusive``, ``simulations.contract.claim``, in stage 0's summary
+verdict, from stage 0's trials alone in every stage (a later stage may look at those sizes again to place the
+least size; pooling those looks into the verdict would be optional stopping) (``holds`` / ``violated`` / ``inconclusive``, ``simulations.contract.claim``, in stage 0's summary
 only, so that a report counts each verdict once); every smaller size is ``below-bound``. The overall status
 combines the at-bound verdicts (``contract.combine``): the search reports ``violated`` when A_PAP (or a
 negative control, ``variant``) fails at Theorem 10's own sizes.
@@ -398,6 +399,9 @@ def stage_counts(records: list[dict], params: Params) -> dict:
                     for i, (n, ok) in enumerate(zip(pl["n_grid"], pl["n_feasible"]))],
               "m": [[m, int(sum(p["m_accurate"][i] for p in pts)), T] for i, m in enumerate(pl["m_grid"])],
               "m_cover": [[m, int(sum(p["m_cover_ok"][i] for p in pts)), T] for i, m in enumerate(pl["m_grid"])]}
+        if params.stage == 0:  # the bound's own sizes as stage 0 saw them: the only evidence a verdict may use
+            ev["n_at_bound_stage0"] = [row for row in ev["n"][:1] if row[0] == pl["setup"]["n_bound"]]
+            ev["m_at_bound_stage0"] = [row for row in ev["m"][:1] if row[0] == pl["setup"]["m_bound"]]
         out[u["key"]] = ev
     return out
 
@@ -455,11 +459,14 @@ def summarise(records: list[dict], params: Params) -> dict:
         m_st = _statuses(m_sizes, m_succ, s["m_bound"], m_tr, target, params.confidence,
                          other_at_bound=n_fixed >= s["n_bound"])
         l7 = lemma7_sizes(alpha, params.beta, params.eps, params.delta, s["d"], s["p"])
+        # the verdict at the bound's own sizes comes from stage 0's trials alone: later stages may probe those
+        # sizes again (to locate the least size), and pooling those re-looks into the verdict is optional stopping
         at_bound = {}
-        if n_sizes and n_sizes[0] == s["n_bound"] and n_succ[0] is not None:
-            at_bound["n_search"] = (n_succ[0], n_tr[0], True)
-        if m_sizes and m_sizes[0] == s["m_bound"]:
-            at_bound["m_search"] = (m_succ[0], m_tr[0], n_fixed >= s["n_bound"])
+        n0, m0 = ev.get("n_at_bound_stage0", []), ev.get("m_at_bound_stage0", [])
+        if n0 and n0[0][1] is not None:
+            at_bound["n_search"] = (n0[0][1], n0[0][2], True)
+        if m0:
+            at_bound["m_search"] = (m0[0][1], m0[0][2], n_fixed >= s["n_bound"])
         claims = ({k: contract.claim(k_, t_, target, params.confidence, at_bound=b)
                    for k, (k_, t_, b) in at_bound.items()} if params.stage == 0 else {})
         status_at_bound = contract.combine(

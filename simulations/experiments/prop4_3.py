@@ -151,7 +151,8 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
                                            < s["flipped_marginals"]).astype(np.int64)}
     trivial_errors = {k: best_mixture_error(true, MarginalQueries(dom, wl, distinct_rows(rows)[0])).error
                       for k, rows in trivial.items()}
-    return {**{f"{k}_error": float(v) for k, v in trivial_errors.items()},"best_mixture_error": errors, "support_size": supports, "implied": implied,
+    return {**{f"{k}_error": float(v) for k, v in trivial_errors.items()}, "best_mixture_error": errors,
+            "support_size": supports, "implied": implied,
             "success": [bool(e <= params.alpha) for e in errors],
             "witness_error": witness, "public_only_error": public_only,
             "mu_mass_of_support": float(np.exp(mu.log_prob(support)).sum())}

@@ -425,7 +425,7 @@ def summarise(records: list[dict], params: Params) -> dict:
         informative = {k: c["informative"] for k, c in with_base.items()}
         separated = [k for k, c in with_base.items() if c["separation"]["separated"]]
         lead = (f"informative in {sum(informative.values())}/{len(informative)} case(s)"
-                + (f" (a trivial release also meets alpha in: "
+                + (" (a trivial release also meets alpha in: "
                    + "; ".join(f"{k}: {', '.join(c['separation']['trivial_not_failing'])}"
                                for k, c in with_base.items() if not c["informative"]) + ")"
                    if not all(informative.values()) else "")

@@ -44,10 +44,11 @@ Lemma 7's printed n at the same (alpha/2, beta/2, |H~|, |X~|) (``bcmnuw20:lemma7
 
 Statuses: only the bound's own sizes (n_bound with m_bound; m_bound with n_bound), run in stage 0, get a
 verdict, from stage 0's trials alone in every stage (a later stage may look at those sizes again to place the
-least size; pooling those looks into the verdict would be optional stopping) (``holds`` / ``violated`` / ``inconclusive``, ``simulations.contract.claim``, in stage 0's summary
-only, so that a report counts each verdict once); every smaller size is ``below-bound``. The overall status
-combines the at-bound verdicts (``contract.combine``): the search reports ``violated`` when A_PAP (or a
-negative control, ``variant``) fails at Theorem 10's own sizes.
+least size; pooling those looks into the verdict would be optional stopping) (``holds`` / ``violated`` /
+``inconclusive``, ``simulations.contract.claim``, in stage 0's summary only, so that a report counts each
+verdict once); every smaller size is ``below-bound``. The overall status combines the at-bound verdicts
+(``contract.combine``): the search reports ``violated`` when A_PAP (or a negative control, ``variant``) fails at
+Theorem 10's own sizes.
 
 Shapes: ``shapes`` per case (and p): fitted exponents of the least n and m and of the bound's n and m in
 1/alpha (:func:`fitted_exponents`); ``shapes_p`` per (alpha, stumps case): exponents in p of the interval's

@@ -309,7 +309,9 @@ def summarise(records: list[dict], params: Params) -> dict:
             out[label] = c
         statuses.append(out["corrected"]["verdict"])
         runout_small[case] = out
-    overall = common.combine(statuses)
+    judged_cells = [c for c in out_cells.values() if c["claim_4_6"]["verdict"] in stats.VERDICTS]
+    # B's claim is the lemma: with no cell judged (A's premise not established anywhere) the run cannot say it holds
+    overall = common.combine(statuses + ([] if judged_cells else [stats.INCONCLUSIVE]))
     judged = [key for key, c in out_cells.items() if c["claim_4_6"]["verdict"] in stats.VERDICTS]
     text = (f"{overall}: Lemma 4.4 / Claim 4.6 at n_priv = {params.n_priv}, alpha = {params.alpha:g}: B's error "
             f"<= 100 n_pub alpha w.p. >= 15/16 judged at {', '.join(judged) or 'no cell'} (where A_SSPP's premise "

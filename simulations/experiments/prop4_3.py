@@ -25,7 +25,14 @@ and of where f > alpha is seen (the largest fraction whose f exceeds alpha in so
 
 Negative control (``variant="support_from_one"``, ``simulations.contract``): the support is the first
 public row only; at Proposition 4.3's own n and m its best mixture error exceeds alpha, and the verdict
-must be "violated".
+must be "violated". Its power: a support truncated to a fraction f of m is a break the run catches where its
+``per_fraction`` entry at f is violated in the measurement (``largest_m_with_f_above_alpha`` is the largest
+truncation seen failing at all).
+
+Trivial supports (:data:`TRIVIAL_SUPPORTS`, same m, same best mixture error, same draws): m points uniform on
+{0,1}^d, ignoring both distributions, and m points of the product law with every marginal of mu flipped; with the
+public-only release they are the baselines ``informative`` is computed from. At Proposition 4.3's m they fit as
+well as the public support (the verdict is not informative: at m ~ 6e4 points any support fits the workloads).
 """
 
 from __future__ import annotations

@@ -11,10 +11,11 @@ What one trial does, for every case "class:distribution" of ``Params.cases``:
    (n, m) = (n_bound, m_bound). ``n_scale``, ``m_scale`` and the cap ``n_max`` (0 = no cap) are explicit
    options; a run below either size is ``below-bound`` (a measurement, never a verdict on the theorem);
 3. w ~ D^m (public) and x ~ D^n (private), drawn once, then on these same draws:
-   A_PAP(x, w, H, alpha, beta, eps, delta) and, with ``baselines`` (default), the two trivial releases:
-   *public-only* G(h) = E_w h (the public sample's empirical answers, no private data, no privacy cost)
-   and *private-only* PMW(x, H, alpha, beta, eps, delta) over the full domain (no public data, the same
-   privacy budget);
+   A_PAP(x, w, H, alpha, beta, eps, delta) and, with ``baselines`` (default), the trivial releases of
+   :data:`TRIVIAL_ALGORITHMS`, judged by the same rule (Err <= alpha): *public-only* G(h) = E_w h (the public
+   sample's empirical answers, no private data, no privacy cost), *private-only* PMW(x, H, alpha, beta, eps,
+   delta) over the full domain (no public data, the same privacy budget), *A_PAP without private data* (its
+   PMW fed the public sample's histogram) and the constant 1/2;
 4. exactly, with D as a probability vector (``algorithms.evaluation``): the cover radius
    max_h Pr_D[h != Project_{H~,w}(h)] and whether H~ is an alpha/4-cover (Lemma 11: w.p. >= 1 - beta/2);
    Err_{D,H}(G) = max_h |G(h) - E_D h| for A_PAP and each baseline and whether it is <= alpha
@@ -41,7 +42,17 @@ most 1 - confidence), with ``at_bound`` = (n >= n_bound and m >= m_bound). Overa
 ran below its sizes, "holds" if every claim holds, else "inconclusive". Two-sided Clopper-Pearson
 intervals at ``confidence`` are reported too, for A_PAP and for both baselines (``contract.baseline``:
 succeeds / fails / undecided against 1 - beta). Where a baseline succeeds, "holds" for A_PAP cannot
-tell A_PAP from it: the summary's ``informative`` says so per case. ``public_only_crossover`` gives,
+tell A_PAP from it: the summary's ``informative`` (per case, computed from the baselines' records) says so and
+leads ``verdict_text``; ``separation`` per case sets A_PAP's success rate (the baselines' rule) beside them and
+says whether A_PAP succeeds where every trivial release fails.
+
+The finding at Theorem 10's own sizes: they cannot discriminate. Its m alone gives the public-only release
+uniform convergence at alpha (max error 0.02-0.06), and its n lets full-domain PMW succeed on every default
+domain, so ``informative`` is false in every default case. Where A_PAP separates is below the theorem's m (a
+``below-bound`` measurement): at alpha = 0.1, eps = 0.5, ``m_scale`` = 0.03 (``SEPARATION_RUN``) A_PAP succeeds
+while public-only, A_PAP without private data and the constant fail; private-only PMW still succeeds on these
+small domains (N = 1024 points, 2^8 stumps), and below the theorem's n (n_scale = 0.01) A_PAP and PMW fail
+together, so no separation from private-only was found (benchmarks/RESULTS.md). ``public_only_crossover`` gives,
 from ``bounds.crossover(thm10, baselines:uc)``, the alphas below which Theorem 10's m alone is
 already the uniform-convergence size (public data alone suffice by the explicit VC bound).
 """
@@ -64,7 +75,9 @@ DESCRIPTION = ("A_PAP (BCMNUW20 Alg 3): Err_D,H(G) <= alpha w.p. >= 1 - beta and
                ">= 1 - beta/2 at Theorem 10's n and m")
 #: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
 #: negative control, at these trials and parameter overrides
-CI_RUN = {"trials": 4, "params": {"cases": "thresholds:zipf", "num_points": 64, "alpha": 0.5, "baselines": False}}
+CI_RUN = {"trials": 4, "params": {"cases": "thresholds:zipf", "num_points": 64, "alpha": 0.5}}
+#: the regime where A_PAP separates from public-only (README's first validation; below Theorem 10's m)
+SEPARATION_RUN = {"cases": "thresholds:near_threshold,stumps:zipf", "alpha": 0.1, "eps": 0.5, "m_scale": 0.03}
 
 CLASSES = ("thresholds", "intervals", "stumps")
 DISTRIBUTIONS = {

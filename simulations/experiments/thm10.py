@@ -15,7 +15,7 @@ What one trial does, for every case "class:distribution" of ``Params.cases``:
    :data:`TRIVIAL_ALGORITHMS`, judged by the same rule (Err <= alpha): *public-only* G(h) = E_w h (the public
    sample's empirical answers, no private data, no privacy cost), *private-only* PMW(x, H, alpha, beta, eps,
    delta) over the full domain (no public data, the same privacy budget), *A_PAP without private data* (its
-   PMW fed the public sample's histogram) and the constant 1/2;
+   PMW fed the public sample's histogram) and the constant 0 (answers are E_D h in [-1, 1]);
 4. exactly, with D as a probability vector (``algorithms.evaluation``): the cover radius
    max_h Pr_D[h != Project_{H~,w}(h)] and whether H~ is an alpha/4-cover (Lemma 11: w.p. >= 1 - beta/2);
    Err_{D,H}(G) = max_h |G(h) - E_D h| for A_PAP and each baseline and whether it is <= alpha
@@ -32,7 +32,10 @@ Negative controls (``variant``, :data:`NEGATIVE_CONTROLS`; ``simulations.contrac
 A_PAPs run at the theorem's own sizes, which the verdict must call ``violated``: PMW's noise x100, and a
 cover from one public point. PMW's noise x10 and a cover from half the public sample are *not* caught at
 alpha = 0.5 (Err <= 0.17 in every case, as A_PAP's): Theorem 10's sizes leave that much slack. They stay
-runnable as :data:`PROBES` (measurements of the slack), not as controls.
+runnable as :data:`PROBES` (measurements of the slack), not as controls. The controls' power, measured at the
+README's 120 trials (default cases, alpha = 0.5, seed 10; the probes ``pmw_noise_x20`` and ``pmw_noise_x25``
+rerun it): PMW's noise x15 holds, x20 is inconclusive (113/120 in thresholds:zipf), x25 and x30 are violated;
+so the smallest noise break this run catches is between 20x and 25x the declared scale (benchmarks/RESULTS.md).
 
 Verdict rule (``summarise``): per case, ``simulations.stats.verdict`` on the accuracy event against
 1 - beta and on the cover event against 1 - beta/2, each at confidence 1 - (1 - confidence)/(2k) for
@@ -97,6 +100,8 @@ NEGATIVE_CONTROLS = {
 # more than 2x. Runnable to measure that slack; not negative controls (nothing requires them violated).
 PROBES = {
     "pmw_noise_x10": "PMW's Laplace noise 10 times the declared scale (PMW run at eps/10, eps declared)",
+    "pmw_noise_x20": "PMW's Laplace noise 20 times the declared scale (inconclusive at 120 trials: the edge)",
+    "pmw_noise_x25": "PMW's Laplace noise 25 times the declared scale (violated at 120 trials: the smallest caught)",
     "half_cover": "the cover built from the first half of the public sample (m/2 points)",
 }
 #: the trivial releases run on the same draws as A_PAP and judged by the same rule (Err <= alpha); the verdict
@@ -105,7 +110,7 @@ TRIVIAL_ALGORITHMS = {
     "public_only": "G(h) = E_w h: the public sample's answers (no private data)",
     "private_only": "PMW on the full domain (no public data, the same eps, delta)",
     "pap_without_private_data": "A_PAP whose PMW is fed the public sample's histogram (never sees the private data)",
-    "constant_half": "G(h) = 1/2 for every h (ignores all data)",
+    "constant_zero": "G(h) = 0 for every h, the middle of [-1, 1] (ignores all data)",
 }
 MAX_PRIVATE_POINTS = (1 << 53) - 1  # counts are summed in float64 by the representative map (exact below 2^53)
 
@@ -280,11 +285,11 @@ def public_only_answers(cls, public: np.ndarray) -> np.ndarray:
 
 
 def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float, eps: float, delta: float,
-            rng: np.random.Generator, *, baselines: bool = False, variant: str = contract.NO_VARIANT,
+            rng: np.random.Generator, *, baselines: bool | tuple = False, variant: str = contract.NO_VARIANT,
             truth=None) -> dict:
     """One run of A_PAP (or a broken ``variant``) at (n, m) under D, evaluated exactly: cover radius,
-    Err_{D,H}(G), spent privacy; with ``baselines`` the public-only and private-only releases on the same
-    draws (keys ``public_only_*``, ``private_only_*``)."""
+    Err_{D,H}(G), spent privacy; with ``baselines`` (True: every one of :data:`TRIVIAL_ALGORITHMS`, or a tuple
+    of their names) the trivial releases on the same draws (keys ``<name>_error``, ``<name>_accurate``)."""
     from algorithms.evaluation import cover_radius, true_error
     from algorithms.privacy.accounting import ApproxDP
     from algorithms.query_release.pap import a_pap
@@ -307,20 +312,25 @@ def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float
         "cover_size": out.cover.size, "reduced_domain_size": int(out.reduced_class.num_points),
         "pmw_updates": out.pmw.num_updates, "pmw_halted": bool(out.pmw.halted),
     }
-    if baselines:
-        from algorithms.classes import PointCounts
+    wanted = tuple(TRIVIAL_ALGORITHMS) if baselines is True else tuple(baselines or ())
+    for key in wanted:
+        if key == "public_only":
+            answers = public_only_answers(cls, public)
+        elif key == "private_only":
+            priv = pmw(private, cls, alpha, beta, eps, delta, rng).value
+            answers = priv.answers
+            rec["private_only_updates"] = priv.num_updates
+        elif key == "pap_without_private_data":  # A_PAP whose PMW is fed the public sample's histogram instead
+            from algorithms.classes import PointCounts
 
-        priv = pmw(private, cls, alpha, beta, eps, delta, rng).value
-        # A_PAP whose PMW never sees the private data: it is fed the public sample's histogram instead
-        blind = a_pap(PointCounts(np.bincount(public, minlength=cls.num_points)), public, cls, alpha, beta, eps,
-                      delta, rng).value
-        answers = {"public_only": public_only_answers(cls, public), "private_only": priv.answers,
-                   "pap_without_private_data": blind.answers,
-                   "constant_half": np.full(cls.num_hypotheses, 0.5)}
-        for key, a in answers.items():
-            err = true_error(cls, D.probs, a, truth=truth)
-            rec.update({f"{key}_error": err, f"{key}_accurate": bool(err <= alpha)})
-        rec["private_only_updates"] = priv.num_updates
+            answers = a_pap(PointCounts(np.bincount(public, minlength=cls.num_points)), public, cls, alpha, beta,
+                            eps, delta, rng).value.answers
+        elif key == "constant_zero":
+            answers = np.zeros(cls.num_hypotheses)
+        else:
+            raise ValueError(f"baseline {key!r} must be one of {', '.join(TRIVIAL_ALGORITHMS)}")
+        err = true_error(cls, D.probs, answers, truth=truth)
+        rec.update({f"{key}_error": err, f"{key}_accurate": bool(err <= alpha)})
     return rec
 
 

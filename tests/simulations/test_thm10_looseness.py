@@ -192,3 +192,26 @@ def test_the_at_bound_verdict_comes_from_stage_0_alone():
     row = s["rows"][0]
     assert row["n_successes"][0] == 40 and row["n_trials"][0] == 40  # the search itself pools them
     assert row["status_at_bound"] == stats.INCONCLUSIVE and s["verdict"] == stats.INCONCLUSIVE
+
+
+def test_trivial_release_gets_its_own_least_size_beside_a_paps():
+    """With ``baselines``, private-only PMW's outcomes at the n-search's probes give it its own least n and the
+    sizes where A_PAP holds and it fails (``separates_at``), from the records (catches a separation copied from
+    A_PAP's column or declared: here PMW fails below the bound and A_PAP holds everywhere)."""
+    import dataclasses
+
+    p = tl.Params(cases=("thresholds:zipf",), alphas=(0.5,), num_points=64, factor=100.0, n_min=10**4,
+                  m_search=False, baselines=True)
+    u = tl.units(p)[0]
+    grid = tl.plan(p, u)["n_grid"]
+    assert len(grid) >= 2
+    point = {"n_accurate": [True] * len(grid), "m_accurate": [], "m_cover_ok": [],
+             "n_private_only": [True] + [False] * (len(grid) - 1), "m_public_only": []}
+    s = tl.summarise([{"points": {u["key"]: point}}] * 40, p)
+    t = s["rows"][0]["trivial_least_sizes"]["private_only"]
+    assert t["least"] == grid[0] and t["algorithm_least"] == grid[-1]
+    assert t["separates_at"] == grid[1:] and t["separates"]
+    same = dict(point, n_private_only=[True] * len(grid))
+    t2 = tl.summarise([{"points": {u["key"]: same}}] * 40, p)["rows"][0]["trivial_least_sizes"]["private_only"]
+    assert t2["separates_at"] == [] and not t2["separates"]
+    assert dataclasses.replace(p, baselines=False).baselines is False

@@ -15,7 +15,8 @@ What one trial does, for every case "class:distribution" of ``Params.cases``:
    :data:`TRIVIAL_ALGORITHMS`, judged by the same rule (Err <= alpha): *public-only* G(h) = E_w h (the public
    sample's empirical answers, no private data, no privacy cost), *private-only* PMW(x, H, alpha, beta, eps,
    delta) over the full domain (no public data, the same privacy budget), *A_PAP without private data* (its
-   PMW fed the public sample's histogram) and the constant 0 (answers are E_D h in [-1, 1]);
+   PMW fed the public sample's histogram, or n points of the uniform law) and the constant 0 (answers lie in
+   [-1, 1]);
 4. exactly, with D as a probability vector (``algorithms.evaluation``): the cover radius
    max_h Pr_D[h != Project_{H~,w}(h)] and whether H~ is an alpha/4-cover (Lemma 11: w.p. >= 1 - beta/2);
    Err_{D,H}(G) = max_h |G(h) - E_D h| for A_PAP and each baseline and whether it is <= alpha
@@ -110,6 +111,7 @@ TRIVIAL_ALGORITHMS = {
     "public_only": "G(h) = E_w h: the public sample's answers (no private data)",
     "private_only": "PMW on the full domain (no public data, the same eps, delta)",
     "pap_without_private_data": "A_PAP whose PMW is fed the public sample's histogram (never sees the private data)",
+    "pap_on_uniform_data": "A_PAP fed n points of the uniform law over the domain in place of the private data",
     "constant_zero": "G(h) = 0 for every h, the middle of [-1, 1] (ignores all data)",
 }
 MAX_PRIVATE_POINTS = (1 << 53) - 1  # counts are summed in float64 by the representative map (exact below 2^53)
@@ -325,6 +327,9 @@ def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float
 
             answers = a_pap(PointCounts(np.bincount(public, minlength=cls.num_points)), public, cls, alpha, beta,
                             eps, delta, rng).value.answers
+        elif key == "pap_on_uniform_data":  # A_PAP fed n points of the uniform law in place of the private data
+            answers = a_pap(private_sample(dist.uniform(cls.num_points), n, rng), public, cls, alpha, beta, eps, delta,
+                            rng).value.answers
         elif key == "constant_zero":
             answers = np.zeros(cls.num_hypotheses)
         else:

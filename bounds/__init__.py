@@ -10,8 +10,20 @@ Pure mathematics: this package imports no other package of the workbench.
 >>> list(s["public_samples"])
 [21717.0, 10126.0]
 """
-from .api import compare, compute, crossover, sweep
 from .errors import DomainError
-from .registry import all_results, get
 
 __all__ = ["compute", "sweep", "compare", "crossover", "get", "all_results", "DomainError"]
+_LAZY = {"compute": "api", "sweep": "api", "compare": "api", "crossover": "api", "get": "registry",
+         "all_results": "registry"}
+
+
+def __getattr__(name):
+    """The API is imported on first use, so ``import bounds.cli_common`` (every command line's start-up)
+    does not load the formulas' numerics."""
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

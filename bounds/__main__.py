@@ -1,6 +1,8 @@
 """python -m bounds  list | show | compute | sweep | compare | crossover
 
-Parses, validates, calls :mod:`bounds.api` and prints. Bad input: one line on stderr, exit 2.
+Parses, validates, calls :mod:`bounds.api` and prints. Bad input: one line on stderr, exit 2
+(:mod:`bounds.cli_common`). Limits a user can raise: ``--max-digits`` (integers typed as values),
+``--max-points`` (points of a sweep).
 """
 from __future__ import annotations
 
@@ -9,20 +11,31 @@ import json
 import math
 import sys
 
+from . import cli_common as cli
 from .errors import DomainError
 from .params import PARAMS
 
+PROG = "python -m bounds"
+#: the most points one sweep evaluates unless --max-points raises it (each point costs a few hundred bytes
+#: per quantity in memory and a CSV line)
+MAX_POINTS = 1_000_000
+#: other spellings accepted for a parameter's flag (the canonical one is Param.flag)
+ALIASES = {"epsilon": ("--eps",)}
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit status 2
+
+class _Parser(cli.Parser):
+    def error(self, message):  # one line, exit status 2: "error: python -m bounds compute: ..."
         raise DomainError(f"{self.prog}: {message}")
 
 
 def _add_params(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("parameters (a value; sweep also takes a:b:k, a:b:k:log or x,y,z)")
     for param in PARAMS.values():
-        g.add_argument(param.flag, dest=f"param_{param.key}", metavar="V",
-                       help=f"{param.description} ({param.arg})")
+        alias = ALIASES.get(param.key, ())
+        g.add_argument(param.flag, *alias, dest=f"param_{param.key}", metavar="V",
+                       help=f"{param.description} ({param.arg})" + (f"; {', '.join(alias)} is an alias" if alias else ""))
+    p.add_argument("--max-digits", type=cli.int_arg("--max-digits", 1, 300_000), default=cli.MAX_DIGITS,
+                   help=f"the most decimal digits an integer value may have (default {cli.MAX_DIGITS})")
     p.add_argument("--const", action="append", default=[], metavar="NAME=VALUE",
                    help="value of a hidden constant where no explicit form exists (default 1)")
     p.add_argument("--form", choices=("explicit", "asymptotic"), default="explicit",
@@ -30,19 +43,69 @@ def _add_params(p: argparse.ArgumentParser) -> None:
                         "asymptotic form with its hidden constants")
 
 
+def _check_text(text: str, flag: str, ns, ranges: bool) -> int:
+    """Refuse what parse_value / parse_range would read silently or slowly; returns the points ``text``
+    asks for (1 for a value)."""
+    s = cli.check_text(text, flag).strip()
+    if not ranges:
+        return 1
+    if "," in s:
+        items = s.split(",")
+        if any(not t.strip() for t in items):
+            raise DomainError(f"{flag} = {s!r}: an empty item in a list (write x,y,z)")
+        return len(items)
+    if ":" in s:
+        parts = s.split(":")
+        if len(parts) in (3, 4):
+            return cli.parse_int(parts[2], f"{flag} count", low=1, high=getattr(ns, "max_points", MAX_POINTS),
+                                 raise_with="--max-points")
+    return 1
+
+
+def _check_magnitude(value, flag: str, ns) -> None:
+    if isinstance(value, int) and abs(value) >= 10 ** ns.max_digits:
+        raise DomainError(f"{flag}: an integer of more than {ns.max_digits} digits; raise the limit with "
+                          "--max-digits if you mean it")
+
+
+def _check_joint(out: dict) -> None:
+    """BCMNUW20 Fact 4 (Assouad 1983): a class of VC dimension d has dual VC dimension p < 2^(d+1), and
+    (the dual of the dual) d < 2^(p+1); a pair breaking either describes no class."""
+    d, p = out.get("vc"), out.get("dual_vc")
+    for dv in (d if isinstance(d, list) else [d]):
+        for pv in (p if isinstance(p, list) else [p]):
+            if not (isinstance(dv, int) and isinstance(pv, int) and dv >= 1 and pv >= 1):
+                continue  # not dimensions at all: the domain check names the bad one
+            if dv < 60 and pv >= 2 ** (dv + 1):
+                raise DomainError(f"--vc {dv} --dual-vc {pv}: no class has them; the dual VC dimension is below "
+                                  f"2^(vc+1) = {2 ** (dv + 1)} (Assouad 1983, BCMNUW20 Fact 4)")
+            if pv < 60 and dv >= 2 ** (pv + 1):
+                raise DomainError(f"--vc {dv} --dual-vc {pv}: no class has them; the VC dimension is below "
+                                  f"2^(dual_vc+1) = {2 ** (pv + 1)} (the dual of the dual; Assouad 1983)")
+
+
 def _params(ns, *, ranges: bool) -> dict:
     from .api import parse_range, parse_value
 
     out = {}
+    points, limit = 1, getattr(ns, "max_points", MAX_POINTS)
     for key, param in PARAMS.items():
         text = getattr(ns, f"param_{key}", None)
         if text is None:
             continue
+        points *= _check_text(text, param.flag, ns, ranges)
+        if points > limit:
+            raise DomainError(f"the sweep asks for {points:,} points or more, above the limit of {limit:,}; "
+                              "raise it with --max-points if you mean it")
         if ranges:
             vals = parse_range(text, param.flag)
+            for v in vals:
+                _check_magnitude(v, param.flag, ns)
             out[key] = vals if len(vals) > 1 else vals[0]
         else:
             out[key] = parse_value(text, param.flag)
+            _check_magnitude(out[key], param.flag, ns)
+    _check_joint(out)
     return out
 
 
@@ -86,10 +149,7 @@ def _ratio_text(log10_ratio: float) -> str:
     return f"10^{log10_ratio:.3f}"
 
 
-def _table(rows: list[list[str]], header: list[str]) -> str:
-    widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
-    line = lambda r: "  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip()
-    return "\n".join([line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])
+_table = cli.table  # aligned columns under a header
 
 
 # --- commands --------------------------------------------------------------------------------
@@ -105,6 +165,8 @@ def cmd_list(ns) -> int:
     if ns.json:
         print(json.dumps([dict(zip(["id", "paper", "label", "kind", "quantities", "explicit"], r))
                           for r in rows], indent=2))
+    elif ns.csv:
+        cli.write_csv(rows, ["id", "paper", "result", "kind", "quantities", "explicit"])
     else:
         print(_table(rows, ["id", "paper", "result", "kind", "quantities", "explicit"]))
         print(f"\n{len(rows)} results; `python -m bounds show ID` for one in full.")
@@ -119,20 +181,27 @@ def cmd_show(ns) -> int:
     return 0
 
 
-def _print_computation(c, as_json: bool) -> None:
+def _print_computation(c, as_json: bool, steps: bool = True, as_csv: bool = False) -> None:
+    """The computation as text: the result's quantities, printed-vs-corrected, the regime; with ``steps``
+    also the intermediate quantities, each one's derivation and the notes. JSON is always complete."""
     from .api import dumps
 
     if as_json:
         print(dumps(c.to_dict(), indent=2))
         return
     r = c.result
-    print(f"{r.paper} {r.label} ({r.id}), {r.kind}")
-    print("parameters: " + ", ".join(f"{r.param(k).key}={v}" for k, v in c.params.items()))
     rows = []
     for q in c.quantities.values():
+        if q.intermediate and not steps:
+            continue
         name = q.name + (" (step)" if q.intermediate else "")
         rows.append([name, q.symbol, fmt_number(q.value, q.log10, q.integer), _log10_text(q.log10),
                      "explicit" if q.explicit else f"{q.order}, constants set"])
+    if as_csv:
+        cli.write_csv(rows, ["quantity", "sym", "value", "log10", "form"])
+        return
+    print(f"{r.paper} {r.label} ({r.id}), {r.kind}")
+    print("parameters: " + ", ".join(f"{r.param(k).key}={v}" for k, v in c.params.items()))
     print(_table(rows, ["quantity", "sym", "value", "log10", "form"]))
     deps = c.departures
     if deps:
@@ -148,11 +217,18 @@ def _print_computation(c, as_json: bool) -> None:
         print(f"OUTSIDE THE REGIME: {line}")
     for line in c.regime_notes:
         print(f"regime: {line}")
-    for q in c.quantities.values():
-        if q.explicit and q.derivation:
-            print(f"  {q.name}: {q.derivation}")
-    for line in [x for x in c.caveats if x not in c.regime] + list(r.notes):
-        print(f"note: {line}")
+    notes = [x for x in c.caveats if x not in c.regime] + list(r.notes)
+    if steps:
+        for q in c.quantities.values():
+            if q.explicit and q.derivation:
+                print(f"  {q.name}: {q.derivation}")
+        for line in notes:
+            print(f"note: {line}")
+    else:
+        hidden = sum(q.intermediate for q in c.quantities.values())
+        more = [f"{hidden} intermediate steps"] if hidden else []
+        more += ["each value's derivation"] + ([f"{len(notes)} notes (errata, caveats)"] if notes else [])
+        print(f"--steps adds {', '.join(more)}")
     print(f"source: {r.source}" + (f"; errata: {', '.join(c.errata)} (docs/ERRATA.md)" if c.errata else ""))
     print(f"formulas: python -m bounds show {r.short_id}")
 
@@ -161,13 +237,41 @@ def cmd_compute(ns) -> int:
     from .api import compute
 
     c = compute(ns.id, form=ns.form, constants=_consts(ns), **_params(ns, ranges=False))
-    _print_computation(c, ns.json)
+    _print_computation(c, ns.json, steps=ns.steps, as_csv=ns.csv)
+    return 0
+
+
+def _sweep_csv(ns) -> int:
+    """The sweep as CSV on stdout, block by block (``sweep_chunks``), each block written by pyarrow's
+    columnar CSV writer: memory stays flat in the number of points. Numbers are written in their shortest
+    round-trip form; parameters beyond int64 as text."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.csv as pacsv
+
+    from .api import sweep_chunks
+
+    out, first = sys.stdout.buffer, True
+    sys.stdout.flush()
+    for _, cols, evs in sweep_chunks(ns.id, form=ns.form, constants=_consts(ns), **_params(ns, ranges=True)):
+        data = {k: pa.array([str(x) for x in v]) if v.dtype == object else np.ascontiguousarray(v)
+                for k, v in cols.items()}
+        data.update({f"{n}{'' if ev.explicit else '*'}": ev.value.ravel() for n, ev in evs.items()})
+        data.update({f"{n}_log10": ev.log10.ravel().round(6) for n, ev in evs.items()})
+        if first:
+            out.write((",".join(data) + "\n").encode())
+            first = False
+        pacsv.write_csv(pa.table(data), out, write_options=pacsv.WriteOptions(include_header=False,
+                                                                           quoting_style="none"))
+    out.flush()
     return 0
 
 
 def cmd_sweep(ns) -> int:
     from .api import sweep_arrays
 
+    if ns.csv:
+        return _sweep_csv(ns)
     result, cols, evs = sweep_arrays(ns.id, form=ns.form, constants=_consts(ns),
                                      **_params(ns, ranges=True))
     import numpy as np
@@ -178,6 +282,14 @@ def cmd_sweep(ns) -> int:
     pcols = [np.broadcast_to(np.asarray(v, dtype=object), (n,)) for v in cols.values()]
     vcols = [ev.value.ravel() for ev in evs.values()]
     lcols = [ev.log10.ravel() for ev in evs.values()]
+    if ns.json:
+        ints = [ev.quantity.integer for ev in evs.values()]
+        print(json.dumps({"result": result.id, "columns": header, "rows": [
+            [c[i].item() if hasattr(c[i], "item") else c[i] for c in pcols]
+            + [None if not math.isfinite(v[i]) else (int(v[i]) if it and abs(v[i]) < 2**53 else float(v[i]))
+               for v, it in zip(vcols, ints)]
+            + [None if not math.isfinite(l[i]) else round(float(l[i]), 6) for l in lcols] for i in range(n)]}))
+        return 0
     if ns.csv:
         out = sys.stdout
         out.write(",".join(header) + "\n")
@@ -225,24 +337,36 @@ def cmd_compare(ns) -> int:
             rows.append([c.result.short_id, q.name, fmt_number(q.value, q.log10, q.integer),
                          f"{q.log10:.4f}", "explicit" if q.explicit else f"{q.order}, C=1",
                          ratio])
-    print(_table(rows, ["result", "quantity", "value", "log10", "form",
-                        f"ratio to {base.result.short_id}"]))
+    header = ["result", "quantity", "value", "log10", "form", f"ratio to {base.result.short_id}"]
+    if ns.csv:
+        cli.write_csv(rows, header)
+    else:
+        print(_table(rows, header))
     return 0
 
 
 def cmd_crossover(ns) -> int:
     from .api import crossover, parse_value
 
+    if ns.first == ns.second and (ns.quantity2 or ns.quantity) == ns.quantity:
+        raise DomainError(f"crossover {ns.first} {ns.second}: a result against itself never crosses; name two "
+                          "results, or two quantities with --quantity2")
     params = _params(ns, ranges=False)
     params.pop(ns.vary, None)
-    low = parse_value(ns.low, "--low") if ns.low else None
-    high = parse_value(ns.high, "--high") if ns.high else None
+    low = parse_value(cli.check_text(ns.low, "--low"), "--low") if ns.low is not None else None
+    high = parse_value(cli.check_text(ns.high, "--high"), "--high") if ns.high is not None else None
+    for value, flag in ((low, "--low"), (high, "--high")):
+        _check_magnitude(value, flag, ns)
     out = crossover(ns.first, ns.second, vary=ns.vary, quantity=ns.quantity,
                     quantity2=ns.quantity2, low=low, high=high, form=ns.form,
                     constants=_consts(ns), **params)
     if ns.json:
         print(json.dumps({k: v for k, v in out.items() if k not in ("grid", "first_log10",
                                                                      "second_log10")}, indent=2))
+        return 0
+    if ns.csv:
+        cli.write_csv([[ns.vary, c["at"], out["first"] if c["before"] == "first" else out["second"]]
+                       for c in out["crossings"]], ["vary", "at", "larger below"])
         return 0
     q = out["quantity"] + ("" if out["quantity2"] == out["quantity"] else f" vs {out['quantity2']}")
     print(f"{out['first']} vs {out['second']}: {q} as {ns.vary} varies")
@@ -260,53 +384,58 @@ def build_parser() -> argparse.ArgumentParser:
     from .registry import all_results
 
     all_results()  # paper modules add the parameters they need (params.add_param) on import
-    p = _Parser(prog="python -m bounds", description=__doc__.splitlines()[0])
+    p = _Parser(prog=PROG, description=__doc__.splitlines()[0])
+    cli.add_version(p)
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
+    rid = "result id (python -m bounds list), e.g. thm10"
     s = sub.add_parser("list", help="all results")
-    s.add_argument("--json", action="store_true")
+    cli.add_output(s)
     s.set_defaults(fn=cmd_list)
     s = sub.add_parser("show", help="one result in full")
-    s.add_argument("id")
-    s.add_argument("--no-latex", action="store_true")
+    s.add_argument("id", help=rid)
+    s.add_argument("--no-latex", action="store_true", help="plain-text formulas instead of LaTeX")
     s.set_defaults(fn=cmd_show)
     s = sub.add_parser("compute", help="concrete values at one parameter point")
-    s.add_argument("id")
-    s.add_argument("--json", action="store_true")
+    s.add_argument("id", help=rid)
+    cli.add_output(s)
+    s.add_argument("--steps", action="store_true",
+                   help="also the intermediate quantities, each value's derivation and the notes")
     _add_params(s)
     s.set_defaults(fn=cmd_compute)
     s = sub.add_parser("sweep", help="values over a grid of parameters")
-    s.add_argument("id")
-    s.add_argument("--csv", action="store_true")
+    s.add_argument("id", help=rid)
+    cli.add_output(s)
+    s.add_argument("--max-points", type=cli.int_arg("--max-points", 1, 10**9), default=MAX_POINTS,
+                   help=f"raise the limit on the points of one sweep (default {MAX_POINTS:,})")
     _add_params(s)
     s.set_defaults(fn=cmd_sweep)
     s = sub.add_parser("compare", help="several results at the same parameters, with ratios")
-    s.add_argument("ids", nargs="+")
-    s.add_argument("--json", action="store_true")
+    s.add_argument("ids", nargs="+", help="result ids; ratios are to the first")
+    cli.add_output(s)
     _add_params(s)
     s.set_defaults(fn=cmd_compare)
     s = sub.add_parser("crossover", help="where one bound overtakes another")
-    s.add_argument("first")
-    s.add_argument("second")
-    s.add_argument("--vary", required=True, type=lambda t: t.replace("-", "_"))
-    s.add_argument("--quantity")
-    s.add_argument("--quantity2")
-    s.add_argument("--low")
-    s.add_argument("--high")
-    s.add_argument("--json", action="store_true")
+    s.add_argument("first", help=rid)
+    s.add_argument("second", help="the result to compare it with")
+    s.add_argument("--vary", required=True, type=lambda t: t.replace("-", "_"),
+                   help="the parameter that varies (e.g. num-queries)")
+    s.add_argument("--quantity", help="quantity of the first result (default: its main one)")
+    s.add_argument("--quantity2", help="quantity of the second result (default: --quantity)")
+    s.add_argument("--low", help="lower end of the searched range (default: the parameter's domain)")
+    s.add_argument("--high", help="upper end of the searched range (default: the parameter's domain)")
+    cli.add_output(s)
     _add_params(s)
     s.set_defaults(fn=cmd_crossover)
     return p
 
 
+def _main(argv=None) -> int:
+    ns = build_parser().parse_args(argv)
+    return ns.fn(ns)
+
+
 def main(argv=None) -> int:
-    try:
-        ns = build_parser().parse_args(argv)
-        return ns.fn(ns)
-    except DomainError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        return 0
+    return cli.run(PROG, _main, argv, prefix="error: ")
 
 
 if __name__ == "__main__":

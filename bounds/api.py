@@ -302,6 +302,25 @@ def _mp_big(log10: float):
 def sweep_arrays(result_id: str, *, form: str = "explicit", constants=None,
                  **params) -> tuple[Result, dict[str, np.ndarray], dict[str, Evaluated]]:
     """Evaluate over the Cartesian grid of every list-valued parameter (vectorised)."""
+    result, grid_keys, grids, n_points = _grid(result_id, params)
+    cols = dict(zip(grid_keys, _mesh(grids))) if grid_keys else {}
+    return _evaluate_at(result, cols, params, n_points, form, constants)
+
+
+def sweep_chunks(result_id: str, *, chunk: int = 65_536, form: str = "explicit", constants=None, **params):
+    """``sweep_arrays`` in blocks of at most ``chunk`` grid points, in the same order: yields
+    (result, columns, evaluated) per block, so that a writer streaming them holds one block at a time."""
+    result, grid_keys, grids, n_points = _grid(result_id, params)
+    axes = [np.asarray(g, dtype=object) if _has_big(g) else np.asarray(g) for g in grids]
+    shape = tuple(len(g) for g in grids)
+    for start in range(0, n_points, chunk):
+        stop = min(n_points, start + chunk)
+        idx = np.unravel_index(np.arange(start, stop), shape) if grid_keys else ()
+        cols = {k: ax[i] for k, ax, i in zip(grid_keys, axes, idx)}
+        yield _evaluate_at(result, cols, params, stop - start, form, constants)
+
+
+def _grid(result_id: str, params: Mapping[str, Any]) -> tuple[Result, list[str], list[list], int]:
     result = get(result_id)
     grid_keys = [k for k, v in params.items() if isinstance(v, (list, tuple, np.ndarray))]
     grids = [list(params[k]) for k in grid_keys]
@@ -310,11 +329,10 @@ def sweep_arrays(result_id: str, *, form: str = "explicit", constants=None,
     n_points = math.prod(len(g) for g in grids) if grids else 1
     if n_points > 20_000_000:
         raise DomainError(f"sweep of {n_points} points: at most 20,000,000")
-    cols: dict[str, Any] = {}
-    if grid_keys:
-        mesh = _mesh(grids)
-        for k, col in zip(grid_keys, mesh):
-            cols[k] = col
+    return result, grid_keys, grids, n_points
+
+
+def _evaluate_at(result: Result, cols: dict, params: Mapping[str, Any], n_points: int, form: str, constants):
     values = {k: (cols[k] if k in cols else v) for k, v in params.items()}
     evs = evaluate(result, values, form=form, constants=constants)
     return result, {k: np.broadcast_to(np.asarray(cols.get(k, params[k]), dtype=object if

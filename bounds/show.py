@@ -17,16 +17,79 @@ def _wrap(text: str, indent: str = "  ") -> str:
     return textwrap.fill(text, 96, initial_indent=indent, subsequent_indent=indent)
 
 
-def forms(result: Result, quantity) -> dict:
-    """Plain-text and LaTeX renderings of a quantity's asymptotic and explicit forms."""
+_GREEK_NAMES = {"alpha": r"\alpha", "beta": r"\beta", "gamma": r"\gamma", "delta": r"\delta", "eps": r"\varepsilon",
+                "epsilon": r"\varepsilon", "rho": r"\rho", "lam": r"\lambda", "lambda": r"\lambda", "sigma": r"\sigma",
+                "mu": r"\mu", "tau": r"\tau", "phi": r"\phi", "theta": r"\theta", "eta": r"\eta", "xi": r"\xi"}
+_DECORATIONS = {"hat": r"\hat{%s}", "tilde": r"\tilde{%s}", "prime": "%s'", "star": "%s^*"}
+
+
+def _name_part(part: str) -> str:
+    """One piece of a symbol name as LaTeX: a Greek name as its letter, one character as itself, a longer
+    word upright as a whole (``min``, ``learn``), a word ending in digits as the word with them (``phase2``)."""
+    if part in _GREEK_NAMES:
+        return _GREEK_NAMES[part]
+    if len(part) <= 1:
+        return part
+    if part.isdigit():
+        return part
+    return r"\mathrm{" + part + "}"
+
+
+def tex_name(name: str) -> str:
+    """A symbol name (``n_min``, ``alpha_pmw``, ``eps_hat``, ``log_h``, ``n_prime_printed``) set as a name in
+    LaTeX: the subscript is every part after the first underscore, whole (``n_{\\mathrm{min}}``, never
+    ``n_m in``); ``hat`` / ``tilde`` / ``prime`` / ``star`` decorate the head; ``log_x`` / ``logX`` is
+    ``\\log x`` (the logarithm of x, never a log to base x). A name already holding LaTeX is kept."""
+    if any(ch in name for ch in "\\^{}"):
+        return name
+    parts = [p for p in name.split("_") if p]
+    if not parts:
+        return name
+    head, subs = parts[0], parts[1:]
+    if head == "log" and subs:
+        return r"\log " + tex_name("_".join(subs))
+    if head.startswith("log") and len(head) > 3 and not subs:
+        return r"\log " + tex_name(head[3:])
+    if len(head) == 2 and head[0].isalpha() and head[1].isdigit():  # e0 -> e_0
+        head, subs = head[0], [head[1]] + subs
+    out = _name_part(head)
+    for deco in [s for s in subs if s in _DECORATIONS]:
+        out = _DECORATIONS[deco] % out
+    subs = [s for s in subs if s not in _DECORATIONS]
+    if subs:
+        out = f"{out}_{{{','.join(_name_part(s) for s in subs)}}}"
+    return out
+
+
+#: numeric floors the bounds put inside exponentials for evaluation (e^max(-1e7, x)); never part of a formula
+_CLAMP = 1e6
+
+
+def _unclamp(expr):
+    """``expr`` without the evaluation clamps ``Max(x, -1e7)`` (a floor that keeps exp() representable, not
+    part of the paper's formula): each such Max is replaced by its other arguments."""
     import sympy as sp
 
-    names = latex_names(result)
+    def clamp(e):
+        return isinstance(e, sp.Max) and any(a.is_Number and a <= -_CLAMP for a in e.args)
+
+    return expr.replace(clamp, lambda e: sp.Max(*[a for a in e.args if not (a.is_Number and a <= -_CLAMP)]))
+
+
+def forms(result: Result, quantity) -> dict:
+    """Plain-text and LaTeX renderings of a quantity's asymptotic and explicit forms (symbols set as names by
+    :func:`tex_name`, evaluation clamps removed)."""
+    import sympy as sp
+
+    params = latex_names(result)
     out = {}
     for form in ("asymptotic", "explicit"):
         expr = symbolic(result, quantity, form)
         if expr is None:
             continue
+        expr = _unclamp(sp.sympify(expr))
+        names = {sym: tex_name(sym.name) for sym in expr.free_symbols if isinstance(sym, sp.Symbol)}
+        names.update(params)
         text, tex = sp.sstr(expr), sp.latex(expr, symbol_names=names)
         if form == "asymptotic":
             o, ot = _ORDER_TEXT[quantity.order], _ORDER_TEX[quantity.order]
@@ -39,7 +102,7 @@ def forms(result: Result, quantity) -> dict:
             lower = (call(quantity.explicit.lower, SYMPY, symbols_for(result))
                      if quantity.explicit.lower is not None else sp.Integer(1))
             text = f"least integer {var} >= {sp.sstr(lower)} with {text}"
-            tex = (rf"\min\{{{var} \in \mathbb{{N}},\ {var} \ge "
+            tex = (rf"\min\{{{tex_name(var)} \in \mathbb{{N}},\ {tex_name(var)} \ge "
                    rf"{sp.latex(lower, symbol_names=names)} : {tex}\}}")
         out[form] = (text, tex)
     return out

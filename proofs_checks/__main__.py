@@ -1,4 +1,4 @@
-"""python -m proofs_checks [--paper KEY] [--json] [--strict] [--errata] [--list] [--thorough]
+"""python -m proofs_checks [--paper KEY] [--json | --csv] [--strict] [--errata] [--list] [--thorough] [--out DIR]
 
 Runs every machine check of the papers' proof steps and prints a table of checks and verdicts.
 Exit status: 0 when every check produced a verdict (a failing step of a paper is a finding, not an
@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 
+from bounds import cli_common as cli
 from bounds.references import cite
 
 from .core import FAILS, NOT_CHECKABLE, PART, PAPERS, SETTINGS, all_checks, run_all
@@ -20,20 +21,18 @@ from .errata import ERRATA, report
 SAVED = "proofs_checks.json"
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit 2, no usage dump
-        sys.stderr.write(f"proofs_checks: {message}\n")
-        sys.exit(2)
+PROG = "python -m proofs_checks"
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m proofs_checks", description=__doc__.splitlines()[2])
-    p.add_argument("--paper", help=f"one paper: {', '.join(PAPERS)}")
-    p.add_argument("--json", action="store_true", help="JSON instead of the table")
+    p = cli.Parser(prog=PROG, description=__doc__.splitlines()[2])
+    cli.add_version(p)
+    p.add_argument("--paper", type=cli.text_arg("--paper"), help=f"one paper: {', '.join(PAPERS)}")
+    cli.add_output(p)
     p.add_argument("--strict", action="store_true", help="exit 1 if any step fails or holds only on part")
     p.add_argument("--errata", action="store_true", help="the errata report instead of the checks table")
     p.add_argument("--list", action="store_true", help="list the checks without running them")
-    p.add_argument("--out", default=None, metavar="DIR",
+    p.add_argument("--out", type=cli.out_arg("--out"), default=None, metavar="DIR",
                    help="also save the verdicts as DIR/proofs_checks.json (what `python -m reports build` reads; "
                         "DIR is usually the results directory)")
     p.add_argument("--thorough", action="store_true",
@@ -47,19 +46,24 @@ def _cell(s: str, width: int) -> str:
     return s if len(s) <= width else s[: width - 1] + "…"
 
 
+def _detail(r) -> str:
+    v = r.verdict
+    detail = v.summary
+    if v.region:
+        detail += f"; region: {v.region}"
+    if v.counterexample:
+        cx = ", ".join(f"{k}={_fmt(x)}" for k, x in list(v.counterexample.items())[:6])
+        detail += f"; counterexample: {cx}"
+    if r.check.errata:
+        detail += f"; errata: {', '.join(r.check.errata)}"
+    return detail
+
+
 def _table(results) -> str:
     rows = [f"{'check':42} {'verdict':22} {'method':26} {'s':>5}  detail"]
     for r in results:
         v = r.verdict
-        detail = v.summary
-        if v.region:
-            detail += f"; region: {v.region}"
-        if v.counterexample:
-            cx = ", ".join(f"{k}={_fmt(x)}" for k, x in list(v.counterexample.items())[:6])
-            detail += f"; counterexample: {cx}"
-        if r.check.errata:
-            detail += f"; errata: {', '.join(r.check.errata)}"
-        rows.append(f"{r.check.id:42} {v.status:22} {_cell(v.method, 26):26} {r.seconds:5.2f}  {_cell(detail, 160)}")
+        rows.append(f"{r.check.id:42} {v.status:22} {_cell(v.method, 26):26} {r.seconds:5.2f}  {_cell(_detail(r), 160)}")
     counts = {s: sum(r.verdict.status == s for r in results) for s in ("holds", PART, FAILS, NOT_CHECKABLE)}
     rows.append("")
     rows.append(f"{len(results)} checks: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
@@ -94,8 +98,22 @@ def _print(text: str) -> None:
     print(cite(text))
 
 
+def _csv(rows, header) -> None:
+    import io
+
+    buf = io.StringIO()
+    cli.write_csv(rows, header, buf)
+    _print(buf.getvalue().rstrip("\n"))
+
+
 def main(argv=None) -> int:
+    return cli.run(PROG, _main, argv, prefix="proofs_checks: ")
+
+
+def _main(argv=None) -> int:
     args = _parser().parse_args(argv)
+    if args.errata and args.csv:
+        raise cli.UsageError(f"{PROG}: error: --csv prints a table of checks; --errata prints text or --json")
     if args.thorough:
         SETTINGS["max_points"] *= 5
         SETTINGS["examples"] *= 5
@@ -108,6 +126,9 @@ def main(argv=None) -> int:
             if args.json:
                 _print(json.dumps([{"id": c.id, "paper": c.paper, "result": c.result, "claim": c.claim,
                                    "source": c.source, "method": c.method} for c in checks], indent=1))
+            elif args.csv:
+                _csv([[c.id, c.paper, c.result, c.method, c.claim] for c in checks],
+                     ["id", "paper", "result", "method", "claim"])
             else:
                 for c in checks:
                     _print(f"{c.id:42} {c.method:26} {c.claim}")
@@ -126,7 +147,7 @@ def main(argv=None) -> int:
             except OSError as exc:
                 raise os_error(exc, target) from None
     except ValueError as exc:
-        sys.stderr.write(f"proofs_checks: {exc}\n")
+        sys.stderr.write(f"proofs_checks: {cli.one_line(exc)}\n")
         return 2
     if args.errata:
         entries = report(results)
@@ -141,6 +162,9 @@ def main(argv=None) -> int:
             _print(_errata_text(entries))
     elif args.json:
         _print(json.dumps([r.to_dict() for r in results], indent=1))
+    elif args.csv:
+        _csv([[r.check.id, r.verdict.status, r.verdict.method, f"{r.seconds:.2f}", _detail(r)] for r in results],
+             ["check", "verdict", "method", "seconds", "detail"])
     else:
         _print(_table(results))
     crashed = [r for r in results if r.error]
@@ -153,7 +177,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except BrokenPipeError:  # python -m proofs_checks | head
-        sys.exit(0)
+    sys.exit(main())

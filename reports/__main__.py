@@ -2,7 +2,7 @@
 
 The results directory holds run directories (``python -m simulations run ... --out``) and saved audits
 (``python -m simulations audit ... --out``); ``reports`` only reads them. Bad arguments: one line on
-stderr, exit status 2; a failed build leaves no half-written report.
+stderr, exit status 2 (:mod:`bounds.cli_common`); a failed build leaves no half-written report.
 """
 
 from __future__ import annotations
@@ -10,48 +10,39 @@ from __future__ import annotations
 import argparse
 import sys
 
+from bounds import cli_common as cli
 
-class _UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise _UsageError(f"{self.prog}: error: {message}")
+PROG = "python -m reports"
+_UsageError = cli.UsageError  # the name older callers import
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m reports", description="HTML and PDF reports from result directories.")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = cli.Parser(prog=PROG, description="HTML and PDF reports from result directories.")
+    cli.add_version(p)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=cli.Parser)
     b = sub.add_parser("build", help="build report.html and report.pdf")
-    b.add_argument("--results", required=True, help="directory holding run directories and saved audits")
-    b.add_argument("--out", required=True, help="output directory (created if missing)")
-    b.add_argument("--title", default=None)
+    b.add_argument("--results", required=True, type=cli.text_arg("--results", ": give the results directory"),
+                   help="directory holding run directories and saved audits")
+    b.add_argument("--out", required=True, type=cli.out_arg("--out"),
+                   help="output directory (created if missing; not inside the repository's sources)")
+    b.add_argument("--title", default=None, type=cli.text_arg("--title"), help="the report's title")
     return p
 
 
-def main(argv=None) -> int:
-    try:
-        args = build_parser().parse_args(argv)
-        from reports import builder
+def _main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    from reports import builder
 
-        kw = {"title": args.title} if args.title else {}
-        result = builder.build(args.results, args.out, **kw)
-    except _UsageError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
-    except ValueError as exc:
-        print(f"python -m reports: error: {' '.join(str(exc).split())}", file=sys.stderr)
-        return 2
-    except OSError as exc:  # any write the builder did not anticipate: still one line
-        from simulations.store import os_error
-
-        print(f"python -m reports: error: {os_error(exc)}", file=sys.stderr)
-        return 2
-    for err in result.errors:
-        print(f"python -m reports: warning: {err}", file=sys.stderr)
+    kw = {"title": args.title} if args.title else {}
+    result = builder.build(args.results, args.out, **kw)
+    for err in result.errors + result.problems:  # every result file the report flags
+        print(f"{PROG}: warning: {cli.one_line(err)}", file=sys.stderr)
     print(f"wrote {result.html} and {result.pdf} ({len(result.sections)} sections)")
     return 0
+
+
+def main(argv=None) -> int:
+    return cli.run(PROG, _main, argv)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,10 @@ from reports import model, results as _results
 from reports.model import Badge, Figure, Formula, Paragraph, Section
 
 
+#: the PDF's text width (A4 less 15 mm margins) in inches: figures are drawn at most this wide
+MAX_FIGURE_WIDTH_IN = 7.1
+
+
 @dataclass
 class Context:
     """What a section plugin gets: the results, and helpers writing rendered assets to ``assets``."""
@@ -68,14 +72,19 @@ class Context:
             for form in ("asymptotic", "explicit"):
                 if form in forms:
                     _, tex = forms[form]
-                    out.append(self.formula(f"{q.symbol} = {tex}" if form == "asymptotic" else tex,
+                    out.append(self.formula(f"{show.tex_name(q.symbol)} = {tex}" if form == "asymptotic" else tex,
                                             caption=f"{q.name} ({form}): {q.description}"))
         return out
 
     def figure(self, fig, caption: str = "", stem: str = "figure") -> Figure:
-        """Save a matplotlib figure as PNG (150 dpi) and close it."""
+        """Save a matplotlib figure as PNG (150 dpi) and close it. A figure wider than the page's text width
+        (MAX_FIGURE_WIDTH_IN) is set at that width first, so its text keeps its size in print instead of being
+        scaled down with the picture."""
         import matplotlib.pyplot as plt
 
+        w, h = fig.get_size_inches()
+        if w > MAX_FIGURE_WIDTH_IN:
+            fig.set_size_inches(MAX_FIGURE_WIDTH_IN, h * max(MAX_FIGURE_WIDTH_IN / w, 0.75))
         path = self._next(stem)
         fig.savefig(path, dpi=150, bbox_inches="tight")
         plt.close(fig)
@@ -121,6 +130,11 @@ def build_sections(results: _results.ResultSet, assets: Path) -> tuple[list[Sect
             s.order = float(getattr(mod, "ORDER", 100.0)) if s.order == 100.0 else s.order
         sections.extend(built)
     sections.sort(key=lambda s: s.order)
+    from reports.answers import SECTION_EXPERIMENTS, answer_blocks
+
+    for s in sections:  # each result's section leads with its one-line answer
+        if s.key in SECTION_EXPERIMENTS:
+            s.blocks[:0] = answer_blocks(results.runs, SECTION_EXPERIMENTS[s.key])
     for s in sections:
         s.title = cite(s.title)
         s.blocks = [_cited(b) for b in s.blocks]
@@ -147,6 +161,7 @@ class BuildResult:
     pdf: Path
     sections: list[Section]
     errors: list[str]
+    problems: list[str] = field(default_factory=list)  # result files the report flags (reports.integrity)
 
 
 def build(results_dir, out_dir, title: str = "Public-data privacy workbench: validation report") -> BuildResult:
@@ -178,7 +193,7 @@ def build(results_dir, out_dir, title: str = "Public-data privacy workbench: val
         raise os_error(exc, out) from None
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return BuildResult(out / "report.html", out / "report.pdf", sections, errors)
+    return BuildResult(out / "report.html", out / "report.pdf", sections, errors, list(res.problems))
 
 
 __all__ = ["Context", "BuildResult", "build", "build_sections", "plugins", "render_formula", "model"]

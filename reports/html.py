@@ -30,9 +30,48 @@ def _kind(block) -> str:
 
 
 def _cell_class(value) -> str:
-    """Numbers and short cells never wrap (a number is never split); long text wraps at spaces."""
-    text = model.cell_text(value)
-    return "num" if (not isinstance(value, str) or len(text) <= 24) else "text"
+    """Numbers are right-aligned ("num"); text, short or long, is left-aligned and wraps at spaces ("text")."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return "num"
+    return "text"
+
+
+#: a column wants at most this many characters' worth of width
+_WANTED_CHARS = 28
+#: characters of table text (digits are the widest) across the 1100 px body at each table font size, less the cell padding
+_LINE_CHARS = {"fit": 120, "wide": 135, "widest": 155}
+
+
+def table_class(table: model.Table) -> str:
+    """``widest`` (the smallest font) for tables of more than 14 columns, ``wide`` for more than 8, else ``fit``."""
+    return "widest" if len(table.columns) > 14 else "wide" if len(table.columns) > 8 else "fit"
+
+
+def col_widths(table: model.Table) -> list[int]:
+    """Each column's share of the page width in percent (summing to 100): every column first gets its
+    longest word (a number or a header word is never broken where the page allows), then the spare width
+    goes to the columns whose cells are longer (up to _WANTED_CHARS characters), in proportion to what they
+    lack (as the PDF renderer's column fit). With ``table-layout: fixed`` and ``width: 100%`` the table never
+    gets wider than the page; what does not fit a column wraps inside it."""
+    cells = [[str(c) for c in table.columns]] + [[model.cell_text(v) for v in r] for r in table.rows]
+    need, want = [], []
+    for j in range(len(table.columns)):
+        col = [row[j] for row in cells]
+        word = max((len(w) for c in col[1:] for w in c.split()), default=1) + 1.5  # header words may break
+        word = max(word, 5.5)
+        longest = max((len(c) for c in col[1:]), default=0) + 1.5
+        need.append(word)
+        want.append(max(word, min(longest, _WANTED_CHARS)))
+    line = _LINE_CHARS[table_class(table)]
+    if sum(need) >= line:
+        chars = need
+    else:
+        lack = [w - n for w, n in zip(want, need)]
+        spare = min(line - sum(need), sum(lack))
+        chars = [n + spare * d / (sum(lack) or 1) for n, d in zip(need, lack)]
+    total = sum(chars)
+    shares = [round(100 * c / total, 2) for c in chars]
+    return shares
 
 
 def _plain(latex: str) -> str:
@@ -51,6 +90,8 @@ def _css_width(path) -> str:
 
 _ENV.filters["css_width"] = _css_width
 _ENV.filters["cellclass"] = _cell_class
+_ENV.filters["col_widths"] = col_widths
+_ENV.filters["table_class"] = table_class
 _ENV.filters["plain"] = _plain
 _ENV.filters["data_uri"] = _data_uri
 _ENV.filters["cell"] = model.cell_text

@@ -68,6 +68,11 @@ class Badge:
     def __post_init__(self):
         if self.status not in VERDICT_STATUSES:
             raise ValueError(f"badge status={self.status!r}: allowed {', '.join(VERDICT_STATUSES)}")
+        # the badge shows its word: a text that starts by repeating it ("holds: 29/30 ...") drops the repeat
+        text = self.text
+        if text[:len(self.status)].lower() == self.status and text[len(self.status):len(self.status) + 1] in (":", " ", ""):
+            text = text[len(self.status) + 1:].lstrip() or text
+            object.__setattr__(self, "text", text[:1].upper() + text[1:])
 
 
 Block = Union[Heading, Paragraph, Formula, Table, Figure, Badge]

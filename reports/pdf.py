@@ -19,6 +19,8 @@ _COLOURS = {"holds": (46, 125, 50), "passes": (46, 125, 50), "caught": (46, 125,
             "not machine-checkable": (84, 110, 122), "info": (84, 110, 122),
             "below-bound": (69, 90, 160), "floor check": (84, 110, 122)}
 _PX_TO_MM = 25.4 / 150  # images are rendered at 150 dpi
+#: a heading starts a new page when less than this height (mm) is left below it
+_KEEP_WITH_NEXT_MM = 35
 
 
 def _font_dir() -> Path:
@@ -47,20 +49,38 @@ class _Doc(FPDF):
         self.set_text_color(0, 0, 0)
 
 
-def _image(doc: _Doc, path: Path, max_w: float | None = None) -> None:
+def _at_top(doc: _Doc) -> bool:
+    """Nothing has been set on the current page yet (a page break here would leave a blank page)."""
+    return doc.get_y() <= doc.t_margin + 0.5
+
+
+def _caption_height(doc: _Doc, caption: str, size: float = 8) -> float:
+    if not caption:
+        return 0.0
+    doc.set_font("DejaVu", "I", size)
+    return doc.multi_cell(0, size * 0.5, caption, dry_run=True, output="HEIGHT") + 1
+
+
+def _image(doc: _Doc, path: Path, max_w: float | None = None, caption: str = "") -> None:
+    """An image at its print size (150 dpi), narrowed to the text width and shortened to the page's height
+    (with its caption) when larger, never split: it starts a new page when the rest of this one cannot hold
+    it with its caption, unless the page is still empty (no blank page)."""
     from PIL import Image
 
     with Image.open(path) as im:
         w_px, h_px = im.size
-    w = w_px * _PX_TO_MM
-    limit = max_w or doc.epw
-    if w > limit:
-        w = limit
+    w = min(w_px * _PX_TO_MM, max_w or doc.epw)
     h = w * h_px / w_px
-    if doc.get_y() + h > doc.page_break_trigger:
+    cap = _caption_height(doc, caption)
+    room = doc.page_break_trigger - doc.t_margin - cap - 2
+    if h > room:  # taller than a page: scale down, keeping the aspect ratio
+        w, h = w * room / h, room
+    if doc.get_y() + h + cap > doc.page_break_trigger and not _at_top(doc):
         doc.add_page()
     doc.image(str(path), x=doc.l_margin, w=w, h=h)
     doc.ln(1)
+    if caption:
+        _text(doc, caption, 8, "I")
 
 
 def _text(doc: _Doc, text: str, size: float = 9.5, style: str = "", family: str = "DejaVu") -> None:
@@ -145,14 +165,22 @@ def render(sections: list[model.Section], meta: dict, path: Path) -> None:
     for p in meta.get("problems", []):
         _text(doc, p, 8, "I")
     _text(doc, "Contents", 11, "B")
-    for i, s in enumerate(sections, 1):
-        _text(doc, f"{i}. {s.title}", 9)
-    for i, s in enumerate(sections, 1):
+    links = [doc.add_link() for _ in sections]
+    doc.set_font("DejaVu", "", 9)
+    doc.set_text_color(21, 101, 192)
+    for i, (s, link) in enumerate(zip(sections, links), 1):  # each entry links to its section's first page
+        doc.multi_cell(0, 4.75, f"{i}. {s.title}", link=link, new_x="LMARGIN", new_y="NEXT")
+    doc.set_text_color(0, 0, 0)
+    for i, (s, link) in enumerate(zip(sections, links), 1):
         doc.add_page()
+        doc.set_link(link, page=doc.page_no())
         doc.start_section(s.title)
         _text(doc, f"{i}. {s.title}", 14, "B")
-        for b in s.blocks:
+        for b, nxt in zip(s.blocks, s.blocks[1:] + [None]):
             if isinstance(b, model.Heading):
+                big = isinstance(nxt, (model.Figure, model.Table, model.Formula))
+                if big and doc.get_y() > doc.page_break_trigger - _KEEP_WITH_NEXT_MM and not _at_top(doc):
+                    doc.add_page()  # a heading never ends a page above its figure or table: it moves with it
                 _text(doc, b.text, 11.5 if b.level <= 3 else 10.5, "B")
             elif isinstance(b, model.Paragraph):
                 _text(doc, b.text)
@@ -168,17 +196,15 @@ def render(sections: list[model.Section], meta: dict, path: Path) -> None:
                 doc.ln(1.5)
             elif isinstance(b, model.Formula):
                 if b.image is not None:
-                    _image(doc, b.image)
+                    _image(doc, b.image, caption=b.caption)
                 else:  # a block built without rendering: its readable plain form, never an error
                     from reports.formula import plain_text
 
                     _text(doc, plain_text(b.latex), 8, family="DejaVuMono")
-                if b.caption:
-                    _text(doc, b.caption, 8, "I")
+                    if b.caption:
+                        _text(doc, b.caption, 8, "I")
             elif isinstance(b, model.Table):
                 _table(doc, b)
             elif isinstance(b, model.Figure):
-                _image(doc, b.image, max_w=doc.epw * 0.9)
-                if b.caption:
-                    _text(doc, b.caption, 8, "I")
+                _image(doc, b.image, caption=b.caption)
     doc.output(str(path))

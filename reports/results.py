@@ -6,6 +6,10 @@ A results directory holds, anywhere below it:
   ``records.jsonl``, ``summary.json``), one per ``python -m simulations run ... --out DIR``;
 * audit results saved by ``python -m simulations audit TARGET --out DIR`` (``audit-TARGET.json``, format
   ``simulations-audit/1``).
+
+Neither is trusted (:mod:`reports.integrity`): each audit's verdict is recomputed from its saved numbers
+(``_violated``; disagreements in ``_problems`` and the result set's ``problems``), and a run directory whose
+records disagree is read as ``corrupt`` (no summary, so no verdict) with the reason in ``problems``.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reports import integrity
 from simulations import store
 
 AUDIT_FORMAT = "simulations-audit/1"  # simulations.__main__.AUDIT_FORMAT
@@ -56,6 +61,21 @@ class ResultSet:
         return [r for r in self.runs if r.experiment == experiment and (r.complete or not complete_only)]
 
 
+def unfinished_text(run: Run) -> str:
+    """Why an unfinished run is not reported and what finishes it: a stage of a staged search is resumed
+    through its search's directory (resuming the stage alone would not run the later stages); a corrupt run
+    is named with its problem and no advice to resume it."""
+    from simulations import stages
+
+    if run.state == "corrupt":
+        return f"Run {run.path} is not reported: {run.state_text}."
+    staged = stages.is_staged(run.path.parent)
+    target = run.path.parent if staged else run.path
+    what = f"Stage {run.path.name} of the staged search {run.path.parent}" if staged else f"Run {run.path}"
+    return (f"{what} is unfinished ({run.state}) and not reported; finish it with "
+            f"`python -m simulations resume {target}`.")
+
+
 def _walk(root: Path, depth: int = 0):
     if depth > MAX_DEPTH:
         return
@@ -85,9 +105,13 @@ def load(results_dir) -> ResultSet:
                 st = rd.inspect()
                 # a summary counts only if the records support it (complete, nothing corrupt)
                 summary = rd.summary() if st.state == "complete" else None
-                out.runs.append(Run(folder, rd.manifest(), summary, st.state, st.describe()))
-                if st.state == "corrupt":
-                    out.problems.append(f"{folder}: {st.describe()}")
+                state, text = st.state, st.describe()
+                disagree = integrity.run_problems(folder)
+                if disagree and state != "corrupt":  # records that disagree support no summary
+                    state, text, summary = "corrupt", "corrupt: " + "; ".join(disagree), None
+                out.runs.append(Run(folder, rd.manifest(), summary, state, text))
+                if state == "corrupt":
+                    out.problems.append(f"{folder}: {text}")
             except (ValueError, OSError, json.JSONDecodeError) as exc:
                 out.problems.append(f"{folder}: not a readable run directory ({exc})")
         for e in entries:
@@ -98,7 +122,10 @@ def load(results_dir) -> ResultSet:
                     out.problems.append(f"{e}: unreadable ({exc})")
                     continue
                 if isinstance(data, dict) and data.get("format") == AUDIT_FORMAT:
-                    out.audits.append({**data, "_path": str(e)})
+                    violated, problems = integrity.recheck_audit(data)
+                    out.audits.append({**data, "_path": str(e), "_violated": violated, "_problems": problems})
+                    serious = [p for p in problems if not p.startswith("lacks the counts")]
+                    out.problems.extend(f"{e}: {p}" for p in serious)
                 else:
                     out.problems.append(f"{e}: not an audit result of format {AUDIT_FORMAT}")
     out.runs.sort(key=lambda r: (r.experiment, str(r.path)))

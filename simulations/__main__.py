@@ -1,13 +1,14 @@
 """Command line of the Monte-Carlo engine: ``python -m simulations list | run | resume | status | audit``.
 
-    list [EXPERIMENT]                      experiments, the results they validate, and the audit targets;
+    list [EXPERIMENT] [--json | --csv]     experiments, the results they validate, and the audit targets;
                                            with EXPERIMENT: its parameters, defaults and their meaning
     run EXPERIMENT --trials N [--seed S] [--workers W | --scheduler ADDR] --out DIR [--param key=value ...]
                                            a staged experiment (an adaptive search, e.g. thm10_looseness) runs
                                            one run directory per stage, DIR/stage-KK (simulations.stages)
-    resume DIR [--workers W | --scheduler ADDR]
-    status DIR [--json]
-    audit TARGET [--samples N] [--seed S] [--eps E] [--delta D] [--confidence C] [--json] [--out DIR]
+    resume DIR [--workers W | --scheduler ADDR] [--experiment MODULE]
+    status DIR [--json]                    exit 2 (one line) when the directory is corrupt
+    audit TARGET [--samples N] [--seed S] [--epsilon E] [--delta D] [--confidence C] [--json] [--out DIR]
+                                           (--eps is an alias of --epsilon; --delta only for targets declaring one)
     audit --all [TARGET ...] [--samples N] [--seed S] [--confidence C] [--json] [--out DIR]
                                            --out saves each result as DIR/audit-TARGET.json (AUDIT_FORMAT;
                                            the reports read it); an existing file of that name is an error.
@@ -16,83 +17,62 @@
                                            Exit status 1 when a target declared private is flagged or a
                                            deliberately broken one is not caught; 0 when all are as expected.
 
-Bad arguments: one line on stderr, exit status 2, nothing written. An existing non-empty --out is an error.
+Bad arguments: one line on stderr, exit status 2, nothing written (bounds.cli_common). An existing non-empty
+--out is an error, and so is an --out inside the repository's sources or a .git directory. Limits on what a user
+sizes, each raised by the option its message names: --max-trials, --max-workers, --max-param-magnitude,
+--max-samples. Run directories are untrusted input (simulations.store, simulations.runner).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
+import os
 import sys
 
+from bounds import cli_common as cli
 from simulations import experiments, runner
 
 DEFAULT_CONFIDENCE = 0.95  # simulations.audit.DEFAULT_CONFIDENCE; audit (and scipy.stats) is imported only when used
+PROG = "python -m simulations"
+#: default limits on what a user sizes (each raised by the option named in its message)
+MAX_SAMPLES = 10_000_000          # audit outputs per neighbour (--max-samples)
+MAX_AUDIT_EPS = 50.0              # a declared eps above this certifies nothing (e^eps overflows soon after)
+MAX_PARAM_MAGNITUDE = 10_000_000  # |value| of a numeric --param (--max-param-magnitude)
+WORKERS_PER_CORE = 4              # --workers above this many per core (--max-workers)
+
+_UsageError = cli.UsageError  # the name older callers import
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit status 2 (argparse's default prints the usage too)
-        raise _UsageError(f"{self.prog}: error: {message}")
+def _positive_int(name, high=None, raise_with=""):
+    return cli.int_arg(name, 1, high, raise_with)
 
 
-class _UsageError(Exception):
-    pass
+_seed = cli.int_arg("seed", 0, 2**128 - 1)
+_path = lambda name: cli.text_arg(name, ": give a directory")  # noqa: E731
+_nonempty = cli.text_arg
 
 
-def _int_at_least(name, low):
-    def parse(text):
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
-        if value is None or value < low:
-            raise argparse.ArgumentTypeError(f"{name}={text!r} must be an integer >= {low}")
-        return value
-
-    return parse
-
-
-def _positive_int(name):
-    return _int_at_least(name, 1)
-
-
-_seed = _int_at_least("seed", 0)
-
-
-def _float(name):
-    def parse(text):
-        try:
-            value = float(text)
-        except ValueError:
-            value = None
-        if value is None or not math.isfinite(value):  # nan and inf are no parameter values
-            raise argparse.ArgumentTypeError(f"{name}={text!r} must be a finite number")
-        return value
-
-    return parse
-
-
-def _nonempty(name, hint=""):
-    """A path or name argument: an empty path would silently mean the current directory."""
-    def parse(text):
-        if not text.strip():
-            raise argparse.ArgumentTypeError(f"{name} is empty{hint}")
-        return text
-
-    return parse
-
-
-def _path(name):
-    return _nonempty(name, ": give a directory")
+def _add_backend(p) -> None:
+    p.add_argument("--workers", type=_positive_int("workers"), default=None,
+                   help=f"local processes (default: CPU count; at most {WORKERS_PER_CORE} per core unless --max-workers)")
+    p.add_argument("--max-workers", type=_positive_int("max-workers", 100_000), default=None,
+                   help="raise the limit on --workers")
+    p.add_argument("--scheduler", type=cli.text_arg("--scheduler"), default=None,
+                   help="Dask scheduler address, e.g. tcp://host:8786 (instead of --workers)")
+    p.add_argument("--chunk-size", type=_positive_int("chunk-size", runner.MAX_TRIALS), default=None,
+                   help="trials per task sent to a worker (default: about 16 tasks per worker, at most 256 trials)")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m simulations", description="Monte-Carlo validation of the results, and privacy audits.")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = cli.Parser(prog=PROG, description="Monte-Carlo validation of the results, and privacy audits.")
+    cli.add_version(p)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=cli.Parser)
 
     ls = sub.add_parser("list", help="experiments, the results they validate, and the audit targets")
-    ls.add_argument("experiment", nargs="?", default=None, help="show this experiment's parameters and defaults")
+    ls.add_argument("experiment", nargs="?", default=None, type=cli.text_arg("experiment"),
+                    help="show this experiment's parameters and defaults")
+    cli.add_output(ls)
 
     r = sub.add_parser("run", help="run an experiment into a new run directory")
     r.add_argument("experiment", type=_nonempty("experiment"),
@@ -102,67 +82,213 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--max-trials", type=_positive_int("max-trials"), default=None,
                    help="raise the limit on --trials (memory and one record line per trial)")
     r.add_argument("--seed", type=_seed, default=None, help="root seed (default: fresh entropy, recorded)")
-    r.add_argument("--workers", type=_positive_int("workers"), default=None, help="local processes (default: CPU count)")
-    r.add_argument("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://host:8786")
-    r.add_argument("--out", type=_path("--out"), required=True,
-                   help="new run directory (must not exist or be empty)")
-    r.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="override a parameter")
-    r.add_argument("--chunk-size", type=_positive_int("chunk-size"), default=None)
+    _add_backend(r)
+    r.add_argument("--out", type=cli.out_arg("--out"), required=True,
+                   help="new run directory (must not exist or be empty; not inside the repository's sources)")
+    r.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                   help="override a parameter (`list EXPERIMENT` shows them); repeat for several")
+    r.add_argument("--max-param-magnitude", type=cli.float_arg("max-param-magnitude", 1), default=None,
+                   help=f"raise the limit on numeric --param values (default {MAX_PARAM_MAGNITUDE:,} in magnitude)")
 
     s = sub.add_parser("resume", help="run the missing trials of a run directory")
-    s.add_argument("dir", type=_path("the run directory"))
-    s.add_argument("--workers", type=_positive_int("workers"), default=None)
-    s.add_argument("--scheduler", default=None)
-    s.add_argument("--chunk-size", type=_positive_int("chunk-size"), default=None)
+    s.add_argument("dir", type=_path("the run directory"), help="the run directory (or staged search directory)")
+    _add_backend(s)
+    s.add_argument("--max-trials", type=_positive_int("max-trials"), default=None,
+                   help=f"accept a manifest asking for more than {runner.MAX_TRIALS:,} trials")
+    s.add_argument("--experiment", type=cli.text_arg("--experiment"), default=None,
+                   help="module of an experiment outside the registry, if you trust it (the manifest's module "
+                        "path is never imported)")
 
     st = sub.add_parser("status", help="progress and summary of a run directory, judged by its records")
-    st.add_argument("dir", type=_path("the run directory"))
-    st.add_argument("--json", action="store_true")
+    st.add_argument("dir", type=_path("the run directory"), help="the run directory (or staged search directory)")
+    st.add_argument("--json", action="store_true", help="print JSON instead of text")
+    st.add_argument("--max-trials", type=_positive_int("max-trials"), default=None,
+                    help=f"accept a manifest asking for more than {runner.MAX_TRIALS:,} trials")
+    st.add_argument("--experiment", type=cli.text_arg("--experiment"), default=None,
+                    help="module of an experiment outside the registry, if you trust it (for a partial summary)")
 
     a = sub.add_parser("audit", help="empirical privacy audit of a registered target (or --all)")
-    a.add_argument("target", nargs="*", help="target name (with --all: optional subset)")
+    a.add_argument("target", nargs="*", type=cli.text_arg("target"),
+                   help="target name (with --all: optional subset, each at most once)")
     a.add_argument("--all", action="store_true", help="audit every target with one family-wise confidence")
-    a.add_argument("--samples", type=_positive_int("samples"), default=None, help="outputs per neighbour")
-    a.add_argument("--seed", type=_seed, default=0)
-    a.add_argument("--eps", type=_float("eps"), default=None, help="declared eps (target default if omitted)")
-    a.add_argument("--delta", type=_float("delta"), default=None, help="declared delta (target default if omitted)")
-    a.add_argument("--confidence", type=_float("confidence"), default=DEFAULT_CONFIDENCE)
-    a.add_argument("--json", action="store_true")
-    a.add_argument("--out", default=None, help="directory to save the result in, as audit-TARGET.json")
+    a.add_argument("--samples", type=_positive_int("samples"), default=None,
+                   help=f"outputs per neighbour (target default if omitted; at most {MAX_SAMPLES:,} unless --max-samples)")
+    a.add_argument("--max-samples", type=_positive_int("max-samples"), default=None, help="raise the limit on --samples")
+    a.add_argument("--seed", type=_seed, default=0, help="seed of the audit's draws (default 0)")
+    a.add_argument("--epsilon", "--eps", dest="eps", default=None,
+                   type=cli.float_arg("epsilon", 0.0, MAX_AUDIT_EPS, open_low=True),
+                   help=f"declared epsilon (target default if omitted; in (0, {MAX_AUDIT_EPS:g}]); --eps is an alias")
+    a.add_argument("--delta", type=cli.float_arg("delta", 0.0, 1.0, open_high=True), default=None,
+                   help="declared delta in [0, 1) (target default if omitted; only for targets that declare a delta)")
+    a.add_argument("--confidence", type=cli.float_arg("confidence", 0.0, 1.0, open_low=True, open_high=True),
+                   default=DEFAULT_CONFIDENCE, help=f"confidence of the lower bounds (default {DEFAULT_CONFIDENCE})")
+    cli.add_output(a)
+    a.add_argument("--out", type=cli.out_arg("--out"), default=None,
+                   help="directory to save the result in, as audit-TARGET.json")
     return p
 
 
-def _show_experiment(name: str) -> int:
+def _check_workers(args) -> None:
+    """--workers within WORKERS_PER_CORE per core unless --max-workers raises it; not with --scheduler.
+    With --scheduler, Dask's own log lines (tracebacks when the scheduler goes away) are silenced: the
+    command line says what happened in one line."""
+    if args.scheduler is not None and args.workers is not None:
+        raise ValueError("give --workers or --scheduler, not both")
+    if args.scheduler is not None:
+        _quiet_dask_logs()
+    limit = args.max_workers or WORKERS_PER_CORE * (os.cpu_count() or 1)
+    if args.workers is not None and args.workers > limit:
+        raise ValueError(f"--workers {args.workers} is above the limit of {limit} ({WORKERS_PER_CORE} per core on "
+                         f"{os.cpu_count()} cores); raise it with --max-workers {args.workers}")
+
+
+def _quiet_dask_logs() -> None:
+    """Route Dask's, tornado's and asyncio's log records nowhere (after importing distributed, whose
+    import installs its handlers and levels)."""
+    import logging
+
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return  # runner.connect says what to install
+    prefixes = ("distributed", "tornado", "asyncio")
+    names = [n for n in list(logging.root.manager.loggerDict) if n.split(".")[0] in prefixes]
+    for name in set(names) | set(prefixes):
+        logger = logging.getLogger(name)
+        for handler in list(logger.handlers):
+            logger.removeHandler(handler)
+        logger.addHandler(logging.NullHandler())
+        logger.propagate = False
+
+
+def _check_overrides(overrides: dict, limit: float | None) -> None:
+    """Numeric --param values (and each item of a list) at most ``limit`` in magnitude: experiment sizes such
+    as k or n are allocated, so a typo like k=1e9 is refused before anything runs."""
+    limit = MAX_PARAM_MAGNITUDE if limit is None else limit
+    for key, text in overrides.items():
+        for item in str(text).split(","):
+            item = item.strip()
+            digits = item.lstrip("+-").replace("_", "")
+            if digits.isdigit() and len(digits) > 30:
+                raise ValueError(f"--param {key}={item[:20]}...: {len(digits)} digits; at most {limit:g} in magnitude "
+                                 f"(raise with --max-param-magnitude)")
+            try:
+                value = float(item)
+            except ValueError:
+                continue
+            if value != value or abs(value) > limit:
+                raise ValueError(f"--param {key}={item}: above the limit of {limit:g} in magnitude for a parameter "
+                                 f"value; raise it with --max-param-magnitude if you mean it")
+
+
+def _show_experiment(args) -> int:
     import dataclasses
 
-    module = experiments.get(name)
-    defaults = module.Params()
+    module = experiments.get(args.experiment)
+    defaults = experiments.params_to_dict(module.Params())
     helps = getattr(module, "PARAM_HELP", {})
-    print(f"{module.NAME} ({', '.join(module.RESULT_IDS)}): {module.DESCRIPTION}")
-    print("parameters (--param key=value):")
-    for f in dataclasses.fields(module.Params):
-        value = experiments.params_to_dict(defaults)[f.name]
-        print(f"  {f.name:<14} default {json.dumps(value):<24} {helps.get(f.name, '')}")
+    rows = [[f.name, json.dumps(defaults[f.name]), helps.get(f.name, "")] for f in dataclasses.fields(module.Params)]
+    text = "\n".join([f"{module.NAME} ({', '.join(module.RESULT_IDS)}): {module.DESCRIPTION}",
+                      "parameters (--param key=value):"]
+                     + [f"  {n:<14} default {d:<24} {h}".rstrip() for n, d, h in rows])
+    cli.emit(args, rows, ["parameter", "default", "meaning"], text=text)
     return 0
 
 
-def _cmd_list(args) -> int:
-    from simulations import audit as _audit
+_TARGET_FIELDS = ("name", "source", "description")
 
+
+def _target_row(name, source, description, private) -> list:
+    return ["audit target", name, source, "real" if private else "broken", description]
+
+
+def _literal_targets(module_name: str) -> list[list] | None:
+    """The list rows of one module of simulations.audit_targets read from its source (ast, no import): its
+    ``AuditTarget(name, source, description, ..., expect_private=...)`` calls, each with literal values or
+    f-strings over the module's literal constants. None if a call is not of that form (e.g. made in a loop);
+    the module is then imported. A test keeps the listing equal to the imported registry."""
+    import ast
+    from pathlib import Path
+
+    import simulations.audit_targets as pkg
+
+    def value(node, consts):
+        try:
+            return ast.literal_eval(node)
+        except ValueError:
+            if not isinstance(node, ast.JoinedStr):
+                raise
+            # an f-string of this package's own source over its literal constants; no builtins
+            return eval(compile(ast.Expression(node), "<audit target>", "eval"), {"__builtins__": {}}, dict(consts))
+
+    try:
+        tree = ast.parse((Path(pkg.__path__[0]) / f"{module_name}.py").read_text(encoding="utf-8"))
+    except (OSError, SyntaxError):
+        return None
+    consts = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            try:
+                consts[node.targets[0].id] = ast.literal_eval(node.value)
+            except ValueError:
+                pass
+    top = {id(n) for stmt in tree.body if isinstance(stmt, ast.Assign) for n in ast.walk(stmt)}
+    rows = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "AuditTarget"):
+            continue
+        if id(node) not in top:  # inside a loop or a function: only an import can tell
+            return None
+        try:
+            values = [value(a, consts) for a in node.args[:3]]
+            kw = {k.arg: k.value for k in node.keywords}
+            values += [value(kw[f], consts) for f in _TARGET_FIELDS[len(values):]]
+            private = value(kw["expect_private"], consts) if "expect_private" in kw else True
+        except (ValueError, KeyError, TypeError, SyntaxError, NameError):
+            return None
+        rows.append(_target_row(*values, private))
+    return rows
+
+
+def _target_rows(lazy: bool = True) -> list[list]:
+    """Every audit target's list row, sorted by name: read from the sources where they are literal (``lazy``),
+    else by importing the module (and its algorithms)."""
+    import importlib
+    import pkgutil
+
+    import simulations.audit_targets as pkg
+
+    rows = []
+    for info in pkgutil.iter_modules(pkg.__path__):
+        if info.name.startswith("_"):
+            continue
+        found = _literal_targets(info.name) if lazy else None
+        if found is None:
+            try:
+                module = importlib.import_module(f"{pkg.__name__}.{info.name}")
+            except Exception as exc:  # a target whose algorithm is not written yet must not hide the others
+                rows.append(["audit target", f"{pkg.__name__}.{info.name}", "", "",
+                             f"(unavailable: {type(exc).__name__}: {exc})"])
+                continue
+            found = [_target_row(t.name, t.source, t.description, t.expect_private)
+                     for t in getattr(module, "TARGETS", ())]
+        rows += found
+    return sorted(rows, key=lambda r: r[1])
+
+
+def _cmd_list(args) -> int:
     if args.experiment is not None:
-        return _show_experiment(args.experiment)
-    print("experiments:")
+        return _show_experiment(args)
+    rows = []
     for row in experiments.catalogue(lazy=True):  # names only: no experiment is imported
-        if row["error"]:
-            print(f"  {row['name']:<20} (unavailable: {row['error']})")
-        else:
-            print(f"  {row['name']:<20} {', '.join(row['result_ids']):<24} {row['description']}")
-    print("audit targets:")
-    for name, t in _audit.targets().items():
-        kind = "real" if t.expect_private else "broken"
-        print(f"  {name:<28} {kind:<7} {t.source:<24} {t.description}")
-    for module, err in _audit.target_errors().items():
-        print(f"  ({module} unavailable: {err})")
+        rows.append(["experiment", row["name"], ", ".join(row["result_ids"]), "",
+                     row["description"] if not row["error"] else f"(unavailable: {row['error']})"])
+    rows += _target_rows()
+    text = ["experiments:"]
+    text += [f"  {r[1]:<20} {r[2]:<24} {r[4]}" for r in rows if r[0] == "experiment"]
+    text += ["audit targets:"]
+    text += [f"  {r[1]:<28} {r[3]:<7} {r[2]:<24} {r[4]}" for r in rows if r[0] == "audit target"]
+    cli.emit(args, rows, ["kind", "name", "results or source", "declared", "description"], text="\n".join(text))
     return 0
 
 
@@ -171,6 +297,8 @@ def _print_summary(result) -> None:
     if result.summary is not None:
         text = result.summary.get("verdict_text") or result.summary.get("verdict")
         print(f"verdict: {text}")
+        from reports.claims import claim_lines  # the claim list, one line per claim
+        for line in claim_lines(result.summary): print(line)  # noqa: E701
 
 
 def _print_stages(results) -> None:
@@ -185,9 +313,10 @@ def _cmd_run(args) -> int:
     from simulations import stages
 
     overrides = experiments.parse_overrides(args.param)
-    if args.scheduler is not None and args.workers is not None:
-        raise ValueError("give --workers or --scheduler, not both")
-    if stages.is_staged_module(experiments.get(args.experiment)):  # an adaptive search: one run directory per stage
+    _check_overrides(overrides, args.max_param_magnitude)
+    _check_workers(args)
+    module = experiments.get(args.experiment)
+    if stages.is_staged_module(module):  # an adaptive search: one run directory per stage
         _print_stages(stages.run(args.experiment, args.trials, args.out, seed=args.seed, overrides=overrides,
                                  workers=args.workers, scheduler=args.scheduler, chunk_size=args.chunk_size,
                                  max_trials=args.max_trials))
@@ -202,13 +331,14 @@ def _cmd_run(args) -> int:
 def _cmd_resume(args) -> int:
     from simulations import stages
 
-    if args.scheduler is not None and args.workers is not None:
-        raise ValueError("give --workers or --scheduler, not both")
+    _check_workers(args)
     if stages.is_staged(args.dir):
         _print_stages(stages.resume(args.dir, workers=args.workers, scheduler=args.scheduler,
-                                    chunk_size=args.chunk_size))
+                                    chunk_size=args.chunk_size, max_trials=args.max_trials,
+                                    experiment=args.experiment))
         return 0
-    result = runner.resume(args.dir, workers=args.workers, scheduler=args.scheduler, chunk_size=args.chunk_size)
+    result = runner.resume(args.dir, workers=args.workers, scheduler=args.scheduler, chunk_size=args.chunk_size,
+                           max_trials=args.max_trials, experiment=args.experiment)
     _print_summary(result)
     return 0
 
@@ -217,22 +347,22 @@ def _cmd_status(args) -> int:
     from simulations import stages
 
     if stages.is_staged(args.dir):
-        info = stages.status(args.dir)
+        info = stages.status(args.dir, max_trials=args.max_trials, experiment=args.experiment)
         if args.json:
             print(json.dumps(info, indent=2, sort_keys=True))
-            return 0
-        print(f"staged search {info['experiment']} ({', '.join(info['result_ids'])}), seed {info['root_seed']}, "
+            return _corrupt(args.dir, [p for st in info["stages"] for p in st["problems"]])
+        print(f"staged search {info['experiment']} ({_ids(info['result_ids'])}), seed {info['root_seed']}, "
               f"{info['trials']} trials per stage, {len(info['stages'])} stage(s), "
               f"{'finished' if info['finished'] else 'not finished (resume it)'}")
         for k, st in enumerate(info["stages"]):
             text = (st["summary"] or {}).get("verdict_text") or st["state_text"]
             print(f"stage {k}: {st['completed']}/{st['trials']} trials, {st['state_text']}; {text}")
-        return 0
-    info = runner.status(args.dir)
+        return _corrupt(args.dir, [p for st in info["stages"] for p in st["problems"]])
+    info = runner.status(args.dir, max_trials=args.max_trials, experiment=args.experiment)
     if args.json:
         print(json.dumps(info, indent=2, sort_keys=True))
-        return 0
-    print(f"experiment {info['experiment']} ({', '.join(info['result_ids'])}), seed {info['root_seed']}, "
+        return _corrupt(args.dir, info["problems"])
+    print(f"experiment {info['experiment']} ({_ids(info['result_ids'])}), seed {info['root_seed']}, "
           f"code {info['code_version']}")
     print(f"params: {json.dumps(info['params'], sort_keys=True)}")
     print(f"{info['completed']}/{info['trials']} trials done, {info['missing']} missing, "
@@ -242,7 +372,25 @@ def _cmd_status(args) -> int:
     if summary is not None:
         partial = " (partial: only the finished trials)" if info["summary_partial"] else ""
         print(f"verdict{partial}: {summary.get('verdict_text') or summary.get('verdict')}")
-    return 0
+        from reports.claims import claim_lines  # the claim list, one line per claim
+        for line in claim_lines(summary): print(line)  # noqa: E701
+    return _corrupt(args.dir, info["problems"])
+
+
+def _ids(ids) -> str:
+    """Result ids as read from a (possibly hand-edited) manifest."""
+    if isinstance(ids, list) and all(isinstance(i, str) for i in ids):
+        return ", ".join(ids)
+    return "result ids unreadable"
+
+
+def _corrupt(path, problems) -> int:
+    """status of a directory whose records disagree: what was printed, then one line on stderr, exit 2."""
+    if not problems:
+        return 0
+    more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+    print(f"{PROG}: error: {path} is corrupt: {problems[0]}{more}", file=sys.stderr)
+    return 2
 
 
 AUDIT_FORMAT = "simulations-audit/1"
@@ -269,7 +417,7 @@ def _audit_paths(out, names) -> dict:
         return {}
     paths = {n: audit_path(out, n) for n in names}
     for path in paths.values():
-        if path.exists():
+        if os.path.lexists(path):
             raise ValueError(f"--out {out!r} already holds {path.name}; choose a new directory or remove it")
         if path.parent.exists() and not path.parent.is_dir():
             raise ValueError(f"--out {out!r} exists and is not a directory")
@@ -281,22 +429,46 @@ def _save_audits(paths, records) -> None:
 
     for name, record in records.items():
         if name in paths:
-            paths[name].parent.mkdir(parents=True, exist_ok=True)
+            store.check_writable(paths[name].parent, "--out")
             store.write_json_atomic(paths[name], record)
+
+
+def _check_samples(args, targets) -> None:
+    limit = args.max_samples or MAX_SAMPLES
+    asked = {n: args.samples or t.default_samples for n, t in targets.items()}
+    for n, samples in asked.items():
+        if samples > limit:
+            raise ValueError(f"--samples {samples:,} for {n} is above the limit of {limit:,} outputs per neighbour; "
+                             f"raise it with --max-samples {samples}")
+
+
+_AUDIT_COLUMNS = ["target", "declared", "source", "eps_lower_bound", "declared_eps", "declared_delta",
+                  "delta_lower_bound", "minimal_detectable_eps", "violated", "no_power", "as_expected", "samples",
+                  "confidence"]
+
+
+def _audit_csv(records: dict, expected: dict) -> None:
+    """One CSV row per audit (the table that --all prints as lines)."""
+    rows = [[r["target"], "real" if r["expect_private"] else "broken", r["source"], r["eps_lower_bound"],
+             r["declared_eps"], r["declared_delta"], r["delta_lower_bound"], r["minimal_detectable_eps"],
+             r["violated"], r["no_power"], expected[n], r["samples"], r["confidence"]] for n, r in records.items()]
+    cli.write_csv(rows, _AUDIT_COLUMNS)
 
 
 def _cmd_audit(args) -> int:
     from simulations import audit as _audit
 
-    if not (0 < args.confidence < 1):
-        raise ValueError(f"confidence={args.confidence!r} must lie in (0, 1)")
     if args.all:
         if args.eps is not None or args.delta is not None:
-            raise ValueError("--eps and --delta apply to one target; --all audits each at its own declared guarantee")
+            raise ValueError("--epsilon and --delta apply to one target; --all audits each at its own declared guarantee")
+        twice = sorted({n for n in args.target if args.target.count(n) > 1})
+        if twice:
+            raise ValueError(f"audit --all names {', '.join(twice)} more than once (each target enters the family once)")
         known = _audit.targets()
         for n in args.target:
             _audit.get_target(n)
         names = list(args.target) or sorted(known)
+        _check_samples(args, {n: known[n] for n in names})
         paths = _audit_paths(args.out, names)
         family = _audit.audit_all(names, seed=args.seed, confidence=args.confidence, samples=args.samples,
                                   progress=sys.stderr.isatty())
@@ -306,6 +478,8 @@ def _cmd_audit(args) -> int:
                               "per_audit_confidence": family.per_audit_confidence,
                               "unexpected": family.unexpected, "audits": list(records.values())},
                              indent=2, sort_keys=True))
+        elif args.csv:
+            _audit_csv(records, {n: _audit.as_expected(t, r) for n, t, r in family.results})
         else:
             for n, t, r in family.results:
                 tag = "ok " if _audit.as_expected(t, r) else "BAD"
@@ -317,6 +491,10 @@ def _cmd_audit(args) -> int:
         raise ValueError(f"audit takes one TARGET (or --all [TARGET ...]), got {len(args.target)}")
     name = args.target[0]
     target = _audit.get_target(name)
+    if args.delta not in (None, 0.0) and not target.default_delta:
+        raise ValueError(f"--delta {args.delta:g}: target {name} declares pure epsilon-DP (delta 0) and its "
+                         "mechanism takes no delta; omit --delta")
+    _check_samples(args, {name: target})
     paths = _audit_paths(args.out, [name])
     result = _audit.run_target(name, samples=args.samples, seed=args.seed, eps=args.eps, delta=args.delta,
                                confidence=args.confidence)
@@ -324,6 +502,8 @@ def _cmd_audit(args) -> int:
     if args.json:
         print(json.dumps({k: v for k, v in record.items() if k not in ("format", "created_at", "code_version")},
                          indent=2, sort_keys=True))
+    elif args.csv:
+        _audit_csv({name: record}, {name: _audit.as_expected(target, result)})
     else:
         print(f"{name} ({target.source}): {result}")
     _save_audits(paths, {name: record})
@@ -333,27 +513,17 @@ def _cmd_audit(args) -> int:
 COMMANDS = {"list": _cmd_list, "run": _cmd_run, "resume": _cmd_resume, "status": _cmd_status, "audit": _cmd_audit}
 
 
-def main(argv=None) -> int:
+def _main(argv) -> int:
+    args = build_parser().parse_args(argv)
     try:
-        args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)
-    except _UsageError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
-    except ValueError as exc:
-        print(f"python -m simulations: error: {' '.join(str(exc).split())}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # output piped into head & co.
-        sys.stderr.close()
-        return 0
-    except OSError as exc:  # a write the command did not anticipate (read-only or full disk)
-        from simulations.store import os_error
-
-        print(f"python -m simulations: error: {os_error(exc)}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
-        print("python -m simulations: interrupted (finished trials are saved; use resume)", file=sys.stderr)
+        print(f"{PROG}: interrupted (finished trials are saved; use resume)", file=sys.stderr)
         return 130
+
+
+def main(argv=None) -> int:
+    return cli.run(PROG, _main, argv)
 
 
 if __name__ == "__main__":

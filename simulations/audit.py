@@ -70,9 +70,11 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable
 
 import numpy as np
-from scipy import stats as _st
 
+from algorithms._lazy import lazy_module
 from simulations import stats
+
+_st = lazy_module("scipy.stats")  # imported on first use: `simulations list` lists targets without it
 
 DEFAULT_CONFIDENCE = 0.95
 DEFAULT_BATCH = 100_000
@@ -151,7 +153,9 @@ class ThresholdTest:
 
     def describe(self) -> str:
         name = "s" if self.coordinate is None else f"s[{self.coordinate}]"
-        return f"{name} {'>' if self.direction > 0 else '<'} {self.threshold:.6g} (NaN {'high' if self.nan_high else 'low'})"
+        nan_d1 = (self.direction > 0) == self.nan_high  # where a NaN output falls (guesses_d1)
+        return (f"D1 iff {name} {'>' if self.direction > 0 else '<'} {self.threshold:.6g}"
+                + (f" or {name} is NaN" if nan_d1 else f" (a NaN {name} guesses D0)"))
 
 
 @dataclass(frozen=True)

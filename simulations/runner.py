@@ -11,8 +11,18 @@ only then; the workers must be able to import the experiment module). Work is se
 consecutive indices so per-task overhead stays low; each chunk's records are appended to the store
 (flushed and fsynced) as soon as it returns, so a kill loses at most the chunks in flight.
 
+Run directories are untrusted input: ``resume`` and ``status`` look the experiment up by the manifest's
+name in the registry (:func:`resolve_experiment`), never import a module path the manifest names (a run
+of an experiment outside the registry is resumed by naming its module: ``experiment=`` /
+``--experiment``); every record line carries the manifest's digest of (experiment, params, root seed),
+and a directory whose records disagree with it is refused (:mod:`simulations.store`).
+
+Process-pool workers die with the process that started them: each sets ``PR_SET_PDEATHSIG`` (Linux) and
+polls its parent, so a ``kill -9`` of the main process leaves no worker computing. A Dask scheduler lost
+mid-run is one line; the finished trials are on disk and ``resume`` continues.
+
 Public API: :func:`run`, :func:`resume`, :func:`status`, :func:`evaluate` (in memory), :func:`trial_rng`,
-:func:`run_chunk`.
+:func:`run_chunk`, :func:`resolve_experiment`.
 """
 
 from __future__ import annotations
@@ -80,15 +90,69 @@ def code_version() -> str:
 # ---------------------------------------------------------------- the unit of work
 
 
-def run_chunk(module_path: str, params_dict: dict, root_seed: int, indices: Sequence[int]) -> list[tuple[int, str]]:
-    """Run trials ``indices`` of the experiment at ``module_path``; returns [(index, records.jsonl line)].
+def run_chunk(module_path: str, params_dict: dict, root_seed: int, indices: Sequence[int],
+              digest: str | None = None) -> list[tuple[int, str]]:
+    """Run trials ``indices`` of the experiment at ``module_path``; returns [(index, records.jsonl line)],
+    each line carrying the run's ``digest``.
 
     Top-level and argument-only (no closures) so process pools and Dask workers can pickle it; the
     JSON encoding happens here, so a non-serialisable record fails in the worker with its index.
     """
     module = experiments.get(module_path)
     params = experiments.params_from_dict(module, params_dict)
-    return [(int(i), store.encode_record(i, module.trial(params, trial_rng(root_seed, i)))) for i in indices]
+    return [(int(i), store.encode_record(i, module.trial(params, trial_rng(root_seed, i)), digest))
+            for i in indices]
+
+
+class TrialError(ValueError):
+    """A trial raised: one line naming the error (the finished trials stay on disk)."""
+
+
+def _submit_args(spec: tuple, batch) -> tuple:
+    """``run_chunk``'s arguments for one batch: spec is (module_path, params_dict, root_seed[, digest])."""
+    return (*spec[:3], batch, *spec[3:])
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _watch_parent(parent: int) -> None:
+    """Exit this worker as soon as ``parent`` (the process that started the pool) is gone."""
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent:
+            try:
+                os.kill(parent, 0)
+                continue  # a forkserver's child: reparented, yet the main process lives
+            except ProcessLookupError:
+                os._exit(1)
+            except PermissionError:
+                continue
+
+
+def _worker_init(parent: int) -> None:
+    """Pool worker start-up: die with the main process. PR_SET_PDEATHSIG (Linux) sends SIGKILL when the
+    parent ends, even while a compiled kernel holds the GIL; a polling thread covers other systems and a
+    parent that died before this ran."""
+    import signal
+    import threading
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            os._exit(1)
+        except PermissionError:
+            pass
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="watch-parent").start()
 
 
 def chunks(indices: Sequence[int], workers: int, chunk_size: int | None = None) -> list[list[int]]:
@@ -105,14 +169,14 @@ def chunks(indices: Sequence[int], workers: int, chunk_size: int | None = None) 
 
 def _serial(spec: tuple, batches: list[list[int]]) -> Iterator[list[tuple[int, str]]]:
     for batch in batches:
-        yield run_chunk(*spec, batch)
+        yield run_chunk(*_submit_args(spec, batch))
 
 
 def _process(spec: tuple, batches: list[list[int]], workers: int) -> Iterator[list[tuple[int, str]]]:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending = {pool.submit(run_chunk, *spec, b) for b in batches}
+    with ProcessPoolExecutor(max_workers=workers, initializer=_worker_init, initargs=(os.getpid(),)) as pool:
+        pending = {pool.submit(run_chunk, *_submit_args(spec, b)) for b in batches}
         try:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -133,39 +197,87 @@ def check_scheduler_address(scheduler: str) -> str:
     if not text or m is None or (m.group(4) and not 0 < int(m.group(4)[1:]) < 65536):
         raise ValueError(f"--scheduler {scheduler!r} is not a Dask scheduler address "
                          "(expected tcp://host:port, host:port or a scheduler JSON file)")
-    if m.group(1) is None and m.group(4) is None:
+    if m.group(4) is None and m.group(2) not in ("inproc", "ucx"):
         raise ValueError(f"--scheduler {scheduler!r} has no port (expected tcp://host:port or host:port)")
     return text
+
+
+def _probe(address: str, timeout: float) -> None:
+    """Fail fast, in one line, when nothing listens at a tcp address (distributed would wait, then print
+    a traceback from its half-built Client's finaliser)."""
+    import socket
+
+    m = _SCHEDULER_RE.match(address)
+    if m is None or m.group(2) not in (None, "tcp") or m.group(4) is None:
+        return
+    host = m.group(3).strip("[]")
+    try:
+        socket.create_connection((host, int(m.group(4)[1:])), timeout=timeout).close()
+    except OSError as exc:
+        raise ValueError(f"--scheduler {address!r}: cannot connect ({exc.strerror or type(exc).__name__}); is a "
+                         "Dask scheduler running there?") from None
 
 
 def connect(scheduler, timeout: float = 10.0):
     """A ``distributed.Client`` for a scheduler address (dask imported only here); ValueError if it cannot connect."""
     if isinstance(scheduler, str):
         scheduler = check_scheduler_address(scheduler)
+        _probe(scheduler, timeout)
     try:
         from distributed import Client
     except ImportError as exc:  # pragma: no cover - dask is in the dev and cluster extras
         raise ValueError(f"--scheduler needs dask distributed (pip install 'pubpriv-workbench[cluster]'): {exc}") from None
+    is_file = isinstance(scheduler, str) and scheduler.endswith(".json")
     try:
+        if is_file:  # a scheduler file (dask scheduler --scheduler-file) is not an address
+            return Client(scheduler_file=scheduler, timeout=timeout, set_as_default=False)
         return Client(scheduler, timeout=timeout, set_as_default=False)
     except Exception as exc:  # distributed raises OSError, TimeoutError, ValueError and its own errors
-        raise ValueError(f"--scheduler {scheduler!r}: cannot connect "
-                         f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
+        error = ValueError(f"--scheduler {scheduler!r}: cannot connect "
+                           f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})")
+    _quiet_finalisers()  # outside the except block: the traceback no longer holds the half-built Client
+    raise error
+
+
+def _quiet_finalisers() -> None:
+    """Collect a half-built Client now, its finaliser's complaint silenced (it is the error just reported)."""
+    import gc
+
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda unraisable: None
+    try:
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
 
 
 def _dask(spec: tuple, batches: list[list[int]], client) -> Iterator[list[tuple[int, str]]]:
     from distributed import as_completed
 
-    futures = [client.submit(run_chunk, *spec, b, pure=False) for b in batches]
+    futures = [client.submit(run_chunk, *_submit_args(spec, b), pure=False) for b in batches]
     try:
         with client.as_current():  # as_completed looks the client up; ours is not the global default
             finished = as_completed(futures)
         for fut in finished:
-            yield fut.result()
+            try:
+                yield fut.result()
+            except (OSError, TimeoutError) as exc:  # CommClosedError and friends: the scheduler is gone
+                raise LostScheduler(f"lost the Dask scheduler ({type(exc).__name__}: {' '.join(str(exc).split())[:160]})") from None
+            except Exception as exc:
+                if type(exc).__name__ in ("CancelledError", "FutureCancelledError", "CommClosedError"):
+                    raise LostScheduler(f"lost the Dask scheduler ({type(exc).__name__})") from None
+                raise
     finally:
         unfinished = [f for f in futures if not f.done()]
         if unfinished:
-            client.cancel(unfinished)
+            try:
+                client.cancel(unfinished)
+            except Exception:  # the scheduler is gone: nothing to cancel
+                pass
+
+
+class LostScheduler(ValueError):
+    """The Dask scheduler went away mid-run (one line; the run is resumable)."""
 
 
 def execute(spec: tuple, indices: Sequence[int], *, backend: str, workers: int, scheduler=None,
@@ -226,14 +338,42 @@ def _describe_scheduler(scheduler) -> str:
     return str(address or scheduler)
 
 
-def _drive(run_dir: store.RunDir, *, workers, scheduler, chunk_size, progress, backend=None) -> RunResult:
+def summarise_stored(module, records: list[dict], params, run_dir: store.RunDir) -> dict:
+    """``module.summarise`` of records read back from a run directory: a record without the keys or types the
+    experiment writes (a hand-edited or foreign line) is a StoreError naming the file, not a KeyError."""
+    try:
+        return module.summarise(records, params)
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+        raise store.StoreError(f"{run_dir.records_path}: the records do not have the shape experiment "
+                               f"{module.NAME} writes ({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
+
+
+def resolve_experiment(manifest: dict, experiment: str | None = None):
+    """The experiment module of a run directory, looked up by the manifest's ``experiment`` name in the
+    registry (never by a module path the directory names). ``experiment``: a module the user names for a
+    run outside the registry (``--experiment``); its NAME must equal the manifest's. ValueError otherwise."""
+    name = manifest.get("experiment")
+    if experiment is not None:
+        module = experiments.get(experiment)
+    elif isinstance(name, str) and name in experiments.names():
+        module = experiments.get(name)
+    else:
+        raise ValueError(f"experiment {name!r} of this run directory is not in the registry; if you trust the "
+                         "code it was run with, name its module with --experiment MODULE")
+    if module.NAME != name:
+        raise ValueError(f"the run directory is of experiment {name!r}, not {module.NAME!r}")
+    return module
+
+
+def _drive(run_dir: store.RunDir, *, workers, scheduler, chunk_size, progress, backend=None,
+           experiment=None) -> RunResult:
     """Run the missing trials of ``run_dir`` under its lock, append their records, summarise when all
     are done. A write error (disk full, permissions) becomes one StoreError naming the path and the
     cause; the finished trials stay on disk and ``resume`` continues after the cause is fixed."""
     run_dir.acquire_lock()
     try:
         return _drive_locked(run_dir, workers=workers, scheduler=scheduler, chunk_size=chunk_size,
-                             progress=progress, backend=backend)
+                             progress=progress, backend=backend, experiment=experiment)
     finally:
         run_dir.release_lock()
 
@@ -243,15 +383,20 @@ def _resume_hint(run_dir: store.RunDir) -> str:
             f"python -m simulations resume {run_dir.path}")
 
 
-def _drive_locked(run_dir: store.RunDir, *, workers, scheduler, chunk_size, progress, backend=None) -> RunResult:
+def _drive_locked(run_dir: store.RunDir, *, workers, scheduler, chunk_size, progress, backend=None,
+                  experiment=None) -> RunResult:
     manifest = run_dir.manifest()
-    module = experiments.get(manifest["module"])
+    module = resolve_experiment(manifest, experiment)
+    problem = run_dir.digest_problem(manifest)
+    if problem:
+        raise store.StoreError(problem)
     params = experiments.params_from_dict(module, manifest["params"])
-    spec = (manifest["module"], experiments.params_to_dict(params), int(manifest["root_seed"]))
+    digest = manifest.get("digest")
+    spec = (experiments.module_path(module), experiments.params_to_dict(params), int(manifest["root_seed"]), digest)
     total = int(manifest["trials"])
     workers = _check_workers(workers)
     backend = backend or _choose_backend(workers, scheduler)
-    done = set(run_dir.read_records(total))  # a corrupt line or an index out of range: refuse
+    done = set(run_dir.read_records(total))  # a corrupt line, a foreign digest or an index out of range: refuse
     missing = [i for i in range(total) if i not in done]
     store.check_writable(run_dir.path, "run directory")  # before computing anything
 
@@ -282,6 +427,12 @@ def _drive_locked(run_dir: store.RunDir, *, workers, scheduler, chunk_size, prog
             pass  # the disk is full: the manifest keeps "running", which status shows as stale
         if isinstance(exc, OSError):
             raise store.os_error(exc, run_dir.records_path, _resume_hint(run_dir)) from None
+        if isinstance(exc, LostScheduler):
+            raise LostScheduler(f"{exc}; {ran + len(done)} of {total} trials are saved; resume with "
+                                f"python -m simulations resume {run_dir.path}") from None
+        if isinstance(exc, Exception) and not isinstance(exc, store.StoreError):
+            raise TrialError(f"a trial of {module.NAME} failed: {type(exc).__name__}: "
+                             f"{' '.join(str(exc).split())[:300]}") from exc
         raise
     elapsed = time.perf_counter() - t0
     session.update(finished_at=store.now(), elapsed_seconds=elapsed, trials_run=ran)
@@ -289,7 +440,7 @@ def _drive_locked(run_dir: store.RunDir, *, workers, scheduler, chunk_size, prog
     summary = None
     try:
         if len(records) == total:
-            summary = module.summarise([records[i] for i in range(total)], params)
+            summary = summarise_stored(module, [records[i] for i in range(total)], params, run_dir)
             run_dir.write_summary(summary)
             run_dir.update_manifest(sessions=sessions, status="complete", finished_at=session["finished_at"])
         else:  # pragma: no cover - only if a backend lost work without raising
@@ -363,6 +514,7 @@ def run(experiment: str, trials: int, out: str | os.PathLike, *, seed: int | Non
         "result_ids": list(module.RESULT_IDS),
         "params": experiments.params_to_dict(params),
         "root_seed": seed,
+        "digest": store.params_digest(module.NAME, experiments.params_to_dict(params), seed),
         "trials": int(trials),
         "code_version": code_version(),
         "created_at": store.now(),
@@ -370,23 +522,45 @@ def run(experiment: str, trials: int, out: str | os.PathLike, *, seed: int | Non
         "status": "running",
         "sessions": [],
     }
+    existed = Path(out).exists()
     with _client(scheduler) as client:
         run_dir = store.RunDir.create(out, manifest)  # takes the lock; _drive releases it
-        return _drive(run_dir, workers=workers, scheduler=client, chunk_size=chunk_size, progress=progress,
-                      backend=backend)
+        try:
+            return _drive(run_dir, workers=workers, scheduler=client, chunk_size=chunk_size, progress=progress,
+                          backend=backend, experiment=experiments.module_path(module))
+        except TrialError:
+            _remove_if_empty(run_dir, existed)
+            raise
+
+
+def _remove_if_empty(run_dir: store.RunDir, existed: bool) -> None:
+    """A new run whose first trial failed leaves nothing behind (no record: nothing to resume)."""
+    try:
+        if run_dir.records_path.stat().st_size:
+            return
+        for p in (run_dir.records_path, run_dir.manifest_path, run_dir.summary_path, run_dir.lock_path):
+            p.unlink(missing_ok=True)
+        if not existed:
+            run_dir.path.rmdir()
+    except OSError:
+        pass
 
 
 def resume(out: str | os.PathLike, *, workers: int | None = None, scheduler=None, chunk_size: int | None = None,
-           progress: bool | None = None, backend: str | None = None) -> RunResult:
-    """Run only the trials missing from the run directory ``out`` (same seed, same parameters), then summarise."""
-    run_dir = store.RunDir.open(out)
+           progress: bool | None = None, backend: str | None = None, experiment: str | None = None,
+           max_trials: int | None = None) -> RunResult:
+    """Run only the trials missing from the run directory ``out`` (same seed, same parameters), then summarise.
+    ``experiment``: the module of a run outside the registry (:func:`resolve_experiment`); ``max_trials``:
+    accept a manifest with more trials than MAX_TRIALS."""
+    run_dir = store.RunDir.open(out, max_trials=max_trials)
+    resolve_experiment(run_dir.manifest(), experiment)  # refuse before taking the lock
     if isinstance(scheduler, str):
         check_scheduler_address(scheduler)
     run_dir.acquire_lock()  # refuse before connecting to anything if another process runs it
     try:
         with _client(scheduler) as client:
             return _drive(run_dir, workers=workers, scheduler=client, chunk_size=chunk_size,
-                          progress=progress, backend=backend)
+                          progress=progress, backend=backend, experiment=experiment)
     finally:
         run_dir.release_lock()
 
@@ -418,12 +592,13 @@ def evaluate(experiment: str, trials: int, *, seed: int, params=None, overrides:
     return records, module.summarise(records, params)
 
 
-def status(out: str | os.PathLike) -> dict:
+def status(out: str | os.PathLike, *, experiment: str | None = None, max_trials: int | None = None) -> dict:
     """The state of a run directory judged by its records (:meth:`store.RunDir.inspect`): manifest
     fields, ``state`` (complete / running / stale / interrupted / corrupt) with ``state_text`` and
     ``problems``, completed / missing counts from the valid records, and the summary (recomputed
-    from the finished trials, marked partial, when the run is not complete; none when corrupt)."""
-    run_dir = store.RunDir.open(out)
+    from the finished trials, marked partial, when the run is not complete; none when corrupt). The
+    experiment is looked up by name (:func:`resolve_experiment`)."""
+    run_dir = store.RunDir.open(out, max_trials=max_trials)
     m = run_dir.manifest()
     st = run_dir.inspect()
     info = {k: m.get(k) for k in ("experiment", "result_ids", "params", "root_seed", "trials", "code_version",
@@ -435,15 +610,18 @@ def status(out: str | os.PathLike) -> dict:
     info["lock_holder"] = st.holder
     info["completed"] = st.completed
     info["missing"] = st.missing
-    info["elapsed_seconds"] = sum((s.get("elapsed_seconds") or 0.0) for s in m.get("sessions", []))
+    info["elapsed_seconds"] = sum(float(s["elapsed_seconds"]) for s in m.get("sessions", [])
+                                  if isinstance(s, dict) and isinstance(s.get("elapsed_seconds"), (int, float))
+                                  and not isinstance(s.get("elapsed_seconds"), bool)
+                                  and math.isfinite(s["elapsed_seconds"]))
     summary, partial = None, False
     if st.state == "complete":
         summary = run_dir.summary()
     elif st.state != "corrupt" and st.completed:
-        records = run_dir.scan_records(st.trials).records
-        module = experiments.get(m["module"])
+        records = run_dir.scan_records(st.trials, m.get("digest")).records
+        module = resolve_experiment(m, experiment)
         params = experiments.params_from_dict(module, m["params"])
-        summary = module.summarise(list(records.values()), params)
+        summary = summarise_stored(module, list(records.values()), params, run_dir)
         partial = True
     info["summary_partial"] = partial
     info["summary"] = summary

@@ -44,8 +44,9 @@ def is_staged_module(module) -> bool:
 
 
 def is_staged(path: str | os.PathLike) -> bool:
-    """Whether ``path`` is the directory of a staged search (holds ``search.json``)."""
-    return (Path(path) / SEARCH).is_file()
+    """Whether ``path`` is the directory of a staged search (holds ``search.json``, which may be a link or
+    FIFO that reading then refuses)."""
+    return os.path.lexists(Path(path) / SEARCH)
 
 
 def stage_seed(root_seed: int, stage: int) -> int:
@@ -103,40 +104,49 @@ def run(experiment: str, trials: int, out: str | os.PathLike, *, seed: int | Non
     return resume(out, workers=workers, scheduler=scheduler, chunk_size=chunk_size, progress=progress)
 
 
-def _read_search(out) -> dict:
+def _read_search(out, max_trials: int | None = None) -> dict:
+    """search.json read as untrusted (no link, bounded size) and checked: the fields a search needs, of the
+    right types, trials within ``max_trials`` (default MAX_TRIALS: a limit saved in the file is not trusted, the
+    user repeats it)."""
     path = Path(out) / SEARCH
-    if not path.is_file():
+    if not os.path.lexists(path):
         raise ValueError(f"{str(out)!r} is not a staged search directory (no {SEARCH})")
-    try:
-        search = store.read_json(path)
-    except ValueError as exc:
-        raise ValueError(f"{path}: not valid JSON ({exc})") from None
-    if search.get("format") != FORMAT:
-        raise ValueError(f"{path}: format {search.get('format')!r}, expected {FORMAT!r}")
+    search = store.read_json(path)
+    if not isinstance(search, dict) or search.get("format") != FORMAT:
+        got = search.get("format") if isinstance(search, dict) else type(search).__name__
+        raise ValueError(f"{path}: format {got!r}, expected {FORMAT!r}")
+    saved = search.get("max_trials")
+    if saved is not None and (isinstance(saved, bool) or not isinstance(saved, int) or saved < 1):
+        raise ValueError(f"{path}: max_trials={saved!r} must be an integer >= 1")
+    store.check_manifest({**search, "format": store.FORMAT}, path, max_trials)
     return search
 
 
 def resume(out: str | os.PathLike, *, workers: int | None = None, scheduler=None, chunk_size: int | None = None,
-           progress: bool | None = None) -> list[runner.RunResult]:
-    """Continue the staged search in ``out``: read finished stages, resume an unfinished one, run the rest."""
-    search = _read_search(out)
-    module = experiments.get(search["module"])
+           progress: bool | None = None, max_trials: int | None = None,
+           experiment: str | None = None) -> list[runner.RunResult]:
+    """Continue the staged search in ``out``: read finished stages, resume an unfinished one, run the rest.
+    The experiment is looked up by name in the registry (:func:`simulations.runner.resolve_experiment`)."""
+    search = _read_search(out, max_trials)
+    module = runner.resolve_experiment(search, experiment)
+    if not is_staged_module(module):
+        raise ValueError(f"experiment {module.NAME!r} is not staged (it has no next_stage)")
     params = experiments.params_from_dict(module, search["params"])
     root, trials = int(search["root_seed"]), int(search["trials"])
     results: list[runner.RunResult] = []
     for k in range(MAX_STAGES):
         d, seed = stage_dir(out, k), stage_seed(root, k)
         if d.is_dir() and any(d.iterdir()):
-            m = store.RunDir.open(d).manifest()
+            m = store.RunDir.open(d, max_trials=max_trials).manifest()
             want = experiments.params_to_dict(params)
             if m.get("params") != want or int(m.get("root_seed", -1)) != seed or int(m.get("trials", -1)) != trials:
                 raise ValueError(f"{d}: its parameters, seed or trials differ from the ones the search derives for "
                                  f"stage {k} (edited, or from another search); start a new --out")
-            res = runner.resume(d, workers=workers, scheduler=scheduler, chunk_size=chunk_size, progress=progress)
+            res = runner.resume(d, workers=workers, scheduler=scheduler, chunk_size=chunk_size, progress=progress,
+                                experiment=experiment, max_trials=max_trials)
         else:
-            res = runner.run(search["module"], trials, d, seed=seed, params=params, workers=workers,
-                             scheduler=scheduler, chunk_size=chunk_size, progress=progress,
-                             max_trials=search.get("max_trials"))
+            res = runner.run(experiments.module_path(module), trials, d, seed=seed, params=params, workers=workers,
+                             scheduler=scheduler, chunk_size=chunk_size, progress=progress, max_trials=max_trials)
         results.append(res)
         nxt = module.next_stage(params, res.summary)
         if nxt is None:
@@ -145,10 +155,11 @@ def resume(out: str | os.PathLike, *, workers: int | None = None, scheduler=None
     raise ValueError(f"{out}: the search did not finish within MAX_STAGES={MAX_STAGES} stages")
 
 
-def status(out: str | os.PathLike) -> dict:
+def status(out: str | os.PathLike, *, max_trials: int | None = None, experiment: str | None = None) -> dict:
     """The search's manifest and each existing stage's :func:`simulations.runner.status`."""
-    search = _read_search(out)
-    stages = [runner.status(d) for d in stage_dirs(out)]
+    search = _read_search(out, max_trials)
+    runner.resolve_experiment(search, experiment)  # a search of an experiment outside the registry is refused
+    stages = [runner.status(d, max_trials=max_trials, experiment=experiment) for d in stage_dirs(out)]
     last = stages[-1] if stages else None
     finished = bool(last and last["status"] == "complete" and last["summary"] and last["summary"].get("final"))
     return {**{k: search.get(k) for k in ("experiment", "result_ids", "root_seed", "trials", "params", "created_at")},

@@ -19,6 +19,21 @@ Format (``FORMAT = "simulations-run/1"``)::
                       resume refuses while the holder lives; a lock whose holder is dead (same host,
                       no such process or a different process start time) is stale and taken over.
 
+Integrity: the manifest holds ``digest``, a hash of (experiment, params, root_seed) (:func:`params_digest`),
+and every record line carries it (``{"index", "record", "digest"}``). A manifest whose params or seed were
+edited after the run started no longer matches its digest; a record written under other params or another
+seed does not carry the manifest's; a repeated index whose record differs from the first (a conflicting
+duplicate) and NaN or infinity anywhere in a line (the writer refuses them) are corrupt lines. Run
+directories written before digests existed are read as before. :func:`integrity_problems` lists what is
+wrong with a directory without raising (the report calls it); :meth:`RunDir.inspect` counts the same
+problems, so ``status`` says ``corrupt`` and ``resume`` refuses.
+
+Untrusted files: every file of a run directory is opened without following symbolic links and refused
+unless it is a regular file (no FIFO, device or link), its size is checked against a limit before it is
+read (:data:`MAX_JSON_BYTES`, :data:`MAX_RECORDS_BYTES`; raise them with the environment variables
+``SIMULATIONS_MAX_JSON_MB`` and ``SIMULATIONS_MAX_RECORDS_MB``), records are streamed line by line, and
+appends and truncations go through a descriptor opened the same way, so nothing is written through a link.
+
 Reading records: a last line without its newline or that does not parse (a write torn by a kill)
 is ignored, any other bad line is an error, and a repeated index keeps its first record, so a
 resumed run never double-counts. Before appending, a torn tail is cut off (truncate to the last
@@ -35,9 +50,11 @@ the cause, so command lines print one line and exit 2.
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 import json
 import os
 import socket
+import stat as _stat
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -54,6 +71,11 @@ LOCK = "lock.json"
 #: a lock file that cannot be parsed and is older than this (seconds) was torn by a kill: stale
 TORN_LOCK_AGE = 10.0
 STATES = ("complete", "running", "stale", "interrupted", "corrupt")
+#: JSON files (manifest, summary, lock, search) larger than this are refused unread
+MAX_JSON_BYTES = int(float(os.environ.get("SIMULATIONS_MAX_JSON_MB", "64")) * 2**20)
+#: records.jsonl larger than this is refused unread (about a million ordinary records)
+MAX_RECORDS_BYTES = int(float(os.environ.get("SIMULATIONS_MAX_RECORDS_MB", "1024")) * 2**20)
+_LIMIT_ENV = {"json": "SIMULATIONS_MAX_JSON_MB", "records": "SIMULATIONS_MAX_RECORDS_MB"}
 
 
 class StoreError(ValueError):
@@ -65,6 +87,67 @@ def os_error(exc: OSError, path=None, hint: str = "") -> StoreError:
     where = exc.filename if getattr(exc, "filename", None) else path
     cause = exc.strerror or type(exc).__name__
     return StoreError(f"cannot write {where}: {cause}" + (f"; {hint}" if hint else ""))
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def readable_mode(path) -> None:
+    """Give a file written through ``mkstemp`` (owner-only) the mode an ordinary ``open`` would: 0o666
+    less the user's umask."""
+    os.chmod(path, 0o666 & ~_umask())
+
+
+def open_regular(path, *, limit: int | None = None, kind: str = "json", write: bool = False):
+    """``path`` opened without following a symbolic link and without blocking, refused (StoreError) unless
+    it is a regular file of at most ``limit`` bytes (MAX_JSON_BYTES / MAX_RECORDS_BYTES by ``kind``). Binary
+    file object, read-only, or read-write (``write``: positioned at the start, no truncation)."""
+    if limit is None:
+        limit = MAX_RECORDS_BYTES if kind == "records" else MAX_JSON_BYTES
+    flags = (os.O_RDWR if write else os.O_RDONLY) | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        import errno
+
+        if exc.errno == errno.ELOOP:
+            raise StoreError(f"{path} is a symbolic link; a run directory's files must be regular files") from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not _stat.S_ISREG(st.st_mode):
+            raise StoreError(f"{path} is not a regular file (a FIFO, device or directory); refusing to "
+                             f"{'write' if write else 'read'} it")
+        if not write and st.st_size > limit:
+            raise StoreError(f"{path} is {st.st_size:,} bytes, above the limit of {limit:,} for this file; "
+                             f"raise it with the environment variable {_LIMIT_ENV[kind]} (in MB)")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb+" if write else "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _refuse_constant(name):
+    raise ValueError(f"{name} is not allowed (the writer refuses NaN and infinity)")
+
+
+def loads(raw) -> Any:
+    """JSON from untrusted bytes or text: NaN / Infinity refused, nesting too deep a ValueError."""
+    try:
+        return json.loads(raw, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
+
+
+def params_digest(experiment: str, params: dict, root_seed: int) -> str:
+    """The integrity digest of a run: sha256 of the canonical JSON of (experiment, params, root_seed),
+    first 16 hex digits. Recorded in the manifest and on every record line."""
+    text = dumps({"experiment": experiment, "params": params, "root_seed": root_seed})
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def check_writable(directory: str | os.PathLike, what: str = "--out") -> Path:
@@ -116,12 +199,15 @@ def dumps(obj: Any) -> str:
         raise ValueError(f"value is not JSON-serialisable: {exc}") from None
 
 
-def encode_record(index: int, record: dict) -> str:
-    """One records.jsonl line (with its newline) for trial ``index``."""
+def encode_record(index: int, record: dict, digest: str | None = None) -> str:
+    """One records.jsonl line (with its newline) for trial ``index``, carrying the run's ``digest``."""
     if not isinstance(record, dict):
         raise ValueError(f"trial {index} returned {type(record).__name__}, must return a dict")
+    row = {"index": int(index), "record": record}
+    if digest is not None:
+        row["digest"] = digest
     try:
-        return dumps({"index": int(index), "record": record}) + "\n"
+        return dumps(row) + "\n"
     except ValueError as exc:
         raise ValueError(f"record of trial {index}: {exc}") from None
 
@@ -136,6 +222,7 @@ def write_json_atomic(path: Path, obj: Any) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
+        readable_mode(tmp)  # mkstemp makes owner-only files; results are read by others
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -146,8 +233,42 @@ def write_json_atomic(path: Path, obj: Any) -> None:
 
 
 def read_json(path: Path) -> Any:
-    with open(path) as fh:
-        return json.load(fh)
+    """A JSON file of a run directory, read as untrusted (:func:`open_regular`, :func:`loads`)."""
+    with open_regular(path) as fh:
+        raw = fh.read()
+    try:
+        return loads(raw)
+    except ValueError as exc:
+        raise StoreError(f"{path}: not valid JSON ({exc})") from None
+
+
+def check_manifest(m: Any, path, max_trials: int | None = None) -> dict:
+    """``m`` if it has the fields a run needs, of the right types and within limits; StoreError otherwise.
+    ``max_trials`` (default: the runner's MAX_TRIALS) bounds ``trials``."""
+    from simulations.runner import MAX_TRIALS
+
+    if not isinstance(m, dict):
+        raise StoreError(f"{path}: a manifest must be a JSON object, not {type(m).__name__}")
+    if m.get("format") != FORMAT:
+        raise StoreError(f"{path}: format {m.get('format')!r}, expected {FORMAT!r}")
+    for key, kind in (("experiment", str), ("params", dict), ("root_seed", int), ("trials", int)):
+        if key not in m:
+            raise StoreError(f"{path}: the manifest lacks {key!r}")
+        if not isinstance(m[key], kind) or isinstance(m[key], bool):
+            raise StoreError(f"{path}: {key} is {type(m[key]).__name__}, must be {kind.__name__}")
+    if m["root_seed"] < 0 or m["root_seed"] >= 2**128:
+        raise StoreError(f"{path}: root_seed={m['root_seed']} outside [0, 2^128)")
+    limit = MAX_TRIALS if max_trials is None else max_trials
+    if not 1 <= m["trials"] <= limit:
+        more = f"; if you mean it, pass --max-trials {m['trials']}" if m["trials"] > limit else ""
+        raise StoreError(f"{path}: trials={m['trials']:,} outside [1, {limit:,}]{more}")
+    sessions = m.get("sessions", [])
+    if not isinstance(sessions, list) or not all(isinstance(x, dict) for x in sessions):
+        raise StoreError(f"{path}: sessions must be a list of objects")
+    ids = m.get("result_ids", [])
+    if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
+        raise StoreError(f"{path}: result_ids must be a list of strings")
+    return m
 
 
 class RunDir:
@@ -193,6 +314,9 @@ class RunDir:
         try:
             if any(e.name != LOCK for e in p.iterdir()):
                 raise ValueError(f"--out {str(p)!r} already exists and is not an empty directory; choose a new one")
+            if "digest" not in manifest:
+                manifest = {**manifest, "digest": params_digest(manifest["experiment"], manifest["params"],
+                                                                manifest["root_seed"])}
             write_json_atomic(run.manifest_path, {"format": FORMAT, **manifest})
             run.records_path.touch()
         except BaseException as exc:
@@ -211,25 +335,53 @@ class RunDir:
         return run
 
     @classmethod
-    def open(cls, path: str | os.PathLike) -> "RunDir":
-        """An existing run directory; ValueError if it has no readable manifest of this format."""
+    def open(cls, path: str | os.PathLike, max_trials: int | None = None) -> "RunDir":
+        """An existing run directory; ValueError if it has no readable manifest of this format with the
+        fields a run needs (:func:`check_manifest`; ``max_trials`` bounds its trials)."""
         if not str(path).strip():
             raise StoreError("the run directory is empty: give the directory of a run")
         run = cls(path)
-        if not run.manifest_path.is_file():
+        if not os.path.lexists(run.manifest_path):
             raise ValueError(f"run directory {str(path)!r} has no {MANIFEST}")
-        try:
-            m = run.manifest()
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{run.manifest_path}: not valid JSON ({exc})") from None
-        if m.get("format") != FORMAT:
-            raise ValueError(f"{run.manifest_path}: format {m.get('format')!r}, expected {FORMAT!r}")
+        run.check_files()
+        check_manifest(run.manifest(), run.manifest_path, max_trials)
         return run
+
+    def check_files(self) -> None:
+        """StoreError unless each file of the run that exists is a regular file (no link, FIFO or device)."""
+        for p in (self.manifest_path, self.records_path, self.summary_path, self.lock_path):
+            try:
+                mode = os.lstat(p).st_mode
+            except FileNotFoundError:
+                continue
+            if _stat.S_ISLNK(mode):
+                raise StoreError(f"{p} is a symbolic link; a run directory's files must be regular files")
+            if not _stat.S_ISREG(mode):
+                raise StoreError(f"{p} is not a regular file (a FIFO, device or directory); refusing the run directory")
 
     # -------------------------------------------------------------- manifest
 
     def manifest(self) -> dict:
         return read_json(self.manifest_path)
+
+    def digest(self) -> str | None:
+        """The digest the manifest records (None for run directories written before digests)."""
+        d = self.manifest().get("digest")
+        return d if isinstance(d, str) else None
+
+    def digest_problem(self, m: dict | None = None) -> str | None:
+        """A line saying the manifest's params or seed no longer match its digest, or None."""
+        m = self.manifest() if m is None else m
+        if m.get("digest") is None:
+            return None
+        try:
+            now_ = params_digest(m.get("experiment"), m.get("params"), m.get("root_seed"))
+        except ValueError:
+            now_ = None
+        if now_ != m.get("digest"):
+            return (f"{self.manifest_path}: its params, experiment or root seed were edited after the run started "
+                    "(they no longer match its digest); the records belong to the original ones")
+        return None
 
     def update_manifest(self, **changes) -> dict:
         m = self.manifest()
@@ -239,42 +391,57 @@ class RunDir:
 
     # -------------------------------------------------------------- records
 
-    def scan_records(self, trials: int | None = None) -> "RecordScan":
-        """Every line of records.jsonl judged: valid records, corrupt lines, indices outside
-        [0, trials) (when ``trials`` is given), duplicates, a torn tail. Never raises on content."""
+    def scan_records(self, trials: int | None = None, digest: str | None = None) -> "RecordScan":
+        """Every line of records.jsonl judged: valid records, corrupt lines (including NaN or infinity, a
+        conflicting duplicate, and a line whose digest differs from ``digest`` when given), indices outside
+        [0, trials) (when ``trials`` is given), duplicates, a torn tail. Streams the file; never raises on
+        content (StoreError if the file is a link, not a regular file, or above MAX_RECORDS_BYTES)."""
         scan = RecordScan()
-        if not self.records_path.exists():
+        if not os.path.lexists(self.records_path):
             return scan
-        lines = self.records_path.read_bytes().split(b"\n")
-        last = len(lines) - 1
-        for number, raw in enumerate(lines):
-            if not raw.strip():
-                continue
-            if number == last:  # no newline after it: torn by a kill mid-write (even if it parses)
-                scan.torn_tail = True
-                break
-            try:
-                row = json.loads(raw)
-                index, record = row["index"], row["record"]
-                if isinstance(index, bool) or not isinstance(index, int) or not isinstance(record, dict):
-                    raise TypeError("index must be an integer and record an object")
-            except (ValueError, KeyError, TypeError) as exc:
-                scan.corrupt.append((number + 1, f"{type(exc).__name__}: {exc}"))
-                continue
-            if index < 0 or (trials is not None and index >= trials):
-                scan.out_of_range.append((number + 1, index))
-                continue
-            if index in scan.records:
-                scan.duplicates += 1
-                continue
-            scan.records[index] = record
+        with open_regular(self.records_path, kind="records") as fh:
+            number = 0
+            for raw in fh:
+                number += 1
+                if not raw.endswith(b"\n"):  # no newline after it: torn by a kill mid-write (even if it parses)
+                    if raw.strip():
+                        scan.torn_tail = True
+                    break
+                if not raw.strip():
+                    continue
+                try:
+                    row = loads(raw)
+                    if not isinstance(row, dict):
+                        raise TypeError("a line must be a JSON object")
+                    index, record = row["index"], row["record"]
+                    if isinstance(index, bool) or not isinstance(index, int) or not isinstance(record, dict):
+                        raise TypeError("index must be an integer and record an object")
+                    if digest is not None and row.get("digest") != digest:
+                        raise ValueError(f"digest {row.get('digest')!r} is not the manifest's {digest!r} (a record "
+                                         "of other params or another seed)")
+                except (ValueError, KeyError, TypeError) as exc:
+                    scan.corrupt.append((number, f"{type(exc).__name__}: {exc}"))
+                    continue
+                if index < 0 or (trials is not None and index >= trials):
+                    scan.out_of_range.append((number, index))
+                    continue
+                if index in scan.records:
+                    scan.duplicates += 1
+                    if scan.records[index] != record:
+                        scan.corrupt.append((number, f"trial {index} recorded twice with different results "
+                                                     "(a conflicting duplicate)"))
+                    continue
+                scan.records[index] = record
         scan.records = dict(sorted(scan.records.items()))
         return scan
 
-    def read_records(self, trials: int | None = None) -> dict[int, dict]:
-        """Finished trials as {index: record}, sorted by index; a torn last line is ignored, duplicates
-        keep the first; a corrupt line or (with ``trials``) an index outside [0, trials) is a ValueError."""
-        scan = self.scan_records(trials)
+    def read_records(self, trials: int | None = None, digest: str | None = None) -> dict[int, dict]:
+        """Finished trials as {index: record}, sorted by index; a torn last line is ignored, identical
+        duplicates keep the first; a corrupt line (see :meth:`scan_records`) or (with ``trials``) an index
+        outside [0, trials) is a ValueError. ``digest`` defaults to the manifest's."""
+        if digest is None and os.path.lexists(self.manifest_path):
+            digest = self.digest()
+        scan = self.scan_records(trials, digest)
         problem = scan.problem(self.records_path)
         if problem:
             raise StoreError(problem)
@@ -282,12 +449,12 @@ class RunDir:
 
     def repair_tail(self) -> int:
         """Cut a torn last line (bytes after the last newline); returns the number of bytes removed."""
-        if not self.records_path.exists():
+        if not os.path.lexists(self.records_path):
             return 0
-        size = self.records_path.stat().st_size
-        if size == 0:
-            return 0
-        with open(self.records_path, "rb+") as fh:
+        with open_regular(self.records_path, kind="records", write=True) as fh:
+            size = os.fstat(fh.fileno()).st_size
+            if size == 0:
+                return 0
             tail = min(size, 1 << 16)
             while True:
                 fh.seek(size - tail)
@@ -312,7 +479,7 @@ class RunDir:
         write_json_atomic(self.summary_path, summary)
 
     def summary(self) -> dict | None:
-        return read_json(self.summary_path) if self.summary_path.exists() else None
+        return read_json(self.summary_path) if os.path.lexists(self.summary_path) else None
 
     # -------------------------------------------------------------- lock and state
 
@@ -332,15 +499,16 @@ class RunDir:
         """The run judged by its records (module docstring): counts, problems and one state of STATES."""
         m = self.manifest()
         trials = int(m.get("trials") or 0)
-        scan = self.scan_records(trials)
+        digest = m.get("digest") if isinstance(m.get("digest"), str) else None
+        scan = self.scan_records(trials, digest)
         holder, alive = lock_state(self.lock_path)
         if self.lock is not None:  # held by this very process (e.g. status asked from inside a run)
             alive = True
-        summary_present = self.summary_path.exists()
+        summary_present = os.path.lexists(self.summary_path)
         problems = []
-        p = scan.problem(self.records_path)
-        if p:
-            problems.append(p)
+        for p in (self.digest_problem(m), scan.problem(self.records_path)):
+            if p:
+                problems.append(p)
         complete = len(scan.records) == trials
         if summary_present and not complete:
             problems.append(f"{self.summary_path} exists but only {len(scan.records)} of {trials} trials "
@@ -429,13 +597,16 @@ def _proc_start(pid: int) -> str | None:
 def read_lock(path: Path) -> dict | None:
     """The lock file's content; {} if it exists but cannot be parsed (torn); None if there is none."""
     try:
-        raw = Path(path).read_text()
+        with open_regular(path, limit=1 << 16) as fh:  # StoreError for a link, FIFO, device or a huge file
+            raw = fh.read()
     except FileNotFoundError:
         return None
+    except StoreError:
+        raise
     except OSError:
         return {}
     try:
-        data = json.loads(raw)
+        data = loads(raw)
     except ValueError:
         return {}
     return data if isinstance(data, dict) else {}
@@ -537,7 +708,13 @@ class RecordAppender:
     """Appends encoded lines to records.jsonl; each :meth:`write` batch is flushed and fsynced before returning."""
 
     def __init__(self, path: Path):
-        self._fh = open(path, "ab")
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+                     | getattr(os, "O_CLOEXEC", 0), 0o666)
+        if not _stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise StoreError(f"{path} is not a regular file; refusing to append to it")
+        os.set_blocking(fd, True)
+        self._fh = os.fdopen(fd, "ab")
 
     def write(self, lines: Iterable[str]) -> None:
         payload = "".join(lines).encode()
@@ -554,3 +731,16 @@ class RecordAppender:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def integrity_problems(path: str | os.PathLike, max_trials: int | None = None) -> list[str]:
+    """What is wrong with the run directory ``path``, one line each; [] when nothing is. Never raises on
+    content: an unreadable or malformed manifest, a link or FIFO where a file should be, a file above its
+    size limit, params or seed edited after the run started, records of other params or another seed,
+    conflicting duplicates, NaN or infinity, indices out of range, a summary the records do not support.
+    The report calls it to flag a directory; ``status`` and ``resume`` refuse on the same problems."""
+    try:
+        run = RunDir.open(path, max_trials=max_trials)
+        return list(run.inspect().problems)
+    except (ValueError, OSError) as exc:
+        return [" ".join(str(exc).split())]

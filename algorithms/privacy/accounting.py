@@ -56,6 +56,7 @@ __all__ = [
     "group_privacy",
     "amplify_by_subsampling",
     "Accountant",
+    "format_guarantee",
 ]
 
 
@@ -72,6 +73,9 @@ class PureDP:
     def __post_init__(self) -> None:
         object.__setattr__(self, "eps", _check_nonneg_finite("eps", self.eps))
 
+    def __str__(self) -> str:
+        return format_guarantee(self)
+
 
 @dataclass(frozen=True)
 class ApproxDP:
@@ -83,6 +87,9 @@ class ApproxDP:
     def __post_init__(self) -> None:
         object.__setattr__(self, "eps", _check_nonneg_finite("eps", self.eps))
         object.__setattr__(self, "delta", _check_delta("delta", self.delta))
+
+    def __str__(self) -> str:
+        return format_guarantee(self)
 
 
 @dataclass(frozen=True)
@@ -97,8 +104,47 @@ class ZCDP:
     def __post_init__(self) -> None:
         object.__setattr__(self, "rho", _check_nonneg_finite("rho", self.rho))
 
+    def __str__(self) -> str:
+        return format_guarantee(self)
+
 
 Guarantee = Union[PureDP, ApproxDP, ZCDP]
+
+#: the kinds a saved guarantee names (``{"kind": "ApproxDP", "eps": 1.0, "delta": 1e-06}`` in result files)
+_KINDS = {"PureDP": PureDP, "ApproxDP": ApproxDP, "ZCDP": ZCDP}
+
+
+def _num(x: float) -> str:
+    """A privacy parameter as a reader writes it: 4 significant digits, no trailing zeros (1, 0.5, 1e-06)."""
+    return f"{float(x):.4g}"
+
+
+def format_guarantee(g: Any) -> str:
+    """The one printed form of a privacy guarantee, used wherever one is shown: ``(1, 1e-06)-DP`` for
+    (eps, delta)-DP (eps first, as in LVSUW21 Definition 2.6), ``1-DP`` for pure DP, ``0.5-zCDP`` for zCDP.
+
+    ``g`` is a ``PureDP`` / ``ApproxDP`` / ``ZCDP`` value or its saved form, a mapping with ``kind`` and the
+    value's fields (as written by the experiments' summaries); ``None`` prints as ``none declared``.
+    ValueError for anything else (a mapping is validated exactly as the value would be)."""
+    if g is None:
+        return "none declared"
+    if isinstance(g, dict):
+        kind = _KINDS.get(g.get("kind"))
+        if kind is None:
+            raise ValueError(f"guarantee={g!r} must name kind PureDP, ApproxDP or ZCDP")
+        fields = {k: v for k, v in g.items() if k != "kind"}
+        try:
+            g = kind(**fields)
+        except TypeError:
+            raise ValueError(f"guarantee={g!r}: a {kind.__name__} has the fields "
+                             f"{', '.join(kind.__dataclass_fields__)}") from None
+    if isinstance(g, ApproxDP):
+        return f"({_num(g.eps)}, {_num(g.delta)})-DP"
+    if isinstance(g, PureDP):
+        return f"{_num(g.eps)}-DP"
+    if isinstance(g, ZCDP):
+        return f"{_num(g.rho)}-zCDP"
+    raise ValueError(f"guarantee={g!r} must be a PureDP, ApproxDP or ZCDP value")
 
 
 class Release(NamedTuple):

@@ -80,7 +80,7 @@ def pap_answer_function(cover: Cover, g_tilde):
 
 
 def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: float,
-          rng: np.random.Generator, *, order=None) -> Release:
+          rng: np.random.Generator, *, order=None, mw_accuracy: float | None = None) -> Release:
     """BCMNUW20 Algorithm 3 (A_PAP): returns ``Release(PAPResult, guarantee of PMW)``.
 
     private: the private data set x as point indices into the class's domain (n >= 1), or as its
@@ -92,6 +92,8 @@ def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: flo
         and PMW keeps its MW distribution as a product; the same bits as the dense class where it fits).
     alpha, beta in (0, 1); eps > 0; delta in [0, 1); rng: numpy Generator.
     order: optional order of the cover members (indices 0..|H~|-1) for PMW's pass.
+    mw_accuracy: PMW's MW accuracy at (alpha/2, beta/2) (``pmw``'s tight split, e.g. bounds' thm10
+    ``mw_accuracy``); None: PMW's fixed split.
     """
     rng = _check_rng(rng)
     alpha = _check_unit_open("alpha", alpha)
@@ -102,7 +104,7 @@ def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: flo
         coords = cls.coordinate_of(cover.members)                 # step 2: X_H~ = {+-1}^coords
         reduced = Stumps(int(coords.size))
         g_tilde, guarantee = pmw(x[:, coords], reduced, alpha / 2.0, beta / 2.0, eps, delta, rng,
-                                 order=order)                     # steps 3-4: s = X_H~(x) = x_coords
+                                 order=order, mw_accuracy=mw_accuracy)  # steps 3-4: s = X_H~(x) = x_coords
         return Release(PAPResult(answers=g_tilde.answers[cover.member_of], cover=cover, domain=coords,
                                  reduced_class=reduced, pmw=g_tilde), guarantee)
     if not isinstance(cls, FiniteClass):
@@ -113,7 +115,8 @@ def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: flo
     domain = cover.representative_domain()                        # step 2 (public only)
     reduced = FiniteClass(cover.reduced_matrix(), name=f"reduced({cls.name})", copy=False)
     s = domain.map_counts(x)                                      # step 3
-    g_tilde, guarantee = pmw(s, reduced, alpha / 2.0, beta / 2.0, eps, delta, rng, order=order)  # step 4
+    g_tilde, guarantee = pmw(s, reduced, alpha / 2.0, beta / 2.0, eps, delta, rng, order=order,
+                             mw_accuracy=mw_accuracy)             # step 4
     answers = g_tilde.answers[cover.member_of]                    # step 5 for every h in H
     return Release(PAPResult(answers=answers, cover=cover, domain=domain, reduced_class=reduced,
                              pmw=g_tilde), guarantee)

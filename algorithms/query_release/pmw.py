@@ -60,9 +60,19 @@ does not cover the answer noise. (It does not drop NumericSparse's k = 2|Q| quer
 O(sqrt(log|X~| log(1/delta)) (log|H~| + log(1/beta)) / (eps alpha^2)) (up to the log log|X~|/alpha
 term) stands; the explicit constant does not follow from the cited results. The corrected
 sufficient n is ``pmw_sample_size`` (leading constant about 8.5e3 instead of 200), at the fixed 3:1
-split of the error budget (alpha_mw = alpha/8); bounds' lemma7 also shows the n at an optimised split
-(``mw_error_share``), which this function does not take yet, so experiments run at
-``private_samples_fixed_split``.
+split of the error budget (alpha_mw = alpha/8).
+
+Tight split (``mw_accuracy`` given, as bounds' lemma7 / thm10 ``mw_accuracy``). The same algorithm with
+alpha_mw = mw_accuracy in (0, alpha/4) and a sharper reading of the same proof: MW reads only the sign of
+a_i - q(x^t), so an update's answer noise only has to stay below the gap the threshold guarantees,
+T - t_cmp - t_thr, not below alpha_mw. With tolerances t_cmp (comparison noise), t_thr (threshold
+noise), t_ans (answer noise) and a_uc (Hoeffding), all set by failure shares beta_i summing to beta
+(t = scale log(count/beta_i)/n): the direction step t_cmp + t_thr + t_ans <= 2 alpha_mw, the update
+step t_cmp + t_thr <= alpha_mw (every update has gap >= alpha_mw, so Theorem 4.10's count holds) and the
+error step 2 alpha_mw + t_cmp + t_thr + a_uc <= alpha/2 (queries that do not fire err by < T + t_cmp +
+t_thr, those that fire by t_ans < T - t_cmp - t_thr). ``n_required`` is the least n meeting the three
+(``_tight_n``, the twin of bounds.papers.bcmnuw20_lemma7.lemma7_tight_n with its failure shares,
+held equal by tests/bounds/test_bcmnuw20.py); about half the fixed split's n at Theorem 10's sizes.
 
 Privacy: the released answers are a post-processing of NumericSparse's outputs (Dwork-Roth
 Theorem 4.14), so PMW spends exactly NumericSparse's declared guarantee: PureDP(eps) for
@@ -106,8 +116,10 @@ class PMWParameters:
     alpha_mw, eta, c: the MW accuracy alpha/8 (Dwork-Roth [0,1] scale), step alpha_mw/2, cut-off.
     threshold: T = 2 alpha_mw. eps1, eps2, threshold_scale, query_scale, answer_scale:
     NumericSparse's split and Laplace scales (sensitivity 1/n included).
-    alpha_ns: NumericSparse's accuracy at confidence beta/2 (union bound, module docstring).
+    alpha_ns: NumericSparse's accuracy at confidence beta/2 (union bound, module docstring); with
+    ``mw_accuracy`` given (tight split), the total noise tolerance t_cmp + t_thr + t_ans at n.
     n_required: the corrected Lemma 7 sample size; ``accurate`` = (n >= n_required).
+    tight: whether alpha_mw came from the caller (tight split) or is alpha/8 (fixed split).
     """
 
     alpha: float
@@ -128,6 +140,7 @@ class PMWParameters:
     answer_scale: float
     alpha_ns: float
     n_required: int
+    tight: bool = False
 
     @property
     def accurate(self) -> bool:
@@ -148,9 +161,50 @@ def _alpha_ns(sigma1: float, sigma2: float, k: int, c: int, beta_ns: float) -> f
                sigma2 * math.log(c / b))
 
 
+def _tight_logs(log_h: float, c: int, shares) -> tuple:
+    """log(count/beta_i) of the four families: 2|H~| comparisons, c + 1 thresholds, c answers, 2|H~| Hoeffding."""
+    log_2h = math.log(2) + log_h
+    b_cmp, b_thr, b_ans, b_uc = shares
+    return (log_2h - math.log(b_cmp), math.log(c + 1) - math.log(b_thr), math.log(c) - math.log(b_ans),
+            log_2h - math.log(b_uc))
+
+
+def _tight_shares(alpha: float, beta: float, sigma1: float, sigma2: float, log_h: float, a: float,
+                  c: int) -> tuple:
+    """Tight split: the failure shares at alpha_mw = a, one pass from beta/4 each of beta_i proportional
+    to n's sensitivity to log(1/beta_i) (twin of bounds' ``lemma7_tight_shares``, sigma_i at sensitivity 1)."""
+    L1, L2, L3, L4 = _tight_logs(log_h, c, (beta / 4,) * 4)
+    a12 = sigma1 * a * (2 * L1 + L2)
+    a3 = sigma2 * a * L3
+    B = max((a12 + a3) / 2, a12)
+    k = 1 - a12 / (2 * B)
+    up = 1 / (1 + (a12 / a3) ** 16)
+    g12 = 1 + k * (1 - up / 2)
+    g3 = k * up / 2
+    w1, w2, w4 = 2 * sigma1 * a * g12, sigma1 * a * g12, math.sqrt(B) / (2 * math.sqrt(2 * L4))
+    w3 = max(sigma2 * a * g3, 1e-6 * (w1 + w2 + w4))
+    total = w1 + w2 + w3 + w4
+    return beta * w1 / total, beta * w2 / total, beta * w3 / total, beta * w4 / total
+
+
+def _tight_n(alpha: float, sigma1: float, sigma2: float, log_h: float, a: float, c: int, shares) -> tuple:
+    """Tight split (module docstring): (the least real n meeting the direction, update and error steps,
+    the total noise tolerance t_cmp + t_thr + t_ans at it); twin of bounds' ``lemma7_tight_n``."""
+    L1, L2, L3, L4 = _tight_logs(log_h, c, shares)
+    a12, a3 = sigma1 * (2 * L1 + L2), sigma2 * L3
+    r = alpha / 2 - 2 * a
+    q = math.sqrt(L4 / 2)
+    x = 2 * r / (q + math.sqrt(q**2 + 4 * a12 * r))
+    n = max(max((a12 + a3) / (2 * a), a12 / a), 1 / x**2)
+    return n, (a12 + a3) / n
+
+
 def pmw_parameters(alpha: float, beta: float, eps: float, delta: float, *, n: int,
-                   domain_size: int, num_queries: int) -> PMWParameters:
-    """Dwork-Roth (2014) Theorem 4.15 / BCMNUW20 Lemma 7: PMW's internal parameters (module docstring)."""
+                   domain_size: int, num_queries: int, mw_accuracy: float | None = None) -> PMWParameters:
+    """Dwork-Roth (2014) Theorem 4.15 / BCMNUW20 Lemma 7: PMW's internal parameters (module docstring).
+
+    mw_accuracy: alpha_mw on the [0, 1] scale, in (0, alpha/4) (the tight split, e.g. bounds'
+    ``mw_accuracy``); None: alpha/8 and the fixed split's n_required."""
     alpha = _check_unit_open("alpha", alpha)
     beta = _check_unit_open("beta", beta)
     eps = _check_positive_finite("eps", eps)
@@ -158,27 +212,44 @@ def pmw_parameters(alpha: float, beta: float, eps: float, delta: float, *, n: in
     n = _check_count("n", n)
     domain_size = _check_count("domain_size", domain_size)
     num_queries = _check_count("num_queries", num_queries)
-    alpha_mw = alpha / 8.0
+    if mw_accuracy is None:
+        alpha_mw = alpha / 8.0
+    else:
+        alpha_mw = _check_positive_finite("mw_accuracy", mw_accuracy)
+        if not alpha_mw < alpha / 4.0:
+            raise ValueError(f"mw_accuracy={mw_accuracy!r} out of range: allowed (0, alpha/4) = "
+                             f"(0, {alpha / 4.0!r}) (the error step needs 2 alpha_mw < alpha/2)")
     c = int(math.floor(4.0 * math.log(domain_size) / alpha_mw**2)) + 1
     threshold = 2.0 * alpha_mw
     ns = _numeric_sparse(threshold, c, eps, delta, n)
-    k = 2 * num_queries
-    alpha_ns = _alpha_ns(ns.sigma1, ns.sigma2, k, c, beta / 2.0)
-    n_pmw = math.ceil(8.0 * alpha_ns * n / alpha)           # alpha_ns * n = alpha_NS(1)
-    n_uc = math.ceil(32.0 * math.log(4.0 * num_queries / beta) / alpha**2)
+    if mw_accuracy is None:
+        k = 2 * num_queries
+        alpha_ns = _alpha_ns(ns.sigma1, ns.sigma2, k, c, beta / 2.0)
+        n_pmw = math.ceil(8.0 * alpha_ns * n / alpha)           # alpha_ns * n = alpha_NS(1)
+        n_uc = math.ceil(32.0 * math.log(4.0 * num_queries / beta) / alpha**2)
+        n_required = max(n_pmw, n_uc)
+    else:
+        sigma1, sigma2 = ns.sigma1 * n, ns.sigma2 * n          # scales at sensitivity 1
+        log_h = math.log(num_queries)
+        shares = _tight_shares(alpha, beta, sigma1, sigma2, log_h, alpha_mw, c)
+        n_real, tolerance = _tight_n(alpha, sigma1, sigma2, log_h, alpha_mw, c, shares)
+        n_required = math.ceil(n_real)
+        alpha_ns = tolerance * n_real / n                       # t_cmp + t_thr + t_ans at n
     return PMWParameters(
         alpha=alpha, beta=beta, eps=eps, delta=delta, n=n, domain_size=domain_size,
         num_queries=num_queries, alpha_mw=alpha_mw, eta=alpha_mw / 2.0, c=c, threshold=threshold,
         eps1=ns.eps1, eps2=ns.eps2, threshold_scale=ns.threshold_scale, query_scale=ns.query_scale,
-        answer_scale=ns.answer_scale, alpha_ns=alpha_ns, n_required=max(n_pmw, n_uc))
+        answer_scale=ns.answer_scale, alpha_ns=alpha_ns, n_required=n_required,
+        tight=mw_accuracy is not None)
 
 
 def pmw_sample_size(alpha: float, beta: float, eps: float, delta: float, *, domain_size: int,
-                    num_queries: int) -> int:
+                    num_queries: int, mw_accuracy: float | None = None) -> int:
     """BCMNUW20 Lemma 7 (corrected constants, module docstring): the least n for which ``pmw``'s
-    parameter derivation proves Err_{D~,H~}(G~) <= alpha with probability >= 1 - beta."""
+    parameter derivation proves Err_{D~,H~}(G~) <= alpha with probability >= 1 - beta (fixed split, or
+    the tight split at alpha_mw = ``mw_accuracy``)."""
     return pmw_parameters(alpha, beta, eps, delta, n=1, domain_size=domain_size,
-                          num_queries=num_queries).n_required
+                          num_queries=num_queries, mw_accuracy=mw_accuracy).n_required
 
 
 @dataclass(frozen=True, eq=False)
@@ -282,7 +353,8 @@ def _scan(true: np.ndarray, queries, dist, ns: NumericSparse, eta: float, order:
 
 
 def pmw(data, cls, alpha: float, beta: float, eps: float, delta: float,
-        rng: np.random.Generator, *, order=None, sparse: type = NumericSparse) -> Release:
+        rng: np.random.Generator, *, order=None, sparse: type = NumericSparse,
+        mw_accuracy: float | None = None) -> Release:
     """BCMNUW20 Algorithm 1 (PMW) with Dwork-Roth (2014) Algorithm 5 / Theorem 4.15's settings.
 
     data: the private data set s as point indices into the class's domain X~ = {0..N-1}, or as its
@@ -295,6 +367,8 @@ def pmw(data, cls, alpha: float, beta: float, eps: float, delta: float,
     order: the order in which the queries are run (a permutation of the hypotheses; default 0..|H~|-1).
     sparse: the NumericSparse class PMW runs (default ``algorithms.privacy.NumericSparse``; the
     privacy audit passes deliberately broken subclasses, see ``simulations/audit_targets/pmw.py``).
+    mw_accuracy: PMW's MW accuracy alpha_mw in (0, alpha/4) from the caller (tight split, e.g. bounds'
+    lemma7 / thm10 ``mw_accuracy``); None: alpha/8 (fixed split). Privacy does not depend on it.
 
     Returns ``Release(PMWResult, guarantee)``; ``guarantee`` is NumericSparse's (PureDP(eps) or
     ApproxDP(eps, delta)). Every comparison, threshold (re)draw, released answer and the halting
@@ -320,7 +394,8 @@ def pmw(data, cls, alpha: float, beta: float, eps: float, delta: float,
         dist = MWDistribution.uniform(N)
     else:
         raise ValueError(f"cls must be a FiniteClass or Stumps, got {type(cls).__name__}")
-    params = pmw_parameters(alpha, beta, eps, delta, n=n, domain_size=N, num_queries=k)
+    params = pmw_parameters(alpha, beta, eps, delta, n=n, domain_size=N, num_queries=k,
+                            mw_accuracy=mw_accuracy)
     order = _validate_order(order, k)
     ns = sparse(params.threshold, params.c, params.eps, rng, delta=params.delta, sensitivity=1.0 / params.n)
     # A block's noise is drawn at once (NumericSparse.first_above), so the block sizes fix the bits: the product

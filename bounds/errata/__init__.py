@@ -117,7 +117,21 @@ def _lemma7_pmw_example() -> str:
             f"{c['private_samples_as_printed']:,}")
 
 
-FACTS: dict[str, Callable[[], str]] = {"lemma7_pmw_example": _lemma7_pmw_example}
+def _lemma7_tight_readme() -> str:
+    """BCMNUW20 Theorem 10 at the README point: the tight Lemma 7 n beside the previous correction, the fixed
+    split and the printed value."""
+    from ..api import compute
+
+    c = compute("thm10", alpha=0.1, beta=0.05, epsilon=0.5, delta=1e-6, vc=3, dual_vc=8)
+    n, prev, fixed, printed = (c[k] for k in ("private_samples", "private_samples_previous",
+                                              "private_samples_fixed_split", "private_samples_as_printed"))
+    return (f"n = {n:,} (alpha_mw = {c['mw_accuracy']:.4g}, t_ans = {c['tolerance_answers']:.4g} > alpha_mw), "
+            f"{n / printed:.2f} x the printed {printed:,}; the previous correction {prev:,} is {prev / n:.2f} x it, "
+            f"the fixed split {fixed:,} {fixed / n:.2f} x")
+
+
+FACTS: dict[str, Callable[[], str]] = {"lemma7_pmw_example": _lemma7_pmw_example,
+                                       "lemma7_tight_readme": _lemma7_tight_readme}
 _FACT = re.compile(r"\[\[fact:([a-z0-9_]+)\]\]")
 
 

@@ -11,8 +11,21 @@ ORDER = 50
 
 
 def outcome(a: dict) -> str:
-    """passes / fails for real mechanisms, caught / missed for broken variants."""
-    violated = bool(a.get("violated"))
+    """passes / fails for real mechanisms, caught / missed for broken variants, judged from the audit's
+    numbers as the report recomputed them (reports.integrity.recheck_audit), never from its saved flag;
+    "fails" for an audit whose numbers could not be judged or disagree with its own flag."""
+    if "_violated" in a:
+        violated = a["_violated"]
+        if violated is None:
+            return "fails"
+    else:  # a dict built by hand, not read by reports.results
+        from reports.integrity import recheck_audit
+
+        violated = recheck_audit(a)[0]
+        if violated is None:
+            return "fails"
+    if a.get("_problems") and any("but its numbers give" in p or "differs from" in p for p in a["_problems"]):
+        return "fails" if a.get("expect_private", True) else "missed"
     if a.get("expect_private", True):
         return "fails" if violated else "passes"
     return "caught" if violated else "missed"
@@ -43,14 +56,19 @@ def build(ctx) -> list[Section]:
         return [s]
     outcomes = [outcome(a) for a in audits]
     bad = [a["target"] for a, o in zip(audits, outcomes) if o in ("fails", "missed")]
+    forged = [(a, p) for a in audits for p in a.get("_problems", []) if not p.startswith("lacks the counts")]
     if bad:
-        s.add(Badge("violated", f"unexpected audit outcome for: {', '.join(bad)}"))
+        s.add(Badge("violated", f"unexpected audit outcome for: {', '.join(map(str, bad))}"))
     else:
         s.add(Badge("holds", f"all {len(audits)} audits as expected: real mechanisms pass, broken variants are caught"))
     s.add(Paragraph("eps lower bound = max(0, log((1 - delta - FNR_u)/FPR_u), log((1 - delta - FPR_u)/FNR_u)) from "
                     "one-sided Clopper-Pearson upper bounds on the evaluation half (simulations.audit). It refutes "
                     "the declared eps at the stated confidence when it exceeds it. The minimal detectable eps is the "
                     "least true eps the audit flags with probability 0.9 at its evaluation size (exact binomial sums, "
-                    "best event); 'no power' marks audits where it exceeds twice the claim: their pass says little."),
+                    "best event); 'no power' marks audits where it exceeds twice the claim: their pass says little. "
+                    "Every outcome is recomputed here from the audit's saved counts, never read from its saved "
+                    "'violated' flag."),
           audit_table(audits))
+    for a, p in forged:
+        s.add(Badge("fails", f"{a.get('target')}: the saved file {p}"))
     return [s]

@@ -29,7 +29,8 @@ EXAMPLES = {
 }
 #: Lemma 7's budget steps, shown for Theorem 10 at the README point
 SPLIT = ("mw_error_share", "mw_accuracy", "uniform_convergence_accuracy", "update_cutoff",
-         "failure_comparisons", "failure_thresholds", "failure_answers", "failure_uniform")
+         "failure_comparisons", "failure_thresholds", "failure_answers", "failure_uniform",
+         "tolerance_comparisons", "tolerance_thresholds", "tolerance_answers")
 
 
 def _params_text(params: dict) -> str:

@@ -6,6 +6,7 @@ read from ``bounds`` or from the run summaries; nothing is run here."""
 
 from __future__ import annotations
 
+from algorithms.privacy.accounting import format_guarantee
 from reports.model import Badge, Heading, Paragraph, Section, Table
 
 ORDER = 13
@@ -34,6 +35,7 @@ def _phase_plot(ctx, sm: dict):
     where the release is (alpha, alpha)-accurate, Theorem 13's region outlined by n = r, m = t/2 - 1, n + m = t."""
     import matplotlib.pyplot as plt
     import numpy as np
+    from matplotlib.ticker import NullFormatter
 
     rel = sm["releases"]
     ncol = min(3, len(rel))
@@ -65,6 +67,9 @@ def _phase_plot(ctx, sm: dict):
         ax.plot(nn, t - nn, color="grey", linewidth=1, label="n + m = t")
         ax.set_xscale("log")
         ax.set_yscale("log")
+        ax.xaxis.set_minor_formatter(NullFormatter())  # minor labels collide in a panel a third of the page wide
+        ax.yaxis.set_minor_formatter(NullFormatter())
+        ax.tick_params(labelsize=7)
         ax.set_xlabel("private n")
         ax.set_ylabel("public m (0 drawn at 0.5)")
         ax.set_title(kind, fontsize=9)
@@ -136,7 +141,7 @@ def _thm13_run(ctx, s: Section, run) -> None:
         for kind, v in c["releases"].items():
             e = v["methods"][PHASE_METHOD]
             rows.append((c["n"], c["m"], "yes" if c["in_region"] else "no", kind,
-                         "-" if v["declared"] is None else f"{v['declared']['kind']}{tuple(round(x, 6) for k, x in v['declared'].items() if k != 'kind')}",
+                         format_guarantee(v["declared"]),
                          _ci(v["accuracy"]), v["error_mean"], _ci(e["tpr_private"]),
                          _ci(e["tpr_public"]) if "tpr_public" in e else "-", _ci(e["fpr"]),
                          v["eps_lb"], v["eps_lb_theorem_delta"],

@@ -212,7 +212,14 @@ def _figures_blocks(f: dict) -> list:
     if claims:
         crow = []
         for c in claims:
-            if "per_eps" in c:
+            few = c.get("status") == "undecided (too few runs)"
+            if few and "per_eps" in c:  # no state per eps: a standard error from so few runs decides nothing
+                detail = (f"{c.get('runs')} run(s) of the {c.get('runs_needed')} the comparison needs; means: "
+                          + "; ".join(f"eps {r['eps']:g}: {r['better'][0]:.4f} vs {r['worse'][0]:.4f}"
+                                      for r in c["per_eps"]))
+            elif few:
+                detail = f"{c.get('runs')} run(s) of the {c.get('runs_needed')} the comparison needs"
+            elif "per_eps" in c:
                 detail = "; ".join(f"eps {r['eps']:g}: {r['better'][0]:.4f}+-{r['better'][1]:.4f} vs "
                                    f"{r['worse'][0]:.4f}+-{r['worse'][1]:.4f} ({r['state']})" for r in c["per_eps"])
             elif "difference" in c:

@@ -7,6 +7,7 @@ from data here."""
 
 from __future__ import annotations
 
+from algorithms.privacy.accounting import ApproxDP, format_guarantee
 from reports.model import Badge, Heading, Paragraph, Section, Table
 from reports.sections.audits import audit_table
 
@@ -50,10 +51,10 @@ def _thm7_run(s: Section, run) -> None:
                      _mean(c["excess"]["agprivcl"]), _mean(c["excess"]["btt18"]), _mean(c["excess"]["erm"]),
                      f"{c['unstable']['mean']:.2f} / {c['rounds']}", f"{c['halted_rate']:.2f}",
                      f"{c['negative_control']['rate']:.2f} ({c['negative_control']['status']})",
-                     f"({c['spent']['eps']:.3f}, {c['spent']['delta']:.2g})"))
+                     format_guarantee(ApproxDP(c["spent"]["eps"], c["spent"]["delta"]))))
     s.add(Table(("class", "d", "n used", "n bound (thm7)", "n/bound", "Lemma 9 m (corrected)", "k", "BTT18 k",
                  "A_AgPrivCl rate (CI)", "status", "BTT18 rate", "ERM rate", "excess A_AgPrivCl", "excess BTT18",
-                 "excess ERM", "unstable / floor(T)", "halted", "control rate", "declared (eps, delta)"),
+                 "excess ERM", "unstable / floor(T)", "halted", "control rate", "declared guarantee"),
                 tuple(rows),
                 "rate = fraction of trials with average error over the m queries <= alpha + gamma (target 1 - beta); "
                 "excess = mean average error minus gamma. Below the theorem's n (and Lemma 9's m) the status is "
@@ -107,12 +108,12 @@ def _thm11_run(s: Section, run) -> None:
                      c["accuracy"]["status"], _mean(c["excess_first"]), _mean(c["excess_second"]),
                      _mean(c["h_priv_excess"]), _mean(c["erm_excess"]),
                      _mean(c["thm7_excess"]) if c["thm7_runs"] else f"needs n >= {c['thm7_n_needed']:,}",
-                     c["switch"]["status"], f"({c['privacy']['eps']:.3f}, {c['privacy']['delta']:.2g})",
+                     c["switch"]["status"], format_guarantee(ApproxDP(c["privacy"]["eps"], c["privacy"]["delta"])),
                      f"{c['privacy']['printed_budget_eps']:.3f}",
                      f"{c['negative_control']['rate']:.2f} ({c['negative_control']['status']})"))
     s.add(Table(("class", "m_o", "m_o printed", "n used", "n bound (thm11)", "n/bound", "rate (CI)", "status",
                  "excess phase 1", "excess phase 2", "h_priv excess (population)", "ERM excess",
-                 "thm7 on all m", "switch at m_o", "declared (eps, delta)", "printed Alg 4 eps", "control"),
+                 "thm7 on all m", "switch at m_o", "declared guarantee", "printed Alg 4 eps", "control"),
                 tuple(rows),
                 "phase 1 = the first m_o queries (A_AgPrivCl at eps/2), phase 2 = h_priv = A_SSPP(S, first m_o "
                 "queries, eps/2). 'printed Alg 4 eps' = the Lemma 8 total at eps plus eps (the double spend). "

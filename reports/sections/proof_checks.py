@@ -58,8 +58,17 @@ def errata_headings(path: Path = ERRATA) -> list[tuple[str, str]]:
     return out
 
 
+NOT_CHECKABLE = "not machine-checkable"  # proofs_checks.core.NOT_CHECKABLE
+
+
 def _status(v: dict) -> str:
-    return (v.get("verdict") or {}).get("status", "not machine-checkable")
+    return (v.get("verdict") or {}).get("status", NOT_CHECKABLE)
+
+
+def _not_here(v: dict) -> bool:
+    """A check that could not run here (its inputs, e.g. the paper texts, are absent; or it raised): not a
+    finding about the paper, so never a changed verdict. Shown as "not checkable here" with its reason."""
+    return _status(v) == NOT_CHECKABLE and v.get("expected") not in (None, NOT_CHECKABLE)
 
 
 def build(ctx) -> list[Section]:
@@ -75,20 +84,30 @@ def build(ctx) -> list[Section]:
                                 for k in missing) + " (reports never runs the checks)."))
     if verdicts:
         origin = ", ".join(files)
-        unexpected = [v["id"] for v in verdicts if v.get("expected") and _status(v) != v.get("expected")]
+        not_here = [v for v in verdicts if _not_here(v)]
+        unexpected = [v["id"] for v in verdicts
+                      if v.get("expected") and _status(v) != v.get("expected") and not _not_here(v)]
         counts = {}
         for v in verdicts:
             counts[_status(v)] = counts.get(_status(v), 0) + 1
         summary = ", ".join(f"{k}: {n}" for k, n in sorted(counts.items()))
+        judged = len(verdicts) - len(not_here)
         if unexpected:
             s.add(Badge("violated", f"{len(unexpected)} check(s) changed verdict from the recorded expectation: "
                                     f"{', '.join(unexpected)}"))
         else:
-            s.add(Badge("info", f"{len(verdicts)} checks from {origin}; verdicts {summary}; all as recorded."))
+            s.add(Badge("info", f"{judged} of {len(verdicts)} checks judged, each as recorded (verdicts {summary}); "
+                                f"read from {origin}."))
+        for v in not_here:
+            why = (v.get("verdict") or {}).get("summary") or "its inputs are absent"
+            why = why.removeprefix("not checkable here: ")
+            s.add(Badge(NOT_CHECKABLE, f"{v.get('id')}: not checkable here ({why}); expected {v.get('expected')} "
+                                       "where its inputs are present. Not a finding about the paper."))
         s.add(Paragraph("'fails' on a stated claim is the paper's claim refuted (an erratum); the corrected claim "
                         "is checked by proofs_checks' own tests."),
               Table(("check", "result", "claim", "method", "verdict", "expected", "summary", "errata"),
-                    tuple((v.get("id"), v.get("result"), v.get("claim"), v.get("method"), _status(v),
+                    tuple((v.get("id"), v.get("result"), v.get("claim"), v.get("method"),
+                           "not checkable here" if _not_here(v) else _status(v),
                            v.get("expected"), (v.get("verdict") or {}).get("summary"), ", ".join(v.get("errata", [])))
                           for v in verdicts)))
     heads = errata_headings()

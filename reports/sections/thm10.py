@@ -5,6 +5,7 @@ A_PAP audits. Every number is read: bound values from ``bounds``, rates from the
 
 from __future__ import annotations
 
+from reports import results as _results
 from reports.model import Badge, Heading, Paragraph, Section, Table
 from reports.sections.audits import audit_table
 
@@ -32,7 +33,8 @@ def _bound_rows(alpha, beta, eps, delta, dims) -> list[tuple]:
     for d, p in dims:
         c = bounds.compute(RESULT_ID, alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d, dual_vc=p)
         rows.append((alpha, beta, eps, delta, d, p, int(c["public_samples"]), float(c["log_cover_size"]),
-                     float(c["log_domain_size"]), int(c["private_samples_fixed_split"]), int(c["private_samples"])))
+                     float(c["log_domain_size"]), int(c["private_samples"]), int(c["private_samples_previous"]),
+                     int(c["private_samples_fixed_split"])))
     return rows
 
 
@@ -58,10 +60,12 @@ def _bound_table(runs, loose) -> Table:
     for alpha, beta, eps, delta, dims in sorted(points):
         rows.extend(_bound_rows(alpha, beta, eps, delta, dims))
     return Table(("alpha", "beta", "eps", "delta", "d", "p", "m (Lemma 11)", "log|H~| (Sauer)", "log|X~| (Claim 3)",
-                  "n (Lemma 7, fixed split: the runs' n)", "n (Lemma 7, optimised split)"), tuple(sorted(set(rows))),
+                  "n (Lemma 7, tight: the runs' n)", "n (previous correction)", "n (fixed split)"),
+                 tuple(sorted(set(rows))),
                  f"bounds.compute('{RESULT_ID}', ...): the explicit chain of Theorem 10's proof. The runs use "
-                 "private_samples_fixed_split, the n the workbench's PMW (alpha_mw = alpha/8) is proven at; "
-                 "private_samples optimises PMW's error share, which algorithms' pmw does not take yet.")
+                 "private_samples, the tight Lemma 7 n, with PMW given bounds' mw_accuracy (the n is proven for "
+                 "that PMW); beside it the previous correction (answer noise within alpha_mw) and the fixed "
+                 "split PMW uses without mw_accuracy.")
 
 
 _MEANING = {
@@ -192,8 +196,9 @@ def _looseness(ctx, s: Section, run) -> None:
     stage = sm.get("stage", 0)
     s.add(Heading(f"Looseness run {run.path.parent.name + '/' if stage or sm.get('final') is False else ''}"
                   f"{run.path.name}: {sm['trials']} trials per size and stage, coarse grid factor {sm['factor']}"
-                  + (f", resolution 1 + {sm['resolution']:g}, {'final stage' if sm.get('final') else 'unfinished'} "
-                     f"{stage} of at most {sm.get('max_refinements')}" if "resolution" in sm else ""), 4),
+                  + (f", resolution 1 + {sm['resolution']:g}, stage {stage} of at most {sm.get('max_refinements')}"
+                     + (" (the last)" if sm.get("final") else " (not the last: the search would refine further)")
+                     if "resolution" in sm else ""), 4),
           Badge(sm["verdict"], sm["verdict_text"]), Paragraph(f"Rule: {sm['rule']}."))
     rows = []
     for r in sm["rows"]:
@@ -210,8 +215,8 @@ def _looseness(ctx, s: Section, run) -> None:
                      if n_iv else "-",
                      r["m_bound"], r["least_m"], _interval(m_iv), _resolution(r, "m"), r["m_ratio"],
                      r["least_m_cover"]))
-    s.add(Table(("alpha", "unit", "at the bound", "n bound (Lemma 7 corrected, fixed split: the runs' n)",
-                 "n Lemma 7 corrected, optimised", "n Lemma 7 as printed", "least n (U)", "least n interval (L, U]",
+    s.add(Table(("alpha", "unit", "at the bound", "n bound (Lemma 7 corrected, tight: the runs' n)",
+                 "n Lemma 7 corrected (thm10)", "n Lemma 7 as printed", "least n (U)", "least n interval (L, U]",
                  "n resolution", "bound / least n", "least n / printed n", "least n / optimised n", "m bound",
                  "least m (U)", "least m interval", "m resolution", "bound/least m", "least m (cover)"), tuple(rows),
                 "least n: m fixed at the bound's m; least m: n fixed at the bound's n (capped: then the m search is "
@@ -219,7 +224,7 @@ def _looseness(ctx, s: Section, run) -> None:
                 "is a below-bound measurement. '<=' marks a least size equal to the smallest size tried. Ratios over "
                 "the interval (L, U] are given for both ends (L = 0: U only). Lemma 7 as printed: "
                 "bounds.compute('bcmnuw20:lemma7', ...)['private_samples_as_printed'] at (alpha/2, beta/2, |H~|, "
-                "|X~|); optimised: bounds.compute('bcmnuw20:thm10', ...)['private_samples']."))
+                "|X~|); corrected: bounds.compute('bcmnuw20:thm10', ...)['private_samples'] (the tight Lemma 7, PMW at mw_accuracy; run directories before it hold the fixed split's n as the bound)."))
     shapes = sm.get("shapes") or {}
     if shapes:
         s.add(Table(("case", "alphas", "least n exponent", "bound n exponent", "least m exponent", "bound m exponent"),
@@ -227,12 +232,14 @@ def _looseness(ctx, s: Section, run) -> None:
                            sh["bound_m"]) for case, sh in shapes.items() if len(sh["alphas"]) > 1),
                     "Fitted slopes of log(size) against log(1/alpha) (least squares; censored least sizes left out). "
                     "Theorem 10: n ~ 1/alpha^2 and m ~ 1/alpha up to logarithms."))
+    if len({r["alpha"] for r in sm["rows"]}) > 1:  # beside its tables; the plot over alpha needs two alphas
+        s.add(_plot(ctx, sm))
     for var, title in (("p", "dual VC dimension p (decision stumps)"), ("d", "VC dimension d (every class run)")):
         fits = sm.get(f"shapes_{var}") or {}
         if not fits:
             continue
         s.add(Table(("units", f"{var} values", "least n (U) exponent", "interval lower end (L) exponent",
-                     "bound n exponent (fixed split)", "bound n exponent (optimised)")
+                     "bound n exponent (the runs' n)", "bound n exponent (corrected)")
                     + (("Theorem 13 n exponent",) if var == "p" else ()),
                     tuple((k, ", ".join(str(v) for v in f[var]), f["least_n"], f["lower_n"], f["bound_n"],
                            f["bound_n_optimised"]) + ((f["thm13_n"],) if var == "p" else ())
@@ -246,22 +253,20 @@ def _looseness(ctx, s: Section, run) -> None:
         if var == "p":
             for k in fits:
                 s.add(_plot_p(ctx, sm, k))
-    if len({r["alpha"] for r in sm["rows"]}) > 1:  # the plot over alpha needs more than one alpha
-        s.add(_plot(ctx, sm))
 
 
 def _plot_p(ctx, sm, key):
-    """Least n with its interval against p (log-log), the bound's n (fixed split and optimised) and
+    """Least n with its interval against p (log-log), the bound's n (as run and corrected) and
     Theorem 13's n = C_14r sqrt(p)/alpha at C_14r = 1, for one (alpha, stumps case)."""
     import matplotlib.pyplot as plt
 
     alpha_part, case = key.split("|", 1)
     rows = sorted((r for r in sm["rows"] if r["case"] == case and f"alpha={r['alpha']:g}" == alpha_part),
                   key=lambda r: r["p"])
-    fig, ax = plt.subplots(figsize=(6.5, 4))
+    fig, ax = plt.subplots(figsize=(7.0, 4), layout="constrained")
     ps = [r["p"] for r in rows]
-    ax.plot(ps, [r["n_bound"] for r in rows], "s-", color="C0", label="Theorem 10 n (Lemma 7 corrected, fixed split)")
-    ax.plot(ps, [r["n_corrected"] for r in rows], "^--", color="C0", alpha=0.6, label="Theorem 10 n (optimised)")
+    ax.plot(ps, [r["n_bound"] for r in rows], "s-", color="C0", label="Theorem 10 n (the runs' n bound)")
+    ax.plot(ps, [r["n_corrected"] for r in rows], "^--", color="C0", alpha=0.6, label="Theorem 10 n (Lemma 7 corrected, tight)")
     ax.plot(ps, [r["thm13_n"] for r in rows], "x:", color="C3",
             label="Theorem 13 lower bound sqrt(p)/alpha (C_14r = 1)")
     found = [r for r in rows if r["least_n"]]
@@ -285,7 +290,7 @@ def _plot_p(ctx, sm, key):
 def _plot(ctx, sm):
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+    fig, axes = plt.subplots(1, 2, figsize=(7.0, 3.6), layout="constrained")  # the page's width: never scaled down
     unit = lambda r: r.get("key", r["case"]).split("|", 1)[-1]  # noqa: E731  (case, and p for a stumps shape)
     cases = sorted({unit(r) for r in sm["rows"]})
     for k, case in enumerate(cases):
@@ -305,12 +310,13 @@ def _plot(ctx, sm):
     for ax, q, name in zip(axes, ("n", "m"), ("private samples n", "public samples m")):
         ax.set_xscale("log")
         ax.set_yscale("log")
-        ax.set_xlabel("alpha")
-        ax.set_ylabel(name)
+        ax.set_xlabel("alpha", fontsize=8)
+        ax.set_ylabel(name, fontsize=8)
+        ax.tick_params(labelsize=7)
         ax.grid(True, which="both", alpha=0.3)
     axes[1].legend(fontsize=6)
     axes[0].legend(fontsize=6)
-    fig.suptitle("Theorem 10: explicit bound vs least empirical sample size")
+    fig.suptitle("Theorem 10: explicit bound vs least empirical sample size", fontsize=9)
     return ctx.figure(fig, "Empirical (least grid size at which Err <= alpha holds w.p. >= 1 - beta at the stated "
                            "confidence) against Theorem 10's explicit sizes, log scales.", "thm10-looseness")
 
@@ -332,8 +338,7 @@ def build(ctx) -> list[Section]:
                         "--out DIR`."))
     unfinished = [r for r in res.runs_of(EXPERIMENT, False) + res.runs_of(LOOSENESS, False) if not r.complete]
     for r in unfinished:
-        s.add(Paragraph(f"Unfinished run {r.path} (status {r.manifest.get('status')}) is not reported; finish it "
-                        f"with `python -m simulations resume {r.path}`."))
+        s.add(Paragraph(_results.unfinished_text(r)))
     s.add(Heading("How loose is the bound"))
     if loose:
         for r in loose:

@@ -40,13 +40,15 @@ import importlib
 import math
 
 import numpy as np
-from scipy import optimize
 
+from algorithms._lazy import lazy_module
 from algorithms.privacy import GaussianMechanism, PermuteAndFlip, zcdp_epsilon_infimum
 from algorithms.query_release.mw import IncrementalMWDistribution
 from algorithms.query_release.pmw_pub import distinct_rows, marginal_answers, pmw_pub
 from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
+
+optimize = lazy_module("scipy.optimize")  # first use imports it: listing targets does not
 
 mwem_mod = importlib.import_module("algorithms.query_release.mwem")
 

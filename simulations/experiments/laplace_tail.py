@@ -134,11 +134,12 @@ def summarise(records: list[dict], params: Params) -> dict:
         **({} if negative else {"verdict": stats.FLOOR_CHECK}),
         "floor_check_failed": bool(failed),
         "tail_rule": v.status,
-        "verdict_text": (f"floor check {'FAILED (a bug in the mechanism)' if failed else 'passed'}: "
-                         f"{v}; exact law 1 - (1 - beta/k)^k = {params.exact_failure:.4g} "
-                         f"{'inside' if consistent else 'outside'} the failure rate's interval [{lo:.4g}, {hi:.4g}]"),
-        "tail_detail": {**v.as_dict(), "kind": contract.FLOOR_CHECK, "label": "max error of k releases <= b "
-                                                                              "log(k/beta)"},
+        "verdict_text": (f"floor check {'FAILED (a bug in the mechanism)' if failed else 'passed'}"
+                         f" (the exact law 1 - (1 - beta/k)^k = {params.exact_failure:.4g} lies "
+                         f"{'inside' if consistent else 'outside'} the failure rate's interval [{lo:.4g}, {hi:.4g}]); "
+                         f"the tail rule on its own: {v}"),
+        "tail_detail": {**v.as_dict(), "kind": contract.FLOOR_CHECK,
+                        "label": "max_i |Z_i| <= b log(k/beta) (tail rule)"},
         "failure_rate": failures / n,
         "failure_rate_ci": [lo, hi],
         "exact_failure": params.exact_failure,

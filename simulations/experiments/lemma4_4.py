@@ -319,9 +319,13 @@ def summarise(records: list[dict], params: Params) -> dict:
     # B's claim is the lemma: with no cell judged (A's premise not established anywhere) the run cannot say it holds
     overall = common.combine(statuses + ([] if judged_cells else [stats.INCONCLUSIVE]))
     judged = [key for key, c in out_cells.items() if c["claim_4_6"]["verdict"] in stats.VERDICTS]
-    text = (f"{overall}: Lemma 4.4 / Claim 4.6 at n_priv = {params.n_priv}, alpha = {params.alpha:g}: B's error "
-            f"<= 100 n_pub alpha w.p. >= 15/16 judged at {', '.join(judged) or 'no cell'} (where A_SSPP's premise "
-            f"holds and the bound is not vacuous), and PrivSamp's run-out < 1/100 at the corrected n~; {T} trials, "
+    error_part = (f"B's error <= 100 n_pub alpha w.p. >= 15/16 judged at {', '.join(judged)} (where A_SSPP's "
+                  "premise holds and the bound is not vacuous), and PrivSamp's run-out < 1/100 at the corrected n~"
+                  if judged else
+                  "PrivSamp's run-out < 1/100 at the corrected n~ only: B's error bound is judged at no cell (A_SSPP's "
+                  "premise fails or the bound is vacuous at every cell), so this verdict says nothing about it")
+    text = (f"{overall}: Lemma 4.4 / Claim 4.6 at n_priv = {params.n_priv}, alpha = {params.alpha:g}: "
+            f"{error_part}; {T} trials, "
             f"{100 * conf:g}% confidence (Bonferroni over {k})"
             + ("; NEGATIVE CONTROL (dummy labels = (not h*)(x))" if params.variant != contract.NO_VARIANT else ""))
     return {

@@ -34,8 +34,10 @@ uniform distribution (the paper's MWEM also uses permute-and-flip and Gaussian n
 the summary gives means and standard errors over trials (the paper: 5 runs, one standard error) and
 lists the paper's claims of Figures 1-3 one by one as reproduced / not reproduced / undecided / not
 testable here, each from paired per-seed differences (mean +- s.e.; a difference counts when it
-exceeds ``z_findings`` standard errors). A figure reproduction is a measurement, not a verdict on a
-theorem: the run's status is the floor check (every PMW^Pub error >= its support's best mixture error).
+exceeds ``z_findings`` standard errors), and as ``undecided (too few runs)`` below :func:`min_runs`
+runs (z = 2: 8), where a standard error from so few seeds cannot carry the comparison. A figure reproduction
+is a measurement, not a verdict on a theorem: the run's status is the floor check (every PMW^Pub error >= its
+support's best mixture error).
 """
 
 from __future__ import annotations
@@ -223,6 +225,23 @@ def _paired(records, worse, better, j) -> tuple[float, float]:
     return mean_se([r["errors"][worse][j] - r["errors"][better][j] for r in records])
 
 
+TOO_FEW = "undecided (too few runs)"
+
+
+@functools.lru_cache(maxsize=None)
+def min_runs(z: float) -> int:
+    """The fewest runs at which a comparison "difference > z standard errors" means what it says: with n runs
+    the ratio is Student t with n - 1 degrees of freedom, not normal, and its tail beyond z is at most twice
+    the normal tail only from this n on (z = 2: 8 runs; one run has a standard error of 0 and decides every
+    comparison). A claim from fewer runs is ``undecided (too few runs)``, whatever its differences."""
+    from scipy import stats as sps
+
+    n = 2
+    while sps.t.sf(z, n - 1) > 2 * sps.norm.sf(z):
+        n += 1
+    return n
+
+
 def _beats(records, better, worse, eps, idx, z) -> dict:
     """Claim 'better has lower max error than worse at every eps of idx', from paired differences."""
     rows, wins, losses = [], 0, 0
@@ -235,7 +254,9 @@ def _beats(records, better, worse, eps, idx, z) -> dict:
         w, wse = _mean_se_over(records, worse, j)
         rows.append({"eps": eps[j], "better": [b, bse], "worse": [w, wse], "difference": [d, se], "state": state})
     status = ("reproduced" if wins == len(idx) else "not reproduced" if losses else "undecided")
-    return {"status": status, "per_eps": rows}
+    if len(records) < min_runs(z):
+        status = TOO_FEW
+    return {"status": status, "per_eps": rows, "runs": len(records), "runs_needed": min_runs(z)}
 
 
 def summarise(records: list[dict], params: Params) -> dict:
@@ -282,9 +303,11 @@ def summarise(records: list[dict], params: Params) -> dict:
                        "public": worst, "floor": f, "error_minus_floor": gap})
         lg = len(eps) - 1
         claims.append({"figure": "1", "claim": "PMW^Pub beats the public-only baseline at the largest budget",
-                       "status": ("reproduced" if all(fig[g]["pmw_pub"][lg][0] + z * fig[g]["pmw_pub"][lg][1]
+                       "status": TOO_FEW if len(records) < min_runs(z) else
+                                 ("reproduced" if all(fig[g]["pmw_pub"][lg][0] + z * fig[g]["pmw_pub"][lg][1]
                                                       < fig[g]["public_only"] for g in params.public_regions)
                                   else "not reproduced"),
+                       "runs": len(records), "runs_needed": min_runs(z),
                        "per_region": {g: {"pmw_pub": fig[g]["pmw_pub"][lg], "public_only": fig[g]["public_only"]}
                                       for g in params.public_regions}})
     if "3" in params.figures:
@@ -323,9 +346,10 @@ def summarise(records: list[dict], params: Params) -> dict:
                 m, se = mean_se(diffs)
                 claims.append({"figure": "2", "claim": f"extreme bias (Delta = {d}) deteriorates PMW^Pub against "
                                f"Delta = {lo} (mean error over the budgets, paired)",
-                               "status": "reproduced" if m > z * se and m > 0 else
-                               ("not reproduced" if m < -z * se else "undecided"),
-                               "difference": [m, se]})
+                               "status": TOO_FEW if len(records) < min_runs(z) else
+                                         "reproduced" if m > z * se and m > 0 else
+                                         ("not reproduced" if m < -z * se else "undecided"),
+                               "difference": [m, se], "runs": len(records), "runs_needed": min_runs(z)})
     if params.oracle and "oracle" in records[0]:
         orc = {}
         for name in names:

@@ -7,9 +7,10 @@ What one trial does, for every case "class:distribution" of ``Params.cases``:
    VC dimension d and dual VC dimension p (:func:`class_dimensions`; checked exactly in the tests);
 2. the sample sizes from ``bounds.compute("bcmnuw20:thm10", alpha, beta, epsilon, delta, vc=d,
    dual_vc=p)``: m_bound = ``public_samples`` (Lemma 11), n_bound = ``private_samples`` (Lemma 7,
-   corrected constants, at alpha/2, beta/2). Never retyped. By default the run uses exactly
-   (n, m) = (n_bound, m_bound). ``n_scale``, ``m_scale`` and the cap ``n_max`` (0 = no cap) are explicit
-   options; a run below either size is ``below-bound`` (a measurement, never a verdict on the theorem);
+   corrected and tight, at alpha/2, beta/2; PMW runs at bounds' ``mw_accuracy``). Never retyped. By default
+   the run uses exactly (n, m) = (n_bound, m_bound). ``n_scale``, ``m_scale`` and the cap ``n_max`` (0 = no
+   cap) are explicit options; a run below either size is ``below-bound`` (a measurement, never a verdict on
+   the theorem);
 3. w ~ D^m (public) and x ~ D^n (private), drawn once, then on these same draws:
    A_PAP(x, w, H, alpha, beta, eps, delta) and, with ``baselines`` (default), the trivial releases of
    :data:`TRIVIAL_ALGORITHMS`, judged by the same rule (Err <= alpha): *public-only* G(h) = E_w h (the public
@@ -212,16 +213,15 @@ def make_distribution(kind: str, law: str, N: int) -> dist.Distribution:
 def theorem_sizes(alpha: float, beta: float, eps: float, delta: float, d: int, p: int) -> dict:
     """BCMNUW20 Theorem 10's explicit m and n at (alpha, beta, eps, delta, d, p), from ``bounds``.
 
-    n is ``private_samples_fixed_split``: Lemma 7's corrected derivation at the 3:1 error split and fixed
-    failure shares that algorithms.query_release.pmw runs (alpha_mw = alpha/8), i.e. the size the PMW run
-    here is proven at; bounds' headline ``private_samples`` optimises those budgets (about half) and
-    assumes PMW at alpha_mw = ``mw_accuracy``, which pmw does not take as a parameter yet."""
+    n is ``private_samples``: Lemma 7's tight derivation, which holds for the PMW run here given its MW
+    accuracy ``mw_accuracy`` (also returned; ``run_pap`` passes it to PMW). The fixed split's n
+    (``private_samples_fixed_split``, PMW without mw_accuracy) is about 3.9x larger."""
     return contract.required_sizes(RESULT_IDS[0], SIZES, alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d,
                                    dual_vc=p)
 
 
 #: what this experiment reads from ``bounds`` (``contract.required_sizes``): {summary key: (quantity, type)}
-SIZES = {"m_bound": ("public_samples", int), "n_bound": ("private_samples_fixed_split", int),
+SIZES = {"m_bound": ("public_samples", int), "n_bound": ("private_samples", int), "mw_accuracy": "mw_accuracy",
          "log_cover_size_bound": "log_cover_size", "log_domain_size_bound": "log_domain_size"}
 
 
@@ -288,10 +288,12 @@ def public_only_answers(cls, public: np.ndarray) -> np.ndarray:
 
 def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float, eps: float, delta: float,
             rng: np.random.Generator, *, baselines: bool | tuple = False, variant: str = contract.NO_VARIANT,
-            truth=None) -> dict:
+            truth=None, mw_accuracy: float | None = None) -> dict:
     """One run of A_PAP (or a broken ``variant``) at (n, m) under D, evaluated exactly: cover radius,
     Err_{D,H}(G), spent privacy; with ``baselines`` (True: every one of :data:`TRIVIAL_ALGORITHMS`, or a tuple
-    of their names) the trivial releases on the same draws (keys ``<name>_error``, ``<name>_accurate``)."""
+    of their names) the trivial releases on the same draws (keys ``<name>_error``, ``<name>_accurate``).
+    ``mw_accuracy``: PMW's MW accuracy in A_PAP and in its variants fed other data (Theorem 10's tight n
+    assumes bounds' value; None: PMW's fixed split)."""
     from algorithms.evaluation import cover_radius, true_error
     from algorithms.privacy.accounting import ApproxDP
     from algorithms.query_release.pap import a_pap
@@ -300,7 +302,7 @@ def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float
     public = D.sample(m, rng)
     private = private_sample(D, n, rng)
     w, eps_run = broken_inputs(variant, public, eps)
-    release = a_pap(private, w, cls, alpha, beta, eps_run, delta, rng)
+    release = a_pap(private, w, cls, alpha, beta, eps_run, delta, rng, mw_accuracy=mw_accuracy)
     out = release.value
     radius = cover_radius(out.cover, D.probs)
     error = true_error(cls, D.probs, out.answers, truth=truth)
@@ -313,6 +315,7 @@ def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float
         "spent_delta": float(g.delta) if isinstance(g, ApproxDP) else 0.0,
         "cover_size": out.cover.size, "reduced_domain_size": int(out.reduced_class.num_points),
         "pmw_updates": out.pmw.num_updates, "pmw_halted": bool(out.pmw.halted),
+        "pmw_alpha_mw": float(out.pmw.parameters.alpha_mw),
     }
     wanted = tuple(TRIVIAL_ALGORITHMS) if baselines is True else tuple(baselines or ())
     for key in wanted:
@@ -326,10 +329,10 @@ def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float
             from algorithms.classes import PointCounts
 
             answers = a_pap(PointCounts(np.bincount(public, minlength=cls.num_points)), public, cls, alpha, beta,
-                            eps, delta, rng).value.answers
+                            eps, delta, rng, mw_accuracy=mw_accuracy).value.answers
         elif key == "pap_on_uniform_data":  # A_PAP fed n points of the uniform law in place of the private data
             answers = a_pap(private_sample(dist.uniform(cls.num_points), n, rng), public, cls, alpha, beta, eps, delta,
-                            rng).value.answers
+                            rng, mw_accuracy=mw_accuracy).value.answers
         elif key == "constant_zero":
             answers = np.zeros(cls.num_hypotheses)
         else:
@@ -347,7 +350,8 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
         s = case_setup(case, params)
         n, m = used_sizes(s["n_bound"], s["m_bound"], params.n_scale, params.m_scale, params.n_max)
         cases[case] = run_pap(s["cls"], s["D"], n, m, params.alpha, params.beta, params.eps, params.delta, rng,
-                              baselines=params.baselines, variant=params.variant, truth=s["truth"])
+                              baselines=params.baselines, variant=params.variant, truth=s["truth"],
+                              mw_accuracy=s["mw_accuracy"])
     return {"cases": cases, "success": all(c["accurate"] for c in cases.values())}
 
 
@@ -469,7 +473,7 @@ def summarise(records: list[dict], params: Params) -> dict:
                   "(Lemma 11)"),
         "bound_source": (f"bounds.compute('{RESULT_IDS[0]}', alpha={params.alpha}, beta={params.beta}, "
                          f"epsilon={params.eps}, delta={params.delta}, vc=d, dual_vc=p): public_samples, "
-                         f"private_samples_fixed_split"),
+                         f"private_samples (PMW at mw_accuracy)"),
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
         "n_scale": params.n_scale, "m_scale": params.m_scale, "n_max": params.n_max,
         "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,

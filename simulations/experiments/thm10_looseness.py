@@ -37,8 +37,8 @@ censored at the smallest size tried, nothing fails, nothing holds). Each end is 
 optional stopping) both ends are right with probability >= 1 - K (1 - confidence) (Bonferroni; K is reported
 as ``n_decisions`` / ``m_decisions``). Undecided sizes inside the bracket get the number of trials that would decide at
 their observed rate (``stats.trials_to_decide``). A point-estimate variant (rate >= 1 - beta) is reported too.
-The least n is set beside Theorem 10's n as the runs use it (Lemma 7 corrected at the fixed split,
-``private_samples_fixed_split``), beside bounds' optimised corrected n (``private_samples``) and beside
+The least n is set beside Theorem 10's n as the runs use it (Lemma 7 corrected and tight,
+``private_samples``; every run's PMW takes bounds' ``mw_accuracy``, which that n is proven at) and beside
 Lemma 7's printed n at the same (alpha/2, beta/2, |H~|, |X~|) (``bcmnuw20:lemma7``'s
 ``private_samples_as_printed``).
 
@@ -66,6 +66,7 @@ ends and of the bound's n, beside Theorem 13's n lower bound (its asymptotic for
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import math
 from dataclasses import dataclass
@@ -241,11 +242,11 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
             continue
         s = pl["setup"]
         args = (u["alpha"], params.beta, params.eps, params.delta)
+        run = functools.partial(thm10.run_pap, variant=params.variant, mw_accuracy=s["mw_accuracy"])
         n_base, m_base = (("private_only",), ("public_only",)) if params.baselines else ((), ())
-        n_runs = [thm10.run_pap(s["cls"], s["D"], n, pl["m_fixed"], *args, rng, variant=params.variant,
-                                baselines=n_base) if ok else None for n, ok in zip(pl["n_grid"], pl["n_feasible"])]
-        m_runs = [thm10.run_pap(s["cls"], s["D"], pl["n_fixed"], m, *args, rng, variant=params.variant,
-                                baselines=m_base) for m in pl["m_grid"]]
+        n_runs = [run(s["cls"], s["D"], n, pl["m_fixed"], *args, rng, baselines=n_base) if ok else None
+                  for n, ok in zip(pl["n_grid"], pl["n_feasible"])]
+        m_runs = [run(s["cls"], s["D"], pl["n_fixed"], m, *args, rng, baselines=m_base) for m in pl["m_grid"]]
         out[u["key"]] = {"n_accurate": [r and r["accurate"] for r in n_runs],
                          "m_accurate": [r["accurate"] for r in m_runs],
                          "m_cover_ok": [r["cover_ok"] for r in m_runs]}
@@ -390,9 +391,9 @@ def fitted_exponents(rows: list[dict]) -> dict:
 
 def fitted_exponents_in(rows: list[dict], var: str) -> dict:
     """Shapes in ``var`` ("p" or "d"): slopes of log(size) against log(var) over the rows (distinct values of
-    var), for the least n (U, uncensored), the interval's lower end L (> 0), the bound's n (fixed split, as
-    the runs use it) and bounds' optimised corrected n; with Theorem 13's sqrt(p)/alpha for p. None where fewer
-    than two distinct values have a number."""
+    var), for the least n (U, uncensored), the interval's lower end L (> 0), the bound's n (as the
+    runs use it) and bounds' corrected n (the same since Lemma 7's tight split); with Theorem 13's sqrt(p)/alpha
+    for p. None where fewer than two distinct values have a number."""
     x = [r[var] for r in rows]
     out = {var: x, "keys": [r["key"] for r in rows],
            "least_n": _slope(x, [None if r["least_n_censored"] else r["least_n"] for r in rows]),
@@ -561,7 +562,9 @@ def summarise(records: list[dict], params: Params) -> dict:
     met = sum(r["n_resolution_met"] for r in rows)
     text = (f"{overall} at Theorem 10's own sizes (n_bound with m_bound, m_bound with n_bound, run in stage 0; "
             f"{100 * params.confidence:g}% per claim); stage {params.stage} "
-            f"({'final' if final else 'the search continues'}), {T} trials per size; least holding n found for "
+            f"of at most {max_refinements(params.factor, params.resolution)} "
+            f"({'the search ends here' if final else 'the search continues'}), "
+            f"{T} trials per size; least holding n found for "
             f"{len(found)}/{len(rows)} units, resolution 1 + {params.resolution:g} met for n in {met}/{len(rows)} "
             f"(rule: one-sided Clopper-Pearson lower bound >= 1 - beta = {target:g}; sizes below the bound are "
             "below-bound measurements)")
@@ -578,7 +581,7 @@ def summarise(records: list[dict], params: Params) -> dict:
         "result_id": RESULT_IDS[0],
         "claim": "least n, m with Err_{D,H}(G) <= alpha w.p. >= 1 - beta, against Theorem 10's explicit n, m",
         "bound_source": ("bounds.compute('bcmnuw20:thm10', alpha, beta, epsilon, delta, vc=d, dual_vc=p): "
-                         "public_samples, private_samples_fixed_split (the runs' n), private_samples (optimised)"),
+                         "public_samples, private_samples (the runs' n, PMW at mw_accuracy)"),
         "rule": ("a size holds when its one-sided Clopper-Pearson lower bound at confidence is >= 1 - beta, fails "
                  "when its upper bound is < 1 - beta, else is undecided (never called holds); least size U = the "
                  "smallest probed size from which every larger probed size holds; interval (L, U], L = the largest "

@@ -5,8 +5,9 @@ Sizes from ``bounds`` (never retyped): r = ``range_r`` and t = ``traced_t`` of `
 form="asymptotic", alpha, dual_vc=p, constants={C_14r, C_14t})`` and the attacker's Theorem-14 level f =
 ``failure_probability`` = 1/(r + t)^2. Neither paper pins the constants down (docs/ERRATA.md): every region below
 holds up to C_14r, C_14t, which are parameters of the run. The explicit r and t that ``bounds`` derives for this
-attack (its default form) are vacuous at the sizes run here (t < 0 at alpha = 0.2; t > 0 needs alpha < 0.01). Theorem 13's proof covers the cells with n <= r, m <= t/2 - 1, t < n + m <= r + t
-and n >= 11 (the conclusion ln(n/4) > 1 needs n >= 11; erratum bcmnuw20-thm13-n11): the "region".
+attack (its default form) are vacuous at the sizes run here (t < 0 at alpha = 0.2; t > 0 needs alpha < 0.01).
+Theorem 13's proof covers the cells with n <= r, m <= t/2 - 1, t < n + m <= r + t and n >= 11 (the conclusion
+ln(n/4) > 1 needs n >= 11; erratum bcmnuw20-thm13-n11): the "region".
 
 One trial, for every cell (n, m) of the grid: a fresh hard distribution D~ (biases ~ U[-bias_range, bias_range]),
 x ~ D~^n (private), w ~ D~^m (public), the attacker's reference sample z and ``center_draws`` centring samples
@@ -399,6 +400,11 @@ def summarise(records: list[dict], params: Params) -> dict:
             if rows:
                 rel[kind] = summarise_cell(rows, n, m, params, sizes, per_claim)
         cells[key] = {"n": n, "m": m, "in_region": in_region(n, m, sizes), "releases": rel}
+        for kind, v in rel.items():  # the counts behind each verdict on a correctly private release, for the
+            if kind in PRIVATE_RELEASES and "theorem_claim" in v:  # report's family-wise statement
+                v["theorem_claim"].update(successes=T - v["accuracy"]["successes"], trials=T, target=params.alpha,
+                                          kind="verdict",
+                                          label=f"{kind} at n = {n}, m = {m}: not (alpha, alpha)-accurate")
     claims = [c["releases"][k]["theorem_claim"]["status"] for c in cells.values() for k in c["releases"]
               if k in PRIVATE_RELEASES and "theorem_claim" in c["releases"][k]]
     in_claims = [s for s in claims if s != stats.BELOW_BOUND]
@@ -439,7 +445,8 @@ def summarise(records: list[dict], params: Params) -> dict:
         "result_id": RESULT_IDS[0],
         "claim": ("Theorem 13: at n <= r, m <= t/2 - 1 (r, t of Theorem 14) an (alpha, alpha)-accurate release of S_p "
                   "is not (1, 1/(4n))-DP; Theorem 14: the attacker says IN on >= t/2 samples and OUT on a fresh one"),
-        "bound_source": (f"bounds.compute('bcmnuw20:thm14', form='asymptotic', alpha={params.alpha}, dual_vc={params.p}, constants="
+        "bound_source": (f"bounds.compute('bcmnuw20:thm14', form='asymptotic', alpha={params.alpha}, "
+                         f"dual_vc={params.p}, constants="
                          f"{{'C_14r': {params.c_14r}, 'C_14t': {params.c_14t}}}): range_r, traced_t, "
                          "failure_probability; bounds.compute('bcmnuw20:thm13', ...): private_samples, public_samples"),
         "sizes": sizes, "p": params.p, "alpha": params.alpha, "bias_range": params.bias_range,

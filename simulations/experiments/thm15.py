@@ -81,10 +81,9 @@ def theorem_sizes(params: Params) -> dict:
     """Theorem 15's m_min = C_15/alpha and the private n (Theorem 10's, scaled and capped), from ``bounds``."""
     from simulations.experiments import thm10
 
-    # the region is drawn at the hidden constants (the asymptotic form); the explicit form is bounds' default
+    # the line is drawn at the hidden constant (the asymptotic form); the explicit form is bounds' default
     c = contract.required_sizes("bcmnuw20:thm15", {"m_min": "public_samples"}, form="asymptotic",
-                                alpha=params.alpha,
-                                constants={"C_15": params.c_15})
+                                alpha=params.alpha, constants={"C_15": params.c_15})
     s10 = thm10.theorem_sizes(params.alpha, params.beta, params.eps, params.delta, 1, 1)
     n = max(1, min(int(math.ceil(params.n_scale * s10["n_bound"])), params.n_max))
     return {**c, "n_bound_thm10": s10["n_bound"], "n": n}
@@ -232,7 +231,8 @@ def summarise(records: list[dict], params: Params) -> dict:
     return {
         "result_id": RESULT_IDS[0],
         "claim": "Theorem 15: below m = C_15/alpha no PAP release of thresholds is (alpha, beta)-accurate on every D",
-        "bound_source": (f"bounds.compute('bcmnuw20:thm15', form='asymptotic', alpha={params.alpha}, constants={{'C_15': {params.c_15}}})"
+        "bound_source": (f"bounds.compute('bcmnuw20:thm15', form='asymptotic', alpha={params.alpha}, "
+                         f"constants={{'C_15': {params.c_15}}})"
                          f".public_samples; n from bounds.compute('bcmnuw20:thm10', ..., vc=1, dual_vc=1)"),
         "m_min": sizes["m_min"], "n": sizes["n"], "n_bound_thm10": sizes["n_bound_thm10"],
         "n_fraction_of_thm10": sizes["n"] / sizes["n_bound_thm10"],

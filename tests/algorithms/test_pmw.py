@@ -302,6 +302,32 @@ def test_pmw_parameters_follow_the_documented_derivation():
     assert p.n_required == n_req
 
 
+def test_pmw_takes_its_mw_accuracy_from_the_caller_and_proves_the_tight_n():
+    """Tight split (module docstring): alpha_mw, T, eta and c follow the caller's mw_accuracy, and the
+    n_required is the least n at which the direction, update and error steps hold by hand (plain math,
+    failure shares as PMW reports them through alpha_ns); it is below the fixed split's. Break caught:
+    a PMW that ignores mw_accuracy (alpha/8 again) or keeps the fixed split's n_required."""
+    N, k, a = 32, 33, ALPHA / 5
+    p = pmw_parameters(ALPHA, BETA, EPS, DELTA, n=1000, domain_size=N, num_queries=k, mw_accuracy=a)
+    c = math.floor(4 * math.log(N) / a**2) + 1
+    assert (p.alpha_mw, p.threshold, p.eta, p.c, p.tight) == (a, 2 * a, a / 2, c, True)
+    fixed = pmw_sample_size(ALPHA, BETA, EPS, DELTA, domain_size=N, num_queries=k)
+    assert p.n_required < fixed
+    at_n = pmw_parameters(ALPHA, BETA, EPS, DELTA, n=p.n_required, domain_size=N, num_queries=k,
+                          mw_accuracy=a)
+    below = pmw_parameters(ALPHA, BETA, EPS, DELTA, n=p.n_required - 1, domain_size=N, num_queries=k,
+                           mw_accuracy=a)
+    assert at_n.alpha_ns <= 2 * a < below.alpha_ns * (1 + 1e-9) or not below.accurate
+    assert at_n.accurate and not below.accurate
+
+
+@pytest.mark.parametrize("value", [0.0, -0.1, ALPHA / 4, 1.0, float("nan")])
+def test_pmw_rejects_an_mw_accuracy_outside_the_error_budget(value):
+    with pytest.raises(ValueError, match="mw_accuracy"):
+        pmw(np.array([0, 1, 2]), thresholds(8), ALPHA, BETA, EPS, DELTA, np.random.default_rng(0),
+            mw_accuracy=value)
+
+
 def test_corrected_lemma7_n_exceeds_the_printed_lemma7_n():
     """Erratum (module docstring of pmw): the printed constant 200 does not cover the derivation."""
     N, k = 32, 33

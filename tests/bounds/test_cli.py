@@ -73,8 +73,10 @@ def test_show(capsys):
 
 def test_compute_table(capsys):
     rc, out, _ = run(capsys, "compute", "thm10", *README_ARGS)
-    assert rc == 0
-    assert "10,126" in out and "8,455,347,274" in out and "(step)" in out
+    assert rc == 0  # concise: the result's quantities and the printed-vs-corrected table
+    assert "10,126" in out and "8,455,347,274" in out and "(step)" not in out and "--steps" in out
+    rc, out, _ = run(capsys, "compute", "thm10", *README_ARGS, "--steps")
+    assert rc == 0 and "(step)" in out and "note:" in out
 
 
 def test_compute_json_shape(capsys):
@@ -85,7 +87,8 @@ def test_compute_json_shape(capsys):
         "public_samples", "log_cover_size", "log_domain_size", "pmw_alpha", "pmw_beta",
         "mw_error_share", "mw_accuracy", "uniform_convergence_accuracy", "update_cutoff",
         "private_samples", "failure_comparisons", "failure_thresholds", "failure_answers",
-        "failure_uniform", "private_samples_fixed_split", "private_samples_as_printed"}
+        "failure_uniform", "tolerance_comparisons", "tolerance_thresholds", "tolerance_answers",
+        "private_samples_previous", "private_samples_fixed_split", "private_samples_as_printed"}
     for name, q in d["quantities"].items():
         assert isinstance(q["value"], (int, float)) and not isinstance(q["value"], bool), name
         assert isinstance(q["log10"], float) or (q["value"] == 0 and q["log10"] is None), name
@@ -93,7 +96,7 @@ def test_compute_json_shape(capsys):
         assert q["significant_digits"] == 15, name
     assert d["quantities"]["public_samples"]["value"] == 10_126
     deps = {x["label"]: x for x in d["printed_vs_corrected"]}
-    printed = deps["n: corrected (budgets optimised) / printed constants"]
+    printed = deps["n: corrected (tight) / printed constants"]
     assert printed["reference_value"] == 417_675_167
     assert printed["ratio"] == pytest.approx(printed["value"] / 417_675_167, rel=1e-3)
     assert d["inside_regime"] is True

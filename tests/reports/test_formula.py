@@ -43,3 +43,27 @@ def test_unparseable_latex_falls_back_to_an_equivalent_plain_form(tmp_path):
     how = formula.render(r"\begin{cases} a \\ b \end{cases}", tmp_path / "f.png", plain="cases(a, b)")
     assert how == "plain text" and (tmp_path / "f.png").is_file()
     assert "\\" not in formula.plain_text(r"\frac{\alpha}{\sqrt{\beta}} \leq \left(x\right)")
+
+
+def test_symbols_are_set_as_names_and_no_evaluation_clamp_is_shown():
+    """Every bound form the report renders (bounds.show.forms, builder.bound_formulas' heading symbol): no
+    multi-letter subscript outside braces (mathtext sets ``n_min`` as "n_m in"), no ``log_{h}`` (a log to base
+    h), no clamp ``max(-10000000.0, ...)`` from the evaluation code, in the LaTeX and in ``bounds show``'s text.
+    Catches sympy's own names (``log_{h}``, ``n_{prime printed}``) and the raw symbol in the heading."""
+    import re
+
+    import bounds
+    from bounds import show
+
+    assert show.tex_name("n_min") == r"n_{\mathrm{min}}" and show.tex_name("log_h") == r"\log h"
+    assert show.tex_name("n_prime_printed") == r"n'_{\mathrm{printed}}"
+    raw_sub = re.compile(r"(?<!\\)\b[A-Za-z]+_[A-Za-z]{2,}")  # n_min, log_h outside braces
+    for r in bounds.all_results():
+        for q in r.quantities:
+            head = show.tex_name(q.symbol)
+            assert not raw_sub.search(head), head
+            for form, (text, tex) in show.forms(r, q).items():
+                where = (r.id, q.symbol, form)
+                assert "10000000" not in tex and "Max(-1" not in text, where
+                assert not re.search(r"log_\{", tex) and not raw_sub.search(tex), where
+                assert not re.search(r"_\{[A-Za-z]+ [A-Za-z]+\}", tex), where  # n_{prime printed}

@@ -36,9 +36,15 @@ def test_section_renders_small_runs(tmp_path):
     sm13 = ctx.results.runs_of("thm13")[0].summary
     assert f"[{sm13['verdict']}]" in text and "negative control gaussian_broken" in text
     assert "P[#IN >= m + 1]" in text
+    # declared guarantees in the one printed form (eps first), never a dataclass name with a tuple
+    assert "-DP" in text and "ApproxDP(" not in text and "PureDP(" not in text and ",)" not in text
     figs = [b for b in s.blocks if isinstance(b, Figure)]
     assert len(figs) == 3 and all(f.image.stat().st_size > 1000 for f in figs)
     assert "bcmnuw20:thm15" in text
+    # both theorems' verdicts enter the report's family-wise statement (they were missing: no counts saved)
+    from reports.sections import overview
+
+    assert {f["run"] for f in overview.family(ctx.results.runs)} == {"a", "b"}
 
 
 def test_section_without_runs(tmp_path):

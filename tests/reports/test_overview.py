@@ -18,25 +18,59 @@ def runs(tmp_path_factory):
     runner.run("thm10", 4, root / "control", seed=11, workers=1, progress=False,
                overrides={**base, "variant": "cover_from_one"})
     runner.run("thm10", 3, root / "below", seed=1, workers=1, progress=False, overrides={**base, "n_max": 100_000})
+    runner.run("prop4_3", 3, root / "prop", seed=4, workers=1, progress=False, overrides={
+        "num_attributes": 20, "k": 2, "num_workloads": 12, "alpha": 0.2, "fractions": "1.0,0.001"})
     return _results.load(root).runs
 
 
-def test_holm_family_holds_only_verdicts_and_their_p_values(runs):
-    """The negative control's two violated claims (0/4 cover, 0/4 accuracy) enter the family with p =
-    Pr[Bin(4, target) <= 0]; the below-bound run's claims stay out (catches a family that counts
-    measurements as verdicts, or p-values from the wrong tail)."""
-    fam = overview.family(runs)
-    assert {f["run"] for f in fam} == {"control"}
-    assert all(f["status"] == stats.VIOLATED for f in fam) and len(fam) == 2
+def test_holm_family_holds_only_verdicts_each_once(runs):
+    """prop4_3's two claims enter the family once each (its ``verdict_detail`` restates the first: it was
+    counted twice), with p = the smaller one-sided p-value of an inconclusive verdict; the negative control's
+    violated claims and the floor checks are listed apart; the below-bound run's claims stay out. Catches a
+    family that counts a restated claim twice, a broken twin's verdicts, or measurements as verdicts."""
+    fam, apart = overview.classify(runs)
+    assert {f["run"] for f in fam} == {"prop"} and len(fam) == 2
+    assert len({f["claim"] for f in fam}) == 2 and not any("verdict_detail" in f["claim"] for f in fam)
     for f in fam:
-        target = 0.95 if f["claim"].endswith("cover") else 0.9
-        assert f["p"] == pytest.approx((1 - target) ** 4)
+        pv, ph = stats.verdict_p_values(3, 3, 0.9)
+        assert f["status"] == stats.INCONCLUSIVE and f["p"] == pytest.approx(min(pv, ph))
+    control = [a for a in apart if a["run"] == "control"]
+    assert len(control) == 2 and {a["kind"] for a in control} == {"negative control"}
+    assert {a["status"] for a in control} == {stats.VIOLATED}
     blocks = overview.holm_section(runs)
-    assert isinstance(blocks[0], Badge) and "Holm" in blocks[0].text
-    table = blocks[1]
-    assert isinstance(table, Table) and len(table.rows) == 2
-    # (0.1)^4 * 2 and (0.05)^4 * 2 are both far below 0.05: both verdicts stand
-    assert all(row[-1] is True for row in table.rows) and blocks[0].status == "holds"
+    assert isinstance(blocks[0], Badge) and "Holm" in blocks[0].text and blocks[0].status == "inconclusive"
+    assert "none is decided" in blocks[0].text
+    tables = [b for b in blocks if isinstance(b, Table)]
+    assert len(tables[0].rows) == 2 and len(tables[1].rows) == len(apart)
+
+
+class _Run:
+    def __init__(self, name, summary):
+        from pathlib import Path
+
+        self.path, self.summary = Path(name), summary
+
+
+def test_kinds_and_labels_decide_what_is_counted():
+    """Only kind "verdict" (or no kind) is counted; premise checks, algorithm-free draws and floor checks are
+    listed apart; a label names the row and a (run, label) pair is counted once; p from the right tail.
+    Catches the old family that counted lemma4_4's premise checks and thm7's Binomial draw as verdicts."""
+    from simulations import contract
+
+    def c(k, t, **extra):
+        return {**contract.claim(k, t, 0.9, 0.95), **extra}
+
+    summary = {"a": c(40, 40, label="A holds on stumps"), "b": c(40, 40, label="A holds on stumps"),
+               "premise": c(40, 40, kind="premise", label="Lemma's premise on the draw"),
+               "draw": c(5, 40, kind="algorithm-free", label="Binomial count"),
+               "v": c(5, 40, label="A fails somewhere"),
+               "floor": {"status": stats.FLOOR_CHECK, "passed": True}}
+    fam, apart = overview.classify([_Run("r1", summary), _Run("r2", {"x": c(40, 40)})])
+    assert [(f["run"], f["claim"]) for f in fam] == [("r1", "A holds on stumps"), ("r1", "A fails somewhere"),
+                                                      ("r2", "x")]
+    assert fam[0]["p"] == pytest.approx(stats.verdict_p_values(40, 40, 0.9)[1])
+    assert fam[1]["status"] == stats.VIOLATED and fam[1]["p"] == pytest.approx(stats.verdict_p_values(5, 40, 0.9)[0])
+    assert sorted(a["kind"] for a in apart) == ["algorithm-free", "floor check", "premise"]
 
 
 def test_what_was_tested_names_the_fraction_and_variant(runs):

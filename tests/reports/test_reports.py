@@ -37,7 +37,13 @@ def results(tmp_path_factory):
     for target in ("pap", "pap_private_cover"):
         assert sim_cli(["audit", target, "--samples", "200", "--out", str(root / "audits")]) == 0
     check = pc.all_checks("bcmnuw20")[0]
-    (root / "proofs_checks.json").write_text(json.dumps([pc.run_check(check).to_dict()]))
+    import proofs_checks.bcmnuw20 as bc
+
+    with pytest.MonkeyPatch.context() as mp:  # a fresh clone without the paper texts beside it
+        mp.setattr(bc, "PAPERS_DIR", root / "no-papers")
+        text_check = next(c for c in pc.all_checks("bcmnuw20") if c.runner is bc.text_runner)
+        saved = [pc.run_check(check).to_dict(), pc.run_check(text_check).to_dict()]
+    (root / "proofs_checks.json").write_text(json.dumps(saved))
     return root
 
 
@@ -62,7 +68,7 @@ def test_html_has_badges_tables_formulas_and_figure(built):
     html = built.html.read_text()
     for title in TITLES:
         assert title in html
-    assert 'class="badge' in html and "<table>" in html
+    assert 'class="badge' in html and "<table class=" in html
     assert html.count('src="data:image/png;base64,') >= 3  # formulas and the looseness plot
     assert "pap_private_cover" in html and ">caught<" in html
     import proofs_checks.core as pc
@@ -197,10 +203,60 @@ def test_html_tables_scroll_formulas_are_images_and_nothing_is_raw(built):
     visible = re.sub(r"<[^>]+>", " ", visible)
     assert not RAW_LATEX.search(visible), RAW_LATEX.search(visible).group(0)
     assert "not rendered" not in visible and not HASHED_FILE.search(visible)
-    assert html.count("<table>") == html.count('<div class="table-wrap"><table>') > 0
     formulas = re.findall(r'<div class="formula">\s*(<[a-z]+)', html)
     assert formulas and all(f == "<img" for f in formulas)
-    assert "overflow-x: auto" in html and "td.num, th { white-space: nowrap; }" in html
+
+
+def test_html_tables_fit_the_page_and_align_text_left(built):
+    """No table wider than the page: every table is laid out fixed at the page's width with its columns'
+    shares summing to 100%, cells wrap inside their column, text is left-aligned and numbers right-aligned.
+    Catches the 22 tables that overflowed the page (hiding the verdict column of "Runs found") and the
+    right-aligned text cells."""
+    html = built.html.read_text()
+    css = re.search(r"<style>(.*?)</style>", html, re.S).group(1)
+    assert re.search(r"table \{[^}]*width: 100%;[^}]*table-layout: fixed;", css)
+    assert re.search(r"th, td \{[^}]*text-align: left;[^}]*overflow-wrap: anywhere;", css)
+    assert re.search(r"td\.num \{[^}]*text-align: right;", css) and "white-space: nowrap" not in css
+    tables = re.findall(r'<div class="table-wrap"><table class="(fit|wide|widest)">(.*?)</table>', html, re.S)
+    assert tables and len(tables) == html.count("<table")
+    for _, body in tables:
+        widths = [float(w) for w in re.findall(r'<col style="width: ([0-9.]+)%">', body)]
+        heads = len(re.findall(r"<th>", body.split("</thead>")[0]))
+        assert len(widths) == heads and abs(sum(widths) - 100) < 0.5 and min(widths) > 0
+        for cls, text in re.findall(r'<td class="(num|text)">([^<]*)</td>', body):
+            if cls == "num":
+                assert re.fullmatch(r"-?[0-9][0-9,.e+-]*|nan|inf|-inf", text), text
+
+
+def test_pdf_has_no_cut_plot_no_blank_page_and_a_linked_contents(built):
+    """Every page holds something besides its footer; every image lies whole inside the page's margins (never
+    cut at the bottom or run off the side); the contents on page 1 link to each section's first page.
+    Catches plots that ran off the page, a caption alone on a page, blank pages, and unlinked contents."""
+    import pymupdf  # [dev] extra
+
+    doc = pymupdf.open(str(built.pdf))
+    margin = 15 / 25.4 * 72 - 1
+    for page in doc:
+        body = [ln for ln in page.get_text().splitlines() if ln.strip() and " - page " not in ln]
+        images = page.get_image_info()
+        assert len(body) >= 2 or images, f"page {page.number + 1} is (nearly) blank: {body}"
+        for im in images:
+            x0, y0, x1, y1 = im["bbox"]
+            assert x0 >= margin and y0 >= margin, (page.number + 1, im["bbox"])
+            assert x1 <= page.rect.width - margin and y1 <= page.rect.height - margin, (page.number + 1, im["bbox"])
+    links = [ln for ln in doc[0].get_links() if ln.get("kind") == pymupdf.LINK_GOTO]
+    assert len(links) == len(built.sections)
+    for link, section in zip(links, built.sections):
+        assert section.title.split(":")[0][:20] in " ".join(doc[link["page"]].get_text().split())
+
+
+def test_no_false_violated_and_no_reversed_guarantee(built):
+    """On a fresh clone (no paper texts) the proof-check section shows no `violated` badge; no guarantee is
+    printed as a dataclass with delta first."""
+    html = built.html.read_text()
+    proofs = html.split('<section id="proof-checks">')[1].split("</section>")[0]
+    assert 'class="badge violated"' not in proofs and "not checkable here" in proofs
+    assert "ApproxDP(" not in html and "PureDP(" not in html
 
 
 def test_every_validated_result_with_runs_has_a_plot(built):

@@ -119,7 +119,8 @@ def test_corrupt_and_out_of_range_records_are_shown_as_such(tmp_path):
     r = runner.run("laplace_tail", 40, tmp_path / "runs" / "a", seed=3, workers=1, progress=False)
     path = Path(r.path) / store.RECORDS
     clean = path.read_text()
-    path.write_text(clean + json.dumps({"index": 40, "record": {"x": 1}}) + "\n")
+    digest = store.RunDir(r.path).digest()
+    path.write_text(clean + json.dumps({"index": 40, "record": {"x": 1}, "digest": digest}) + "\n")
     info = runner.status(r.path)
     assert info["status"] == "corrupt" and info["completed"] == 40 and info["missing"] == 0
     assert "index 40 outside" in info["state_text"]

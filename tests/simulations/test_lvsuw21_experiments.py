@@ -110,7 +110,8 @@ def test_lvsuw21_figures_small_run_tunes_T_per_series_and_eps():
     assert set(s["tuning"]["T"]) == {"mwem", "fig1:west", "fig3:1.0", "fig3:0.01", "fig2:mwem", "fig2:0.0", "fig2:0.65"}
     assert all(len(v) == 2 and set(v) <= {5, 20} for v in s["tuning"]["T"].values())
     statuses = {c["status"] for c in s["claims_checked"]}
-    assert statuses <= {"reproduced", "not reproduced", "undecided", "not testable here", "measured"}
+    # 2 runs are fewer than a paired comparison at 2 standard errors needs: never "not reproduced" from them
+    assert statuses <= {"undecided (too few runs)", "not testable here", "measured"}
     assert any(c["figure"] == "3" and c["fraction"] == 0.01 for c in s["claims_checked"])
     with pytest.raises(ValueError, match="tuning_regions"):
         runner.evaluate("lvsuw21_figures", 1, seed=6, overrides={"tuning_regions": "south"})
@@ -121,11 +122,25 @@ def test_figure_claims_compare_paired_means_with_their_standard_errors():
     two standard errors 'undecided'. Catches comparing means without their s.e. or the wrong sign."""
     from simulations.experiments.lvsuw21_figures import _beats
 
-    def recs(gain, noise):
+    def recs(gain, noise, runs=8):
         rng = np.random.default_rng(0)
         return [{"errors": {"a": [0.1 - gain[0] + noise * rng.standard_normal(), 0.1 - gain[1]],
-                            "b": [0.1, 0.1]}} for _ in range(6)]
+                            "b": [0.1, 0.1]}} for _ in range(runs)]
 
     assert _beats(recs((0.02, 0.02), 0.001), "a", "b", [0.5, 1.0], [0, 1], 2.0)["status"] == "reproduced"
     assert _beats(recs((0.02, -0.02), 0.001), "a", "b", [0.5, 1.0], [0, 1], 2.0)["status"] == "not reproduced"
     assert _beats(recs((0.001, 0.02), 0.05), "a", "b", [0.5, 1.0], [0, 1], 2.0)["status"] == "undecided"
+
+
+def test_a_claim_from_fewer_runs_than_its_test_needs_is_undecided():
+    """One run has a standard error of 0, so every difference "exceeds" it: the old summary called a claim
+    "not reproduced" from one seed. min_runs(2) = 8 (Student t with 7 degrees of freedom: tail beyond 2 at
+    most twice the normal's). Catches a summary that judges claims from 1-7 runs."""
+    from simulations.experiments.lvsuw21_figures import TOO_FEW, _beats, min_runs
+
+    assert min_runs(2.0) == 8 and min_runs(1.5) == 4
+    loss = [{"errors": {"a": [0.2, 0.2], "b": [0.1, 0.1]}}]
+    for runs in (1, 7):
+        c = _beats(loss * runs, "a", "b", [0.5, 1.0], [0, 1], 2.0)
+        assert c["status"] == TOO_FEW and c["runs_needed"] == 8
+    assert _beats(loss * 8, "a", "b", [0.5, 1.0], [0, 1], 2.0)["status"] == "not reproduced"

@@ -140,7 +140,8 @@ def test_killed_run_resumed_equals_uninterrupted_run(tmp_path, toy_module, worke
     assert 60 <= len(partial) < 600
     with open(out / store.RECORDS, "a") as fh:  # simulate a write torn by the kill
         fh.write('{"index": 399, "rec')
-    rc = subprocess.run([sys.executable, "-m", "simulations", "resume", str(out), "--workers", str(workers)],
+    rc = subprocess.run([sys.executable, "-m", "simulations", "resume", str(out), "--workers", str(workers),
+                         "--experiment", toy_module],  # outside the registry: the user names the module
                         cwd=REPO, env=os.environ.copy(), capture_output=True, text=True)
     assert rc.returncode == 0, rc.stderr
     straight = runner.run(toy_module, 600, tmp_path / "straight", seed=77, workers=2, progress=False)

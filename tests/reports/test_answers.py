@@ -1,0 +1,54 @@
+"""Each result's section leads with its one-line answer (reports.answers): the verdict, and whether a trivial
+baseline also reaches it, computed from the summary's baselines; and the verdict plots name rows in words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reports import answers
+from reports.model import Badge
+from reports.sections import success_rates
+from simulations import contract
+
+
+class _Run:
+    def __init__(self, name, experiment, summary, trials=30):
+        self.path, self.summary, self.manifest = Path(name), summary, {"experiment": experiment, "trials": trials}
+        self.experiment, self.complete = experiment, True
+
+
+def _base(status):
+    return {"successes": 1, "trials": 1, "target": 0.9, "status": status}
+
+
+def test_the_answer_says_whether_a_trivial_baseline_also_holds():
+    """Catches an answer that reports `holds` without saying the public-only baseline holds too."""
+    holds = {"verdict": "holds", "cases": {"a": {"informative": False, "baselines": {"public_only": _base("succeeds")}},
+                                            "b": {"informative": True, "baselines": {"public_only": _base("fails")}}}}
+    [b] = answers.answer_blocks([_Run("r", "thm10", holds)], ("thm10",))
+    assert isinstance(b, Badge) and b.status == "holds"
+    assert "informative in 1 of 2 cases (b)" in b.text and "public_only also reach" in b.text
+    assert not b.text.lower().startswith("holds")  # the badge shows the word; the text does not repeat it
+    alone = {"verdict": "holds", "informative": False, "baselines": {"private_only": _base("succeeds")}}
+    [b] = answers.answer_blocks([_Run("r", "thm3_1", alone)], ("thm3_1",))
+    assert b.text.endswith("not informative: a trivial baseline does as well (private_only also reach it).")
+    control = {"verdict": "inconclusive", "variant": "noiseless", "negative_control": True}
+    [b] = answers.answer_blocks([_Run("c", "thm10", control, 4)], ("thm10",))
+    assert b.status == "missed" and "must come out violated" in b.text
+
+
+def test_badges_do_not_repeat_their_word():
+    assert Badge("holds", "holds: 29/30 vs 0.9").text == "29/30 vs 0.9"
+    assert Badge("below-bound", "below-bound at the sizes").text == "At the sizes"
+    assert Badge("holds", "holdsworth").text == "holdsworth"
+
+
+def test_verdict_plot_rows_are_claims_named_in_words():
+    """One row per claim, named by its label (else a readable path), never one per internal record key."""
+    c = contract.claim(29, 30, 0.9, 0.95)
+    summary = {"cases": {"stumps:zipf": {"accuracy": {**c, "label": "A_PAP error <= alpha, skewed stumps"},
+                                         "cover": dict(c), "n_fraction_of_bound": 0.5}},
+               "verdict_detail": dict(c, status=c["verdict"])}
+    rows = success_rates.claims(summary)
+    assert [r["label"] for r in rows] == ["A_PAP error <= alpha, skewed stumps", "stumps:zipf / cover"]
+    assert all(r["n_fraction"] == 0.5 for r in rows)

@@ -315,10 +315,9 @@ def summarise(records: list[dict], params: Params) -> dict:
             out[label] = c
         statuses.append(out["corrected"]["verdict"])
         runout_small[case] = out
-    judged_cells = [c for c in out_cells.values() if c["claim_4_6"]["verdict"] in stats.VERDICTS]
-    # B's claim is the lemma: with no cell judged (A's premise not established anywhere) the run cannot say it holds
-    overall = common.combine(statuses + ([] if judged_cells else [stats.INCONCLUSIVE]))
     judged = [key for key, c in out_cells.items() if c["claim_4_6"]["verdict"] in stats.VERDICTS]
+    # B's claim is the lemma: with no cell judged (A's premise not established anywhere) the run cannot say it holds
+    overall = common.combine(statuses + ([] if judged else [stats.INCONCLUSIVE]))
     error_part = (f"B's error <= 100 n_pub alpha w.p. >= 15/16 judged at {', '.join(judged)} (where A_SSPP's "
                   "premise holds and the bound is not vacuous), and PrivSamp's run-out < 1/100 at the corrected n~"
                   if judged else

@@ -246,6 +246,7 @@ def summarise(records: list[dict], params: Params) -> dict:
             "baselines": {
                 name: {"text": BASELINE_TEXT[name],
                        **contract.baseline(sum(r["baselines"][name]["accurate"] for r in rows), T, target, conf),
+                       "accuracy": common.rate(sum(r["baselines"][name]["accurate"] for r in rows), T, conf),
                        "excess_mean": float(np.mean([r["baselines"][name]["excess"] for r in rows]))}
                 for name in BASELINE_TEXT},
         }

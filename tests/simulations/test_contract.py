@@ -28,9 +28,6 @@ SEED = 20_240_601
 
 #: (registry, name, variant or None) -> why it does not behave at its CI size; shown by -rx
 KNOWN_FAILURES: dict[tuple[str, str, str | None], str] = {
-    ("audit", "gaussian_half_sigma", None):
-        "not caught at 30,000 samples (eps_lb 0): halving sigma leaks through delta, which the auditor's eps "
-        "objective cannot see at this size (its default is 10^6 samples)",
     ("audit", "nb20_unvprivcl_double_spend", None):
         "not caught at 30,000 samples (eps_lb 0.49, not above the declared eps): spending eps twice on one phase "
         "is a small excess that needs about the default 200,000 samples",

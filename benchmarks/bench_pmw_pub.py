@@ -1,4 +1,4 @@
-"""Issues 6, 14 and 19 / LVSUW21 Section 5: error and time per iteration of MWEM (full domain) and
+"""LVSUW21 Section 5: error and time per iteration of MWEM (full domain) and
 PMW^Pub on the reference workload, the paper's algorithms and the practical variants of the one MW
 engine, beside the peers, at the same T and budget; a plot of error against time.
 
@@ -165,7 +165,7 @@ def _peer_lvsuw21(python: str, checkout: str, private, public, domain, workloads
 
 
 def _goal(rows: list, T: int) -> list[str]:
-    """Issue 14's goal at one T, read two ways: a configuration of ours at or below the best peer's max
+    """The speed goal (ten times the best peer at equal accuracy) at one T, read two ways: a configuration of ours at or below the best peer's max
     error under a guarantee at least as strong ((1, 0) > (1, 1/n^2)), in at most a tenth of (strict) the
     LVSUW21 authors' fastest time per iteration anywhere in the run (any configuration, any T: their
     PMW^Pub), (lenient) the time per iteration of the authors' configuration with the lowest error at
@@ -271,7 +271,7 @@ def _exponents(sizes, secs) -> str:
 
 
 def _scaling(domain, priv, pub, n, et, T: int = 30) -> None:
-    """Issue 14 item 3: per-iteration CPU time of the paper's PMW^Pub / MWEM and of the whole-marginal
+    """Per-iteration CPU time of the paper's PMW^Pub / MWEM and of the whole-marginal
     BR variant against the support size (public rows), the number of workloads and the domain size."""
     variant = dict(PRACTICAL, **BR)
     rng = np.random.default_rng(5)

@@ -36,7 +36,7 @@ def _instance(seed, sizes=(2, 3, 2, 4, 2), k=2, n=300, support=25):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_workload_answers_equal_dense_matrix_answers(seed):
-    """Issue 6: the bincount answers, members, values and incremental deltas equal the dense
+    """The bincount answers, members, values and incremental deltas equal the dense
     query x support matrix's. Catches a wrong cell stride/offset or a misgrouped member block."""
     rng, dom, _, rows = _instance(seed)
     wl = random_k_way(dom, 3, 6, rng) + ((1,), (0, 4))
@@ -350,7 +350,7 @@ def test_variants_bad_input_names_the_argument():
 
 
 def test_bounded_range_selection_runs_the_exponential_mechanism_at_twice_eps_0():
-    """Issue 19: at the same rho the bounded-range option selects with eps = 2 eps_0, i.e. round 1
+    """At the same rho the bounded-range option selects with eps = 2 eps_0, i.e. round 1
     picks q with probability ~ exp(2 eps_0 |q(A_0) - q(D)| / (2/n)). Chi-square at 0.01 over 3000
     runs on 3 queries. Catches eps_0 kept (the paper's sharpness) or 4 eps_0."""
     M = np.array([[1, 0, 0, 0], [1, 1, 0, 0], [1, 1, 1, 0]], dtype=bool)
@@ -389,7 +389,7 @@ def test_whole_marginal_measurement_has_gaussian_noise_of_l2_sensitivity_sqrt2_o
 
 
 def test_replay_limit_bounds_the_updates_per_round_and_unlimited_grows_quadratically():
-    """Issue 19: replay's cost. With replay_limit=K a round applies at most K + (its own cells)
+    """Replay's cost. With replay_limit=K a round applies at most K + (its own cells)
     updates, so T rounds cost <= T (K + 1); the paper's unbounded replay on the same run grows like
     T^2 on a workload whose errors stay comparable. Counted on the engine (num_updates). Catches a
     limit that is ignored."""

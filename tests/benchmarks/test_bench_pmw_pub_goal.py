@@ -1,4 +1,4 @@
-"""Issue 14: the benchmark's goal verdict (``benchmarks/bench_pmw_pub.py``'s ``_goal``) can come out
+"""The speed goal's verdict (``benchmarks/bench_pmw_pub.py``'s ``_goal``) can come out
 "not met": at the 10x line, against a more accurate peer, and against a peer with a stronger guarantee.
 Each test names the break it catches."""
 

@@ -56,6 +56,9 @@ def recheck_audit(a: dict) -> tuple[bool | None, list[str]]:
         except (TypeError, ValueError):
             return None, ["holds counts that are not a valid audit (false positives / negatives within the "
                           "evaluation size, confidence in (0, 1)): not judged"]
+        head = [o for o in a.get("objectives") or [] if isinstance(o, dict) and o.get("objective") == a.get("objective")]
+        if head and isinstance(head[0].get("confidence"), (int, float)) and 0 < head[0]["confidence"] < 1:
+            conf = float(head[0]["confidence"])  # the headline's own share of the audit's confidence
         level = audit._rate_level(conf)
         fpr_u = float(stats.clopper_pearson(fp, size, level, "upper")[1])
         fnr_u = float(stats.clopper_pearson(fn, size, level, "upper")[1])
@@ -71,12 +74,47 @@ def recheck_audit(a: dict) -> tuple[bool | None, list[str]]:
     else:
         problems.append("lacks the counts its lower bound came from: judged from the saved bound alone")
     violated = eps_lb > eps or delta_lb > delta
+    objectives = a.get("objectives")
+    if isinstance(objectives, list) and objectives:  # an audit with several objectives (simulations.audit)
+        judged = _recheck_objectives(objectives, int(a.get("evaluation_size") or 0), eps, delta, problems)
+        if judged is None:
+            return None, problems
+        violated = violated or judged
     saved = a.get("violated")
     if saved is not None and bool(saved) != violated:
         problems.append(f"says violated={str(bool(saved)).lower()} but its numbers give "
                         f"violated={str(violated).lower()} (eps_lb {eps_lb:.4g} vs declared eps {eps:g}, "
                         f"delta_lb {delta_lb:.3g} vs declared delta {delta:g})")
     return violated, problems
+
+
+def _recheck_objectives(objectives: list, size: int, eps: float, delta: float, problems: list) -> bool | None:
+    """Whether any saved objective of an audit refutes its claim, each recomputed from its own counts at its own
+    confidence share (eps, delta, the declared curve's delta at the saved eps', the Renyi rho); None when one
+    cannot be read (a problem is listed)."""
+    from simulations import audit, stats
+
+    refuted = False
+    for o in objectives:
+        try:
+            fp, fn = int(o["false_positives"]), int(o["false_negatives"])
+            conf = float(o["confidence"])
+            if not (0 <= fp <= size and 0 <= fn <= size and size > 0 and 0 < conf < 1):
+                raise ValueError
+        except (KeyError, TypeError, ValueError):
+            problems.append("holds an objective without valid counts and confidence: not judged")
+            return None
+        level = audit._rate_level(conf)
+        fpr_u = float(stats.clopper_pearson(fp, size, level, "upper")[1])
+        fnr_u = float(stats.clopper_pearson(fn, size, level, "upper")[1])
+        refuted |= audit.epsilon_lower_bound(fpr_u, fnr_u, delta) > eps
+        refuted |= audit.delta_lower_bound(fpr_u, fnr_u, eps) > delta
+        if o.get("profile_eps") is not None and o.get("profile_delta") is not None:
+            e = math.exp(float(o["profile_eps"]))
+            refuted |= max(1 - fnr_u - e * fpr_u, 1 - fpr_u - e * fnr_u) > float(o["profile_delta"])
+        if o.get("declared_rho") is not None:
+            refuted |= audit.renyi_rho_lower_bound(fpr_u, fnr_u) > float(o["declared_rho"])
+    return bool(refuted)
 
 
 def run_problems(path) -> list[str]:

@@ -425,7 +425,7 @@ def lemma7_block(*, n_description: str, n_asymptotic, n_constants, n_monotone, n
                  explicit=lemma7_cutoff_at, derivation="Dwork-Roth Thm 4.10 with step alpha_mw/2",
                  **step),
     ) + tuple(
-        Quantity(name, sym, f"failure share: {what}", explicit=_share_fn(i, sym + "^*"),
+        Quantity(name, sym, f"failure share: {what}", explicit=_share_fn(i, sym + "_star"),
                  derivation="proportional to n's sensitivity to log(1/beta_i); the four sum to beta",
                  tiny=True, **step)
         for i, (name, sym, what) in enumerate(shares)

@@ -15,7 +15,10 @@ The interface (kept backward compatible; extend, don't break):
   to use the outputs themselves. Numeric vectors are searched coordinate by coordinate; outputs with
   at most ``simulations.audit.MAX_CATEGORIES`` distinct values are also treated as categories ordered
   by their likelihood ratio. ``eps``/``delta`` in the case are the guarantee the mechanism declares
-  (e.g. its ``Release.guarantee``), which may differ from the arguments of ``make``.
+  (e.g. its ``Release.guarantee``), which may differ from the arguments of ``make``. Optional keywords
+  (defaults keep older targets unchanged): ``profile``/``profile_name`` (the whole privacy curve declared),
+  ``rho`` (a zCDP claim: adds the Renyi audit), ``neighbours``/``mutate``/``starts`` (let the auditor search
+  the pair), ``pair_loss`` (the exact loss of a pair, which says whose a gap is).
 * Randomness only from the ``rng`` argument; no files, no network.
 
 Discovery: :func:`simulations.audit.targets` imports every module of this package whose name does not

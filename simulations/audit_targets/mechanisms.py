@@ -14,6 +14,11 @@ Neighbouring datasets differ in one record (replacement, as in :mod:`algorithms.
   rare under D0, and Pr[0 | D1] / Pr[0 | D0] = e^(eps/2 * 2) * Z0/Z1 comes close to e^eps.
   Statistic: the selected index.
 
+The Gaussian cases also declare the exact curve of their calibration (BW18 Thm 8), so the auditor's profile
+objective tests the whole curve: ``gaussian_delta_10x`` (sigma calibrated to 10 delta) and
+``gaussian_sqrt2_sigma`` (sigma / sqrt 2) are caught through it (the point (eps, delta) alone is out of reach
+at these sizes for the former).
+
 Broken variants (``expect_private=False``) declare the same eps but: the noise scale halved
 (Laplace scale Delta/(2 eps), Gaussian sigma/2); the noise removed (the exact answer, the argmax);
 the exponential mechanism's factor 2 dropped (weights exp(eps u / Delta) on a non-monotone score).
@@ -22,12 +27,17 @@ The auditor must report eps_lb > eps for them.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
+from algorithms.privacy.accounting import gaussian_delta, gaussian_epsilon
 from algorithms.privacy.mechanisms import ExponentialMechanism, GaussianMechanism, LaplaceMechanism, PermuteAndFlip
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
 
 COUNT_SIZE = 10  # records in the counting-query datasets
+DELTA_FACTOR = 10.0
+GAUSSIAN_SAMPLES = 1_000_000
 
 
 def _bits_pair() -> tuple[np.ndarray, np.ndarray]:
@@ -58,17 +68,26 @@ def _laplace_case(eps: float, delta: float, *, scale_factor: float = 1.0, noise:
         sample = lambda a, rng, size: mech.sample(a, rng, size)  # noqa: E731
     else:
         sample = lambda a, rng, size: np.full(size, a)  # noqa: E731
-    return AuditCase(_counting(sample), _identity, _bits_pair(), None, eps, 0.0, batched=True)
+    loss = (lambda pair: eps / scale_factor) if noise else (lambda pair: math.inf)
+    return AuditCase(_counting(sample), _identity, _bits_pair(), None, eps, 0.0, batched=True, pair_loss=loss)
 
 
-def _gaussian_case(eps: float, delta: float, *, sigma_factor: float = 1.0, noise: bool = True) -> AuditCase:
-    calibrated = GaussianMechanism.analytic(1.0, eps, delta)
-    mech = GaussianMechanism(1.0, calibrated.sigma * sigma_factor)
+def _gaussian_case(eps: float, delta: float, *, sigma_factor: float = 1.0, noise: bool = True,
+                   delta_factor: float = 1.0) -> AuditCase:
+    """The analytic Gaussian calibrated to (eps, delta) declares (eps, delta) and the exact curve of its sigma
+    (BW18 Thm 8, ``gaussian_delta``); the mechanism runs at ``sigma_factor`` times the sigma calibrated to
+    (eps, ``delta_factor`` delta)."""
+    declared_sigma = GaussianMechanism.analytic(1.0, eps, delta).sigma
+    mech = GaussianMechanism(1.0, GaussianMechanism.analytic(1.0, eps, delta_factor * delta).sigma * sigma_factor)
     if noise:
         sample = lambda a, rng, size: mech.sample(a, rng, size)  # noqa: E731
     else:
         sample = lambda a, rng, size: np.full(size, a)  # noqa: E731
-    return AuditCase(_counting(sample), _identity, _bits_pair(), None, eps, delta, batched=True)
+    return AuditCase(_counting(sample), _identity, _bits_pair(), None, eps, delta, batched=True,
+                     profile=lambda e: gaussian_delta(e, sensitivity=1.0, sigma=declared_sigma),
+                     pair_loss=(lambda pair: gaussian_epsilon(delta, sensitivity=1.0, sigma=mech.sigma)) if noise
+                     else (lambda pair: math.inf),
+                     profile_name=f"BW18 Thm 8 curve of sigma = {declared_sigma:.4g} (mu = {1 / declared_sigma:.4g})")
 
 
 def _selection_pair(skewed: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -88,9 +107,21 @@ def _selection(select):
     return mechanism
 
 
+def _selection_loss(mech):
+    """The exact loss of a selection pair: max over outputs r of |log Pr[r | D0] / Pr[r | D1]| from the
+    mechanism's own output law (``probabilities``) on the two score vectors."""
+
+    def loss(pair):
+        p0, p1 = (mech.probabilities(np.bincount(np.asarray(d), minlength=2).astype(float)) for d in pair)
+        return float(np.max(np.abs(np.log(p0) - np.log(p1))))
+
+    return loss
+
+
 def _exponential_case(eps: float, delta: float, *, monotone: bool = False) -> AuditCase:
     mech = ExponentialMechanism(eps, 1.0, monotone=monotone)
-    return AuditCase(_selection(mech.sample), _identity, _selection_pair(True), None, eps, 0.0, batched=True)
+    return AuditCase(_selection(mech.sample), _identity, _selection_pair(True), None, eps, 0.0, batched=True,
+                     pair_loss=_selection_loss(mech))
 
 
 def _argmax_case(eps: float, delta: float) -> AuditCase:
@@ -100,7 +131,8 @@ def _argmax_case(eps: float, delta: float) -> AuditCase:
 
 def _permute_and_flip_case(eps: float, delta: float) -> AuditCase:
     mech = PermuteAndFlip(eps, 1.0)
-    return AuditCase(_selection(mech.sample), _identity, _selection_pair(True), None, eps, 0.0, batched=True)
+    return AuditCase(_selection(mech.sample), _identity, _selection_pair(True), None, eps, 0.0, batched=True,
+                     pair_loss=_selection_loss(mech))
 
 
 TARGETS = (
@@ -115,6 +147,14 @@ TARGETS = (
     AuditTarget("gaussian_half_sigma", "BW18 Thm 8 (broken)", "analytic Gaussian with sigma halved declared (eps, delta)-DP",
                 lambda e, d: _gaussian_case(e, d, sigma_factor=0.5), expect_private=False, default_delta=1e-5,
                 default_samples=1_000_000),
+    AuditTarget("gaussian_delta_10x", "BW18 Thm 8 (broken)",
+                "analytic Gaussian calibrated to (eps, 10 delta) declared (eps, delta) and that calibration's curve",
+                lambda e, d: _gaussian_case(e, d, delta_factor=DELTA_FACTOR), expect_private=False, default_delta=1e-5,
+                default_samples=GAUSSIAN_SAMPLES),
+    AuditTarget("gaussian_sqrt2_sigma", "BW18 Thm 8 (broken)",
+                "analytic Gaussian with sigma / sqrt 2 declared (eps, delta) and the calibrated curve",
+                lambda e, d: _gaussian_case(e, d, sigma_factor=2 ** -0.5), expect_private=False, default_delta=1e-5,
+                default_samples=GAUSSIAN_SAMPLES),
     AuditTarget("gaussian_no_noise", "BW18 Thm 8 (broken)", "exact counting query declared (eps, delta)-DP",
                 lambda e, d: _gaussian_case(e, d, noise=False), expect_private=False, default_delta=1e-5),
     AuditTarget("exponential", "DR14 Thm 3.10", "exponential mechanism, count scores, eps-DP",
@@ -134,4 +174,5 @@ TARGETS = with_ci_samples(TARGETS, {
     "laplace": 3_000, "laplace_half_scale": 3_000, "laplace_no_noise": 1_000, "gaussian": 3_000,
     "gaussian_half_sigma": 30_000, "gaussian_no_noise": 1_000, "exponential": 3_000,
     "exponential_no_factor_two": 3_000, "exponential_argmax": 1_000, "permute_and_flip": 3_000,
+    "gaussian_delta_10x": 200_000, "gaussian_sqrt2_sigma": 200_000,
 })

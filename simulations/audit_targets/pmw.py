@@ -27,6 +27,11 @@ noise still caps the channel below eps); all three noise scales at a quarter (PM
 (2,000,000 draws of the same noise give 0.95 on the top/no-top event and 1.40 on the answer's threshold
 events: about 0.7 eps); answer noise at a quarter carries at most 4 eps_2/2 = 4 eps/9. What is caught:
 
+Exact loss (``one_query_pair_loss``, given to the auditor as the pair's loss): 0.277 at eps = 2 for this
+pair, and no one-query pair at n = 2 does better (the maximum over q_h(s) in [0, 1/2] against q_h(s) + 1/2 is
+the same 0.277): PMW's eps_lb of about 0.2 is 0.75 of what the pair allows, and half the declared eps is out
+of reach of any one-query pair at this size. The gap is the pair's (the two-sided comparison and c = 1).
+
 * ``pmw_no_answer_noise`` (broken): NumericSparse's answer released without its Laplace noise
   (a forgotten noise term): under D1 an update releases G~(h) = 1 exactly, never seen under D0.
 * ``pmw_lsl`` / ``pmw_no_comparison_noise`` (broken): a two-query pair in the manner of Lyu, Su and Li
@@ -37,18 +42,24 @@ events: about 0.7 eps); answer noise at a quarter carries at most 4 eps_2/2 = 4 
   comparison noise "first update at h_2" means T^ in (0, 1/4] under D0 and cannot happen under D1.
   Measured (eps = 2, seed 1): correct 0.05 at 10,000 samples; no comparison noise 5.49 at 6,000
   (caught); comparison noise at 0.1 / 0.25 of its scale 1.29 / 0.60 (missed; 0.25 at eps = 4: 1.06).
+* ``pmw_reused_comparison_noise`` (broken): NumericSparse's vectorised scan with one comparison noise draw
+  shared by the block PMW hands it (the sparse-vector targets' broken twin, here inside PMW), on the ``pmw_lsl``
+  pair: under D0 the first update at h_2 needs 0 < T^ - nu <= 1/4, under D1 it cannot happen.
 * ``pmw_eps_10x`` (broken): PMW running NumericSparse at 10 eps while declaring eps (the mistake of
   passing a budget in the wrong unit; the issue's "A_PAP running PMW at 100x its declared eps").
 """
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from algorithms.classes.finite import FiniteClass
 from algorithms.privacy import NumericSparse, PureDP
-from algorithms.query_release.pmw import pmw
+from algorithms.query_release.pmw import pmw, pmw_parameters
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
+from simulations.audit_targets.sparse_vector import _reused_comparison_noise
 
 CLASS = FiniteClass(np.array([[False, True]]), name="h = 1{x = 1} on {0, 1}")
 PAIR = (np.array([0, 1]), np.array([1, 1]))
@@ -92,6 +103,51 @@ def _statistic(answers: np.ndarray) -> np.ndarray:
     return np.column_stack([a, (a != 0.0).astype(float)])
 
 
+def one_query_pair_loss(sparse, eps: float, pair) -> float:
+    """The exact privacy loss (pure eps) of PMW on one query h = 1{x = 1} over {0, 1} for the pair ``pair``.
+
+    With c = 1 and one query PMW asks f_0 = g and f_1 = -g, g = q_h(s) - q_h(x^0) = q_h(s) - 1/2, and stops at
+    the first top. No top: the release is the synthetic answer 0, with probability
+    N(g) = E_T[F(T - g) F(T + g)] (T = T + Lap(b_t) the noisy threshold, F the Lap(b_q) cdf; one quadrature).
+    A top (either side): the release is clip(2 (q_h(s) + Lap(b_a)) - 1) (the sign of the Laplace answer does
+    not change its law), whose density ratio between q_h(s) and q_h(s') ranges over exp(+-|q - q'| / b_a)
+    exactly (the clipped masses included). So the loss is
+    max(|log N(g)/N(g')|, |log (1 - N(g))/(1 - N(g'))| + |q - q'| / b_a), the scales b_t, b_q, b_a those of
+    ``sparse`` as PMW builds it."""
+    d0, d1 = (np.asarray(x) for x in pair)
+    b_a = _scales(sparse, eps, d0.size)[2]
+    q0, q1 = float(np.mean(d0 == 1)), float(np.mean(d1 == 1))
+    if b_a == 0.0 and q0 != q1:
+        return math.inf
+    n0, n1 = no_update_probability(sparse, eps, d0), no_update_probability(sparse, eps, d1)
+    top = abs(math.log((1 - n0) / (1 - n1))) + (abs(q0 - q1) / b_a if q0 != q1 else 0.0)
+    return max(abs(math.log(n0 / n1)), top)
+
+
+def _scales(sparse, eps: float, n: int):
+    """(threshold, comparison, answer) Laplace scales and the threshold of ``sparse`` as PMW builds it here."""
+    params = pmw_parameters(ALPHA, BETA, eps, 0.0, n=n, domain_size=2, num_queries=1)
+    ns = sparse(params.threshold, params.c, params.eps, np.random.default_rng(0), delta=0.0, sensitivity=1.0 / n)
+    return ns.threshold_scale, ns.query_scale, ns.answer_scale, params.threshold
+
+
+def no_update_probability(sparse, eps: float, data) -> float:
+    """N(g) = E_T[F(T - g) F(T + g)]: the probability that one-query PMW on ``data`` makes no update (quadrature)."""
+    from scipy import integrate
+
+    data = np.asarray(data)
+    b_t, b_q, _, t0 = _scales(sparse, eps, data.size)
+    g = float(np.mean(data == 1)) - 0.5
+
+    def cdf(x):
+        return 0.5 * math.exp(x / b_q) if x < 0 else 1.0 - 0.5 * math.exp(-x / b_q)
+
+    def f(t):
+        return math.exp(-abs(t - t0) / b_t) / (2 * b_t) * cdf(t - g) * cdf(t + g)
+
+    return integrate.quad(f, t0 - 60 * b_t, t0 + 60 * b_t, points=sorted({t0, g, -g}), limit=400)[0]
+
+
 def _case(sparse):
     def make(eps: float, delta: float) -> AuditCase:
         declared = pmw(PAIR[0], CLASS, ALPHA, BETA, eps, 0.0, np.random.default_rng(0), sparse=sparse).guarantee
@@ -101,7 +157,8 @@ def _case(sparse):
                             for _ in range(size or 1)])
             return out if size is not None else out[0]
 
-        return AuditCase(mechanism, _statistic, PAIR, None, float(declared.eps), 0.0, batched=True)
+        return AuditCase(mechanism, _statistic, PAIR, None, float(declared.eps), 0.0, batched=True,
+                         pair_loss=lambda pair: one_query_pair_loss(sparse, eps, pair))
 
     return make
 
@@ -152,6 +209,10 @@ TARGETS = (
     AuditTarget("pmw_no_comparison_noise", "BCMNUW20 Alg 1 (broken)",
                 "PMW whose NumericSparse compares without noise, c=1, Lyu-Su-Li-type pair",
                 _lsl_case(NoComparisonNoise), expect_private=False, default_eps=PMW_EPS, default_samples=SAMPLES),
+    AuditTarget("pmw_reused_comparison_noise", "BCMNUW20 Alg 1 (broken)",
+                "PMW whose NumericSparse shares one comparison noise draw across a block, c=1, Lyu-Su-Li-type pair",
+                _lsl_case(_reused_comparison_noise(CutOff1)), expect_private=False, default_eps=PMW_EPS,
+                default_samples=SAMPLES),
     AuditTarget("pmw_eps_10x", "BCMNUW20 Alg 1 (broken)",
                 f"PMW whose NumericSparse runs at {EPS_FACTOR:g}x the declared eps, c=1",
                 _case(TenfoldEps), expect_private=False, default_eps=PMW_EPS, default_samples=SAMPLES),
@@ -161,5 +222,5 @@ TARGETS = (
 #: 10,000 / 30,000 at which the outcome was as expected in a measured run (seed 5)
 TARGETS = with_ci_samples(TARGETS, {
     "pmw": 3_000, "pmw_no_answer_noise": 1_000, "pmw_lsl": 3_000, "pmw_no_comparison_noise": 1_000,
-    "pmw_eps_10x": 1_000,
+    "pmw_eps_10x": 1_000, "pmw_reused_comparison_noise": 2_000,
 })

@@ -12,6 +12,12 @@ broken variant gave 1.76 at 20,000 samples (missed) and 2.04 at its default 50,0
 margin of 0.04: another seed may miss it). T = 2 does not help (1.19 at eps = 2, 10,000). At about 4 ms
 per MWEM run these sizes take minutes, so no CI test runs these two targets.
 
+Transcript targets (``mwem_transcript``, ``mwem_transcript_budget_not_split``): MWEM's result releases its
+selections and measurements, so the audit reads them (``transcript``, a vector: the learned score and each
+coordinate's events). Their pair's exact loss (``transcript_pair_loss``) is eps/2 = 1 for MWEM at eps = 2: the
+selection is uniform under both neighbours, so half the declared eps is the whole loss of the pair, reached
+only by events in the tails of all four measurements at once: the gap is the pair's, then the test's.
+
 * ``mwem``: must pass.
 * ``mwem_budget_not_split`` (broken): every round spends eps/2 on selection and eps/2 on measurement (the
   budget not divided by T), the same eps declared: the loss grows towards T eps.
@@ -43,29 +49,69 @@ MWEM_EPS = 2.0
 MWEM_QUERIES = np.eye(2)
 
 
-def _mwem_case(split: bool):
+def transcript(result) -> np.ndarray:
+    """MWEM's released transcript as a vector: the likelihood-ratio score sum_t clip(m_t, 0, 1) (below), the
+    measurement m_t of each round oriented as a measurement of q_1 (a_t if q_t = q_1, else 1 - a_t: q_0 + q_1 = 1
+    and the Laplace noise is symmetric), then 1{q_t = q_1} of each round. The answers are a function of it.
+
+    The score: the selection is uniform under both neighbours (``transcript_pair_loss``), and m_t is
+    q_1(D) + Lap(b) with q_1 = 0 under D0 and 1 under D1, whose log-likelihood ratio is
+    (|m| - |m - 1|)/b = (2 clip(m, 0, 1) - 1)/b: the transcript's log-likelihood ratio is increasing in the
+    score, so its threshold events are the most powerful ones (Neyman-Pearson), and the event "score = T" (every
+    measurement at or above 1) has ratio e^(loss) exactly."""
+    sel = np.asarray(result.selected).reshape(-1)
+    a = np.asarray(result.measurements, dtype=float).reshape(-1)
+    m = np.where(sel == 1, a, 1.0 - a)
+    return np.r_[np.sum(np.clip(m, 0.0, 1.0)), m, (sel == 1).astype(float)]
+
+
+def _mwem_case(split: bool, full: bool = False):
     def make(eps: float, delta: float) -> AuditCase:
         def run(data, rng):
             if split:
-                return mwem_mod.mwem(data, MWEM_QUERIES, eps, MWEM_T, rng).value.answers
+                r = mwem_mod.mwem(data, MWEM_QUERIES, eps, MWEM_T, rng).value
+                return transcript(r) if full else r.answers
             # Broken: HLM12's loop with eps/2 per round for selection and for measurement (not eps/(2T)).
             true, n = mwem_mod.true_answers_of(data, MWEM_QUERIES)
             lap = LaplaceMechanism(sensitivity=1.0 / n, eps=eps / 2.0)
-            return mwem_mod.mw_rounds(MWDistribution.uniform(2), as_queries(MWEM_QUERIES), true, n, MWEM_T, rng,
-                                      select_eps=eps / 2.0, selection="exponential",
-                                      measure=lambda v, r: lap.release(v, r).value, clip=False,
-                                      average_previous=False).answers
+            r = mwem_mod.mw_rounds(MWDistribution.uniform(2), as_queries(MWEM_QUERIES), true, n, MWEM_T, rng,
+                                   select_eps=eps / 2.0, selection="exponential",
+                                   measure=lambda v, r: lap.release(v, r).value, clip=False,
+                                   average_previous=False)
+            return transcript(r) if full else r.answers
 
         def mechanism(data, public, rng, size=None):
             out = np.array([run(data, rng) for _ in range(size or 1)])
             return out if size is not None else out[0]
 
-        return AuditCase(mechanism, None, PAIR, None, float(eps), 0.0, batched=True)
+        loss = (lambda pair: transcript_pair_loss(eps, split)) if full else None
+        return AuditCase(mechanism, None, PAIR, None, float(eps), 0.0, batched=True, pair_loss=loss)
 
     return make
 
 
+def transcript_pair_loss(eps: float, split: bool) -> float:
+    """The exact privacy loss of MWEM's transcript on D0 = (0,), D1 = (1,) with q_0 = 1{x = 0}, q_1 = 1{x = 1}.
+
+    Selection: q_0 + q_1 = 1 for every distribution and every data set, so the two scores |q_i(A_t) - q_i(D)| are
+    equal and the exponential mechanism picks uniformly under both neighbours, whatever A_t: it carries no loss.
+    Measurement: q_1 moves by 1 = 1/n, the sensitivity, so each round's Laplace measurement (clipped to [0, 1] or
+    not: the clipped masses have the tail ratio) has log ratios filling [-eps_m, eps_m], eps_m its budget, and the
+    rounds' extremes are reached together. Loss = T eps_m: eps/2 for MWEM (eps_m = eps/(2T)), T eps/2 for the
+    variant that does not split the budget."""
+    return MWEM_T * (eps / (2.0 * MWEM_T) if split else eps / 2.0)
+
+
+TRANSCRIPT_SAMPLES = 10_000
+
 TARGETS = (
+    AuditTarget("mwem_transcript", "HLM12 Alg 1", f"MWEM, T={MWEM_T}, n=1, its released transcript (selections and "
+                "measurements, learned score)", _mwem_case(True, True), default_eps=MWEM_EPS,
+                default_samples=TRANSCRIPT_SAMPLES),
+    AuditTarget("mwem_transcript_budget_not_split", "HLM12 Alg 1 (broken)",
+                f"MWEM spending eps/2 + eps/2 in each of T={MWEM_T} rounds, its transcript audited",
+                _mwem_case(False, True), expect_private=False, default_eps=MWEM_EPS,
+                default_samples=TRANSCRIPT_SAMPLES),
     AuditTarget("mwem", "HLM12 Alg 1", f"MWEM, T={MWEM_T}, two point queries on two points, n=1",
                 _mwem_case(True), default_eps=MWEM_EPS, default_samples=20_000),
     AuditTarget("mwem_budget_not_split", "HLM12 Alg 1 (broken)",
@@ -76,5 +122,5 @@ TARGETS = (
 #: the contract test's sample counts (tests/simulations/test_contract.py), the least of 1,000 / 3,000 /
 #: 10,000 / 30,000 at which the outcome was as expected in a measured run (seed 5)
 TARGETS = with_ci_samples(TARGETS, {
-    "mwem": 1_000, "mwem_budget_not_split": 30_000,
+    "mwem": 1_000, "mwem_budget_not_split": 30_000, "mwem_transcript": 2_000, "mwem_transcript_budget_not_split": 2_000,
 })

@@ -12,6 +12,14 @@ up to 1, in either direction):
   tops), categorical (the auditor orders the categories by their likelihood ratio on the selection half).
 * ``shift``: q(D0) = (1, ..., 1), q(D1) = (0, ..., 0): every answer moves down by one (monotone), the pair on
   which the number of tops carries the loss; what halting after c tops protects. Same statistic.
+* searched (the ``*_searched`` targets and the ``*_reused_comparison_noise`` twins): the pair is chosen by the
+  auditor's neighbour search (``random_answers``, ``move_answers``) from the ``lsl`` and ``swap`` pairs and random
+  answer vectors, statistic ``fired``. Measured at 100,000 samples (seed 2): AboveThreshold eps_lb 0.53, Sparse 0.70.
+* ``swap``: q(D0) = (0, ..., 0, 1), q(D1) = (1, ..., 1, 0), k = 8: the order of the answers reversed, in the
+  manner of Lyu, Su and Li's counterexamples to the published variants. Statistic ``fired``: the whole
+  top/bottom pattern (bit i set iff query i fired), categorical. With independent comparison noise the
+  pattern "only the last query fired" is about equally likely under both (measured eps_lb 0.06-0.09 at
+  4,000 samples); with one comparison draw shared by every query it is impossible under D1.
 
 Declared eps = 1 (each algorithm at its own eps; Sparse and NumericSparse with cut-off c = 1, delta = 0:
 one round carries the whole budget. With c = 2 these pairs attained about a third of eps, 0.33 for the
@@ -25,6 +33,12 @@ Broken variants (``expect_private=False``), each caught at its default sample co
   1.35 at 100,000 samples (caught), Sparse 1.11 at 40,000 (caught), NumericSparse 0.92 at 40,000 (missed:
   its comparisons run at eps_1 = 8 eps / 9 and the statistic ignores the released answers);
 * ``*_no_halting``: Sparse/NumericSparse that keep answering after the c-th top, on the ``shift`` pair.
+* ``*_reused_comparison_noise``: one comparison noise draw shared by all queries of a run, on the ``swap``
+  pair with the ``fired`` statistic: the one-token mutation ``size=x.size`` -> ``size=1`` of the vectorised
+  scan (which broadcasts one draw), on which the unit law test of the scan fails with p = 0.0 and which the
+  ``lsl`` and ``shift`` targets miss (eps_lb 0.13 at 20,000 samples, the mutation applied to the class
+  itself); here eps_lb 5.3 at 20,000 samples (the same mutation in the class) and above 3 at 4,000 (this
+  subclass, which reproduces it with an rng whose vector draws are one draw repeated).
 
 Not a broken variant: a threshold that is **not redrawn** after a top. With Dwork-Roth's scales (threshold
 Lap(2c/eps), queries Lap(4c/eps)) that is Lyu, Su and Li's Algorithm 1 (threshold Lap(2/eps), queries
@@ -47,6 +61,7 @@ THRESHOLD = 0.0
 PAIRS = {
     "lsl": (np.zeros(K), np.r_[np.ones(K - C), -np.ones(C)]),
     "shift": (np.ones(K_SHIFT), np.zeros(K_SHIFT)),
+    "swap": (np.r_[np.zeros(K - 1), 1.0], np.r_[np.ones(K - 1), 0.0]),
 }
 
 
@@ -62,16 +77,57 @@ def _tops(output, k: int = K) -> tuple[int, int, int]:
     return (int(hit[0]) if hit.size else k), (int(hit[1]) if hit.size > 1 else k), int(hit.size)
 
 
-def _mechanism(make):
+def fired(output) -> int:
+    """The full top/bottom pattern of one output, as an integer: sum of 2^i over the queries that fired. With the
+    queries asked in order and the run stopping at the c-th top, this is the whole output of AboveThreshold and
+    Sparse (and NumericSparse's output without its released answers)."""
+    if output is None:
+        return 0
+    if isinstance(output, (int, np.integer)):
+        return 1 << int(output)
+    a = np.asarray(output)
+    hit = np.flatnonzero(a if a.dtype == bool else ~np.isnan(a))
+    return int(np.sum(np.left_shift(1, hit))) if hit.size else 0
+
+
+def _mechanism(make, statistic=None):
     """A batched mechanism: ``make(rng)`` builds one object of the audited class (its threshold drawn from rng),
-    which runs the answer vector; the statistic is ``_tops`` of each output."""
+    which runs the answer vector; the statistic is ``_tops`` of each output, or ``statistic(output)``."""
 
     def mechanism(answers, public, rng, size=None):
         k = len(answers)
-        out = np.array([_tops(make(rng).run(answers).value, k) for _ in range(size or 1)], dtype=float)
+        stat = (lambda o: _tops(o, k)) if statistic is None else statistic
+        out = np.array([stat(make(rng).run(answers).value) for _ in range(size or 1)], dtype=float)
         return out if size is not None else out[0]
 
     return mechanism
+
+
+class _OneComparisonDraw:
+    """An rng whose vector draws are one draw repeated (``laplace(loc, scale, size=n)`` -> n copies of one
+    Laplace draw); scalar draws (thresholds, released answers) are the rng's own."""
+
+    def __init__(self, rng: np.random.Generator):
+        self._rng = rng
+
+    def laplace(self, loc=0.0, scale=1.0, size=None):
+        if size is None:
+            return self._rng.laplace(loc, scale)
+        return np.full(size, self._rng.laplace(loc, scale))
+
+
+def _reused_comparison_noise(cls):
+    class ReusedComparisonNoise(cls):
+        """Broken: one comparison noise draw shared by every query of a run (the one-token mutation
+        ``size=x.size`` -> ``size=1`` of the vectorised scan, which broadcasts one draw): then query i fires iff
+        f_i(D) >= T^ - nu, a noisy threshold with no per-query noise."""
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._rng = _OneComparisonDraw(self._rng)
+
+    ReusedComparisonNoise.__name__ = f"{cls.__name__}ReusedComparisonNoise"
+    return ReusedComparisonNoise
 
 
 QUERY_NOISE_FACTOR = 0.25
@@ -114,18 +170,41 @@ def _no_redraw(cls):
     return NoRedraw
 
 
-def _case(cls, pair: str):
+def random_answers(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """A random pair of answer vectors of K sensitivity-1 queries: q(D0) in {0, 1}^K, q(D1) = q(D0) + d with
+    d in {-1, 0, 1}^K (a replacement may move every answer by up to 1, either way)."""
+    a0 = rng.integers(0, 2, K).astype(float)
+    return a0, a0 + rng.integers(-1, 2, K)
+
+
+def move_answers(pair, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """A local move: one query's answer under D0 moved by +-1 (its difference kept), or its difference redrawn."""
+    a0, a1 = (np.array(x, dtype=float) for x in pair)
+    i = int(rng.integers(K))
+    if rng.random() < 0.5:
+        step = float(rng.choice([-1.0, 1.0]))
+        a0[i] += step
+        a1[i] += step
+    else:
+        a1[i] = a0[i] + float(rng.integers(-1, 2))
+    return a0, a1
+
+
+def _case(cls, pair: str, statistic=None, search: bool = False):
     def make_case(eps: float, delta: float) -> AuditCase:
         if cls is AboveThreshold or (isinstance(cls, type) and issubclass(cls, AboveThreshold)):
             make = lambda rng: cls(THRESHOLD, eps, rng)  # noqa: E731
         else:
             make = lambda rng: cls(THRESHOLD, C, eps, rng, delta=delta)  # noqa: E731
-        return AuditCase(_mechanism(make), None, PAIRS[pair], None, float(eps), float(delta), batched=True)
+        extra = {"neighbours": random_answers, "mutate": move_answers, "starts": (PAIRS["swap"],)} if search else {}
+        return AuditCase(_mechanism(make, statistic), None, PAIRS[pair], None, float(eps), float(delta),
+                         batched=True, **extra)
 
     return make_case
 
 
 _SAMPLES = 100_000
+_SWAP_SAMPLES = 100_000
 _SHIFT_SAMPLES = 20_000  # 32 queries, up to 32 tops (and redraws) per output without halting: slower per sample
 SPARSE_EPS = 1.0
 _T = []
@@ -136,6 +215,14 @@ for _name, _cls, _src in (("above_threshold", AboveThreshold, "DR14 Thm 3.23"),
     _T.append(AuditTarget(_name, _src, f"{_cls.__name__} on the Lyu-Su-Li pair, k={K}" +
                           ("" if _cls is AboveThreshold else f", c={C}"), _case(_cls, "lsl"),
                           default_samples=_SAMPLES, default_eps=_eps))
+    _T.append(AuditTarget(f"{_name}_searched", _src, f"{_cls.__name__}, k={K}" +
+                          ("" if _cls is AboveThreshold else f", c={C}") +
+                          ", full output, pair searched from the Lyu-Su-Li and swapped-order pairs",
+                          _case(_cls, "lsl", fired, search=True), default_samples=_SWAP_SAMPLES, default_eps=_eps))
+    _T.append(AuditTarget(f"{_name}_reused_comparison_noise", f"{_src} (broken)",
+                          f"{_cls.__name__} with one comparison noise draw shared by all queries, pair searched",
+                          _case(_reused_comparison_noise(_cls), "lsl", fired, search=True), expect_private=False,
+                          default_samples=_SWAP_SAMPLES, default_eps=_eps))
     _T.append(AuditTarget(f"{_name}_small_query_noise", f"{_src} (broken)",
                           f"{_cls.__name__} with its comparison noise at {QUERY_NOISE_FACTOR:g} of its scale, Lyu-Su-Li pair",
                           _case(_small_query_noise(_cls), "lsl"), expect_private=False, default_samples=_SAMPLES,
@@ -161,4 +248,7 @@ TARGETS = with_ci_samples(TARGETS, {
     "sparse": 3_000, "sparse_small_query_noise": 10_000, "sparse_shift": 3_000, "sparse_no_halting": 10_000,
     "sparse_no_redraw": 3_000, "numeric_sparse": 3_000, "numeric_sparse_small_query_noise": 10_000,
     "numeric_sparse_shift": 3_000, "numeric_sparse_no_halting": 10_000, "numeric_sparse_no_redraw": 3_000,
+    "above_threshold_searched": 4_000, "sparse_searched": 4_000, "numeric_sparse_searched": 4_000,
+    "above_threshold_reused_comparison_noise": 4_000, "sparse_reused_comparison_noise": 4_000,
+    "numeric_sparse_reused_comparison_noise": 4_000,
 })

@@ -26,6 +26,20 @@ points and the labels follow a threshold h* drawn uniformly per trial (realizabl
    fully private, and privately learning thresholds on an unbounded grid is impossible (ABM19 Thm 4.1 via
    ALMM19), which is the contradiction the proof draws below the line.
 
+The regime (erratum bcmnuw20-thm15-regime). At its explicit constant (``form="explicit"``, the default: C_15 =
+1/1600, m_min = floor(1/(1600 alpha)) + 1) the theorem is proven for alpha <= 1/100, beta <= 1/22, eps <= 0.1 and
+delta <= 1/(100 n'^2 log n') with n' >= n (Lemma 17's sample; checked here at n, a necessary condition); at alpha >=
+1/1600 its line is m < 1, so no public size lies below it. It is a statement about classes of infinite Littlestone
+dimension: a finite grid stands in for one only where private learning alone cannot release it. So in the same
+trials the private-only release (PMW on the whole grid, no public data, same (eps, delta), on the same private
+sample) runs, judged by the same code (``private_only_accurate``, a ``contract.baseline`` against 1 - beta): where it
+does not *fail*, the grid is a finite class private learning handles, outside the theorem, and the cell is
+``below-bound`` with the reason (``outside_regime``), never ``violated``. ``informative`` (per public size) is
+computed from that record. ``form="asymptotic"`` draws the line at C_15/alpha (``c_15``) and applies only the
+private-only gate (the privacy regime's constants are then unknown). A_PAP and the private-only release read the
+private data as counts (``thm10.private_sample``: PointCounts), so they run at Theorem 10's own n up to 2^53;
+Lemma 17's learner and B read single points and run at ``min(n, n_max)``.
+
 Verdicts (``summarise``). Theorem 15 says that below the line (m < C_15/alpha) no algorithm is (alpha, beta)-accurate
 on every distribution; on the distribution used here the claim "Pr[Err > alpha] > beta" is judged by
 ``simulations.stats.verdict`` (Bonferroni over the claims) at those m only; "violated" there would mean this D
@@ -33,7 +47,8 @@ is not hard for A_PAP at that m (not a contradiction of the theorem, which is a 
 At m >= C_15/alpha the theorem asserts nothing: ``below-bound`` (measurements). The negative control
 (``variant="true_answers"``, :data:`NEGATIVE_CONTROLS`; in CI) replaces A_PAP's answers by the true answers E_D[h] (a
 release that cheats by
-reading D): it must come out ``violated`` below the line.
+reading D): it must come out ``violated`` below the line, in the regime (the contract test's CI run: 118 private
+samples on 256 points, where private learning alone fails).
 """
 
 from __future__ import annotations
@@ -54,7 +69,9 @@ DESCRIPTION = ("A_PAP's error and Lemma 17's learner's excess error on threshold
                "m * alpha, beside Theorem 15's m = C_15/alpha")
 #: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
 #: negative control, at these trials and parameter overrides
-CI_RUN = {"trials": 30, "params": {"num_points": 64, "alpha": 0.4, "m_alpha_grid": "0.5,16.0", "n_max": 200_000}}
+CI_RUN = {"trials": 30, "params": {"num_points": 256, "alpha": 0.25, "m_alpha_grid": "0.5,16.0", "n_scale": 1e-6,
+                                   "form": "asymptotic", "with_b": False}}
+FORMS = ("explicit", "asymptotic")
 
 NEGATIVE_CONTROLS = {"true_answers": "A_PAP's answers replaced by the true answers E_D[h] (a release that reads D)"}
 #: an earlier spelling of the control: the boolean field ``negative_control`` (run directories still hold it)
@@ -72,7 +89,10 @@ class Params(Controlled, Confidence):
                                 "comma-separated values of m * alpha; m = ceil(value / alpha)", within="(0, inf)")
     n_scale: float = param(1.0, "factor on Theorem 10's private n", within="(0, inf)")
     n_max: int = param(5_000_000, "largest private sample per run (machine limit)", within="[1, inf)")
-    c_15: float = param(1.0, "Theorem 15's hidden constant C_15 in m_min = C_15/alpha", within="(0, inf)")
+    form: str = param("explicit", "Theorem 15's line: explicit (C_15 = 1/1600, its regime checked) or asymptotic "
+                      "(at c_15)", choices=FORMS)
+    c_15: float = param(1.0, "with form=asymptotic: Theorem 15's hidden constant C_15 in m_min = C_15/alpha",
+                        within="(0, inf)")
     with_b: bool = param(True, "also run the chain of the proof: ABM19's reduction B around Lemma 17's learner")
 
 
@@ -81,12 +101,29 @@ def theorem_sizes(params: Params) -> dict:
     """Theorem 15's m_min = C_15/alpha and the private n (Theorem 10's, scaled and capped), from ``bounds``."""
     from simulations.experiments import thm10
 
-    # the line is drawn at the hidden constant (the asymptotic form); the explicit form is bounds' default
-    c = contract.required_sizes("bcmnuw20:thm15", {"m_min": "public_samples"}, form="asymptotic",
-                                alpha=params.alpha, constants={"C_15": params.c_15})
+    kw = {"form": "asymptotic", "constants": {"C_15": params.c_15}} if params.form == "asymptotic" else {}
+    c = contract.required_sizes("bcmnuw20:thm15", {"m_min": "public_samples"}, alpha=params.alpha, **kw)
     s10 = thm10.theorem_sizes(params.alpha, params.beta, params.eps, params.delta, 1, 1)
-    n = max(1, min(int(math.ceil(params.n_scale * s10["n_bound"])), params.n_max))
-    return {**c, "n_bound_thm10": s10["n_bound"], "n": n}
+    n_counts = max(1, min(int(math.ceil(params.n_scale * s10["n_bound"])), thm10.MAX_PRIVATE_POINTS))
+    n = min(n_counts, params.n_max)
+    return {**c, "n_bound_thm10": s10["n_bound"], "n_counts": n_counts, "n": n}
+
+
+def privacy_regime(params: Params, n: int) -> list[str]:
+    """The explicit form's side conditions that fail at these parameters (erratum bcmnuw20-thm15-regime), in words;
+    empty when they all hold (or with form=asymptotic, whose constants are unknown)."""
+    if params.form != "explicit":
+        return []
+    out = []
+    if params.alpha > 0.01:
+        out.append(f"alpha = {params.alpha:g} > 1/100")
+    if params.beta > 1 / 22:
+        out.append(f"beta = {params.beta:g} > 1/22")
+    if params.eps > 0.1:
+        out.append(f"eps = {params.eps:g} > 0.1")
+    if n > 1 and params.delta > 1 / (100 * n**2 * math.log(n)):
+        out.append(f"delta = {params.delta:g} > 1/(100 n^2 log n) at n = {n}")
+    return out
 
 
 def public_size(value: float, alpha: float) -> int:
@@ -101,7 +138,7 @@ def _thresholds(N: int):
     return constructors.thresholds(N)
 
 
-def run_size(m: int, params: Params, n: int, rng: np.random.Generator) -> dict:
+def run_size(m: int, params: Params, n: int, rng: np.random.Generator, n_counts: int | None = None) -> dict:
     """One draw at public size m: A_PAP's release error, Lemma 17's learner's excess error, public-only's error."""
     from algorithms.adversaries import query_to_learner as q2l
     from algorithms.evaluation import true_answers, true_error
@@ -116,11 +153,15 @@ def run_size(m: int, params: Params, n: int, rng: np.random.Generator) -> dict:
     labels = np.where(np.arange(N) < j_star, 1, -1)
     w = D.sample(m, rng)
     x = private_sample(D, n, rng).indices()   # Lemma 17's learner reads single labelled points
+    counts = private_sample(D, n_counts or n, rng)   # A_PAP and PMW read counts: Theorem 10's n fits
     args = (params.alpha, params.beta, params.eps, params.delta)
 
-    rel = a_pap(x, w, H, *args, rng)
+    from algorithms.query_release.pmw import pmw
+
+    rel = a_pap(counts, w, H, *args, rng)
     answers = true_answers(H, D.probs) if params.variant == "true_answers" else rel.value.answers
     err = true_error(H, D.probs, answers)
+    priv_err = true_error(H, D.probs, pmw(counts, H, *args, rng).value.answers)   # no public data
 
     D_z = q2l.labelled_distribution(D.probs, (labels == 1).astype(float))
     lab = q2l.labelled_class(H)
@@ -141,7 +182,8 @@ def run_size(m: int, params: Params, n: int, rng: np.random.Generator) -> dict:
            "learner_excess": excess, "learner_ok": bool(excess <= params.alpha),
            "labelled_release_error": lab_err,
            "reduction_holds": bool(excess <= q2l.excess_bound(lab_err) + 1e-12),
-           "public_only_error": pub_err, "spent_eps": float(rel.guarantee.eps)}
+           "public_only_error": pub_err, "spent_eps": float(rel.guarantee.eps),
+           "private_only_error": priv_err, "private_only_accurate": bool(priv_err <= params.alpha)}
     if params.with_b:
         out.update(chain_b(release_fn, H, D, labels, errors, m, n, rng))
     return out
@@ -171,8 +213,9 @@ def chain_b(release_fn, H, D, labels: np.ndarray, errors: np.ndarray, m: int, n:
 
 def trial(params: Params, rng: np.random.Generator) -> dict:
     """Every value of m * alpha once (module docstring)."""
-    n = theorem_sizes(params)["n"]
-    return {"sizes": {str(v): run_size(public_size(v, params.alpha), params, n, rng) for v in params.m_alpha_grid}}
+    z = theorem_sizes(params)
+    return {"sizes": {str(v): run_size(public_size(v, params.alpha), params, z["n"], rng, z["n_counts"])
+                      for v in params.m_alpha_grid}}
 
 
 def _b_summary(rs: list[dict], params: Params, T: int) -> dict:
@@ -193,8 +236,18 @@ def summarise(records: list[dict], params: Params) -> dict:
         raise ValueError("records must hold at least one trial")
     sizes = theorem_sizes(params)
     T = len(records)
+    regime_fails = privacy_regime(params, sizes["n_counts"])
+    priv_only, informative = {}, {}
+    for v in params.m_alpha_grid:
+        rs = [r["sizes"][str(v)] for r in records]
+        if "private_only_accurate" in rs[0]:
+            priv_only[v] = contract.baseline(sum(r["private_only_accurate"] for r in rs), T, 1 - params.beta,
+                                             params.confidence)
+        # the grid stands in for an infinite-Littlestone class only where private learning alone fails
+        informative[v] = bool(not regime_fails and v in priv_only and priv_only[v]["status"] == contract.FAILS)
     below = [v for v in params.m_alpha_grid if public_size(v, params.alpha) < sizes["m_min"]]
-    per_claim = 1 - (1 - params.confidence) / max(1, len(below))
+    judged_cells = [v for v in below if informative[v]]
+    per_claim = 1 - (1 - params.confidence) / max(1, len(judged_cells))
     rows = []
     for v in params.m_alpha_grid:
         rs = [r["sizes"][str(v)] for r in records]
@@ -202,7 +255,13 @@ def summarise(records: list[dict], params: Params) -> dict:
         inacc = sum(not r["accurate"] for r in rs)
         under = m < sizes["m_min"]
         prediction = contract.claim(inacc, T, params.beta, params.confidence, per_claim_confidence=per_claim,
-                                    at_bound=under, label=f"m alpha = {v:g}: A_PAP's error exceeds alpha w.p. > beta")
+                                    at_bound=under and informative[v],
+                                    label=f"m alpha = {v:g}: A_PAP's error exceeds alpha w.p. > beta")
+        outside = None
+        if under and not informative[v]:
+            outside = ("outside the privacy regime Theorem 15 is proven for: " + ", ".join(regime_fails)
+                       if regime_fails else "the private-only release (no public data) is not shown to fail here: "
+                       "a finite class private learning handles, outside what Theorem 15 covers")
         ci_acc = stats.clopper_pearson(T - inacc, T, params.confidence, "two-sided")
         k_learn = sum(r["learner_ok"] for r in rs)
         errs = np.array([r["error"] for r in rs])
@@ -214,27 +273,38 @@ def summarise(records: list[dict], params: Params) -> dict:
             "learner_ok": {"successes": k_learn, "trials": T, "rate": k_learn / T,
                            "ci": list(stats.clopper_pearson(k_learn, T, params.confidence, "two-sided"))},
             "public_only_error_mean": float(np.mean([r["public_only_error"] for r in rs])),
+            "private_only_accurate": priv_only.get(v), "informative": informative[v], "outside_regime": outside,
             "reduction_floor_check": all(r["reduction_holds"] for r in rs),
             **_b_summary(rs, params, T),
             "claim": "Pr[Err_{D,H}(G) > alpha] > beta (A_PAP not (alpha, beta)-accurate on this D)",
             "status": prediction["verdict"], "verdict_text": prediction["verdict_text"], "prediction": prediction,
         })
-    judged = [r["status"] for r in rows if r["below_line"]]
-    from simulations.contract import combine
-
-    overall = combine(judged) if judged else stats.BELOW_BOUND
-    text = (f"{overall}: Theorem 15 below its line m < C_15/alpha = {sizes['m_min']:.4g} (C_15 = {params.c_15:g}) on "
-            f"{len(judged)} public sizes, {T} trials, {100 * params.confidence:g}% confidence (Bonferroni); "
-            f"n = {sizes['n']} private samples (Theorem 10's n = {sizes['n_bound_thm10']}, capped at n_max)")
+    judged = [r["status"] for r in rows if r["below_line"] and r["informative"]]
+    overall = contract.combine(judged) if judged else stats.BELOW_BOUND
+    c15 = "C_15 = 1/1600, explicit" if params.form == "explicit" else f"C_15 = {params.c_15:g}"
+    n_out = sum(1 for r in rows if r["outside_regime"])
+    text = (f"{overall}: Theorem 15 below its line m < {sizes['m_min']:.4g} ({c15}) on {len(judged)} public sizes in "
+            f"its regime, {T} trials, {100 * params.confidence:g}% confidence (Bonferroni); A_PAP and the private-only "
+            f"release at n = {sizes['n_counts']} (Theorem 10's n = {sizes['n_bound_thm10']}, x {params.n_scale:g}), "
+            f"Lemma 17's learner at n = {sizes['n']}")
+    if n_out:
+        text += (f"; {n_out} public sizes below the line are outside the theorem's regime (below-bound): "
+                 + next(r["outside_regime"] for r in rows if r["outside_regime"]))
+    if not below:
+        text += f"; no public size of the grid lies below the line (m >= 1 > {sizes['m_min'] - 1:g})"
     if params.variant in NEGATIVE_CONTROLS:
         text += "; NEGATIVE CONTROL: answers replaced by the true answers"
     return {
         "result_id": RESULT_IDS[0],
         "claim": "Theorem 15: below m = C_15/alpha no PAP release of thresholds is (alpha, beta)-accurate on every D",
-        "bound_source": (f"bounds.compute('bcmnuw20:thm15', form='asymptotic', alpha={params.alpha}, "
-                         f"constants={{'C_15': {params.c_15}}})"
-                         f".public_samples; n from bounds.compute('bcmnuw20:thm10', ..., vc=1, dual_vc=1)"),
-        "m_min": sizes["m_min"], "n": sizes["n"], "n_bound_thm10": sizes["n_bound_thm10"],
+        "bound_source": (f"bounds.compute('bcmnuw20:thm15', alpha={params.alpha}"
+                         + (f", form='asymptotic', constants={{'C_15': {params.c_15}}}" if params.form == "asymptotic"
+                            else "") + ").public_samples; n from bounds.compute('bcmnuw20:thm10', ..., vc=1, "
+                         "dual_vc=1)"),
+        "form": params.form, "privacy_regime_fails": regime_fails,
+        "informative": {f"m_alpha={v:g}": informative[v] for v in params.m_alpha_grid},
+        "m_min": sizes["m_min"], "n": sizes["n"], "n_counts": sizes["n_counts"],
+        "n_bound_thm10": sizes["n_bound_thm10"],
         "n_fraction_of_thm10": sizes["n"] / sizes["n_bound_thm10"],
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
         "num_points": params.num_points, "c_15": params.c_15, "variant": params.variant,

@@ -131,7 +131,7 @@ def test_lemma4_4_bad_params():
 
 from simulations.experiments import thm4_1  # noqa: E402
 
-T41_SMALL = {"grids": (64,), "n_pubs": (1, 4, 512), "alphas": (0.00001, 0.01), "n_priv": 10_000}
+T41_SMALL = {"grids": (64, 512), "n_pubs": (1, 4, 512), "alphas": (0.00001, 0.01), "n_priv": 10_000}
 
 
 def test_thm4_1_boundary_comes_from_bounds():
@@ -142,14 +142,42 @@ def test_thm4_1_boundary_comes_from_bounds():
     assert thm4_1.b_size(10_000, 4) == 250
 
 
-def test_thm4_1_below_boundary_prediction_holds_for_a_sspp(tmp_path):
-    """80 trials on a 64-point grid: A_SSPP below the boundary (n_pub = 1, 4 at alpha = 1e-5) fails
-    w.p. >= 1/22 ('holds'); the cells above the boundary are below-bound (no verdict)."""
-    r = runner.run("thm4_1", 80, tmp_path / "a", seed=6, workers=1, progress=False, overrides=T41_SMALL)
+def test_thm4_1_regime_follows_from_the_records_and_the_oracle_is_violated(tmp_path):
+    """100 trials at n_priv = 10,000 on grids of 64 and 512 points. On 64 points the no-public learner learns
+    (alpha = 1e-5 included: every point carries ~150 examples), so that grid is outside the class Theorem 4.1
+    covers: its cells below the boundary are below-bound and say so, never violated. On 512 points it fails at
+    alpha = 1e-5 (its `no_public_learns` record 'fails'): the grid is informative, and there A_SSPP below the
+    boundary (n_pub = 1, 4) fails w.p. >= 1/22 ('holds') while the oracle control comes out 'violated' (0 failures
+    of 100 < 1/22 at Bonferroni 2). Catches an informative flag that is declared (the 64-point grid would be
+    judged) and a control judged where the claim cannot fail."""
+    r = runner.run("thm4_1", 100, tmp_path / "a", seed=6, workers=1, progress=False, overrides=T41_SMALL)
     s = r.summary
+    assert s["informative"] == {"N=64,alpha=1e-05": False, "N=64,alpha=0.01": False,
+                                "N=512,alpha=1e-05": True, "N=512,alpha=0.01": False}
+    for N, informative in (("64", False), ("512", True)):
+        a = s["grids"][N]["alphas"][repr(0.00001)]
+        assert (a["no_public_learns"]["status"] == "fails") == informative
+        for m in ("1", "4"):
+            c = a["cells"][m]
+            assert c["below_boundary"] and (c["lower_bound_prediction"]["verdict"] == "below-bound") != informative
+            assert ("outside_regime" in c) != informative
     assert s["verdict"] == "holds"
     cells = s["grids"]["64"]["alphas"][repr(0.01)]["cells"]
     assert all(c["lower_bound_prediction"]["verdict"] == "below-bound" for c in cells.values())
+    o = runner.run("thm4_1", 100, tmp_path / "o", seed=6, workers=1, progress=False,
+                   overrides={**T41_SMALL, "variant": "oracle"})
+    assert o.summary["verdict"] == "violated"
+
+
+def test_thm4_1_outside_the_privacy_regime_is_below_bound():
+    """eps = 0.2 > 0.1: Theorem 4.1's proof covers no such learner, so no cell is judged."""
+    import numpy as np
+
+    params = thm4_1.Params(**{**T41_SMALL, "grids": (512,), "eps": 0.2})
+    recs = [thm4_1.trial(params, np.random.default_rng(i)) for i in range(5)]
+    s = thm4_1.summarise(recs, params)
+    assert s["verdict"] == "below-bound" and not any(s["informative"].values())
+    assert "eps > 0.1" in s["grids"]["512"]["alphas"][repr(0.00001)]["cells"]["1"]["outside_regime"]
 
 
 def test_thm4_1_bad_params():

@@ -67,3 +67,68 @@ def test_pmw_without_comparison_noise_is_caught_on_the_lsl_pair():
     assert bad.violated, str(bad)
     good = audit.run_target("pmw_lsl", samples=3_000, seed=5)
     assert not good.violated, str(good)
+
+
+def test_renyi_bound_of_exact_gaussian_rates_lies_below_the_pairs_rho():
+    """Data processing: the Renyi bound of a threshold event's exact rates on N(1, 1) vs N(0, 1) (rho = 1/2)
+    is at most 1/2 and, at the best threshold, above 0.3; equal rates refute nothing."""
+    from scipy import stats as st
+
+    ts = np.linspace(-2.0, 3.0, 51)
+    lbs = audit.renyi_rho_lower_bound(st.norm.sf(ts), st.norm.cdf(ts - 1.0))
+    assert np.all(lbs <= 0.5) and lbs.max() > 0.3
+    assert audit.renyi_rho_lower_bound(0.3, 0.7) < 1e-12 and audit.renyi_rho_lower_bound(0.5, 0.7) == 0.0
+
+
+def test_renyi_audit_catches_pmw_pub_at_a_quarter_sigma_and_passes_the_real_one():
+    """The Renyi objective alone (the declared rho-zCDP claim, its own 95% statement) refutes rho = 1 for PMW^Pub
+    whose Gaussian measurement runs at sigma/4 (rho 8 per measurement) at 1,000 samples, and the real PMW^Pub
+    passes (catches a bound taken at the wrong corner of the confidence box, which flags the real one)."""
+    broken = audit.audit(audit.get_target("pmw_pub_quarter_sigma").make(2.0, 0.0), 1_000,
+                         np.random.default_rng(5), objective="renyi")
+    assert broken.violated and broken.objectives[0].rho_lower_bound > 1.0, str(broken)
+    real = audit.audit(audit.get_target("pmw_pub").make(2.0, 0.0), 1_000, np.random.default_rng(5), objective="renyi")
+    assert not real.violated and real.objectives[0].rho_lower_bound < 1.0, str(real)
+
+
+def test_pmw_pair_exact_loss_matches_the_simulated_no_update_law_and_bounds_the_audit():
+    """The exact loss of the one-query PMW pair: its no-update probability N(g) against PMW runs per
+    neighbour (1,500 runs each; inside the 99.9% Clopper-Pearson interval of the simulated rate); the loss 0.277 < eps/2 = 1, so
+    the audit's gap is the pair's, as the result says. Catches a quadrature with the wrong noise scales
+    (the comparison scale b_t instead of 2 b_t moves N(0) from 0.36 to 0.44)."""
+    import math
+
+    from simulations import stats
+
+    loss = pmw_targets.one_query_pair_loss(pmw_targets.CutOff1, pmw_targets.PMW_EPS, pmw_targets.PAIR)
+    assert 0.25 < loss < 0.3
+    rng = np.random.default_rng(11)
+    for data in pmw_targets.PAIR:
+        runs = [pmw(data, pmw_targets.CLASS, pmw_targets.ALPHA, pmw_targets.BETA, pmw_targets.PMW_EPS, 0.0, rng,
+                    sparse=pmw_targets.CutOff1).value.answers[0] == 0.0 for _ in range(1_500)]
+        lo, hi = stats.clopper_pearson(int(np.sum(runs)), 1_500, 0.999)
+        n_g = pmw_targets.no_update_probability(pmw_targets.CutOff1, pmw_targets.PMW_EPS, data)
+        assert lo <= n_g <= hi, (lo, n_g, hi)
+        assert pmw_targets.one_query_pair_loss(pmw_targets.CutOff1, pmw_targets.PMW_EPS, (data, data)) == 0.0
+    r = audit.run_target("pmw", samples=1_000, seed=2)
+    assert r.eps_lower_bound <= r.pair_loss and "the gap is the pair's" in str(r) and math.isfinite(r.pair_loss)
+
+
+def test_pmw_with_a_shared_comparison_draw_is_caught_and_pmw_lsl_passes():
+    """PMW whose NumericSparse shares one comparison noise draw across the block it is handed (the mutation the
+    scan's unit law test rejects) is caught on the Lyu-Su-Li-type pair at 2,000 samples: a first update at h_2
+    is then impossible under D1. The real PMW passes on the same pair and seed."""
+    assert audit.run_target("pmw_reused_comparison_noise", samples=2_000, seed=5).violated
+    assert not audit.run_target("pmw_lsl", samples=2_000, seed=5).violated
+
+
+def test_mwem_transcript_catches_the_unsplit_budget_and_the_real_mwem_passes():
+    """MWEM spending eps/2 + eps/2 in every round (the budget not split across the T = 4 rounds) is caught at
+    2,000 samples through its released transcript's likelihood-ratio score (every measurement at or above 1);
+    the real MWEM passes on the same pair, and its bound stays below the pair's exact loss eps/2. Without the
+    score coordinate (measurements and selections only, learned score) the broken variant gave eps_lb 1.65 at
+    2,000 samples (seed 1: missed), and the answers-only target needs about 50,000."""
+    broken = audit.run_target("mwem_transcript_budget_not_split", samples=2_000, seed=5)
+    assert broken.violated, str(broken)
+    real = audit.run_target("mwem_transcript", samples=2_000, seed=5)
+    assert not real.violated and real.eps_lower_bound <= real.pair_loss == 1.0, str(real)

@@ -11,11 +11,11 @@ import pytest
 
 import bounds
 from algorithms.privacy import ApproxDP, PureDP
-from simulations import stats
+from simulations import contract, stats
 from simulations.__main__ import main as cli
 from simulations.experiments import thm13
 
-SMALL = {"p": 1000, "alpha": 0.2, "bias_range": 0.4, "n_grid": (32,), "m_grid": (0,),
+SMALL = {"p": 1000, "alpha": 0.2, "bias_range": 0.4, "n_grid": (32,), "m_grid": (0,), "form": "asymptotic",
          "releases": ("exact", "laplace", "gaussian", "gaussian_broken"), "null_draws": 19, "num_flips": 19,
          "fresh_draws": 50, "center_draws": 50, "fpr": 0.05}
 
@@ -41,7 +41,7 @@ def test_sizes_come_from_bounds_and_the_region_follows_the_proof():
 
 
 def test_releases_declare_their_guarantees():
-    params = thm13.Params(**{**SMALL, "releases": thm13.RELEASES[:5], "m_grid": (4,)})
+    params = thm13.Params(**{**SMALL, "releases": thm13.RELEASES[:6], "m_grid": (4,)})
     rng = np.random.default_rng(0)
     x = np.where(rng.random((32, 1000)) < 0.5, 1, -1).astype(np.int8)
     w = x[:4]
@@ -50,6 +50,8 @@ def test_releases_declare_their_guarantees():
     assert thm13.release("gaussian", x, w, params, rng)[1] == ApproxDP(1.0, 1 / 128)
     assert thm13.release("gaussian_broken", x, w, params, rng)[1] == ApproxDP(1.0, 1 / 128)
     assert thm13.release("public_only", x, w, params, rng)[1] == PureDP(0.0)
+    q0, g0 = thm13.release("zero", x, w, params, rng)
+    assert g0 == PureDP(0.0) and not q0.any()
     assert thm13.release("public_only", x, w[:0], params, rng) is None
     q, _ = thm13.release("exact", x, w, params, rng)
     assert np.allclose(q, np.vstack([x, w]).mean(axis=0))
@@ -86,9 +88,12 @@ def test_gaussian_release_tpr_stays_within_the_fpr_interval(small_run):
             t_lo, t_hi = e["tpr_private"]["ci"]
             assert t_lo <= hi and lo <= t_hi, (kind, meth)   # the two 95% intervals overlap
     assert sm["privacy_floor_check"]["passed"]
-    # Theorem 13's claim for the correct releases: they are not (alpha, alpha)-accurate in the region
-    assert cell["gaussian"]["theorem_claim"]["status"] == stats.HOLDS
-    assert sm["verdict"] == stats.HOLDS
+    # no release, not even the exact mean, is (alpha, alpha)-accurate in this region cell: Theorem 13's claim cannot
+    # fail there, so it is below-bound (not informative), for the Gaussian and for q = 0 alike
+    assert cell["exact"]["accurate_record"]["status"] == "fails"
+    assert not sm["informative"]["n=32,m=0"]
+    assert cell["gaussian"]["theorem_claim"]["verdict"] == stats.BELOW_BOUND
+    assert sm["verdict"] == stats.BELOW_BOUND
 
 
 def test_fresh_samples_stay_out_at_the_analytic_level(small_run):
@@ -108,12 +113,50 @@ def test_records_are_json_and_roc_is_summarised(small_run):
     assert roc["fpr"][0] == 0 and roc["tpr"][-1] == 1 and roc["positives"] == 150 * 4
 
 
+def test_informative_follows_from_the_records_and_the_claim_can_fail_there():
+    """Hidden-constant mode at C_14r = 10 (r = 1581, t = 25 at p = 1000, alpha = 0.2): at n = 600 the exact mean is
+    (alpha, alpha)-accurate in 30/30 trials, so the cell is informative (computed from the accuracy records, not
+    declared) and the claims there are verdicts: the Gaussian and q = 0 hold, while the broken Gaussian (1% of the
+    noise, the same declaration) is accurate and its Theorem-13 claim comes out violated; at n = 32 nothing is
+    accurate and every claim is below-bound. The negative control (its declaration contradicted by the attack) is
+    violated. Catches an informative flag that is declared rather than computed (n = 32 would be informative) and a
+    claim judged in a cell where it cannot fail."""
+    params = thm13.Params(**{**SMALL, "n_grid": (32, 600), "c_14r": 10.0,
+                             "releases": ("exact", "zero", "gaussian", "gaussian_broken")})
+    recs = [thm13.trial(params, np.random.default_rng(np.random.SeedSequence(7, spawn_key=(i,)))) for i in range(30)]
+    sm = thm13.summarise(recs, params)
+    assert sm["informative"] == {"n=32,m=0": False, "n=600,m=0": True}
+    big = sm["cells"]["n=600,m=0"]["releases"]
+    assert big["exact"]["accurate_record"]["status"] == "succeeds"
+    assert big["gaussian"]["theorem_claim"]["verdict"] == stats.HOLDS
+    assert big["zero"]["theorem_claim"]["verdict"] == stats.HOLDS and big["zero"]["theorem_claim"]["kind"] == "floor check"
+    assert big["gaussian_broken"]["theorem_claim"]["verdict"] == stats.VIOLATED
+    assert "successes" not in big["gaussian_broken"]["theorem_claim"]   # a control's record, never in the Holm family
+    assert all("gaussian_broken" not in path for path, _ in contract.find_claims(sm))
+    small = sm["cells"]["n=32,m=0"]["releases"]
+    assert all(v["theorem_claim"]["verdict"] == stats.BELOW_BOUND for v in small.values() if "theorem_claim" in v)
+    assert sm["verdict"] == stats.HOLDS
+    assert sm["negative_control"]["status"] == stats.VIOLATED
+
+
+def test_explicit_constants_leave_no_region_at_simulable_sizes():
+    """The default form: bounds' explicit r, t for this attack (t < 0 at alpha = 0.2), so no cell is in the region
+    and the summary says no verdict is possible; the control is judged on every cell and still caught (40 trials, as
+    the contract test's CI run; 20 are too few at n = 32)."""
+    params = thm13.Params(**{**SMALL, "form": "explicit", "releases": ("exact", "zero", "gaussian_broken")})
+    recs = [thm13.trial(params, np.random.default_rng(np.random.SeedSequence(3, spawn_key=(i,)))) for i in range(40)]
+    sm = thm13.summarise(recs, params)
+    assert sm["sizes"]["t"] == pytest.approx(float(bounds.compute("bcmnuw20:thm14", alpha=0.2, dual_vc=1000)["traced_t"]))
+    assert sm["sizes"]["t"] < 0 and sm["verdict"] == stats.BELOW_BOUND and "no verdict is possible" in sm["verdict_text"]
+    assert sm["negative_control"]["status"] == stats.VIOLATED
+
+
 def test_outside_the_region_is_below_bound():
     params = thm13.Params(**{**SMALL, "n_grid": (200,), "releases": ("gaussian",)})
     recs = [thm13.trial(params, np.random.default_rng(i)) for i in range(3)]
     sm = thm13.summarise(recs, params)
     assert sm["verdict"] == stats.BELOW_BOUND
-    assert sm["cells"]["n=200,m=0"]["releases"]["gaussian"]["theorem_claim"]["status"] == stats.BELOW_BOUND
+    assert sm["cells"]["n=200,m=0"]["releases"]["gaussian"]["theorem_claim"]["verdict"] == stats.BELOW_BOUND
 
 
 def test_pmw_and_pap_releases_on_small_p():

@@ -11,7 +11,10 @@ import bounds
 from simulations import stats
 from simulations.experiments import thm15
 
-SMALL = {"num_points": 64, "alpha": 0.4, "m_alpha_grid": (0.5, 16.0), "n_max": 200_000}
+SMALL = {"num_points": 64, "alpha": 0.4, "m_alpha_grid": (0.5, 16.0), "n_max": 200_000, "form": "asymptotic"}
+#: the regime Theorem 15 covers on a finite grid: private learning alone fails (118 private samples on 256 points)
+REGIME = {"num_points": 256, "alpha": 0.25, "m_alpha_grid": (0.5, 16.0), "n_scale": 1e-6, "form": "asymptotic",
+          "with_b": False}
 
 
 def _run(T=12, **kw):
@@ -24,20 +27,23 @@ def test_line_and_sizes_come_from_bounds():
     params = thm15.Params(**SMALL)
     s = thm15.theorem_sizes(params)
     assert s["m_min"] == pytest.approx(float(bounds.compute("bcmnuw20:thm15", form="asymptotic", alpha=0.4)["public_samples"]))
-    assert s["n"] == 200_000
+    assert s["n"] == 200_000 and s["n_counts"] == min(s["n_bound_thm10"], (1 << 53) - 1)
     assert thm15.public_size(0.5, 0.4) == 2 and thm15.public_size(16.0, 0.4) == 40
 
 
-def test_below_the_line_a_pap_is_not_accurate_and_the_reduction_holds():
-    """m = 2 < 1/alpha = 2.5: A_PAP is not (alpha, beta)-accurate on the uniform law with 12 trials (status holds);
-    m = 40 is above the line (below-bound, a measurement). Lemma 17's inequality excess <= Err_{H^+-}(G) holds in
-    every trial (floor check). Catches a learner that ignores the release (excess up to 1/2 > the release error)."""
+def test_a_finite_grid_private_learning_handles_is_outside_the_theorem_and_the_reduction_holds():
+    """m = 2 < 1/alpha = 2.5 on 64 points with Theorem 10's n: the private-only release (PMW, no public data) is
+    accurate in every trial, so this finite grid is outside what Theorem 15 covers: below-bound with the reason,
+    not a verdict (and never `violated`); m = 40 is above the line. Lemma 17's inequality excess <= Err_{H^+-}(G)
+    holds in every trial (floor check). Catches a learner that ignores the release (excess up to 1/2 > the release
+    error) and a regime gate that is declared rather than read from the private-only records."""
     _, recs, sm = _run()
     rows = {r["m"]: r for r in sm["rows"]}
-    assert rows[2]["below_line"] and rows[2]["status"] == stats.HOLDS
+    assert rows[2]["below_line"] and rows[2]["private_only_accurate"]["rate"] == 1.0   # 12/12: not shown to fail
+    assert rows[2]["status"] == stats.BELOW_BOUND and "private-only" in rows[2]["outside_regime"]
     assert not rows[40]["below_line"] and rows[40]["status"] == stats.BELOW_BOUND
     assert sm["reduction_floor_check"]["passed"]
-    assert sm["verdict"] == stats.HOLDS
+    assert sm["verdict"] == stats.BELOW_BOUND
     # the chain of the proof ran: B around the learner, with ABM19's input size n~ = max(ceil(n/(10 m)), 4)
     assert rows[2]["b_input_size"] == 10_000 and rows[40]["b_input_size"] == 500
     assert 0 <= rows[2]["b_error_mean"] <= 1 and rows[2]["b_p"] == 1 / 200
@@ -50,3 +56,25 @@ def test_below_the_line_a_pap_is_not_accurate_and_the_reduction_holds():
 def test_bad_params_name_the_field(bad, match):
     with pytest.raises(ValueError, match=match):
         thm15.Params(**bad)
+
+
+def test_in_the_regime_the_claim_holds_and_the_true_answers_control_is_violated():
+    """118 private samples on 256 points (Theorem 10's n x 1e-6): the private-only release fails in every trial, so the
+    cells are informative (computed from its records); below the line (m = 2) A_PAP is inaccurate (holds) and the
+    control that releases the true answers is accurate in 30/30 (violated). Catches a control judged outside the
+    regime and an informative flag that ignores the records."""
+    _, _, sm = _run(T=30, **REGIME)
+    assert sm["informative"] == {"m_alpha=0.5": True, "m_alpha=16": True}
+    assert sm["rows"][0]["private_only_accurate"]["status"] == "fails" and sm["verdict"] == stats.HOLDS
+    _, _, bad = _run(T=30, **REGIME, variant="true_answers")
+    assert bad["verdict"] == stats.VIOLATED
+
+
+def test_explicit_line_and_its_privacy_regime():
+    """The default explicit form: C_15 = 1/1600 (m_min = floor(1/(1600 alpha)) + 1 from bounds); at alpha = 0.25 no
+    m >= 1 is below it, and eps = 0.9, beta = 0.1 are outside the regime the theorem is proven for."""
+    params = thm15.Params(**{**SMALL, "form": "explicit"})
+    assert thm15.theorem_sizes(params)["m_min"] == float(bounds.compute("bcmnuw20:thm15", alpha=0.4)["public_samples"]) == 1
+    fails = thm15.privacy_regime(params, 1000)
+    assert any("alpha" in f for f in fails) and any("eps" in f for f in fails) and any("beta" in f for f in fails)
+    assert thm15.privacy_regime(thm15.Params(alpha=0.0005, beta=0.04, eps=0.1, delta=1e-12), 1000) == []

@@ -10,7 +10,9 @@ and output an average of the iterates. Queries take values in [0, 1]; answers ar
 (q(D) = fraction of the data), so every query has sensitivity 1/n.
 
 Pure variant (HLM12 Algorithm 1): eps_sel = eps/(2T), a_t = q_t(D) + Lap(2T/(eps n)); output the
-mean of A_1..A_T. Each round is eps/T-DP; basic composition gives PureDP(eps).
+mean of A_1..A_T. Each round is eps/T-DP; basic composition gives PureDP(eps). Options keep
+PureDP(eps): another split of each round's eps/T between selection and measurement, no reselection of a
+measured query or marginal, and add/remove adjacency (a noisy n released first; see ``mwem_from_answers``).
 zCDP variant (LVSUW21 Algorithm 1): eps_0 = eps~/sqrt(2T); selection eps_0-DP (counted as
 eps_0^2/2-zCDP, Bun-Steinke Prop. 1.4, as LVSUW21 Theorem 4.5 does); a_t = q_t(D) +
 N(0, 1/(n eps_0)^2) clipped to [0, 1] (eps_0^2/2-zCDP); output the mean of A_0..A_{T-1}.

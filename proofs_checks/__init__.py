@@ -1,4 +1,4 @@
-"""Machine checks of the papers' proof steps, and the errata they find (issue 5).
+"""Machine checks of the papers' proof steps, and the errata they find.
 
 >>> import proofs_checks
 >>> results = proofs_checks.run_all()            # list[CheckResult]: .check, .verdict, .seconds

@@ -1,4 +1,4 @@
-"""Formulas as images a reader can read (issue 17): matplotlib mathtext, no TeX installation.
+"""Formulas as images a reader can read: matplotlib mathtext, no TeX installation.
 
 :func:`render` turns LaTeX (as sympy prints it) into one PNG:
 

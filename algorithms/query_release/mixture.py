@@ -32,7 +32,8 @@ optimize, sparse = lazy_module("scipy.optimize"), lazy_module("scipy.sparse")  #
 # the results this module's algorithm realises (bounds show lists it)
 REALISES = ("lvsuw21:lemma4.2", "lvsuw21:prop4.3")
 
-__all__ = ["MixtureFit", "best_mixture_error", "release_best_mixture_error", "query_matrix"]
+__all__ = ["MixtureFit", "PublicCheck", "best_mixture_error", "check_public_support", "release_best_mixture_error",
+           "query_matrix"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -96,3 +97,30 @@ def release_best_mixture_error(error: float, n: int, eps: float, rng: np.random.
         raise ValueError(f"error={error!r} out of range: allowed [0, 1]")
     mech = LaplaceMechanism(sensitivity=1.0 / int(n), eps=eps)
     return mech.release(float(error), _check_rng(rng))
+
+
+@dataclass(frozen=True, eq=False)
+class PublicCheck:
+    """LVSUW21 Section 5's private check of a public set: ``accept`` iff ``released`` (f + Laplace noise)
+    is at most ``threshold``."""
+
+    accept: bool
+    released: float
+    threshold: float
+
+
+def check_public_support(true_answers, queries, n: int, eps: float, threshold: float,
+                         rng: np.random.Generator) -> Release:
+    """LVSUW21 Section 5 ("we can measure the best mixture error with a tiny fraction of the privacy budget
+    (such as eps = 0.01)") with Lemma 4.2: release f_{D,Q}(supp(public)) + Lap(1/(n eps)) and accept the
+    public support iff the released error is at most the caller's ``threshold``. ``queries`` is the query
+    set on the public support (e.g. ``MarginalQueries(domain, workloads, distinct public rows)``) and
+    ``true_answers`` q(D) for the n private rows. eps-DP (the accept bit and the released value are
+    post-processing of one Laplace release): ``Release(PublicCheck, PureDP(eps))``."""
+    if not (isinstance(threshold, (int, float, np.floating)) and np.isfinite(threshold)):
+        raise ValueError(f"threshold={threshold!r} out of range: allowed finite numbers")
+    f = best_mixture_error(true_answers, queries).error
+    released = release_best_mixture_error(min(max(f, 0.0), 1.0), n, eps, rng)
+    value = float(released.value)
+    return Release(PublicCheck(accept=bool(value <= threshold), released=value, threshold=float(threshold)),
+                   released.guarantee)

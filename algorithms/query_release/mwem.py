@@ -10,7 +10,9 @@ and output an average of the iterates. Queries take values in [0, 1]; answers ar
 (q(D) = fraction of the data), so every query has sensitivity 1/n.
 
 Pure variant (HLM12 Algorithm 1): eps_sel = eps/(2T), a_t = q_t(D) + Lap(2T/(eps n)); output the
-mean of A_1..A_T. Each round is eps/T-DP; basic composition gives PureDP(eps).
+mean of A_1..A_T. Each round is eps/T-DP; basic composition gives PureDP(eps). Options keep
+PureDP(eps): another split of each round's eps/T between selection and measurement, no reselection of a
+measured query or marginal, and add/remove adjacency (a noisy n released first; see ``mwem_from_answers``).
 zCDP variant (LVSUW21 Algorithm 1): eps_0 = eps~/sqrt(2T); selection eps_0-DP (counted as
 eps_0^2/2-zCDP, Bun-Steinke Prop. 1.4, as LVSUW21 Theorem 4.5 does); a_t = q_t(D) +
 N(0, 1/(n eps_0)^2) clipped to [0, 1] (eps_0^2/2-zCDP); output the mean of A_0..A_{T-1}.
@@ -23,6 +25,7 @@ after each round; it is post-processing (no privacy cost) and voids the averaged
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -51,6 +54,7 @@ _SELECTIONS = ("exponential", "permute_and_flip")
 _OUTPUTS = ("average", "last")
 _SELECTION_ACCOUNTING = ("pure", "bounded_range")
 _MEASURE_UNITS = ("query", "marginal")
+_ADJACENCIES = ("replace_one", "add_remove")
 
 
 @dataclass(frozen=True, eq=False)
@@ -63,6 +67,8 @@ class MWEMResult:
     measurements: the a_t (after clipping, if any), flat over rounds, of the queries
     ``measured_queries`` (with one query per round: a_t of round t, and measured_queries = selected).
     final: the last iterate A_T (equal to synthetic with ``output="last"``).
+    n_released: under add/remove adjacency, the released noisy count n~ the measurements are
+    fractions of (None otherwise: n is public).
     """
 
     synthetic: np.ndarray
@@ -71,6 +77,7 @@ class MWEMResult:
     measurements: np.ndarray
     final: np.ndarray
     measured_queries: np.ndarray | None = None
+    n_released: float | None = None
 
 
 def _check_selection(selection: str) -> str:
@@ -146,7 +153,8 @@ def mw_rounds(initial, queries: LinearQueries, true_answers: np.ndarray, n: int,
               rng: np.random.Generator, *, select_eps: float, selection: str, measure, clip: bool,
               average_previous: bool, replay_passes: int = 0, replay_threshold: bool = False,
               replay_limit: int | None = None, output: str = "average", unit_offsets=None,
-              select_sensitivity: float | None = None, fit_passes: int = 0) -> MWEMResult:
+              select_sensitivity: float | None = None, fit_passes: int = 0,
+              exclude_selected: bool = False) -> MWEMResult:
     """HLM12 Algorithm 1 / LVSUW21 Algorithm 1's loop, privacy-agnostic (the callers account).
 
     ``initial``: an ``MWDistribution`` or an ``IncrementalMWDistribution`` (mutated).
@@ -175,6 +183,10 @@ def mw_rounds(initial, queries: LinearQueries, true_answers: np.ndarray, n: int,
     passes in random order over all measurements, stopping as soon as a pass no longer lowers the
     largest residual max_i |q_i(A) - a_i| by 0.1% (O(T) updates per pass); it changes A_T, so it is
     meant with ``output="last"`` (with "average" it only changes ``final``).
+
+    ``exclude_selected``: a round selects only among the units not selected before (the candidate
+    set is a function of the released q_1..q_{t-1}, so each selection keeps its eps; HLM12's
+    practice and smartnoise-synth's); needs T at most the number of units.
     """
     if output not in _OUTPUTS:
         raise ValueError(f"output={output!r} out of range: allowed {_OUTPUTS}")
@@ -195,6 +207,9 @@ def mw_rounds(initial, queries: LinearQueries, true_answers: np.ndarray, n: int,
     ustart = np.zeros(T + 1, dtype=np.intp)          # round t's measurements are [ustart[t], ustart[t+1])
     k1 = 0
     unit_errors = getattr(dist, "answer_unit_errors", None) if unit_offsets is not None else None
+    units = queries.num_queries if unit_offsets is None else unit_offsets.size - 1
+    if exclude_selected and T > units:
+        raise ValueError(f"exclude_selected needs T <= the number of units ({units}), got T={T}")
     for t in range(T):
         if unit_errors is not None:     # answers and every unit's L1 error in one pass (the same bits)
             syn, scores = unit_errors(queries, true_answers, unit_offsets)
@@ -204,6 +219,9 @@ def mw_rounds(initial, queries: LinearQueries, true_answers: np.ndarray, n: int,
             scores = err if unit_offsets is None else np.add.reduceat(err, unit_offsets[:-1])
         if average_previous and averaging:
             dist.accumulate()
+        if exclude_selected and t:
+            scores = scores.copy()
+            scores[selected[:t]] = -np.inf
         i = select_index(scores, select_eps, sens, selection, rng)
         if unit_offsets is None:
             cells = np.array([i])
@@ -318,7 +336,9 @@ def _check_choice(name: str, value, allowed) -> str:
 def mwem_from_answers(true_answers, n: int, queries, eps: float, T: int, rng: np.random.Generator, *,
                       selection: str = "exponential", initial=None, replay_passes: int = 0,
                       output: str = "average", measure_unit: str = "query", replay_threshold: bool = False,
-                      replay_limit: int | None = None, fit_passes: int = 0) -> Release:
+                      replay_limit: int | None = None, fit_passes: int = 0, select_share: float = 0.5,
+                      exclude_selected: bool = False, adjacency: str = "replace_one",
+                      count_share: float = 0.05) -> Release:
     """HLM12 Algorithm 1 (MWEM), given q(D) for every query (each of sensitivity 1/n on the private data).
 
     queries: a FiniteClass (its counting queries 1{h = +1}), a [0, 1] matrix (queries x support) or a
@@ -328,26 +348,54 @@ def mwem_from_answers(true_answers, n: int, queries, eps: float, T: int, rng: np
     output "last" (A_T; post-processing); measure_unit "marginal" (queries grouped by workload: a
     round selects a whole marginal by its L1 error, sensitivity 2/n, and measures its cells with
     one Laplace of L1 sensitivity 2/n, as HLM12's practice and smartnoise-synth's MWEM);
-    replay_threshold / replay_limit / replay_passes / fit_passes (post-processing, see ``mw_rounds``).
+    replay_threshold / replay_limit / replay_passes / fit_passes (post-processing, see ``mw_rounds``);
+    ``select_share`` in (0, 1): the share of each round's eps/T spent on selection (HLM12: 1/2), the
+    rest on the Laplace measurement; ``exclude_selected``: never reselect a unit (see ``mw_rounds``).
+    ``adjacency``: "replace_one" (default; n public, answers are fractions of n): a query moves by
+    1/n, a whole marginal by 2/n in L1. "add_remove" (add or remove one record; n is private): first
+    n~ = n + Lap(1/(count_share eps)) (clamped to >= 1), then the rounds share the rest of eps and
+    work on counts divided by n~: one record moves one count by 1, so a query and a whole marginal
+    both move by 1/n~ in L1 (scores |q(A) n~ - count| and measurements (count + Lap) / n~), and the
+    target answers become q(D) n / n~ (post-processing of the released n~ aside, the exact n is
+    never used).
     """
     q, true, n, T, rng, selection, replay_passes = _check_inputs(
         queries, true_answers, n, T, rng, selection, replay_passes)
     eps = _check_positive_finite("eps", eps)
+    share = _check_positive_finite("select_share", select_share)
+    if share >= 1.0:
+        raise ValueError(f"select_share={select_share!r} out of range: allowed (0, 1)")
+    _check_choice("adjacency", adjacency, _ADJACENCIES)
     _check_choice("output", output, _OUTPUTS)
     _check_choice("measure_unit", measure_unit, _MEASURE_UNITS)
     offsets = _unit_offsets(q, measure_unit, q.num_queries)
-    sens = (1.0 if offsets is None else 2.0) / n
     acct = Accountant()
-    half = eps / (2.0 * T)
-    lap = LaplaceMechanism(sensitivity=sens, eps=half)
+    if adjacency == "add_remove":
+        c_share = _check_positive_finite("count_share", count_share)
+        if c_share >= 1.0:
+            raise ValueError(f"count_share={count_share!r} out of range: allowed (0, 1)")
+        count = LaplaceMechanism(sensitivity=1.0, eps=c_share * eps)
+        acct.spend("count n", count.guarantee)
+        n_noisy = max(1.0, float(count.release(float(n), rng).value))
+        true = true * (n / n_noisy)         # count / n~: the rounds' targets, scale 1/n~ per record
+        sens = 1.0 / n_noisy
+        eps = eps * (1.0 - c_share)
+    else:
+        n_noisy = None
+        sens = (1.0 if offsets is None else 2.0) / n
+    sel_eps = share * eps / T
+    lap = LaplaceMechanism(sensitivity=sens, eps=(1.0 - share) * eps / T)
     for t in range(T):
-        acct.spend(f"select t={t + 1}", PureDP(half))
+        acct.spend(f"select t={t + 1}", PureDP(sel_eps))
         acct.spend(f"measure t={t + 1}", lap.guarantee)
-    result = mw_rounds(_initial(initial, q.support_size), q, true, int(n), T, rng, select_eps=half,
+    result = mw_rounds(_initial(initial, q.support_size), q, true, int(n), T, rng, select_eps=sel_eps,
                        selection=selection, measure=lambda v, r: lap.release(v, r).value, clip=False,
                        average_previous=False, replay_passes=replay_passes, output=output,
                        replay_threshold=bool(replay_threshold), replay_limit=replay_limit,
-                       unit_offsets=offsets, select_sensitivity=sens, fit_passes=fit_passes)
+                       unit_offsets=offsets, select_sensitivity=sens, fit_passes=fit_passes,
+                       exclude_selected=bool(exclude_selected))
+    if n_noisy is not None:
+        result = dataclasses.replace(result, n_released=n_noisy)
     return Release(result, acct.total())
 
 

@@ -192,15 +192,19 @@ def _figures_blocks(f: dict) -> list:
         return v[0] if isinstance(v, list) else v
 
     rows = []
-    if "mwem" in figs:
-        rows.append(("MWEM (private region)",) + cells(figs["mwem"], figs.get("mwem_T")) + ("-", "-"))
+    private = {"mwem": ("MWEM", "mwem_T"), "dualquery": ("DualQuery", "dualquery_eta")}
+    for name, (title, tuned) in private.items():   # the private baselines on the private data itself
+        if name in figs:
+            rows.append((f"{title} (private data)",) + cells(figs[name], figs.get(tuned)) + ("-", "-"))
     for key, label in (("1", "Fig 1 PMW^Pub, public = {}"), ("3", "Fig 3 PMW^Pub, public fraction {}"),
                        ("2", "Fig 2 PMW^Pub, Delta = {}")):
         for name, entry in figs.get(key, {}).items():
-            if name == "mwem_T":
+            if name.endswith(("_T", "_eta")):
                 continue
-            if name == "mwem":
-                rows.append(("Fig 2 MWEM (resampled private)",) + cells(entry, figs[key].get("mwem_T")) + ("-", "-"))
+            if name in private:
+                title, tuned = private[name]
+                rows.append((f"Fig {key} {title} (resampled private)",) + cells(entry, figs[key].get(tuned))
+                            + ("-", "-"))
                 continue
             po = f"{one(entry['public_only']):.4f}" if "public_only" in entry else "-"
             rows.append((label.format(name),) + cells(entry["pmw_pub"], entry.get("T"))
@@ -321,12 +325,13 @@ def figures(data: dict, out_dir) -> list:
         if key not in figs:
             continue
         fig, ax = plt.subplots(figsize=(6, 4))
-        mwem = figs["2"]["mwem"] if key == "2" else figs.get("mwem")
-        if mwem:
-            series(ax, "MWEM", mwem)
+        for base, label in (("mwem", "MWEM"), ("dualquery", "DualQuery")):   # the private baselines
+            ms = figs[key].get(base) if key == "2" else figs.get(base)
+            if ms:
+                series(ax, label, ms)
         floors = []
         for name, entry in figs[key].items():
-            if name in ("mwem", "mwem_T"):
+            if name in ("mwem", "dualquery") or name.endswith(("_T", "_eta")):
                 continue
             series(ax, f"PMW^Pub ({name})", entry["pmw_pub"])
             fl = entry["floor"]

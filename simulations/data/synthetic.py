@@ -152,7 +152,7 @@ def network_divergences(mu: BayesNet, nu: BayesNet, *, max_frontier: int = 1 << 
 
 
 def reference_workload(seed: int = 0):
-    """Issue 6's speed reference: (domain of 15 binary + 1 ternary attributes = 98,304 cells,
+    """The PMW^Pub speed benchmark's reference workload: (domain of 15 binary + 1 ternary attributes = 98,304 cells,
     64 random 3-way marginal workloads, private network, public network shifted by 0.2),
     all from ``numpy.random.default_rng(seed)``."""
     rng = np.random.default_rng(seed)

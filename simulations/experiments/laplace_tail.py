@@ -15,6 +15,11 @@ Pr[|Z| > b log(k/beta)] = beta/k): for k = 1 the bound is an equality, for k > 1
 The summary compares the observed failure rate with that exact law (two-sided Clopper-Pearson) and the
 success rate with 1 - beta (``stats.verdict``, reported as ``tail_rule``): the check fails
 (``floor_check_failed``) when the exact law is rejected or the tail rule says "violated".
+
+Negative controls (``variant``, :data:`NEGATIVE_CONTROLS`): the mechanism at eps/2 and eps/1.5 (noise 2x and
+1.5x the declared scale); a control's status is ``violated`` when the check fails. Power
+(``detectable_noise_factor``, exact Binomial): at the contract test's 200 trials (k = 3, beta = 0.2) the exact-law
+check alone catches noise >= 1.21x with probability >= 0.9; at the defaults (k = 1, beta = 0.05) >= 1.36x.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import numpy as np
 
 from algorithms.privacy.mechanisms import LaplaceMechanism
 from simulations import contract, stats
-from simulations.experiments import Confidence, param
+from simulations.experiments import Confidence, Controlled, param
 
 NAME = "laplace_tail"
 RESULT_IDS = ()  # a check of the Laplace mechanism, not of a paper result (module docstring)
@@ -37,10 +42,14 @@ DESCRIPTION = ("floor check of the Laplace mechanism: max error of k releases ex
 #: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
 #: negative control, at these trials and parameter overrides
 CI_RUN = {"trials": 200, "params": {"k": 3, "beta": 0.2}}
+NEGATIVE_CONTROLS = {"noise_x2": "the mechanism runs at eps/2 (noise twice the declared scale)",
+                     "noise_x1.5": "the mechanism runs at eps/1.5 (noise 1.5 times the declared scale)"}
+#: detection probability the stated smallest detectable noise factor is computed at
+POWER = 0.9
 
 
 @dataclass(frozen=True)
-class Params(Confidence):
+class Params(Controlled, Confidence):
     n: int = param(1000, "private samples n (the released statistic is 1/n-sensitive)", within="[1, inf)")
     eps: float = param(1.0, "privacy parameter eps of each release", within="(0, inf)")
     k: int = param(1, "number of independent releases; 1 is Lemma 4.2 as stated", within="[1, inf)")
@@ -66,10 +75,31 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
     """k releases of a 1/n-sensitive value with the project's Laplace mechanism: the largest absolute error, and
     whether it is within Lemma 4.2's bound at beta/k."""
     v = lemma_values(params)
-    mechanism = LaplaceMechanism(v["sensitivity"], params.eps)
+    factor = float(params.variant.split("_x", 1)[1]) if params.variant in NEGATIVE_CONTROLS else 1.0
+    mechanism = LaplaceMechanism(v["sensitivity"], params.eps / factor)
     z = np.atleast_1d(mechanism.release(np.zeros(params.k), rng).value)
     worst = float(np.max(np.abs(z)))
     return {"max_abs_error": worst, "success": bool(worst <= v["release_error"])}
+
+
+def failure_at_factor(params: Params, factor: float) -> float:
+    """Exact Pr[max_i |Z_i| > b log(k/beta)] when the noise is ``factor`` times b: 1 - (1 - (beta/k)^(1/factor))^k."""
+    return -math.expm1(params.k * math.log1p(-((params.beta / params.k) ** (1.0 / factor))))
+
+
+def detectable_noise_factor(params: Params, trials: int, power: float = POWER) -> float | None:
+    """The smallest noise factor s (on a grid of 1.01 ... 4) whose failure rate the exact-law check rejects with
+    probability >= ``power`` at ``trials`` trials (exact Binomial over every failure count): the break this check
+    catches at that size. None if not even 4x is caught."""
+    from scipy.stats import binom
+
+    f = np.arange(trials + 1)
+    lo, hi = stats.clopper_pearson(f, trials, params.confidence, "two-sided")
+    rejected = (np.asarray(lo) > params.exact_failure) | (np.asarray(hi) < params.exact_failure)
+    for s in np.round(np.arange(1.01, 4.0001, 0.01), 2):
+        if float(binom.pmf(f, trials, failure_at_factor(params, s))[rejected].sum()) >= power:
+            return float(s)
+    return None
 
 
 def summarise(records: list[dict], params: Params) -> dict:
@@ -84,15 +114,24 @@ def summarise(records: list[dict], params: Params) -> dict:
     values = lemma_values(params)
     consistent = bool(lo <= params.exact_failure <= hi)
     failed = v.status == stats.VIOLATED or not consistent
+    negative = params.variant in NEGATIVE_CONTROLS
+    detectable = detectable_noise_factor(params, n)
     return {
         "result_id": None,
+        "variant": params.variant, "negative_control": negative,
+        # a control must be caught: its status is the check's outcome (violated when the check fails)
+        **({"verdict": stats.VIOLATED if failed else v.status} if negative else {}),
+        "detectable_noise_factor": detectable,
+        "power_statement": (f"at {n} trials the check catches noise >= {detectable}x the declared scale with "
+                            f"probability >= {POWER:g}" if detectable else f"at {n} trials not even 4x noise is "
+                            f"caught with probability >= {POWER:g}"),
         "claim": "Pr[max_i |Z_i| > b log(k/beta)] <= beta, b = 1/(n eps)",
         "bound_source": (f"bounds.compute('{SCALE_SOURCE}', private_samples={params.n}, epsilon={params.eps}, "
                          f"beta={params.beta}/{params.k}).release_error"),
         "laplace_scale": values["laplace_scale"],
         "error_bound": values["release_error"],
         "target_success": 1 - params.beta,
-        "verdict": stats.FLOOR_CHECK,
+        **({} if negative else {"verdict": stats.FLOOR_CHECK}),
         "floor_check_failed": bool(failed),
         "tail_rule": v.status,
         "verdict_text": (f"floor check {'FAILED (a bug in the mechanism)' if failed else 'passed'}"

@@ -34,6 +34,12 @@ function
 of x, y = 1(x >= N/2) = (not h*)(x), instead of uniform and independent of x; then
 err(h; D_(p)) = p err(h; D) + (1 - p)/2 fails and not-h* wins; it must come out ``violated`` wherever the
 premise holds.
+Its power: the control is judged only in a cell where A's premise is established (the lower Clopper-Pearson
+bound of A's rate on D_(p) >= 21/22, at the Bonferroni level over the run's verdicts), which takes at least
+about 115 trials at the README's defaults (10 verdicts: ln(0.005)/ln(21/22)); there B's error is 1.0 in every
+trial and the control comes out ``violated`` (200 trials, seed 44: pair:1 violated, 0/200). With fewer trials no
+cell is judged and the run says ``inconclusive`` (never ``holds``: a run that judged no cell of B's claim has
+shown nothing about the lemma).
 
 Verdicts (``summarise``), per n_pub, at confidence 1 - (1 - confidence)/k over the k verdicts:
 
@@ -309,8 +315,9 @@ def summarise(records: list[dict], params: Params) -> dict:
             out[label] = c
         statuses.append(out["corrected"]["verdict"])
         runout_small[case] = out
-    overall = common.combine(statuses)
     judged = [key for key, c in out_cells.items() if c["claim_4_6"]["verdict"] in stats.VERDICTS]
+    # B's claim is the lemma: with no cell judged (A's premise not established anywhere) the run cannot say it holds
+    overall = common.combine(statuses + ([] if judged else [stats.INCONCLUSIVE]))
     error_part = (f"B's error <= 100 n_pub alpha w.p. >= 15/16 judged at {', '.join(judged)} (where A_SSPP's "
                   "premise holds and the bound is not vacuous), and PrivSamp's run-out < 1/100 at the corrected n~"
                   if judged else

@@ -43,10 +43,18 @@ Lemma 7's printed n at the same (alpha/2, beta/2, |H~|, |X~|) (``bcmnuw20:lemma7
 ``private_samples_as_printed``).
 
 Statuses: only the bound's own sizes (n_bound with m_bound; m_bound with n_bound), run in stage 0, get a
-verdict (``holds`` / ``violated`` / ``inconclusive``, ``simulations.contract.claim``, in stage 0's summary
-only, so that a report counts each verdict once); every smaller size is ``below-bound``. The overall status
-combines the at-bound verdicts (``contract.combine``): the search reports ``violated`` when A_PAP (or a
-negative control, ``variant``) fails at Theorem 10's own sizes.
+verdict, from stage 0's trials alone in every stage (a later stage may look at those sizes again to place the
+least size; pooling those looks into the verdict would be optional stopping) (``holds`` / ``violated`` /
+``inconclusive``, ``simulations.contract.claim``, in stage 0's summary only, so that a report counts each
+verdict once); every smaller size is ``below-bound``. The overall status combines the at-bound verdicts
+(``contract.combine``): the search reports ``violated`` when A_PAP (or a negative control, ``variant``) fails at
+Theorem 10's own sizes.
+
+Trivial releases (``baselines``): on the same draws at every size A_PAP's search probes, private-only PMW (full
+domain, no public data) in the n-search and the public-only release in the m-search, each judged by the same rule;
+``trivial_least_sizes`` per unit gives each one's least holding size and interval beside A_PAP's, and the probed
+sizes where A_PAP holds and it fails (``separates_at``: where the algorithm separates). Their intervals are on
+A_PAP's probes (the refinement follows A_PAP's bracket, not theirs).
 
 Shapes: ``shapes`` per case (and p): fitted exponents of the least n and m and of the bound's n and m in
 1/alpha (:func:`fitted_exponents`); ``shapes_p`` per (alpha, stumps case): exponents in p of the interval's
@@ -105,6 +113,8 @@ class Params(thm10.Setting):
     resolution: float = param(0.1, "refine each bracket (L, U] until U / L <= 1 + resolution; stages of fresh "
                               "trials", within="[0.001, 10]")
     m_search: bool = param(True, "also search the least m at n = n_bound (false skips the costly full-n runs)")
+    baselines: bool = param(False, "also judge, on the same draws at every probed size, private-only PMW in the "
+                            "n-search and the public-only release in the m-search (their own least n / least m)")
     stage: int = param(0, "stage number of a staged search (set by next_stage; 0 = the coarse bracket)",
                        within="[0, inf)")
     probes: str = param("", "JSON {unit: {n: [...], m: [...]}} sizes a refinement stage runs (set by next_stage)")
@@ -239,12 +249,16 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
         s = pl["setup"]
         args = (u["alpha"], params.beta, params.eps, params.delta)
         run = functools.partial(thm10.run_pap, variant=params.variant, mw_accuracy=s["mw_accuracy"])
-        n_acc = [run(s["cls"], s["D"], n, pl["m_fixed"], *args, rng)["accurate"]
-                 if ok else None for n, ok in zip(pl["n_grid"], pl["n_feasible"])]
-        m_runs = [run(s["cls"], s["D"], pl["n_fixed"], m, *args, rng)
-                  for m in pl["m_grid"]]
-        out[u["key"]] = {"n_accurate": n_acc, "m_accurate": [r["accurate"] for r in m_runs],
+        n_base, m_base = (("private_only",), ("public_only",)) if params.baselines else ((), ())
+        n_runs = [run(s["cls"], s["D"], n, pl["m_fixed"], *args, rng, baselines=n_base) if ok else None
+                  for n, ok in zip(pl["n_grid"], pl["n_feasible"])]
+        m_runs = [run(s["cls"], s["D"], pl["n_fixed"], m, *args, rng, baselines=m_base) for m in pl["m_grid"]]
+        out[u["key"]] = {"n_accurate": [r and r["accurate"] for r in n_runs],
+                         "m_accurate": [r["accurate"] for r in m_runs],
                          "m_cover_ok": [r["cover_ok"] for r in m_runs]}
+        if params.baselines:
+            out[u["key"]]["n_private_only"] = [r and r["private_only_accurate"] for r in n_runs]
+            out[u["key"]]["m_public_only"] = [r["public_only_accurate"] for r in m_runs]
     return {"points": out}
 
 
@@ -343,6 +357,13 @@ def bracket(sizes: list[int], successes: list[int | None], trials: list[int], st
     return {**found, "resolution": resolution_status(found, resolution), "next": nxt}
 
 
+def _separates(algorithm: dict, trivial: dict) -> list[int]:
+    """The probed sizes where A_PAP holds and the trivial release fails (``least_holding`` records of both over the
+    same probed sizes, decisions by the same rule): where the algorithm separates from it (empty: nowhere)."""
+    return [s for s, a, t in zip(algorithm["sizes"], algorithm["holds_empirically"], trivial["fails_empirically"])
+            if a and t]
+
+
 def _statuses(sizes: list[int], successes: list[int | None], bound: int, trials, target: float,
               confidence: float, other_at_bound: bool = True) -> list[str | None]:
     """Per size: a verdict at the bound's size (with the other size at its bound), below-bound below it."""
@@ -406,6 +427,14 @@ def stage_counts(records: list[dict], params: Params) -> dict:
                     for i, (n, ok) in enumerate(zip(pl["n_grid"], pl["n_feasible"]))],
               "m": [[m, int(sum(p["m_accurate"][i] for p in pts)), T] for i, m in enumerate(pl["m_grid"])],
               "m_cover": [[m, int(sum(p["m_cover_ok"][i] for p in pts)), T] for i, m in enumerate(pl["m_grid"])]}
+        if params.baselines:  # the trivial releases on the same draws, at the sizes A_PAP's search probes
+            ev["n_private_only"] = [[n, int(sum(p["n_private_only"][i] for p in pts)) if ok else None, T if ok else 0]
+                                    for i, (n, ok) in enumerate(zip(pl["n_grid"], pl["n_feasible"]))]
+            ev["m_public_only"] = [[m, int(sum(p["m_public_only"][i] for p in pts)), T]
+                                   for i, m in enumerate(pl["m_grid"])]
+        if params.stage == 0:  # the bound's own sizes as stage 0 saw them: the only evidence a verdict may use
+            ev["n_at_bound_stage0"] = [row for row in ev["n"][:1] if row[0] == pl["setup"]["n_bound"]]
+            ev["m_at_bound_stage0"] = [row for row in ev["m"][:1] if row[0] == pl["setup"]["m_bound"]]
         out[u["key"]] = ev
     return out
 
@@ -463,17 +492,31 @@ def summarise(records: list[dict], params: Params) -> dict:
         m_st = _statuses(m_sizes, m_succ, s["m_bound"], m_tr, target, params.confidence,
                          other_at_bound=n_fixed >= s["n_bound"])
         l7 = lemma7_sizes(alpha, params.beta, params.eps, params.delta, s["d"], s["p"])
+        # the verdict at the bound's own sizes comes from stage 0's trials alone: later stages may probe those
+        # sizes again (to locate the least size), and pooling those re-looks into the verdict is optional stopping
         at_bound = {}
-        if n_sizes and n_sizes[0] == s["n_bound"] and n_succ[0] is not None:
-            at_bound["n_search"] = (n_succ[0], n_tr[0], True)
-        if m_sizes and m_sizes[0] == s["m_bound"]:
-            at_bound["m_search"] = (m_succ[0], m_tr[0], n_fixed >= s["n_bound"])
+        n0, m0 = ev.get("n_at_bound_stage0", []), ev.get("m_at_bound_stage0", [])
+        if n0 and n0[0][1] is not None:
+            at_bound["n_search"] = (n0[0][1], n0[0][2], True)
+        if m0:
+            at_bound["m_search"] = (m0[0][1], m0[0][2], n_fixed >= s["n_bound"])
         claims = ({k: contract.claim(k_, t_, target, params.confidence, at_bound=b)
                    for k, (k_, t_, b) in at_bound.items()} if params.stage == 0 else {})
         status_at_bound = contract.combine(
             [stats.verdict(k_, t_, target, params.confidence, at_bound=b).status for k_, t_, b in at_bound.values()]
         ) if at_bound else stats.BELOW_BOUND
         least_n = n_l["least"]
+        trivial = {}
+        for q, name in (("n_private_only", "private_only"), ("m_public_only", "public_only")):
+            if q in ev:  # least size of the trivial release on A_PAP's probes, beside A_PAP's own
+                t_sizes, t_succ, t_tr = _column(ev, q)
+                f = least_holding(t_sizes, t_succ, t_tr, target, params.confidence)
+                mine = n_l if q.startswith("n") else m_l
+                sep = _separates({**mine, "sizes": t_sizes}, f)
+                trivial[name] = {"searched": q[0], "least": f["least"], "censored": f["censored"],
+                                 "interval": f["interval"], "algorithm_least": mine["least"],
+                                 "algorithm_interval": mine["interval"], "separates_at": sep,
+                                 "separates": bool(sep)}
         rows.append({
             "key": u["key"], "alpha": alpha, "case": case, "class": s["cls"].name, "distribution": s["D"].name,
             "d": s["d"], "p": s["p"], "n_bound": s["n_bound"], "m_bound": s["m_bound"],
@@ -502,6 +545,7 @@ def summarise(records: list[dict], params: Params) -> dict:
             "least_n_over_printed": None if least_n is None else least_n / l7["n_printed"],
             "least_n_over_corrected": None if least_n is None else least_n / l7["n_corrected"],
             "n_ratio_is_lower_bound": n_l["censored"], "m_ratio_is_lower_bound": m_l["censored"],
+            "trivial_least_sizes": trivial,
         })
     overall = contract.combine([r["status_at_bound"] for r in rows])
     shapes = {}
@@ -535,6 +579,10 @@ def summarise(records: list[dict], params: Params) -> dict:
                  f"{max(r['n_ratio'] for r in found):.3g}; least n / Lemma 7's printed n from "
                  f"{min(r['least_n_over_printed'] for r in found):.3g} to "
                  f"{max(r['least_n_over_printed'] for r in found):.3g}")
+    for r in rows:
+        for name, t in r["trivial_least_sizes"].items():
+            text += (f"; {r['key']}: least {t['searched']} A_PAP {t['algorithm_interval'] or 'none holds'} vs {name} "
+                     f"{t['interval'] or 'none holds'}, separates at {t['separates_at'] or 'no probed size'}")
     return {
         "result_id": RESULT_IDS[0],
         "claim": "least n, m with Err_{D,H}(G) <= alpha w.p. >= 1 - beta, against Theorem 10's explicit n, m",

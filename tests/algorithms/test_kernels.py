@@ -1,4 +1,4 @@
-"""Issue 14: the compiled kernels of the whole-marginal MW round (``algorithms.query_release._kernels``)
+"""The compiled kernels of the whole-marginal MW round (``algorithms.query_release._kernels``)
 compute numpy's floating-point operations in numpy's order, so a seeded run releases the same bits
 with or without numba. Each test names the break it catches; the compiled side is skipped when numba
 is not installed (the numpy twins are then all that runs)."""

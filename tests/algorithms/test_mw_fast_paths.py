@@ -1,4 +1,4 @@
-"""Issue 14: the faster whole-marginal PMW^Pub / MWEM paths compute exactly what they computed
+"""The faster whole-marginal PMW^Pub / MWEM paths compute exactly what they computed
 before. ``MarginalQueries.answer`` is a CSR product in place of the weighted bincount, and
 ``workload_cells`` returns a cached map in place of a fresh column difference; the engine's outputs
 and privacy accounting must be unchanged, bit for bit. Each test names the break it catches."""

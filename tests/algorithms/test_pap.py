@@ -200,7 +200,7 @@ def test_a_pap_and_baselines_reject_a_non_class():
     lambda: conjunctions(4), lambda: marginals(4, 2), lambda: point_functions(20),
 ], ids=["thresholds", "intervals", "stumps", "halfspaces", "conjunctions", "marginals", "points"])
 def test_a_pap_runs_on_every_class_constructor(make):
-    """Issue 3 'done when': A_PAP answers every h of every constructor's class, in [-1, 1], with
+    """A_PAP answers every h of every constructor's class, in [-1, 1], with
     PMW's guarantee, and G(h) = G~(Project(h))."""
     cls = make()
     rng = np.random.default_rng(1)

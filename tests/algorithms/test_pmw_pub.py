@@ -36,7 +36,7 @@ def _instance(seed, sizes=(2, 3, 2, 4, 2), k=2, n=300, support=25):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_workload_answers_equal_dense_matrix_answers(seed):
-    """Issue 6: the bincount answers, members, values and incremental deltas equal the dense
+    """The bincount answers, members, values and incremental deltas equal the dense
     query x support matrix's. Catches a wrong cell stride/offset or a misgrouped member block."""
     rng, dom, _, rows = _instance(seed)
     wl = random_k_way(dom, 3, 6, rng) + ((1,), (0, 4))
@@ -350,7 +350,7 @@ def test_variants_bad_input_names_the_argument():
 
 
 def test_bounded_range_selection_runs_the_exponential_mechanism_at_twice_eps_0():
-    """Issue 19: at the same rho the bounded-range option selects with eps = 2 eps_0, i.e. round 1
+    """At the same rho the bounded-range option selects with eps = 2 eps_0, i.e. round 1
     picks q with probability ~ exp(2 eps_0 |q(A_0) - q(D)| / (2/n)). Chi-square at 0.01 over 3000
     runs on 3 queries. Catches eps_0 kept (the paper's sharpness) or 4 eps_0."""
     M = np.array([[1, 0, 0, 0], [1, 1, 0, 0], [1, 1, 1, 0]], dtype=bool)
@@ -389,7 +389,7 @@ def test_whole_marginal_measurement_has_gaussian_noise_of_l2_sensitivity_sqrt2_o
 
 
 def test_replay_limit_bounds_the_updates_per_round_and_unlimited_grows_quadratically():
-    """Issue 19: replay's cost. With replay_limit=K a round applies at most K + (its own cells)
+    """Replay's cost. With replay_limit=K a round applies at most K + (its own cells)
     updates, so T rounds cost <= T (K + 1); the paper's unbounded replay on the same run grows like
     T^2 on a workload whose errors stay comparable. Counted on the engine (num_updates). Catches a
     limit that is ignored."""
@@ -454,3 +454,49 @@ def test_whole_workload_update_equals_its_cells_updates_on_both_engines_and_repr
                 cells.update_query(q, j, (a[c] - before[j]) / 2.0)
             assert np.allclose(one.probabilities(), cells.probabilities(), rtol=1e-10, atol=1e-15)
             assert np.allclose(one.answer(q), q.answer(np.asarray(cells.probabilities())), atol=1e-12)
+
+
+# ------------------------------------------------------------------ pure-DP budget split, no reselection, adjacency
+
+@pytest.mark.parametrize("options, scale_times_n", [
+    (dict(), 2.0 / 0.5),                                               # HLM12: eps/(2T) on a 2/n marginal
+    (dict(select_share=0.25), 2.0 / 0.75),                             # three quarters on measurement
+    (dict(select_share=0.25, adjacency="add_remove"), 1.0 / (0.75 * 0.95)),   # 1/n~ after 5% on n~
+])
+def test_pure_measurement_noise_has_the_scale_its_budget_split_and_adjacency_give(options, scale_times_n):
+    """HLM12 Algorithm 1 with the budget split ``select_share`` and ``adjacency``: each whole-marginal
+    measurement is q(D) + Lap(b) per cell with b = Delta / ((1 - share) eps / T), Delta = 2/n under
+    replace-one and 1/n~ under add/remove (n~ = n + Lap(1/(0.05 eps)), released as ``n_released``; the
+    target is then the count over n~, q(D) n / n~). T = 1, no fit; over 500 runs the mean |a - target|
+    / b must be within 5 standard errors of 1 (E|Lap(b)| = b, sd b). Catches the split ignored (b = 4/n),
+    the add/remove sensitivity left at 2/n, the count's share not taken from the rounds' budget, or the
+    targets left at q(D)."""
+    rng, dom, wl, q, priv, true = _variant_setup()
+    n = priv.shape[0]
+    dev = []
+    for s in range(500):
+        res, g = mwem_from_answers(true, n, q, 1.0, 1, np.random.default_rng(s), measure_unit="marginal",
+                                   **options)
+        m = n if res.n_released is None else res.n_released
+        assert (res.n_released is None) == ("adjacency" not in options)
+        dev.append(np.abs(res.measurements - true[res.measured_queries] * n / m) / (scale_times_n / m))
+        assert isinstance(g, _PureDP) and g.eps == pytest.approx(1.0, rel=1e-12)
+    dev = np.concatenate(dev)
+    assert abs(dev.mean() - 1.0) <= 5 / math.sqrt(dev.size)
+
+
+def test_exclude_selected_measures_every_unit_once_and_needs_t_at_most_the_units():
+    """``exclude_selected``: with T = the number of workloads every workload is selected exactly once
+    (catches a reselection), in pure and zCDP-free use; T beyond it is refused by name."""
+    rng, dom, wl, q, priv, true = _variant_setup()
+    n, W = priv.shape[0], q.num_workloads
+    res, g = mwem_from_answers(true, n, q, 1.0, W, rng, measure_unit="marginal", exclude_selected=True,
+                               select_share=0.25, adjacency="add_remove", output="last", fit_passes=3)
+    assert sorted(res.selected.tolist()) == list(range(W))
+    assert isinstance(g, _PureDP) and g.eps == pytest.approx(1.0, rel=1e-12)
+    with pytest.raises(ValueError, match="exclude_selected"):
+        mwem_from_answers(true, n, q, 1.0, W + 1, rng, measure_unit="marginal", exclude_selected=True)
+    for bad in (dict(select_share=1.0), dict(select_share=0.0), dict(adjacency="bounded"),
+                dict(count_share=1.5, adjacency="add_remove")):
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            mwem_from_answers(true, n, q, 1.0, 2, rng, **bad)

@@ -435,7 +435,7 @@ def test_monotone_exponential_mechanism_is_eps_bounded_range_on_monotone_neighbo
 
 @pytest.mark.parametrize("eps", _BR_EPS)
 def test_permute_and_flip_is_not_bounded_range_and_only_eps_sq_over_2_zcdp(eps):
-    """Issue 19's premise that permute-and-flip admits eps^2/8 is false: on two
+    """The premise that permute-and-flip admits eps^2/8 is false: on two
     candidates moving from (0, 0) to (Delta, -Delta) its exact law goes from (1/2, 1/2) to
     (1 - e^-eps/2, e^-eps/2); the loss range is eps + log(2 - e^-eps) > eps and
     max_alpha D_alpha / alpha exceeds eps^2/8 (about eps^2/2 at small eps), while the pure-DP

@@ -1,4 +1,4 @@
-"""Issue 14: the benchmark's goal verdict (``benchmarks/bench_pmw_pub.py``'s ``_goal``) can come out
+"""The speed goal's verdict (``benchmarks/bench_pmw_pub.py``'s ``_goal``) can come out
 "not met": at the 10x line, against a more accurate peer, and against a peer with a stronger guarantee.
 Each test names the break it catches."""
 
@@ -65,3 +65,23 @@ def test_no_authors_row_means_no_verdict():
     count). Catches a goal evaluated against quoted figures."""
     assert bench._goal([_ours("ours", 100, 0.00005, 0.005)], 100) == [
         "T = 100: no LVSUW21 row measured in this run: goal not evaluated"]
+
+
+def _sn(mx, mean):
+    return dict(label="smartnoise-synth MWEM, full domain, the workloads' cuboids as its pool, exact output", T=30,
+                sec=0.6, max=mx, mean=mean, guarantee=bench.SNSYNTH_GUARANTEE, peer=True)
+
+
+def test_pure_lead_needs_both_errors_and_keeps_the_adjacencies_apart():
+    """The pure-DP lead (``_pure_lead``): met only by a row of ours at or below smartnoise's max AND
+    mean error, judged per adjacency. Catches a verdict on max alone (the first row is below on max,
+    above on mean), an add/remove row counted for replace-one, and a zCDP row counted at all."""
+    ours = [dict(label="ours replace", T=30, sec=0.001, max=0.010, mean=0.0030, guarantee=PURE),
+            dict(label="ours add/remove", T=30, sec=0.002, max=0.011, mean=0.0020, guarantee=bench.PURE_ADD_REMOVE),
+            dict(label="ours zcdp", T=30, sec=0.0001, max=0.001, mean=0.0001, guarantee=ZCDP)]
+    lines = bench._pure_lead([_sn(0.014, 0.0024)] + ours, 30)
+    assert len(lines) == 2
+    assert "replace one record" in lines[0] and ": not met" in lines[0] and "ours replace" in lines[0]
+    assert "add/remove" in lines[1] and "met by ours add/remove" in lines[1] and "300x" in lines[1]
+    assert bench._pure_lead(ours, 30) == [
+        "T = 30: smartnoise-synth's full-domain MWEM not measured in this run: not evaluated"]

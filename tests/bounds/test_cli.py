@@ -1,5 +1,5 @@
 """The command line ``python -m bounds``: every subcommand, the ``--json`` shape, and every bad
-input of issue 2 (one line on stderr naming the parameter, exit status 2, no traceback).
+input (one line on stderr naming the parameter, exit status 2, no traceback).
 
 Runs in-process through ``bounds.__main__.main(argv)``; two subprocess runs check the whole
 process (the README's first command and one bad input).
@@ -103,7 +103,7 @@ def test_compute_json_shape(capsys):
 
 
 def test_compute_json_carries_no_false_precision(capsys):
-    """Integers beyond 10^15 are not written with more digits than float64 carries (issue 18):
+    """Integers beyond 10^15 are not written with more digits than float64 carries:
     nb20:thm7's n (~3e15) is a number literal with 15 significant digits, not a 16-digit int."""
     rc, out, _ = run(capsys, "compute", "thm7", "--alpha", "0.01", "--beta", "0.05", "--epsilon",
                      "0.5", "--delta", "1e-6", "--vc", "10", "--num-queries", "1e5", "--json")
@@ -164,7 +164,7 @@ def test_crossover(capsys):
     assert rc == 0 and "no crossover" in out
 
 
-# --- bad input (issue 2) --------------------------------------------------------------------------
+# --- bad input -----------------------------------------------------------------------------------------
 def with_(flag, value):
     args = list(README_ARGS)
     i = args.index(flag)
@@ -242,7 +242,7 @@ def test_bad_input_as_a_process():
 
 
 def test_json_value_beyond_float_is_still_a_number(capsys):
-    """Issue 2: values beyond float are carried in log space; --json keeps `value` a number."""
+    """Values beyond float are carried in log space; --json keeps `value` a number."""
     import json as _json
 
     from bounds.__main__ import main as _main
@@ -263,7 +263,7 @@ def test_json_value_beyond_float_is_still_a_number(capsys):
       "--renyi-2", "2", "--renyi-inf", "1"], "D_2 <= D_inf"),
 ])
 def test_impossible_parameter_pairs_are_one_line_and_status_2(capsys, argv, needle):
-    """Issue 17: a (VC, dual VC) pair that breaks Fact 4 (p < 2^(d+1)) and D_2 > D_inf describe no
+    """A (VC, dual VC) pair that breaks Fact 4 (p < 2^(d+1)) and D_2 > D_inf describe no
     class / no pair of distributions; they are refused, naming both parameters and the relation.
     Catches the relations being dropped (the commands printed numbers and exited 0)."""
     rc, out, err = run(capsys, *argv)
@@ -280,7 +280,7 @@ def test_assouad_boundary_is_exact():
 
 
 def test_show_ends_with_where_the_result_lives(capsys):
-    """Issue 15: from a result id a reader reaches its algorithm, experiment, proof checks, report
+    """From a result id a reader reaches its algorithm, experiment, proof checks, report
     section and errata, and the papers are named by key and title, never by the texts' file names.
     Catches a result whose experiment or check is renamed without show following."""
     import re

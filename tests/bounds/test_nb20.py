@@ -493,7 +493,7 @@ def test_thm11_erratum_printed_m_o_too_small_for_the_cover():
 
 
 def test_thm11_is_constant_in_queries_beyond_m_o_and_is_thm7_at_or_below_it():
-    """Issue 18: for m <= m_o Algorithm 4 never runs A_SSPP, so Theorem 11 counts the first phase only
+    """For m <= m_o Algorithm 4 never runs A_SSPP, so Theorem 11 counts the first phase only
     (still at (eps/2, beta/2), as Algorithm 4 splits in step 1): Theorem 7 at (m, eps/2, beta/2), with
     a regime note; beyond m_o n is constant in m. Catches a missing regime note or a budget split that
     differs from the one algorithms.learning.unvprivcl runs (eps/2 in both regimes). A_SSPP's n is far
@@ -529,7 +529,7 @@ def test_thm7_tight_lambda_n_is_sufficient_and_about_half():
 
 
 def test_thm7_and_thm11_say_when_m_is_below_lemma9s_minimum():
-    """Issue 18: `compute thm7` at m = 10 (below Lemma 9's min_queries) used to return n with no
+    """`compute thm7` at m = 10 (below Lemma 9's min_queries) used to return n with no
     caveat; it now says so in text and JSON (inside_regime False), and so does Theorem 11 for its
     first phase; at m above min_queries there is no caveat."""
     p = dict(alpha=0.01, beta=0.05, epsilon=0.5, delta=1e-6, vc=10)

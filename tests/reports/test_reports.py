@@ -97,7 +97,7 @@ def test_html_escapes_text_from_result_files(results, tmp_path):
 
 
 def test_reports_only_read_and_name_the_missing_proof_check_verdicts(tmp_path, monkeypatch):
-    """Issue 15: with no saved verdicts the report names the papers that lack them and the command
+    """With no saved verdicts the report names the papers that lack them and the command
     that saves them; it never runs a check (running one here fails the build). Catches the old
     fallback that ran every proof check (about 30 s) inside `reports build`."""
     import proofs_checks.core as pc
@@ -164,7 +164,7 @@ def test_cli_bad_arguments_one_line_exit_2(argv, needle, capsys, tmp_path, monke
     assert not (tmp_path / "x").exists()
 
 
-# --- issue 17: the report as a reader sees it -----------------------------------------------------
+# --- the report as a reader sees it --------------------------------------------------------------
 RAW_LATEX = re.compile(r"\\(frac|left|right|log|alpha|beta|sqrt|varepsilon|mathcal|tilde)\b|\$")
 SPLIT_NUMBER = re.compile(r"^\d{1,3}(,\d{3})*,\d{0,2}$|^,?\d{1,2}$")
 HASHED_FILE = re.compile(r"\d{3}_[0-9a-f]{16}")

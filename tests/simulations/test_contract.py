@@ -76,6 +76,7 @@ def test_experiment_runs_small_and_keeps_the_contract(name, variant):
         assert summary["variant"] == (variant or contract.NO_VARIANT)
     if variant is not None:
         assert summary["verdict"] == stats.VIOLATED, summary["verdict_text"]
+    _check_informative(module, summary)
     claims = contract.find_claims(summary)
     by_label = {}
     for _, c in claims:  # a label names one claim; the same claim shown twice (a summary's headline) is fine
@@ -85,6 +86,36 @@ def test_experiment_runs_small_and_keeps_the_contract(name, variant):
     for path, c in claims:
         assert contract.claim_kind(c) in contract.KINDS, path
         assert "kind" in c, f"{path}: a claim made today names its kind (contract.claim)"
+
+
+def _judged_against_baselines(node, path="summary"):
+    """Every (path, dict) of a summary holding both ``baselines`` (records with a status) and ``informative``."""
+    if isinstance(node, dict):
+        if isinstance(node.get("baselines"), dict) and isinstance(node.get("informative"), bool):
+            yield path, node
+        for k, v in node.items():
+            yield from _judged_against_baselines(v, f"{path}.{k}")
+
+
+def _check_informative(module, summary):
+    """``informative`` follows from the baselines' records: each baseline's status is the Clopper-Pearson rule on
+    its own counts, and ``informative`` is true exactly when every trivial algorithm (``TRIVIAL_ALGORITHMS`` where
+    the module declares them, else every baseline) fails. A module that declares trivial algorithms states
+    ``informative`` at the top of its summary. Broken by once: a summary that declares ``informative: True``
+    whatever its baselines (prop4_3 before its trivial supports) fails here."""
+    trivial = getattr(module, "TRIVIAL_ALGORITHMS", None)
+    found = list(_judged_against_baselines(summary))
+    for path, node in found:
+        base = node["baselines"]
+        for name, b in base.items():
+            if "status" in b:
+                again = contract.baseline(b["successes"], b["trials"], b["target"], b["ci_confidence"])
+                assert b["status"] == again["status"], f"{path}.baselines.{name}"
+        names = [k for k in (trivial or base) if k in base]
+        assert names, f"{path}: no trivial algorithm among the baselines"
+        assert node["informative"] == contract.informative({k: base[k] for k in names}), path
+    if trivial:
+        assert found and "informative" in summary, "an experiment with TRIVIAL_ALGORITHMS states informative"
 
 
 @pytest.mark.parametrize("name", EXPERIMENTS)

@@ -1,4 +1,4 @@
-"""Issue 17: runs that survive faults with one clear line.
+"""Runs that survive faults with one clear line.
 
 Write errors (a full disk, a read-only directory) are simulated by raising the OSError the
 operating system would raise (the tests run as root, where permissions do not stop writes).

@@ -108,15 +108,32 @@ def test_lvsuw21_figures_small_run_tunes_T_per_series_and_eps():
         "eps_values": "0.5,1.0", "T_grid": "5,20", "tuning_runs": 1, "public_regions": "west",
         "bias_deltas": "0.0,0.65", "fractions": "1.0,0.01"})
     assert s["floor_violations"] == 0 and s["verdict"] == "floor check" and not s["floor_check_failed"]
-    assert set(s["figures"]) == {"mwem", "mwem_T", "1", "2", "3"}
-    assert set(s["tuning"]["T"]) == {"mwem", "fig1:west", "fig3:1.0", "fig3:0.01", "fig2:mwem", "fig2:0.0", "fig2:0.65"}
-    assert all(len(v) == 2 and set(v) <= {5, 20} for v in s["tuning"]["T"].values())
+    assert set(s["figures"]) == {"mwem", "mwem_T", "dualquery", "dualquery_eta", "1", "2", "3"}
+    assert set(s["tuning"]["T"]) == {"mwem", "dualquery", "fig1:west", "fig3:1.0", "fig3:0.01", "fig2:mwem",
+                                     "fig2:dualquery", "fig2:0.0", "fig2:0.65"}
+    assert all(len(v) == 2 and set(v) <= ({1.0, 3.0} if k.endswith("dualquery") else {5, 20})
+               for k, v in s["tuning"]["T"].items())
     statuses = {c["status"] for c in s["claims_checked"]}
     # 2 runs are fewer than a paired comparison at 2 standard errors needs: never "not reproduced" from them
     assert statuses <= {"undecided (too few runs)", "not testable here", "measured"}
     assert any(c["figure"] == "3" and c["fraction"] == 0.01 for c in s["claims_checked"])
     with pytest.raises(ValueError, match="tuning_regions"):
         runner.evaluate("lvsuw21_figures", 1, seed=6, overrides={"tuning_regions": "south"})
+
+
+def test_lvsuw21_figures_on_adult_has_dualquery_and_no_mwem():
+    """ADULT (LVSUW21 5.5.2): DualQuery is the private baseline (MILP best response), every MWEM claim is
+    'not testable here' for infeasibility, the DualQuery claims get a status, the 1% diagnosis an answer."""
+    _, s = runner.evaluate("lvsuw21_figures", 1, seed=6, overrides={
+        "dataset": "adult", "eps_values": "1.0", "T_grid": "5", "tuning_runs": 1, "bias_deltas": "0.0",
+        "fractions": "0.01", "dq_eta_grid": "1.0", "dq_samples": 5, "workload_size": 8})
+    assert s["dataset"] == "adult" and s["adult"]["cells"] == 731_566_080_000
+    assert "mwem" not in s["figures"] and set(s["tuning"]["T"]) == {"dualquery", "fig2:0.0", "fig3:0.01"}
+    by = {c["claim"]: c["status"] for c in s["claims_checked"]}
+    assert all(v == "not testable here" for k, v in by.items() if "MWEM" in k)
+    assert all(v == "undecided (too few runs)" for k, v in by.items() if "DualQuery" in k and "MWEM" not in k)
+    assert s["fig3_data_or_paper"]["answer"].startswith(("the data", "the paper", "undecided"))
+    assert s["floor_violations"] == 0
 
 
 def test_figure_claims_compare_paired_means_with_their_standard_errors():

@@ -51,7 +51,7 @@ def test_run_records_manifest_fields(tmp_path):
     """The manifest records experiment, parameters, root seed, trials, code version and timing."""
     r = runner.run("laplace_tail", 20, tmp_path / "run", seed=5, workers=1, overrides={"k": "3"}, progress=False)
     m = json.loads((Path(r.path) / store.MANIFEST).read_text())
-    assert m["experiment"] == "laplace_tail" and m["result_ids"] == []  # laplace_tail checks the Laplace mechanism, no paper result (issue 9)
+    assert m["experiment"] == "laplace_tail" and m["result_ids"] == []  # laplace_tail checks the Laplace mechanism, no paper result
     assert m["params"]["k"] == 3 and m["root_seed"] == 5 and m["trials"] == 20
     assert m["code_version"] and m["created_at"] and m["finished_at"]
     assert m["sessions"][0]["elapsed_seconds"] >= 0 and m["sessions"][0]["trials_run"] == 20

@@ -171,3 +171,47 @@ def test_looseness_params_are_checked():
     keys = [u["key"] for u in tl.units(tl.Params(cases=("stumps:uniform", "thresholds:zipf"), stump_dims=(4, 8),
                                                   alphas=(0.5,)))]
     assert keys == ["alpha=0.5|stumps:uniform|p=4", "alpha=0.5|stumps:uniform|p=8", "alpha=0.5|thresholds:zipf"]
+
+
+def test_the_at_bound_verdict_comes_from_stage_0_alone():
+    """Re-probes of the bound's own size in later stages (to place the least size) never enter the verdict: stage 0
+    saw 10/10 at n_bound (inconclusive against 0.9 at 95%), a later stage's 30 more successes there would make the
+    pooled 40/40 'holds'. The stage-1 summary must still say 'inconclusive' (catches pooling the history's counts
+    at n_bound into the verdict: optional stopping)."""
+    import dataclasses
+
+    base = tl.Params(cases=("thresholds:zipf",), alphas=(0.5,), num_points=64, factor=100.0, n_min=10**6,
+                     m_search=False)
+    u = tl.units(base)[0]
+    n_bound = tl.plan(base, u)["setup"]["n_bound"]
+    history = {u["key"]: {"n": [[n_bound, 10, 10]], "n_at_bound_stage0": [[n_bound, 10, 10]]}}
+    stage1 = dataclasses.replace(base, stage=1, history=json.dumps(history),
+                                 probes=json.dumps({u["key"]: {"n": [n_bound]}}))
+    records = [{"points": {u["key"]: {"n_accurate": [True], "m_accurate": [], "m_cover_ok": []}}}] * 30
+    s = tl.summarise(records, stage1)
+    row = s["rows"][0]
+    assert row["n_successes"][0] == 40 and row["n_trials"][0] == 40  # the search itself pools them
+    assert row["status_at_bound"] == stats.INCONCLUSIVE and s["verdict"] == stats.INCONCLUSIVE
+
+
+def test_trivial_release_gets_its_own_least_size_beside_a_paps():
+    """With ``baselines``, private-only PMW's outcomes at the n-search's probes give it its own least n and the
+    sizes where A_PAP holds and it fails (``separates_at``), from the records (catches a separation copied from
+    A_PAP's column or declared: here PMW fails below the bound and A_PAP holds everywhere)."""
+    import dataclasses
+
+    p = tl.Params(cases=("thresholds:zipf",), alphas=(0.5,), num_points=64, factor=100.0, n_min=10**4,
+                  m_search=False, baselines=True)
+    u = tl.units(p)[0]
+    grid = tl.plan(p, u)["n_grid"]
+    assert len(grid) >= 2
+    point = {"n_accurate": [True] * len(grid), "m_accurate": [], "m_cover_ok": [],
+             "n_private_only": [True] + [False] * (len(grid) - 1), "m_public_only": []}
+    s = tl.summarise([{"points": {u["key"]: point}}] * 40, p)
+    t = s["rows"][0]["trivial_least_sizes"]["private_only"]
+    assert t["least"] == grid[0] and t["algorithm_least"] == grid[-1]
+    assert t["separates_at"] == grid[1:] and t["separates"]
+    same = dict(point, n_private_only=[True] * len(grid))
+    t2 = tl.summarise([{"points": {u["key"]: same}}] * 40, p)["rows"][0]["trivial_least_sizes"]["private_only"]
+    assert t2["separates_at"] == [] and not t2["separates"]
+    assert dataclasses.replace(p, baselines=False).baselines is False

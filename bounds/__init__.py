@@ -5,7 +5,7 @@ Pure mathematics: this package imports no other package of the workbench.
 >>> import bounds
 >>> c = bounds.compute("thm10", alpha=0.1, beta=0.05, epsilon=0.5, delta=1e-6, vc=3, dual_vc=8)
 >>> c["public_samples"], c["private_samples"]
-(10126, 4277206748)
+(10126, 2171649578)
 >>> s = bounds.sweep("thm10", alpha=[0.05, 0.1], beta=0.05, epsilon=0.5, delta=1e-6, vc=3, dual_vc=8)
 >>> list(s["public_samples"])
 [21717.0, 10126.0]

@@ -22,6 +22,16 @@ on an ``Accountant`` and returned with the answers; it is <= (eps, delta) on the
 ``AgPrivCl.after_step2`` starts from step 3 with S' given and n stated: for an i.i.d. S, a uniformly
 random subset of n' examples is itself n' i.i.d. draws, so an experiment may draw S' directly (the
 same law for the answers) without holding the n examples in memory; the accounting still uses n.
+
+Count-based path (``AgPrivCl.from_counts``, ``AgPrivCl.after_step2_counts``): the same algorithm on labelled
+histograms over the 2N cells (``erm.labeled_counts``), every sample drawn from its exact law given the counts
+before it: S' multivariate hypergeometric of n' from S (step 2, sampling without replacement; n below numpy's
+limit ``subsamp.MAX_HYPERGEOMETRIC_TOTAL``), S'' = A_Relabel on S''s histogram
+(:func:`algorithms.learning.relabel.a_relabel_counts`), and S^'s k sub-samples independent multinomials of
+floor(n'/k) over the empirical law of S'' (steps 4-5 with replacement,
+:func:`algorithms.learning.subsamp.resample_hypotheses_counts`). A trial at Theorem 7's n (~10^11) costs k
+multinomial draws and k ERMs on 2N cells. tests/algorithms/test_learning_nb20_counts.py checks that both
+paths give the same answer law.
 """
 
 from __future__ import annotations
@@ -38,8 +48,10 @@ from ..privacy.accounting import (Accountant, ApproxDP, Guarantee, Release, _che
                                   group_privacy)
 from ..privacy.mechanisms import _check_rng
 from .erm import positive_labels
-from .relabel import Relabeled, a_relabel, lemma5_guarantee
-from .subsamp import QueryAnswers, SubSamp, SubSampParams, answer_online
+from .erm import labeled_counts
+from .relabel import Relabeled, RelabeledCounts, a_relabel, a_relabel_counts, lemma5_guarantee
+from .subsamp import (MAX_HYPERGEOMETRIC_TOTAL, QueryAnswers, SubSamp, SubSampParams, answer_online,
+                      resample_hypotheses_counts)
 
 REALISES = ("nb20:alg3", "nb20:thm7")  # the results this module's algorithm realises (bounds show lists it)
 
@@ -153,6 +165,45 @@ class AgPrivCl:
         self._build(cls, x, y, n, params, rng)
         return self
 
+    @classmethod
+    def from_counts(cls_, cls: FiniteClass, counts, params: AgPrivClParams, rng: np.random.Generator) -> "AgPrivCl":
+        """The count-based path (module docstring) on S given as its labelled histogram: step 2 draws S''s
+        histogram, multivariate hypergeometric of n' from S (n <= MAX_HYPERGEOMETRIC_TOTAL)."""
+        c, rng = cls_._check_counts(cls, counts, params, rng)
+        n = int(c.sum())
+        if n > MAX_HYPERGEOMETRIC_TOTAL:
+            raise ValueError(f"n={n} out of range for the exact step 2: allowed n <= {MAX_HYPERGEOMETRIC_TOTAL} "
+                             "(for an i.i.d. S draw S' directly: after_step2_counts)")
+        n_prime = params.n_prime(n)
+        cls_._need(params, n, n_prime)
+        sub = rng.multivariate_hypergeometric(c.ravel(), n_prime, method="marginals").reshape(c.shape)
+        self = cls_.__new__(cls_)
+        self._build_counts(cls, sub, n, params, rng)
+        return self
+
+    @classmethod
+    def after_step2_counts(cls_, cls: FiniteClass, sub_counts, n: int, params: AgPrivClParams,
+                           rng: np.random.Generator) -> "AgPrivCl":
+        """The count-based path from step 3, S' given as its labelled histogram (n' = floor(rate n) examples)
+        for an S of n examples; for an i.i.d. S, S' is multinomial(n', D) (module docstring)."""
+        c, rng = cls_._check_counts(cls, sub_counts, params, rng)
+        n = _check_positive_int("n", n)
+        if int(c.sum()) != params.n_prime(n):
+            raise ValueError(f"sub_counts holds {int(c.sum())} examples: allowed exactly n' = floor(rate n) = "
+                             f"{params.n_prime(n)} for n={n}")
+        cls_._need(params, n, int(c.sum()))
+        self = cls_.__new__(cls_)
+        self._build_counts(cls, c, n, params, rng)
+        return self
+
+    @staticmethod
+    def _check_counts(cls, counts, params, rng):
+        if not isinstance(cls, FiniteClass):
+            raise ValueError(f"cls must be a FiniteClass, got {type(cls).__name__}")
+        if not isinstance(params, AgPrivClParams):
+            raise ValueError(f"params must be an AgPrivClParams, got {type(params).__name__}")
+        return labeled_counts(cls, counts), _check_rng(rng)
+
     @staticmethod
     def _check(cls, points, labels, params, rng):
         if not isinstance(cls, FiniteClass):
@@ -170,11 +221,22 @@ class AgPrivCl:
 
     def _build(self, cls, sub_x, sub_y, n, params, rng) -> None:
         self.cls, self.params, self.n = cls, params, n
-        self.relabeled: Relabeled = a_relabel(cls, sub_x, sub_y, rng)    # step 3
-        n_prime = sub_x.size
+        self.relabeled: Relabeled | RelabeledCounts = a_relabel(cls, sub_x, sub_y, rng)    # step 3
+        self.n_prime = n_prime = sub_x.size
         pick = rng.integers(n_prime, size=n_prime)                        # step 4
         self.subsamp = SubSamp(cls, self.relabeled.points[pick], self.relabeled.labels[pick],
                                params.subsamp, rng)                       # step 5 (steps 1-5 of Alg 5)
+        self._account(params, n)
+
+    def _build_counts(self, cls, sub_counts, n, params, rng) -> None:
+        self.cls, self.params, self.n = cls, params, n
+        self.relabeled = a_relabel_counts(cls, sub_counts, rng)           # step 3
+        self.n_prime = self.relabeled.size
+        hyps = resample_hypotheses_counts(cls, self.relabeled.counts, params.subsamp.k, rng)  # steps 4-5
+        self.subsamp = SubSamp.from_hypotheses(cls, hyps, params.subsamp, rng)
+        self._account(params, n)
+
+    def _account(self, params, n) -> None:
         self.chain = lemma8_chain(params, n)
         self.accountant = Accountant()
         self.accountant.spend("A_AgPrivCl (NB20 Lemma 8)", self.chain[-1][1])
@@ -192,8 +254,7 @@ class AgPrivCl:
         return self.subsamp.answer(x)
 
     def output(self, answers: QueryAnswers) -> AgPrivClOutput:
-        return AgPrivClOutput(answers, self.relabeled.hypothesis, self.relabeled.points.size,
-                              self.subsamp.hypotheses)
+        return AgPrivClOutput(answers, self.relabeled.hypothesis, self.n_prime, self.subsamp.hypotheses)
 
 
 def a_agprivcl(cls: FiniteClass, points, labels, queries, params: AgPrivClParams,

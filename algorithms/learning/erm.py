@@ -39,6 +39,7 @@ __all__ = [
     "empirical_errors",
     "population_errors",
     "erm",
+    "labeled_counts",
 ]
 
 
@@ -77,6 +78,21 @@ def _check_weights(weights, size: int) -> np.ndarray:
     if not np.all(np.isfinite(w)) or (w.size and w.min() < 0):
         raise ValueError("weights must be finite and >= 0: allowed range [0, inf)")
     return w
+
+
+def labeled_counts(cls: FiniteClass, counts, argname: str = "counts") -> np.ndarray:
+    """A sample given as its labelled histogram over the 2N cells of the domain: ``counts[x, y]`` examples
+    (x, y), y = 0 in column 0 and y = 1 in column 1 (the layout of a ``LabeledDistribution``'s joint).
+    Validated as an int64 (N, 2) array of non-negative integers with a total >= 1; ValueError otherwise."""
+    c = np.asarray(counts)
+    if c.shape != (cls.num_points, 2):
+        raise ValueError(f"{argname} must have shape (num_points={cls.num_points}, 2), got {c.shape}")
+    if c.dtype.kind not in "iuf" or not np.all(np.isfinite(c)) or np.any(c < 0) or np.any(c != np.round(c)):
+        raise ValueError(f"{argname} must hold non-negative integer counts")
+    c = c.astype(np.int64)
+    if c.sum() < 1:
+        raise ValueError(f"{argname} must hold at least one example")
+    return c
 
 
 @dataclass(frozen=True, eq=False)

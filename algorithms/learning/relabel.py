@@ -26,12 +26,13 @@ import numpy as np
 
 from ..classes.finite import FiniteClass, validate_indices
 from ..privacy.accounting import ApproxDP, Guarantee, PureDP
-from .erm import positive_labels
+from .erm import labeled_counts, positive_labels
 from .sspp import a_sspp, a_sspp_law
 
 REALISES = ("nb20:alg3",)  # the results this module's algorithm realises (bounds show lists it)
 
-__all__ = ["EPS_TILDE", "Relabeled", "a_relabel", "relabel_probabilities", "lemma5_guarantee"]
+__all__ = ["EPS_TILDE", "Relabeled", "RelabeledCounts", "a_relabel", "a_relabel_counts", "relabel_probabilities",
+           "lemma5_guarantee"]
 
 EPS_TILDE = 1.0  # NB20 Algorithm 2 step 4: the exponential mechanism's privacy parameter eps~ = 1
 
@@ -67,6 +68,39 @@ def a_relabel(cls: FiniteClass, points, labels, rng: np.random.Generator) -> Rel
     x, y = _check(cls, points, labels)
     h = a_sspp(cls, x, y, x, EPS_TILDE, rng).value
     return Relabeled(points=x, labels=cls.matrix[h, x].copy(), hypothesis=int(h))
+
+
+@dataclass(frozen=True, eq=False)
+class RelabeledCounts:
+    """NB20 Algorithm 2's output S'' as a labelled histogram: ``counts[x, y]`` (every example at x carries
+    the label h^(x)), with ``hypothesis`` = h^."""
+
+    counts: np.ndarray
+    hypothesis: int
+
+    @property
+    def size(self) -> int:
+        return int(self.counts.sum())
+
+
+def a_relabel_counts(cls: FiniteClass, counts, rng: np.random.Generator) -> RelabeledCounts:
+    """NB20 Algorithm 2 on S' given as its labelled histogram (``erm.labeled_counts`` layout): the same law of
+    (h^, S'' as a multiset) as :func:`a_relabel` on any S' with that histogram, because H~ depends on S'_u
+    only through its distinct points and the exponential mechanism's scores only through the error counts
+    (``a_sspp``'s ``counts``)."""
+    if not isinstance(cls, FiniteClass):
+        raise ValueError(f"cls must be a FiniteClass, got {type(cls).__name__}")
+    c = labeled_counts(cls, counts)
+    support = np.flatnonzero(c.sum(axis=1))
+    points = np.concatenate([support, support])
+    labels = np.concatenate([np.ones(support.size, dtype=bool), np.zeros(support.size, dtype=bool)])
+    weights = np.concatenate([c[support, 1], c[support, 0]])
+    h = int(a_sspp(cls, points, labels, support, EPS_TILDE, rng, counts=weights).value)
+    at = c.sum(axis=1)
+    out = np.zeros_like(c)
+    lab = cls.matrix[h].astype(np.int64)
+    out[np.arange(cls.num_points), lab] = at
+    return RelabeledCounts(counts=out, hypothesis=h)
 
 
 def lemma5_guarantee(inner: Guarantee) -> ApproxDP:

@@ -30,6 +30,13 @@ composed by Dwork-Roth Theorem 3.20 at slack delta/2 (the SparseVector's own dec
 differ, which forces dist <= Delta; each such release has probability <= P[Delta + Lap(2 lambda) >
 w + Lap(lambda)], so the m queries add m P[Lap(2 lambda) - Lap(lambda) > w - Delta] to delta
 (:func:`stable_release_tail`; about (4/3) e^{Delta/(2 lambda)} delta/4).
+
+Two declarations of (i) (``SubSampParams.accounting``): ``"sparse_vector"`` (the default) takes the larger of
+SparseVector's closed form and the rounds' composition, as calibrated for the doubled lambda of bounds
+nb20:alg5; ``"composition"`` declares the advanced composition of the c rounds itself (Dwork-Roth Thm 3.20,
+the step by which Dwork-Roth prove SparseVector), which is what lets lambda be the tight lambda_tight of
+bounds nb20:alg5 (about half the doubled one, so k and Theorems 7 and 11's n halve): the rounds then compose
+to <= eps while SparseVector's closed form would say about 2 eps.
 """
 
 from __future__ import annotations
@@ -43,12 +50,15 @@ from ..classes.finite import FiniteClass, validate_indices
 from ..privacy.accounting import ApproxDP, Release, _check_delta, _check_positive_finite, _check_positive_int
 from ..privacy.mechanisms import _check_rng
 from ..privacy.sparse_vector import SparseVector, sparse_round_composition_epsilon
-from .erm import positive_labels
+from .erm import labeled_counts, positive_labels
 
 REALISES = ("nb20:alg5", "nb20:lemma4")  # the results this module's algorithm realises (bounds show lists it)
 
 __all__ = ["SubSampParams", "QueryAnswers", "SubSamp", "a_subsamp", "subsample_hypotheses", "erm_rows", "answer_online",
-           "stable_release_tail", "vote_margins"]
+           "stable_release_tail", "vote_margins", "subsample_hypotheses_counts", "resample_hypotheses_counts",
+           "MAX_HYPERGEOMETRIC_TOTAL"]
+
+MAX_HYPERGEOMETRIC_TOTAL = 10**9 - 1  # numpy's multivariate hypergeometric ("marginals") needs a total below 1e9
 
 _ROWS_PER_CHUNK = 4096
 
@@ -81,8 +91,11 @@ class SubSampParams:
     k: int
     w: float
     margin_sensitivity: float = 2.0
+    accounting: str = "sparse_vector"
 
     def __post_init__(self) -> None:
+        if self.accounting not in ("sparse_vector", "composition"):
+            raise ValueError(f"accounting={self.accounting!r}: allowed 'sparse_vector' or 'composition'")
         _check_positive_finite("eps", self.eps)
         _check_delta("delta", self.delta, allow_zero=False)
         _check_delta("beta", self.beta, allow_zero=False)
@@ -111,10 +124,12 @@ class SubSampParams:
         return 2.0 * self.margin_sensitivity / self.lam
 
     def guarantee(self) -> ApproxDP:
-        """(max(SparseVector's eps, advanced composition of the rounds), delta/2 + stable-release tail)."""
+        """(max(SparseVector's eps, advanced composition of the rounds), delta/2 + stable-release tail); with
+        ``accounting="composition"`` the composition alone (module docstring)."""
         eps_adv = sparse_round_composition_epsilon(self.round_epsilon, self.rounds, self.delta / 2.0)
         tail = stable_release_tail(self.num_queries, self.lam, self.w, self.margin_sensitivity)
-        return ApproxDP(max(self.sparse_vector_eps, eps_adv), self.delta / 2.0 + tail)
+        eps = eps_adv if self.accounting == "composition" else max(self.sparse_vector_eps, eps_adv)
+        return ApproxDP(eps, self.delta / 2.0 + tail)
 
 
 @dataclass(frozen=True, eq=False)
@@ -162,6 +177,60 @@ def subsample_hypotheses(cls: FiniteClass, points: np.ndarray, positive: np.ndar
     return out
 
 
+def _block_hypotheses(cls: FiniteClass, blocks: np.ndarray) -> np.ndarray:
+    """ERM (:func:`erm_rows`) of each labelled block histogram blocks[j, x, y]."""
+    return erm_rows(cls, blocks[:, :, 1], blocks.sum(axis=2))
+
+
+def subsample_hypotheses_counts(cls: FiniteClass, counts, k: int, rng: np.random.Generator) -> np.ndarray:
+    """NB20 Algorithm 5, steps 3-5 on S given as its labelled histogram (``erm.labeled_counts``), S in a
+    uniformly random order (an i.i.d. or exchangeable sample, the law under which the per-example path's
+    consecutive split is a uniformly random partition into k sub-samples of s = floor(n/k) and n - ks left
+    over). The k x 2N table of sub-sample histograms is then a uniformly random table with those margins,
+    drawn exactly cell by cell: the examples of cell c go to the sub-samples by a multivariate hypergeometric
+    over the room each has left (2N draws of k + 1 colours; n must be below numpy's limit
+    ``MAX_HYPERGEOMETRIC_TOTAL``). The h_j, in order."""
+    c = labeled_counts(cls, counts)
+    n = int(c.sum())
+    if n < k:
+        raise ValueError(f"n={n} examples out of range for k={k} sub-samples: allowed n >= k")
+    if n > MAX_HYPERGEOMETRIC_TOTAL:
+        raise ValueError(f"n={n} out of range: the exact split draws multivariate hypergeometric counts, "
+                         f"allowed n <= {MAX_HYPERGEOMETRIC_TOTAL}")
+    s = n // k
+    room = np.append(np.full(k, s, dtype=np.int64), n - k * s)
+    flat = c.ravel()
+    blocks = np.zeros((k + 1, flat.size), dtype=np.int64)
+    for cell in np.flatnonzero(flat):
+        blocks[:, cell] = rng.multivariate_hypergeometric(room, int(flat[cell]), method="marginals")
+        room -= blocks[:, cell]
+    return _block_hypotheses(cls, blocks[:k].reshape(k, cls.num_points, 2))
+
+
+def resample_hypotheses_counts(cls: FiniteClass, counts, k: int, rng: np.random.Generator) -> np.ndarray:
+    """NB20 Algorithm 3 step 4 then Algorithm 5 steps 3-5, on S'' given as its labelled histogram (n' examples):
+    S^ = n' draws with replacement from S'', cut into k sub-samples of floor(n'/k); being disjoint runs of
+    i.i.d. draws, the sub-samples are k independent multinomials of floor(n'/k) over the empirical law of
+    S'' (the n' - k floor(n'/k) draws left over are unused). Any n' numpy's multinomial takes (int64). When S''
+    has one non-empty cell every sub-sample is floor(n'/k) copies of it: one ERM, no draw."""
+    c = labeled_counts(cls, counts)
+    n = int(c.sum())
+    if n < k:
+        raise ValueError(f"n'={n} examples out of range for k={k} sub-samples: allowed n' >= k")
+    flat = c.ravel()
+    if np.count_nonzero(flat) == 1:
+        block = np.where(flat > 0, n // k, 0).reshape(1, cls.num_points, 2)
+        return np.full(k, _block_hypotheses(cls, block)[0], dtype=np.int64)
+    cells = np.flatnonzero(flat)  # draw over the non-empty cells only (the same law, fewer binomials)
+    out = np.empty(k, dtype=np.int64)
+    for g0 in range(0, k, _ROWS_PER_CHUNK):
+        g1 = min(k, g0 + _ROWS_PER_CHUNK)
+        blocks = np.zeros((g1 - g0, flat.size), dtype=np.int64)
+        blocks[:, cells] = rng.multinomial(n // k, flat[cells] / n, size=g1 - g0)
+        out[g0:g1] = _block_hypotheses(cls, blocks.reshape(g1 - g0, cls.num_points, 2))
+    return out
+
+
 def vote_margins(cls: FiniteClass, hypotheses: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """NB20 Algorithm 5, steps 7-8 for every point of the domain: (majority label (ties: 0), margin =
     largest count - second largest count) of the k votes (h_1(x), ..., h_k(x))."""
@@ -204,6 +273,13 @@ class SubSamp:
             raise ValueError(f"hypotheses has {h.size} entries: allowed exactly k = {params.k}")
         self._start(h)
         return self
+
+    @classmethod
+    def from_counts(cls_, cls: FiniteClass, counts, params: SubSampParams, rng: np.random.Generator) -> "SubSamp":
+        """Steps 1-5 on S given as its labelled histogram (:func:`subsample_hypotheses_counts`: S in a
+        uniformly random order), then online as usual."""
+        rng = _check_rng(rng)
+        return cls_.from_hypotheses(cls, subsample_hypotheses_counts(cls, counts, params.k, rng), params, rng)
 
     def _start(self, hypotheses: np.ndarray) -> None:
         params, cls = self.params, self.cls

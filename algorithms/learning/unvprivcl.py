@@ -19,6 +19,9 @@ m_o-th query (it depends on S and the first m_o query points only).
 ``UnvPrivCl.after_step2`` is the exact-law entry of experiments: A_AgPrivCl started from S' (see
 :mod:`algorithms.learning.agprivcl`) and A_SSPP fed the histogram of S (A_SSPP reads S only through the
 error counts of H~: ``a_sspp``'s ``counts``, :func:`sspp_from_histogram`), so S never has to be held as n examples.
+``UnvPrivCl.after_step2_counts`` does the same with S' as a labelled histogram (A_AgPrivCl's count-based
+path), and ``UnvPrivCl.from_counts`` starts from S's histogram (step 2 of A_AgPrivCl by its exact
+multivariate hypergeometric law): both phases then cost O(k + N) whatever n.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from ..classes.finite import FiniteClass, validate_indices
 from ..privacy.accounting import Accountant, Guarantee, PureDP, Release, _check_positive_finite, _check_positive_int
 from ..privacy.mechanisms import _check_rng
 from .agprivcl import AgPrivCl, AgPrivClParams
-from .erm import positive_labels
+from .erm import labeled_counts, positive_labels
 from .sspp import a_sspp
 from .subsamp import QueryAnswers, answer_online
 
@@ -109,6 +112,25 @@ class UnvPrivCl:
         self = cls_.__new__(cls_)
         self._setup(cls, params, rng, histogram)
         self.first = AgPrivCl.after_step2(cls, sub_points, sub_labels, self.n, params.first, self._rng)
+        return self
+
+    @classmethod
+    def after_step2_counts(cls_, cls: FiniteClass, sub_counts, histogram: tuple[np.ndarray, np.ndarray],
+                           params: UnvPrivClParams, rng: np.random.Generator) -> "UnvPrivCl":
+        """As :meth:`after_step2` with S' given as its labelled histogram (``erm.labeled_counts`` layout)."""
+        self = cls_.__new__(cls_)
+        self._setup(cls, params, rng, histogram)
+        self.first = AgPrivCl.after_step2_counts(cls, sub_counts, self.n, params.first, self._rng)
+        return self
+
+    @classmethod
+    def from_counts(cls_, cls: FiniteClass, counts, params: UnvPrivClParams, rng: np.random.Generator) -> "UnvPrivCl":
+        """Algorithm 4 on S given as its labelled histogram (count-based A_AgPrivCl from step 2, A_SSPP on the
+        same histogram)."""
+        c = labeled_counts(cls, counts)
+        self = cls_.__new__(cls_)
+        self._setup(cls, params, rng, (c[:, 1], c[:, 0]))
+        self.first = AgPrivCl.from_counts(cls, c, params.first, self._rng)
         return self
 
     def _setup(self, cls, params, rng, histogram) -> None:

@@ -112,17 +112,19 @@ def test_laplace_difference_tail_equals_the_convolution_integral():
         assert laplace_difference_tail(t, 2.0, 1.0) == pytest.approx(exact, rel=1e-8, abs=1e-12)
 
 
+@pytest.mark.parametrize("lam,suffix", [("tight", "_tight"), ("cautious", "")])
 @pytest.mark.parametrize("eps,delta,beta,m,T", [(1.0, 0.01, 0.1, 100, 2.0), (0.5, 1e-4, 0.05, 40, 3.7)])
-def test_subsamp_parameters_equal_bounds_alg5(eps, delta, beta, m, T):
-    """lambda, k, w and the margin sensitivity are bounds nb20:alg5's, and the sparse vector inside
-    A_SubSamp runs at threshold noise Lap(lambda), query noise Lap(2 lambda) on -dist against -w."""
+def test_subsamp_parameters_equal_bounds_alg5(eps, delta, beta, m, T, lam, suffix):
+    """lambda, k, w (tight or cautious) and the margin sensitivity are bounds nb20:alg5's, and the sparse vector
+    inside A_SubSamp runs at threshold noise Lap(lambda), query noise Lap(2 lambda) on -dist against -w."""
     c = bounds.compute("nb20:alg5", epsilon=eps, delta=delta, beta=beta, num_queries=m, cutoff=T)
-    p = subsamp_params(eps, delta, beta, m, T)
-    assert p.lam == pytest.approx(float(c["lambda"]), rel=1e-12)
-    assert p.k == int(math.ceil(c["subsamples"]))
-    assert p.w == pytest.approx(float(c["threshold"]), rel=1e-12)
+    p = subsamp_params(eps, delta, beta, m, T, lam)
+    assert p.lam == pytest.approx(float(c["lambda" + suffix]), rel=1e-12)
+    assert p.k == int(math.ceil(c["subsamples" + suffix]))
+    assert p.w == pytest.approx(float(c["threshold" + suffix]), rel=1e-12)
     assert p.margin_sensitivity == float(c["margin_sensitivity"])
-    assert p.round_epsilon == pytest.approx(float(c["round_epsilon"]), rel=1e-12)
+    assert p.round_epsilon == pytest.approx(2 * float(c["margin_sensitivity"]) / float(c["lambda" + suffix]),
+                                            rel=1e-12)
     rng = np.random.default_rng(4)
     x, y = _realizable(p.k, rng)
     algo = SubSamp(CLS, x, y, p, rng)
@@ -137,12 +139,25 @@ def test_subsamp_declared_privacy_is_at_most_eps_delta_and_eps_exactly_at_intege
     (eps, delta); at integer T the SparseVector's eps is the input eps (lambda calibrated to it).
     Catches: the printed lambda read at sensitivity 2 (declared eps would double)."""
     for eps, delta, T in ((1.0, 0.01, 2.0), (0.3, 1e-6, 5.0), (0.9, 0.03, 1.0)):
-        p = subsamp_params(eps, delta, 0.1, 100, T)
+        p = subsamp_params(eps, delta, 0.1, 100, T, "cautious")
         g = p.guarantee()
         assert p.sparse_vector_eps == pytest.approx(eps, rel=1e-9)
         assert g.eps <= eps * (1 + 1e-9) and g.delta <= delta
         broken = SubSampParams(**{**p.__dict__, "lam": p.lam / 2, "margin_sensitivity": 2.0})
         assert broken.guarantee().eps > 1.9 * eps
+
+
+def test_tight_lambda_declares_the_rounds_composition_just_below_eps():
+    """At bounds' lambda_tight A_SubSamp declares the advanced composition of its floor(T) rounds (each
+    4/lambda-DP): <= eps and within 1% of it at integer T, while SparseVector's closed form at that lambda
+    would say ~2 eps. Catches the tight lambda run with the closed-form declaration (or vice versa)."""
+    for eps, delta, T in ((1.0, 0.01, 2.0), (0.3, 1e-6, 5.0), (0.9, 0.03, 1.0)):
+        p = subsamp_params(eps, delta, 0.1, 100, T, "tight")
+        g = p.guarantee()
+        assert p.accounting == "composition"
+        assert 0.99 * eps <= g.eps <= eps * (1 + 1e-9) and g.delta <= delta
+        assert p.sparse_vector_eps > 1.5 * eps
+        assert SubSampParams(**{**p.__dict__, "accounting": "sparse_vector"}).guarantee().eps > 1.5 * eps
 
 
 def test_subsamp_halts_after_floor_T_unstable_answers_then_answers_coins():
@@ -187,8 +202,11 @@ def test_agprivcl_parameters_equal_bounds_alg3_and_alg5(alpha, beta, eps, delta,
     assert p.eps_hat == pytest.approx(float(c["eps_hat"]), rel=1e-12)
     assert p.delta_hat == pytest.approx(float(c["delta_hat"]), rel=1e-12)
     t7 = bounds.compute("nb20:thm7", alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=1, num_queries=m)
-    assert p.subsamp.k == int(math.ceil(t7["subsamples"]))
-    assert p.subsamp.lam == pytest.approx(float(t7["lambda"]), rel=1e-12)
+    assert p.subsamp.k == int(math.ceil(t7["subsamples_tight"]))  # the tight lambda, adopted by default
+    assert p.subsamp.lam == pytest.approx(float(t7["lambda_tight"]), rel=1e-12)
+    cautious = agprivcl_params(alpha, beta, eps, delta, m, "cautious")
+    assert cautious.subsamp.k == int(math.ceil(t7["subsamples"]))
+    assert cautious.subsamp.lam == pytest.approx(float(t7["lambda"]), rel=1e-12)
 
 
 @pytest.mark.parametrize("alpha,beta,eps,delta,m", [(0.3, 0.2, 0.99, 0.03, 100), (0.1, 0.05, 0.5, 1e-6, 1000),

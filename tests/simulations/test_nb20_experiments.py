@@ -1,5 +1,6 @@
-"""NB20 experiments thm7 and thm11: small runs of the real trial/summarise, the negative controls, the
-pure-noise counterexample to Lemma 9's printed query count, and the below-bound status."""
+"""NB20 experiments thm7 and thm11: small runs of the real trial/summarise at the theorems' own n (count-based
+path) with the negative controls and baselines, the pure-noise counterexample to Lemma 9's printed query count,
+and the below-bound status."""
 
 import numpy as np
 import pytest
@@ -19,18 +20,35 @@ def thm7_summary():
     return thm7.summarise(_records(thm7, p, 3, 11), p)
 
 
-def test_thm7_negative_control_inverted_majority_is_violated(thm7_summary):
-    """The control (step 8's majority inverted) must come out violated on 3 trials. Catches: a control
-    that is not inverted (it would then be as accurate as A_AgPrivCl) or a verdict rule that never says
-    violated."""
-    assert thm7_summary["cases"]["thresholds"]["negative_control"]["status"] == stats.VIOLATED
-    assert thm7_summary["negative_controls_caught"]
+@pytest.fixture(scope="module")
+def thm7_at_bound():
+    p = thm7.Params(cases=("boundary_noise",), counter_reps=1)
+    return thm7.summarise(_records(thm7, p, 3, 13), p)
+
+
+@pytest.mark.slow
+def test_thm7_at_its_own_n_the_relabelling_beats_btt18_and_both_controls_are_violated(thm7_at_bound):
+    """boundary_noise at Theorem 7's n (3 * 10^11, tight lambda): BTT18's sub-samples split at the fair-coin
+    point, so it meets unstable queries and halts after floor(T) of them in every trial, and fails; A_AgPrivCl
+    meets none; both controls (majority inverted; sub-samples without the relabelling, which halts like BTT18)
+    come out violated on 3 trials; the constant answer fails. Catches a relabelling that does not reach the
+    sub-samples, or controls judged below the bound."""
+    c = thm7_at_bound["cases"]["boundary_noise"]
+    assert c["at_bound"] and c["n_fraction_of_bound"] >= 1 and c["not_judged_because"] is None
+    assert c["btt18_halted_rate"] == 1.0 and c["btt18_unstable"]["mean"] == c["rounds"]
+    assert c["unstable"]["mean"] == 0 and c["halted_rate"] == 0
+    assert c["accuracy"]["btt18"]["status"] == "fails" and c["baselines"]["constant"]["status"] == "fails"
+    assert c["negative_control"]["status"] == stats.VIOLATED
+    assert c["negative_control_no_relabel"]["status"] == stats.VIOLATED
+    assert thm7_at_bound["negative_controls_caught"] and c["privacy_as_requested"]
+    assert thm7_at_bound["trials_for_holds"] > 3 and c["accuracy"]["agprivcl"]["kind"] == "verdict"
 
 
 def test_thm7_below_the_theorem_size_is_below_bound_never_violated(thm7_summary):
     c = thm7_summary["cases"]["thresholds"]
-    assert c["n_used"] < c["n_bound"] and not c["at_bound"]
-    assert {v["status"] for v in c["accuracy"].values()} == {stats.BELOW_BOUND}
+    assert c["n_used"] < c["n_bound"] and not c["at_bound"] and c["not_judged_because"].startswith("n = ")
+    assert c["accuracy"]["agprivcl"]["status"] == stats.BELOW_BOUND
+    assert c["negative_control"]["status"] == stats.BELOW_BOUND
     assert thm7_summary["verdict"] == stats.BELOW_BOUND
     assert c["privacy_as_requested"] and c["unstable_within_T"]
 
@@ -57,19 +75,35 @@ def test_thm7_params_reject_bad_input():
         thm7.Params(noise=0.6)
     with pytest.raises(ValueError, match="cases="):
         thm7.Params(cases=("stumps",))
+    with pytest.raises(ValueError, match="path="):
+        thm7.Params(path="examples")  # the per-example path only below the bound
+    with pytest.raises(ValueError, match="variant="):
+        thm7.Params(variant="nonsense")
 
 
+def test_thm7_per_example_path_runs_below_the_bound():
+    p = thm7.Params(cases=("thresholds",), per_subsample=1, num_queries=10, counter_reps=1, path="examples")
+    rec = _records(thm7, p, 1, 3)[0]["cases"]["thresholds"]
+    assert rec["n_prime"] == rec["k"] and rec["unstable_before_halt"] <= rec["rounds"]
+
+
+@pytest.mark.slow
 def test_thm11_switch_privacy_and_negative_control():
-    """One small trial: the switch happens exactly after m_o queries, the composed privacy is within
-    (eps, delta) while the printed budget would spend more than eps, and the inverted h_priv is violated.
-    Catches: h_priv computed one query early/late, the double spend, a control that is not inverted."""
-    p = thm11.Params(cases=("thresholds",), per_subsample=1)
+    """Three trials at Theorem 11's n: the switch happens exactly after m_o queries, the composed privacy is
+    within (eps, delta) while the printed budget would spend more than eps, and the inverted h_priv is
+    violated; below the bound (per_subsample = 1) the accuracy is below-bound. Catches: h_priv computed one
+    query early/late, the double spend, a control that is not inverted."""
+    p = thm11.Params(cases=("thresholds",))
     s = thm11.summarise(_records(thm11, p, 3, 12), p)
     c = s["cases"]["thresholds"]
+    assert c["at_bound"] and c["n_used"] >= c["n_bound"]
     assert c["switch"]["status"] == stats.HOLDS and c["privacy"]["status"] == stats.HOLDS
     assert c["privacy"]["eps"] <= p.eps < c["privacy"]["printed_budget_eps"]
     assert c["negative_control"]["status"] == stats.VIOLATED
-    assert c["accuracy"]["status"] == stats.BELOW_BOUND and s["verdict"] == stats.BELOW_BOUND
+    assert c["baselines"]["constant"]["status"] == "fails"
+    small = thm11.Params(cases=("thresholds",), per_subsample=1)
+    b = thm11.summarise(_records(thm11, small, 1, 12), small)
+    assert b["cases"]["thresholds"]["accuracy"]["status"] == stats.BELOW_BOUND and b["verdict"] == stats.BELOW_BOUND
     rows = c["crossover"]
     assert [r["m"] for r in rows] == list(thm11.CROSSOVER_M)
     assert rows[-1]["thm7_n_bound"] > rows[-1]["thm11_n_bound"]   # many queries: Theorem 11 wins

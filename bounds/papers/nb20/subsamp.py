@@ -21,12 +21,12 @@ from ._common import PAPER, SOURCE, _UNIT, _declare  # noqa: F401
 # (F = eps/2 + ...: half the budget idle) and e0 = eps/A at Delta = 2 (F = eps (1 + T (e^{eps/A} -
 # 1)/A), 1.0002-1.0018 x eps inside Algorithm 3). Three computable choices:
 #   - as printed (lambda_as_printed): exceeds eps by that factor;
-#   - doubled (lambda, encoded): F = eps/2 + ...; it is what algorithms.learning.subsamp runs and
-#     declares (Dwork-Roth's SparseVector closed form sqrt(32 c log(2/delta)) Delta/lambda = eps);
-#   - tight (lambda_tight, shown): lambda = 4/e0 with e0 the largest e with F(e) <= eps (bisection from
-#     below): sound by A_SubSamp's own accounting and 1.0002-1.0018 x the printed lambda inside
-#     Algorithm 3, about half the encoded one; adopting it needs the algorithm to declare the
-#     composition bound instead of SparseVector's closed form (result notes).
+#   - doubled (lambda, encoded, the "cautious" choice): F = eps/2 + ...; algorithms.learning.subsamp
+#     declares it by Dwork-Roth's SparseVector closed form sqrt(32 c log(2/delta)) Delta/lambda = eps;
+#   - tight (lambda_tight, the NB20 experiments' default): lambda = 4/e0 with e0 the largest e with
+#     F(e) <= eps (bisection from below): sound by A_SubSamp's own accounting and 1.0002-1.0018 x the
+#     printed lambda inside Algorithm 3, about half the encoded one; algorithms.learning.subsamp runs it
+#     declaring the composition bound instead of SparseVector's closed form (result notes).
 # k = 34 sqrt(2) lambda log(.) and w = 2 lambda log(2m/delta) follow lambda by steps 1-2 (noise, k and w
 # scale together: BTT18's counting argument applies as printed).
 def alg5_composition_A(o, T, delta):
@@ -66,7 +66,7 @@ def alg5_round_eps_tight(o, T, eps, delta):
 
 
 def alg5_lambda_tight(o, T, eps, delta):
-    """NB20 Algorithm 5, step 1 at the margin's sensitivity 2, tight (computable, not encoded): lambda =
+    """NB20 Algorithm 5, step 1 at the margin's sensitivity 2, tight (the NB20 experiments' default): lambda =
     2 Delta/e0 = 4/e0 with e0 = alg5_round_eps_tight, the least closed form whose T rounds compose to
     <= eps by advanced composition; 1.0002-1.02 x the printed lambda, about half the encoded one."""
     return 4 / alg5_round_eps_tight(o, T, eps, delta)
@@ -149,7 +149,7 @@ _declare(
                      derivation="step 1 as printed",
                      monotone={"T": +1, "eps": -1, "delta": -1}),
             Quantity("lambda_tight", "lam_tight",
-                     "lambda tight for sensitivity 2 (computable, not encoded)",
+                     "lambda tight for sensitivity 2 (the NB20 experiments' default; A_SubSamp then declares the rounds' composition)",
                      explicit=alg5_lambda_tight, intermediate=True,
                      derivation=("4/e0, e0 = the largest e with A e + T e (e^e - 1) <= eps (bisection from below), A = "
                                  "sqrt(2 T log(2/delta)): the T rounds (each 4/lambda-DP) compose to <= eps "
@@ -164,8 +164,8 @@ _declare(
             _alg5_k_step("subsamples_as_printed", "k_printed", "lam_printed", "k at the printed lambda",
                          "step 1 at the printed lambda"),
             _alg5_k_step("subsamples_tight", "k_tight", "lam_tight",
-                         "k at the tight lambda (computable, not encoded)",
-                         "step 1 at lambda_tight (not used)"),
+                         "k at the tight lambda (the NB20 experiments' default)",
+                         "step 1 at lambda_tight"),
             Quantity("subsamples", "k", "number of sub-samples k", explicit=alg5_k, order="exact",
                      integer=True,
                      derivation=("step 1: 34 sqrt(2) lambda log(4 m T / min(delta, beta/2)), rounded up, "
@@ -175,6 +175,10 @@ _declare(
                      order="exact",
                      derivation="step 2: 2 lambda log(2m/delta) at the corrected lambda",
                      monotone={"T": +1, "eps": -1, "delta": -1, "num_queries": +1}),
+            Quantity("threshold_tight", "w_tight", "threshold w at the tight lambda (algorithms.learning.subsamp "
+                     "runs it, declaring the rounds' composition)",
+                     explicit=lambda o, lam_tight, num_queries, delta: alg5_w(o, lam_tight, num_queries, delta),
+                     intermediate=True, derivation="step 2: 2 lambda_tight log(2m/delta)"),
             Quantity("margin_sensitivity", "sens",
                      "sensitivity of step 8's vote margin to one record: 2",
                      explicit=alg5_margin_sensitivity, intermediate=True,
@@ -206,7 +210,7 @@ _declare(
                      derivation="m (1/2) e^{-w/(2 lambda)} = delta/4"),
         ),
         notes=(
-            "lambda is doubled for the vote margin's sensitivity 2 (erratum nb20-alg5-margin); the tight lambda (lambda_tight) is shown, not encoded: the algorithm declares SparseVector's closed form.",
+            "lambda is doubled for the vote margin's sensitivity 2 (erratum nb20-alg5-margin); the tight lambda (lambda_tight, about half) is what the NB20 experiments run by default, with A_SubSamp declaring the rounds' advanced composition instead of SparseVector's closed form; the doubled lambda stays selectable (lam = cautious).",
             "Not re-derived: the constant 34 sqrt(2) in k comes from BTT18's accuracy analysis, which is not in the seed papers.",
         ),
         errata=('nb20-alg5-margin', 'nb20-alg5-halt',),

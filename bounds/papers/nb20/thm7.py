@@ -235,7 +235,7 @@ def _agpriv_chain(headline: str, headline_desc: str, asymptotic=None, constants=
         Quantity("subsamples", "k", "Alg 5 at (eps^, delta^): k at the corrected lambda",
                  explicit=_chain_k, integer=True,
                  derivation="Alg 5 step 1: 34 sqrt(2) lambda log(4 m T/min(delta^, beta/2))", **step),
-        Quantity("lambda_tight", "lam_tight", "Alg 5 at (eps^, delta^): the tight lambda (not used)",
+        Quantity("lambda_tight", "lam_tight", "Alg 5 at (eps^, delta^): the tight lambda (the NB20 experiments' default)",
                  explicit=_chain_lambda_tight, derivation="nb20:alg5 lambda_tight", **step),
         Quantity("subsamples_tight", "k_tight", "Alg 5 at (eps^, delta^): k at the tight lambda",
                  explicit=_chain_k_tight, integer=True, derivation="Alg 5 step 1 at lambda_tight",
@@ -272,7 +272,7 @@ def _agpriv_chain(headline: str, headline_desc: str, asymptotic=None, constants=
                  explicit=_chain_n_prime, integer=True,
                  derivation="max(k n_pac, Lemma 6, Claim 10, ERM)", **step),
         Quantity("private_samples_tight_lambda", "n_tight",
-                 "the same n with Alg 5 at the tight lambda (computable, not encoded)",
+                 "the same n with Alg 5 at the tight lambda (the NB20 experiments' default n)",
                  explicit=_chain_n_tight, integer=True,
                  derivation=("56/eps_run max(k_tight n_pac(k_tight), Lemma 6, Claim 10 at the encoded k "
                              "(an upper bound), ERM)"), **step),

@@ -7,302 +7,76 @@ import math
 
 import numpy as np
 
+from algorithms._lazy import lazy_module
 from algorithms.privacy.accounting import ApproxDP, PureDP, compose
-from bounds.papers.nb20 import (alg5_composed_eps, alg5_lambda, alg5_lambda_as_printed, alg5_lambda_tight,
-                                alg5_round_eps)
-from bounds.papers.nb20 import (alg3_delta_hat, alg3_eps_hat, alg3_eps_prime, alg3_group_delta, alg3_group_eps,
-                                alg3_T, alg3_total_delta, alg3_total_eps, alg4_m_o, claim10_log_tail_printed,
-                                claim10_n_printed, lemma6_em_gap, lemma6_em_gap_printed_bound, lemma6_n_printed,
-                                lemma6_uc_g, lemma9_min_queries, lemma9_n_prime_printed)
+from bounds.papers.abm19 import thm3_1_cover_g
+from bounds.papers.nb20 import (
+                                alg3_delta_hat,
+                                alg3_eps_hat,
+                                alg3_eps_prime,
+                                alg3_group_delta,
+                                alg3_group_eps,
+                                alg3_T,
+                                alg3_total_delta,
+                                alg3_total_eps,
+                                alg4_m_o,
+                                alg5_composed_eps,
+                                alg5_lambda,
+                                alg5_lambda_as_printed,
+                                alg5_lambda_tight,
+                                alg5_round_eps,
+                                claim10_log_tail_printed,
+                                claim10_n_printed,
+                                lemma6_em_gap,
+                                lemma6_em_gap_printed_bound,
+                                lemma6_n_printed,
+                                lemma6_uc_g,
+                                lemma9_min_queries,
+                                lemma9_n_prime_printed,
+)
 from bounds.papers.nb20 import lemma9_min_queries_bernstein as bernstein_m  # Bernstein size of eq. (3)
 
-from bounds.papers.abm19 import thm3_1_cover_g
-
+from ._nb20_claims import (
+                                ALG5,
+                                ALPHA,
+                                BETA,
+                                CH,
+                                CHAIN_OVER_PRINTED,
+                                DELTA,
+                                EPS,
+                                L9,
+                                LEMMA8,
+                                M_Q,
+                                PAPER,
+                                SEED,
+                                D,
+                                alg5_composition_claim,
+                                alpha3_claim,
+                                amplification_claim,
+                                chernoff3_claim,
+                                claim10_constant_claim,
+                                claim10_use_claim,
+                                composition_claim,
+                                corrected_m_o,
+                                em_direct_claim,
+                                em_step_claim,
+                                group_claim,
+                                margin_claim,
+                                printed_vs_chain_claim,
+                                public_size_claim,
+                                r_claim,
+                                r_tail,
+                                sizes_claim,
+                                step2_claim,
+                                text_k,
+                                thm11_factor_claim,
+                                uc_claim,
+                                union_claim,
+)
 from .abm19 import growth_delta_claim
-from .core import (FAILS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, bounds_value, register)
-from algorithms._lazy import lazy_module
+from .core import FAILS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, bounds_value, register
 
 _scipy_stats = lazy_module("scipy.stats")  # imported on first use: --list must start fast
-
-PAPER = "NB20"
-SEED = "004_d21f3e9c5d64269f.txt"
-
-ALPHA = Var("alpha", 1e-4, 0.999, points=30)
-BETA = Var("beta", 1e-12, 0.999, points=20)
-D = Var("d", 1, 1000, integer=True, points=10)
-EPS = Var("eps", 1e-4, 0.999, points=20)
-DELTA = Var("delta", 1e-12, 0.999, points=20)
-M_Q = Var("num_queries", 1, 10**9, integer=True, points=20)
-
-
-# ---------------------------------------------------------------------------------------------
-# Lemma 6
-
-
-def em_step_claim(region, region_text, text: str) -> Inequality:
-    """Lemma 6 eq. (4): (2/n')(d log(en'/d) + log(3/beta)) <= 80 alpha^2 (d log(1/alpha) + log(3/beta))/(256 (d + log(3/beta)))
-    at the printed n' = 256 (d + log(3/beta))/alpha^2."""
-    return Inequality(text, lambda o, alpha, beta, d: lemma6_em_gap(o, beta, d, lemma6_n_printed(o, alpha, beta, d)),
-                      lambda o, alpha, beta, d: lemma6_em_gap_printed_bound(o, alpha, beta, d), (ALPHA, BETA, D),
-                      region=region, region_text=region_text)
-
-
-def alpha3_claim(frac: float, text: str) -> Inequality:
-    """Lemma 6 eq. (4), last step: 80 alpha^2 (d log(1/alpha) + log(3/beta))/(256 (d + log(3/beta))) <= alpha * frac."""
-    return Inequality(text, lemma6_em_gap_printed_bound, lambda o, alpha, beta, d: frac * alpha, (ALPHA, BETA, D))
-
-
-def em_direct_claim(frac: float, text: str) -> Inequality:
-    """Lemma 6 eq. (4) end to end: (2/n')(d log(en'/d) + log(3/beta)) <= alpha * frac at the printed n'."""
-    return Inequality(text, lambda o, alpha, beta, d: lemma6_em_gap(o, beta, d, lemma6_n_printed(o, alpha, beta, d)),
-                      lambda o, alpha, beta, d: frac * alpha, (ALPHA, BETA, D))
-
-
-def uc_claim(scale: float, text: str) -> Inequality:
-    """Lemma 6 eqs. (5)-(6) with the standard VC inequality 4 (2en/d)^d e^{-n a^2/8} (Anthony-Bartlett Thm 4.3)
-    at deviation a = alpha/3 and failure 2 beta/3, at ``scale`` times the printed n'."""
-    return Inequality(text, lambda o, alpha, beta, d: lemma6_uc_g(o, scale * lemma6_n_printed(o, alpha, beta, d), alpha, beta, d),
-                      lambda o, alpha, beta, d: 0 * alpha, (ALPHA, BETA, D))
-
-
-# ---------------------------------------------------------------------------------------------
-# Claim 10
-
-
-def claim10_constant_claim(C_: float, region, region_text, text: str) -> Inequality:
-    """Claim 10: at n_o = C_ (d log(1/alpha) + log(1/beta'))/alpha^2 the printed tail 2 (e n_o/d)^{2d} e^{-n_o alpha^2/8} <= beta'."""
-    return Inequality(text, lambda o, alpha, beta, d: claim10_log_tail_printed(o, alpha, d, C_ / 50 * claim10_n_printed(o, alpha, beta, d)),
-                      lambda o, alpha, beta, d: o.log(beta), (Var("alpha", 1e-5, 0.999, points=40), BETA, D),
-                      region=region, region_text=region_text)
-
-
-# ---------------------------------------------------------------------------------------------
-# Lemma 8
-
-
-LEMMA8 = (EPS, DELTA, Var("alpha", 1e-4, 0.999, points=12), M_Q)
-
-
-def amplification_claim(rate_den: float, text: str) -> Inequality:
-    """Lemma 8: Lemma 5 gives (eps* + 3, 4 e delta) with eps* = min(1, eps') <= 1; sub-sampling n' = eps n/rate_den
-    amplifies it to (log(1 + (eps/rate_den)(e^{eps*+3} - 1)), (eps/rate_den) 4 e delta), claimed <= (eps, delta)."""
-
-    def worst(o, eps, delta, alpha, num_queries):
-        ep = alg3_eps_prime(o, alpha, num_queries)
-        e_hat = alg3_eps_hat(o, delta, ep)
-        g_eps = alg3_group_eps(o, delta, e_hat)
-        g_delta = alg3_group_delta(o, delta, e_hat, alg3_delta_hat(o, delta, ep))
-        if rate_den == 56:
-            tot_e, tot_d = alg3_total_eps(o, eps, g_eps), alg3_total_delta(o, eps, delta, g_delta)
-        else:
-            tot_e = o.log(1 + eps / rate_den * (o.exp(g_eps + 3) - 1))
-            tot_d = eps / rate_den * 4 * o.e * (delta / 2 + g_delta)
-        return o.max(tot_e / eps, tot_d / delta)
-
-    return Inequality(text, worst, lambda o, eps, delta, alpha, num_queries: 1 + 0 * eps, LEMMA8)
-
-
-def group_claim(delta_hat_fn, text: str) -> Identity:
-    """Lemma 8: with r = log(2/delta), r eps^ = min(1, eps') and r e^{r eps^} delta^ = delta/2 (checked as one
-    identity: (r eps^ - min(1, eps')) + (r e^{r eps^} delta^ - delta/2) = 0)."""
-
-    def lhs(o, delta, alpha, num_queries):
-        ep = alg3_eps_prime(o, alpha, num_queries)
-        e_hat = alg3_eps_hat(o, delta, ep)
-        return (alg3_group_eps(o, delta, e_hat) - o.min(1, ep)
-                + alg3_group_delta(o, delta, e_hat, delta_hat_fn(o, delta, ep)) - delta / 2)
-
-    return Identity(text, lhs, lambda o, delta, alpha, num_queries: 0 * delta, (DELTA, LEMMA8[2], LEMMA8[3]),
-                    rtol=1e-9)
-
-
-def r_tail(o, n_prime, delta):
-    """Lemma 8: r ~ Bin(n', 1/n') (times index j is drawn in n' draws with replacement); P[r > log(2/delta)]."""
-    return _scipy_stats.binom.sf(np.floor(np.log(2 / delta)), n_prime, 1 / n_prime)
-
-
-def r_claim(scale: float, region, region_text, text: str) -> Inequality:
-    return Inequality(text, r_tail, lambda o, n_prime, delta: scale * delta / 2,
-                      (Var("n_prime", 1, 10**7, integer=True, points=40), Var("delta", 1e-12, 0.999, points=200)),
-                      region=region, region_text=region_text)
-
-
-# ---------------------------------------------------------------------------------------------
-# Lemma 9
-
-
-L9 = (Var("alpha", 1e-3, 0.999, points=14), Var("beta", 1e-9, 0.999, points=8), Var("delta", 1e-12, 0.999, points=8),
-      Var("d", 1, 1000, integer=True, points=6), M_Q)
-
-
-def text_k(o, alpha, beta, delta, num_queries):
-    """Lemma 9's proof: k = O(sqrt(m alpha log(2/delta)) log(m alpha/min(delta, beta/2)) / eps^) (constant 1),
-    eps^ from Algorithm 3 (bounds)."""
-    m = num_queries
-    e_hat = alg3_eps_hat(o, delta, alg3_eps_prime(o, alpha, m))
-    return o.sqrt(m * alpha * o.log(2 / delta)) * o.log(m * alpha / o.min(delta, beta / 2)) / e_hat
-
-
-def sizes_claim(n_prime_fn, text: str) -> Inequality:
-    """Lemma 9's proof: n'/k = Omega((d log(1/alpha) + log(m/beta))/alpha); with the printed n' and the text's k
-    (constant 1) the ratio n'/k over 8000 (d log(1/alpha) + log(m/beta))/alpha is >= 1 (= 1 when m alpha >= 1)."""
-
-    def ratio(o, alpha, beta, delta, d, num_queries):
-        n_p = n_prime_fn(o, alpha, beta, delta, d, num_queries)
-        k = text_k(o, alpha, beta, delta, num_queries)
-        return n_p / k / (8000 * (d * o.log(1 / alpha) + o.log(num_queries / beta)) / alpha)
-
-    return Inequality(text, ratio, lambda o, alpha, beta, delta, d, num_queries: 1 + 0 * alpha, L9, rel=">=",
-                      where=lambda o, alpha, beta, delta, d, num_queries:
-                      (num_queries * alpha / np.minimum(delta, beta / 2) > 1) & (num_queries > beta))
-
-
-def claim10_use_claim(const: float, acc_div: float, text: str) -> Inequality:
-    """Lemma 9's proof: S'' has n' >= const (d log(acc_div/alpha) + log(8k/beta))/alpha^2 points; Claim 10 at the accuracy
-    the conclusion needs (dis <= alpha/24 + a = alpha/12, so a = alpha/24) asks 50 (d log(24/alpha) + log(8k/beta))/(alpha/24)^2."""
-    dom = (Var("alpha", 1e-4, 0.999, points=20), BETA, D, Var("k", 1, 10**6, integer=True, points=10))
-    return Inequality(text, lambda o, alpha, beta, d, k: const * (d * o.log(acc_div / alpha) + o.log(8 * k / beta)) / alpha**2,
-                      lambda o, alpha, beta, d, k: 50 * (d * o.log(24 / alpha) + o.log(8 * k / beta)) / (alpha / 24) ** 2,
-                      dom, rel=">=")
-
-
-CH = (Var("alpha", 1e-3, 0.5, points=16), Var("beta", 1e-9, 0.5, points=16), Var("gamma", 0.0, 0.49, log=False, points=16))
-
-
-def chernoff3_claim(m_fn, region, region_text, text: str, share: float = 4) -> Inequality:
-    """Lemma 9 eq. (3): if err(h_ERM; D) <= alpha/8 + gamma then (1/m) sum 1(h_ERM(x_i) != y_i) <= alpha/4 + gamma
-    w.p. >= 1 - beta/share over m i.i.d. queries; the exact tail at the worst case err = alpha/8 + gamma. The
-    paper's sentence reads share 4; the union bound that closes at beta leaves the Chernoff step share 8
-    (eq. (3)'s beta/4 less the ERM event's beta/8: nb20:lemma9.union)."""
-
-    def tail(o, alpha, beta, gamma):
-        m = np.ceil(m_fn(o, alpha, beta, gamma))
-        p = np.minimum(alpha / 8 + gamma, 1.0)
-        return _scipy_stats.binom.sf(np.floor(m * (alpha / 4 + gamma)), m, p)
-
-    return Inequality(text, tail, lambda o, alpha, beta, gamma: beta / share, CH, region=region,
-                      region_text=region_text)
-
-
-def union_claim(shares: tuple, text: str) -> Identity:
-    """Lemma 9's union bound over its failure events, as fractions of beta: (1) beta/4 (the per-j PAC and
-    Claim 10 events and the counting argument), (2) Lemma 6 beta/4 + its Chernoff step, (3) the ERM event
-    beta/8 + its Chernoff step; the proof concludes 'w.p. >= 1 - beta'."""
-    return Identity(text, lambda o, beta: sum(f * beta for f in shares), lambda o, beta: beta,
-                    (Var("beta", 1e-9, 0.999),))
-
-
-# ---------------------------------------------------------------------------------------------
-# Theorem 11
-
-
-def thm11_factor_claim(C_: float, region, region_text, text: str) -> Inequality:
-    """Theorem 11: A_AgPrivCl on m_o queries has the factor max(1, sqrt(m_o) alpha^{3/2}); printed as
-    max(1, sqrt(d) alpha log^{1/2}(1/alpha)): max(1, sqrt(m_o) alpha^{3/2}) <= max(1, C sqrt(d log(1/alpha)) alpha)
-    (the statement's max(1, .) on both sides: a point where the factor is below 1 is no counterexample)."""
-    return Inequality(text, lambda o, alpha, beta, d: o.max(1, o.sqrt(alg4_m_o(o, alpha, beta, d)) * alpha ** o.frac(3, 2)),
-                      lambda o, alpha, beta, d: o.max(1, C_ * o.sqrt(d * o.log(1 / alpha)) * alpha),
-                      (Var("alpha", 1e-6, 0.5, points=30), Var("beta", 1e-300, 0.999, points=40), D),
-                      region=region, region_text=region_text)
-
-
-def step2_claim(scale: float, text: str) -> Inequality:
-    """Lemma 9 step (2): X = 1(h^ wrong) - 1(h_ERM wrong) has mean <= alpha/4 (Lemma 6) and is non-zero w.p. <=
-    err(h^) + err(h_ERM) <= alpha/2 + 2 gamma; Bernstein's tail for an empirical mean above alpha/2 at ``scale`` times
-    the encoded min_queries must be <= beta/4 (step (2)'s share once Lemma 6 takes its beta/4)."""
-
-    def tail(o, alpha, beta, gamma):
-        m = o.ceil(scale * bernstein_m(o, alpha, beta, gamma))
-        t = alpha / 4
-        var = o.min(alpha / 2 + 2 * gamma, 1) - t**2
-        return o.exp(-m * t**2 / (2 * var + o.frac(2, 3) * (1 + alpha / 4) * t))
-
-    return Inequality(text, tail, lambda o, alpha, beta, gamma: beta / 4,
-                      (Var("alpha", 1e-4, 0.5, points=30), Var("beta", 1e-12, 0.5, points=30),
-                       Var("gamma", 1e-6, 0.5, points=20)))
-
-
-def composition_claim(split, text: str) -> Exhaustive:
-    """Theorem 11: Algorithm 4 runs A_AgPrivCl (eps1, delta)-DP and A_SSPP eps2-DP on the same S; basic
-    composition (algorithms.privacy.accounting.compose) must give at most (eps, delta)."""
-
-    def cases():
-        for i, eps in enumerate(np.linspace(0.05, 0.95, 10)):
-            for j, delta in enumerate((1e-9, 1e-6, 1e-3, 0.1)):
-                e1, e2 = split(float(eps))
-                g = compose(ApproxDP(e1, delta), PureDP(e2))
-                yield Case(f"eps={eps:.2f}, delta={delta:g}", {"eps": float(eps), "delta": delta,
-                                                               "total_eps": g.eps, "total_delta": g.delta}, size=i + j)
-
-    return Exhaustive(text, cases, lambda c: (c.data["total_eps"] <= c.data["eps"] + 1e-12
-                                              and c.data["total_delta"] <= c.data["delta"] * (1 + 1e-12), {}))
-
-
-def margin_claim(sensitivity: float, text: str) -> Exhaustive:
-    """Algorithm 5 (A_SubSamp): the vote margin dist = (largest count) - (second largest) of k binary votes,
-    when one record (so one sub-sample, one vote) changes, moves by at most ``sensitivity``."""
-
-    def cases():
-        for k in range(1, 10):
-            for ones in range(0, k + 1):
-                for flip in (-1, 1):
-                    if 0 <= ones + flip <= k:
-                        a = abs(ones - (k - ones))
-                        b = abs(ones + flip - (k - ones - flip))
-                        yield Case(f"k={k}, ones={ones}, one vote flipped", {"k": k, "margin": a, "margin'": b,
-                                                                             "change": abs(a - b)}, size=k)
-
-    return Exhaustive(text, cases, lambda c: (c.data["change"] <= sensitivity, {}))
-
-
-ALG5 = (Var("eps", 1e-4, 0.999, points=12), Var("delta", 1e-15, 0.5, points=10), Var("T", 1, 1e7, points=12))
-
-
-def alg5_composition_claim(lam_fn, text: str) -> Inequality:
-    """Algorithm 5: the T AboveThreshold rounds at the vote margin's sensitivity 2 (each 2*2/lambda-DP,
-    Dwork-Roth Thm 3.23) compose by advanced composition at slack delta/2 (Thm 3.20) to at most eps."""
-    return Inequality(text, lambda o, eps, delta, T: alg5_composed_eps(o, T, delta, alg5_round_eps(o, lam_fn(o, T, eps, delta), 2)),
-                      lambda o, eps, delta, T: eps, ALG5)
-
-
-def public_size_claim(m_fn, text: str) -> Inequality:
-    """Theorem 11: the m_o query points make A_SSPP's cover (ABM19 Thm 3.1: Lemma 3.3 at (alpha/2, beta/2))
-    fail w.p. at most beta/2: log tail at m_o <= 0."""
-    dom = (Var("alpha", 1e-6, 0.999, points=30), Var("beta", 1e-12, 0.49, points=10), Var("d", 1, 300, integer=True, points=6))
-    return Inequality(text, lambda o, alpha, beta, d: thm3_1_cover_g(o, m_fn(o, alpha, beta, d), alpha, beta, d),
-                      lambda o, alpha, beta, d: 0 * alpha, dom)
-
-
-def corrected_m_o(o, alpha, beta, d):
-    """bounds nb20:thm11's corrected m_o = max(printed, cover size) (computed for the phase at beta/2)."""
-    return bounds_value("nb20:thm11", "public_samples", alpha=alpha, beta=2 * beta, epsilon=0.5, delta=1e-6, vc=d,
-                        num_queries=10**6)
-
-
-CHAIN_OVER_PRINTED = 42.0  # ceil(41.30): the largest chain/printed n' ratio on printed_vs_chain_claim's domain
-
-
-def printed_vs_chain_claim(scale: float, text: str) -> Inequality:
-    """Lemma 9 / Theorem 7: ``scale`` x the printed n' (8000 ...) is at least the n' every step of the proof
-    needs (bounds nb20:thm7's chain, with each 'standard result' pinned and Algorithm 5's lambda doubled for the
-    vote margin's sensitivity 2, erratum nb20-alg5-margin).
-
-    The corrected scale is CHAIN_OVER_PRINTED: a derived number, not a tolerance. On this domain (alpha in
-    [0.001, 0.5], d <= 100, m in [1e3, 1e8] with m >= Lemma 9's printed min_queries, beta = 0.05, eps = 0.5,
-    delta = 1e-6) the ratio chain n' / printed n' runs from 6.74 to 41.30 (grid and a dense 300 x 100 x 300
-    sweep agree); its supremum is at the corner alpha = 0.5, d = 100, m = 1e3, where the sub-sample term
-    k n_pac = 10,253,170 x 126,378 = 1.296e12 dominates the chain against the printed 3.137e10. Before the
-    vote-margin correction (k half as large) the range was 3.3 to 20.6 and the scale 25; with the tight lambda
-    (nb20:alg5 lambda_tight, shown, not encoded) it would be 3.31 to 20.67 (a 40 x 7 x 40 sweep)."""
-    dom = (Var("alpha", 1e-3, 0.5, points=6), Var("d", 1, 100, integer=True, points=3),
-           Var("num_queries", 10**3, 10**8, integer=True, points=4))
-
-    def chain(o, alpha, d, num_queries):
-        return bounds_value("nb20:thm7", "relabeled_samples", alpha=alpha, beta=0.05, epsilon=0.5, delta=1e-6,
-                            vc=d, num_queries=num_queries)
-
-    return Inequality(text, lambda o, alpha, d, num_queries: scale * lemma9_n_prime_printed(o, alpha, 0.05, 1e-6, d, num_queries),
-                      chain, dom, rel=">=", where=lambda o, alpha, d, num_queries: num_queries >= lemma9_min_queries(o, alpha, 0.05))
 
 
 # ---------------------------------------------------------------------------------------------

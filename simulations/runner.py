@@ -42,6 +42,9 @@ from typing import Iterable, Iterator, Sequence
 import numpy as np
 
 from simulations import experiments, store
+from simulations._scheduler import (  # noqa: F401  (re-exported: simulations.runner is the import path)
+    _SCHEDULER_RE, _probe, _quiet_finalisers, check_scheduler_address, connect,
+)
 
 BACKENDS = ("serial", "process", "dask")
 MAX_CHUNK = 256
@@ -49,8 +52,6 @@ MAX_CHUNK = 256
 #: holds the missing indices in memory and a run directory grows by one line per trial, so a typo
 #: such as --trials 1000000000000 is refused up front instead of filling memory and disk
 MAX_TRIALS = 1_000_000
-#: what a Dask scheduler address looks like: [protocol://]host[:port] (or a scheduler JSON file)
-_SCHEDULER_RE = re.compile(r"^((tcp|tls|inproc|ucx|ws|wss)://)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_.-]+)(:\d{1,5})?/?$")
 
 
 def trial_rng(root_seed: int, index: int) -> np.random.Generator:
@@ -185,70 +186,6 @@ def _process(spec: tuple, batches: list[list[int]], workers: int) -> Iterator[li
         finally:
             for fut in pending:
                 fut.cancel()
-
-
-def check_scheduler_address(scheduler: str) -> str:
-    """``scheduler`` if it looks like a Dask scheduler address (tcp://host:port, host:port, or an
-    existing scheduler JSON file); ValueError otherwise, before anything connects or waits."""
-    text = str(scheduler).strip()
-    if text.endswith(".json") and Path(text).is_file():
-        return text
-    m = _SCHEDULER_RE.match(text)
-    if not text or m is None or (m.group(4) and not 0 < int(m.group(4)[1:]) < 65536):
-        raise ValueError(f"--scheduler {scheduler!r} is not a Dask scheduler address "
-                         "(expected tcp://host:port, host:port or a scheduler JSON file)")
-    if m.group(4) is None and m.group(2) not in ("inproc", "ucx"):
-        raise ValueError(f"--scheduler {scheduler!r} has no port (expected tcp://host:port or host:port)")
-    return text
-
-
-def _probe(address: str, timeout: float) -> None:
-    """Fail fast, in one line, when nothing listens at a tcp address (distributed would wait, then print
-    a traceback from its half-built Client's finaliser)."""
-    import socket
-
-    m = _SCHEDULER_RE.match(address)
-    if m is None or m.group(2) not in (None, "tcp") or m.group(4) is None:
-        return
-    host = m.group(3).strip("[]")
-    try:
-        socket.create_connection((host, int(m.group(4)[1:])), timeout=timeout).close()
-    except OSError as exc:
-        raise ValueError(f"--scheduler {address!r}: cannot connect ({exc.strerror or type(exc).__name__}); is a "
-                         "Dask scheduler running there?") from None
-
-
-def connect(scheduler, timeout: float = 10.0):
-    """A ``distributed.Client`` for a scheduler address (dask imported only here); ValueError if it cannot connect."""
-    if isinstance(scheduler, str):
-        scheduler = check_scheduler_address(scheduler)
-        _probe(scheduler, timeout)
-    try:
-        from distributed import Client
-    except ImportError as exc:  # pragma: no cover - dask is in the dev and cluster extras
-        raise ValueError(f"--scheduler needs dask distributed (pip install 'pubpriv-workbench[cluster]'): {exc}") from None
-    is_file = isinstance(scheduler, str) and scheduler.endswith(".json")
-    try:
-        if is_file:  # a scheduler file (dask scheduler --scheduler-file) is not an address
-            return Client(scheduler_file=scheduler, timeout=timeout, set_as_default=False)
-        return Client(scheduler, timeout=timeout, set_as_default=False)
-    except Exception as exc:  # distributed raises OSError, TimeoutError, ValueError and its own errors
-        error = ValueError(f"--scheduler {scheduler!r}: cannot connect "
-                           f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})")
-    _quiet_finalisers()  # outside the except block: the traceback no longer holds the half-built Client
-    raise error
-
-
-def _quiet_finalisers() -> None:
-    """Collect a half-built Client now, its finaliser's complaint silenced (it is the error just reported)."""
-    import gc
-
-    hook = sys.unraisablehook
-    sys.unraisablehook = lambda unraisable: None
-    try:
-        gc.collect()
-    finally:
-        sys.unraisablehook = hook
 
 
 def _dask(spec: tuple, batches: list[list[int]], client) -> Iterator[list[tuple[int, str]]]:

@@ -1,0 +1,312 @@
+"""JUO20 / DWWZK18 (empirical privacy auditing): the auditor's settings and records (a case, a target, the
+event tests, an objective's and an audit's result). Re-exported by :mod:`simulations.audit`, the import path
+to use; see its docstring for the method."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+
+DEFAULT_CONFIDENCE = 0.95
+DEFAULT_BATCH = 100_000
+SELECTION_LEVEL = 1 - 1e-4      # level of the Clopper-Pearson bounds that score events on the selection half
+MIN_SELECTION_COUNT = 10        # an event is chosen only with this many numerator counts on the selection half
+MAX_CATEGORIES = 1024           # at most this many distinct outputs: also the likelihood-ratio-ordered events
+MIN_CATEGORY_COUNT = 5          # rarer values (on the pooled selection half) are merged into one category
+MAX_COORDINATES = 64            # vector outputs: threshold events of at most this many coordinates
+DETECTION_POWER = 0.9
+NO_POWER_FACTOR = 2.0
+SEARCH_RANDOM = 8               # neighbour search: random pairs tried ...
+SEARCH_LOCAL = 8                # ... then local moves from the best
+SEARCH_MIN = 500                # draws per neighbour for each pair tried
+SEARCH_LEVEL = 0.975            # level of the Clopper-Pearson bounds that rank the pairs tried
+PROFILE_POINTS = 121            # eps' values at which a declared privacy profile is checked
+PROFILE_SPAN = 4.0              # ... spread over [0, PROFILE_SPAN * max(eps, 1)]
+_GRID_LINEAR = 1001
+_GRID_TAIL = 400
+
+
+@dataclass(frozen=True)
+class AuditCase:
+    """One concrete audit: a mechanism, its declared (eps, delta), a neighbouring pair, public data, a statistic.
+
+    ``mechanism(private_data, public_data, rng)`` returns one output; if ``batched`` it also accepts
+    ``size=B`` and returns B outputs stacked on axis 0. ``statistic`` maps one output to a float or a
+    vector, or, if ``batched``, a stack of B outputs to a length-B array (or a B x d array); ``None``
+    uses the outputs themselves (numbers, index vectors, categorical values).
+
+    ``profile`` (optional): the whole privacy curve the mechanism declares, eps' -> delta(eps') (e.g. the
+    exact curve of a Gaussian calibration, Balle-Wang 2018 Thm 8, or the curve a rho-zCDP claim implies,
+    Canonne-Kamath-Steinke 2020), named by ``profile_name``; it adds the "profile" objective (module docstring).
+
+    Neighbour search (optional, module docstring): ``neighbours(rng)`` draws a random neighbouring pair of small
+    data sets (or answer vectors), ``mutate(pair, rng)`` a pair near ``pair`` (a local move), ``starts`` are pairs
+    tried first (the literature's hard instances); ``private_pair`` is always tried. ``pair_loss(pair)``
+    (optional) is the exact privacy loss eps of a pair, sup over outputs of |log Pr[M(D0) = o] / Pr[M(D1) = o]|,
+    computed by the target (small settings): eps_lb can never exceed it, so it says whether a gap between eps_lb
+    and the declared eps is the pair's or the test's. ``rho`` (optional): a declared rho-zCDP claim, which adds the
+    "renyi" objective.
+    """
+
+    mechanism: Callable[..., Any]
+    statistic: Callable[[Any], Any] | None
+    private_pair: tuple[Any, Any]
+    public: Any
+    eps: float
+    delta: float = 0.0
+    batched: bool = False
+    profile: Callable[[float], float] | None = None
+    profile_name: str = ""
+    neighbours: Callable[[np.random.Generator], tuple] | None = None
+    mutate: Callable[[tuple, np.random.Generator], tuple] | None = None
+    starts: tuple = ()
+    pair_loss: Callable[[tuple], float] | None = None
+    rho: float | None = None
+
+
+@dataclass(frozen=True)
+class AuditTarget:
+    """A registered audit: ``make(eps, delta) -> AuditCase``, with the source of its claim and whether it should pass.
+
+    ``expect_private`` is False for a deliberately broken variant: the auditor is expected to catch it
+    (eps_lb > declared eps). ``default_samples`` is what ``python -m simulations audit`` uses by default;
+    ``ci_samples`` the smaller count at which the contract test requires the expected outcome.
+    """
+
+    name: str
+    source: str
+    description: str
+    make: Callable[[float, float], AuditCase]
+    expect_private: bool = True
+    default_eps: float = 1.0
+    default_delta: float = 0.0
+    default_samples: int = 200_000
+    ci_samples: int | None = None  # the contract test's sample count (tests/simulations/test_contract.py)
+
+
+@dataclass(frozen=True)
+class ThresholdTest:
+    """Guess D1 iff ``direction * s > direction * threshold`` (direction +1: s > t; -1: s < t).
+
+    NaN is ordered above every number (``nan_high``) or below it, so it is guessed D1 iff
+    ``(direction > 0) == nan_high``. ``coordinate`` picks one coordinate of a vector output."""
+
+    threshold: float
+    direction: int
+    nan_high: bool = True
+    coordinate: int | None = None
+
+    def guesses_d1(self, s: np.ndarray) -> np.ndarray:
+        s = np.asarray(s, dtype=float)
+        if self.coordinate is not None:
+            s = s[:, self.coordinate]
+        with np.errstate(invalid="ignore"):
+            out = self.direction * s > self.direction * self.threshold
+        nan = np.isnan(s)
+        if nan.any():
+            out = np.where(nan, (self.direction > 0) == self.nan_high, out)
+        return out
+
+    def describe(self) -> str:
+        name = "s" if self.coordinate is None else f"s[{self.coordinate}]"
+        nan_d1 = (self.direction > 0) == self.nan_high  # where a NaN output falls (guesses_d1)
+        return (f"D1 iff {name} {'>' if self.direction > 0 else '<'} {self.threshold:.6g}"
+                + (f" or {name} is NaN" if nan_d1 else f" (a NaN {name} guesses D0)"))
+
+
+@dataclass(frozen=True)
+class SetTest:
+    """Guess D1 iff the output (a category: a number or a row) is one of ``members`` (the categories of largest
+    likelihood ratio on the selection half). Outputs that were rare on the selection half (fewer than
+    ``MIN_CATEGORY_COUNT`` of them, or unseen) form one category "rare": guessed D1 iff ``rare_in``."""
+
+    members: tuple
+    frequent: frozenset = frozenset()
+    rare_in: bool = False
+
+    def guesses_d1(self, s: np.ndarray) -> np.ndarray:
+        wanted = set(self.members)
+        return np.fromiter(((k in wanted) if k in self.frequent else self.rare_in for k in _row_keys(s)),
+                           dtype=bool, count=len(s))
+
+    def describe(self) -> str:
+        shown = ", ".join(_show_key(k) for k in self.members[:4])
+        more = f", ... ({len(self.members)} values)" if len(self.members) > 4 else ""
+        rare = " or a rare value" if self.rare_in else ""
+        return f"output in {{{shown}{more}}}{rare}"
+
+
+@dataclass(frozen=True)
+class ObjectiveResult:
+    """One objective's event, chosen on the selection half and bounded on the evaluation half at ``confidence``
+    (its share of the audit's confidence). ``minimal_detectable`` is the power statement of this objective: the
+    least true eps (objective "eps") or delta at the declared eps (objective "delta") it sees with probability
+    ``DETECTION_POWER``; NaN for "profile" (not computed). ``profile_eps``/``profile_margin``: the eps' where
+    delta_lb(eps') - profile(eps') is largest, and that margin (> 0 refutes the declared curve)."""
+
+    objective: str
+    confidence: float
+    test: str
+    false_positives: int
+    false_negatives: int
+    fpr_upper: float
+    fnr_upper: float
+    eps_lower_bound: float
+    delta_lower_bound: float
+    minimal_detectable: float = math.nan
+    profile_eps: float | None = None
+    profile_margin: float | None = None
+    threshold: float | None = None
+    direction: int = 1
+    rho_lower_bound: float | None = None
+    declared_rho: float | None = None
+    profile_delta: float | None = None  # the declared curve's delta at profile_eps
+
+    def refutes(self, eps: float, delta: float) -> bool:
+        return (self.eps_lower_bound > eps or self.delta_lower_bound > delta
+                or (self.profile_margin is not None and self.profile_margin > 0)
+                or (self.rho_lower_bound is not None and self.rho_lower_bound > self.declared_rho))
+
+    def describe(self, eps: float, delta: float) -> str:
+        c = f"{100 * self.confidence:.4g}%"
+        if self.objective == "renyi":
+            rel = ">" if self.rho_lower_bound > self.declared_rho else "<="
+            return (f"renyi objective ({c}): rho_lb {self.rho_lower_bound:.4f} {rel} declared rho "
+                    f"{self.declared_rho:g} (max over alpha of D_alpha / alpha of the event's Bernoulli laws at "
+                    f"the confidence box's nearest corner); test {self.test}: FPR <= {self.fpr_upper:.3g}, "
+                    f"FNR <= {self.fnr_upper:.3g}; power not computed")
+        if self.objective == "profile":
+            return (f"profile objective ({c}): largest delta_lb(eps') - declared delta(eps') = "
+                    f"{self.profile_margin:.3g} at eps' = {self.profile_eps:.3g}; test {self.test}: "
+                    f"FPR <= {self.fpr_upper:.3g}, FNR <= {self.fnr_upper:.3g}; power not computed")
+        if self.objective == "delta":
+            mdd = self.minimal_detectable
+            power = "has power" if mdd <= NO_POWER_FACTOR * delta else "NO POWER"
+            return (f"delta objective ({c}): delta_lb at eps {eps:g} = {self.delta_lower_bound:.3g}, eps_lb "
+                    f"{self.eps_lower_bound:.4f}; minimal detectable delta at eps {mdd:.3g} ({power} against "
+                    f"{NO_POWER_FACTOR:g}x delta); test {self.test}: FPR <= {self.fpr_upper:.3g}, "
+                    f"FNR <= {self.fnr_upper:.3g}")
+        mde = self.minimal_detectable
+        power = "has power" if mde <= NO_POWER_FACTOR * eps else "NO POWER"
+        return (f"eps objective ({c}): eps_lb {self.eps_lower_bound:.4f}"
+                + (f", delta_lb at eps {self.delta_lower_bound:.3g}" if delta > 0 else "")
+                + f"; minimal detectable eps {mde:.3f} ({power}); test {self.test}: FPR <= {self.fpr_upper:.3g}, "
+                f"FNR <= {self.fnr_upper:.3g}")
+
+
+@dataclass(frozen=True)
+class AuditResult:
+    """The outcome of :func:`audit` (see the module docstring for the bounds).
+
+    The headline fields (eps_lower_bound, delta_lower_bound, test, counts, rates, objective) are those of the
+    objective with the largest eps_lb (ties: the largest delta_lb); ``objectives`` holds every objective's
+    own result. ``minimal_detectable_eps`` is the eps objective's power statement, ``minimal_detectable_delta``
+    the delta objective's (NaN without one)."""
+
+    eps_lower_bound: float
+    declared_eps: float
+    declared_delta: float
+    confidence: float
+    samples: int  # per dataset, both halves together
+    threshold: float | None
+    direction: int
+    false_positives: int
+    false_negatives: int
+    evaluation_size: int  # per dataset
+    fpr_upper: float
+    fnr_upper: float
+    delta_lower_bound: float = 0.0
+    minimal_detectable_eps: float = math.inf
+    test: str = ""
+    objective: str = "eps"
+    nonfinite: dict = field(default_factory=dict)
+    objectives: tuple = ()
+    minimal_detectable_delta: float = math.nan
+    profile_name: str = ""
+    pair: str = ""
+    search: str = ""
+    pair_loss: float = math.nan
+
+    @property
+    def violated(self) -> bool:
+        """True when an objective refutes the declaration at ``confidence``: eps_lb > eps, delta_lb > delta, or
+        (with a declared profile) delta_lb(eps') > profile(eps') at some eps'."""
+        if self.objectives:
+            return any(o.refutes(self.declared_eps, self.declared_delta) for o in self.objectives)
+        return self.eps_lower_bound > self.declared_eps or self.delta_lower_bound > self.declared_delta
+
+    @property
+    def no_power(self) -> bool:
+        """The eps objective would not reliably see a violation of twice the claim (module docstring)."""
+        return not (self.minimal_detectable_eps <= NO_POWER_FACTOR * self.declared_eps)
+
+    def gap_statement(self) -> str:
+        """Whether a gap between eps_lb and half the declared eps is the pair's (its exact loss is below half) or
+        the test's (the pair has the loss, the events or samples do not reach it)."""
+        x, half = self.pair_loss, 0.5 * self.declared_eps
+        text = f"exact privacy loss of the pair: eps {x:.4g}; eps_lb reaches {self.eps_lower_bound / x:.2f} of it" if x > 0 \
+            else f"exact privacy loss of the pair: eps {x:.4g}"
+        if self.eps_lower_bound >= half:
+            return text + f"; eps_lb >= half the declared eps {self.declared_eps:g}"
+        if math.isclose(x, half, rel_tol=1e-9):
+            return text + (f"; exactly half the declared eps {self.declared_eps:g}, which a test reaches only in the "
+                           "limit: the gap is the pair's, then the test's")
+        if x < half:
+            return text + f"; below half the declared eps {self.declared_eps:g}: the gap is the pair's"
+        return text + f"; the pair reaches half the declared eps {self.declared_eps:g}: the gap is the test's"
+
+    def as_dict(self) -> dict:
+        d = asdict(self)
+        for key in ("threshold", "minimal_detectable_eps", "minimal_detectable_delta", "pair_loss"):
+            if d[key] is not None and not math.isfinite(d[key]):
+                d[key] = None if key != "minimal_detectable_eps" else str(d[key])
+        for o in d["objectives"]:
+            for key, v in o.items():
+                if isinstance(v, float) and not math.isfinite(v):
+                    o[key] = None if math.isnan(v) else str(v)
+        d["objectives"] = list(d["objectives"])
+        return {**d, "violated": self.violated, "no_power": self.no_power}
+
+    def __str__(self) -> str:
+        rel = ">" if self.eps_lower_bound > self.declared_eps else "<="
+        word = "VIOLATED" if self.violated else "consistent"
+        power = "NO POWER" if self.no_power else "has power"
+        mdv = f"{self.minimal_detectable_eps:.3f}" if math.isfinite(self.minimal_detectable_eps) else "inf"
+        if len(self.objectives) > 1:
+            text = (f"{word}: eps_lb {self.eps_lower_bound:.4f} {rel} declared eps {self.declared_eps:g} "
+                    f"(delta {self.declared_delta:g}, delta_lb at eps {self.delta_lower_bound:.3g}; headline from "
+                    f"the {self.objective} objective); {100 * self.confidence:g}% confidence split over "
+                    f"{len(self.objectives)} objectives, {self.samples} samples per dataset")
+            if self.profile_name:
+                text += f"; declared profile: {self.profile_name}"
+            text += "".join(f"\n  {o.describe(self.declared_eps, self.declared_delta)}" for o in self.objectives)
+        else:
+            text = (f"{word}: eps_lb {self.eps_lower_bound:.4f} {rel} declared eps {self.declared_eps:g} "
+                    f"(delta {self.declared_delta:g}"
+                    + (f", delta_lb at eps {self.delta_lower_bound:.3g}" if self.declared_delta > 0 else "")
+                    + f"); minimal detectable eps {mdv} ({power}); {100 * self.confidence:g}% confidence, "
+                    f"{self.samples} samples per dataset; test {self.test}: FPR <= {self.fpr_upper:.3g}, "
+                    f"FNR <= {self.fnr_upper:.3g}")
+        if self.search:
+            text += f"\n  pair: {self.search}"
+        if math.isfinite(self.pair_loss):
+            text += f"\n  {self.gap_statement()}"
+        if any(self.nonfinite.values()):
+            text += "; non-finite outputs " + ", ".join(f"{k} {v}" for k, v in self.nonfinite.items() if v)
+        return text
+
+
+def _row_keys(s) -> list:
+    """Hashable keys of outputs: floats (NaN as the string 'nan') or tuples of a vector output's entries."""
+    a = np.asarray(s)
+    if a.ndim <= 1:
+        return ["nan" if (isinstance(v, float) and v != v) else v for v in a.tolist()]
+    return [tuple("nan" if (isinstance(v, float) and v != v) else v for v in row) for row in a.reshape(a.shape[0], -1).tolist()]
+
+
+def _show_key(k) -> str:
+    return f"{k:.6g}" if isinstance(k, float) else str(k)

@@ -31,9 +31,11 @@ from simulations import contract
 from simulations.experiments import Confidence, Controlled, param
 
 NAME = "lvsuw21_public_check"
-RESULT_IDS = ("lvsuw21:lemma4.2",)
+# The check is LVSUW21 Section 5's proposal, not a numbered result; it rests on Lemma 4.2's 1/n sensitivity, which
+# lemma4_2 validates (so ``run lemma4.2`` names one experiment).
+RESULT_IDS: tuple[str, ...] = ()
 DESCRIPTION = ("LVSUW21 Sec 5's private check of a public set on ADULT (eps = 0.01): accepts the unbiased set, "
-               "rejects a one-sex set")
+               "rejects a one-sex set (noise from Lemma 4.2's 1/n sensitivity; validates no numbered result)")
 NEGATIVE_CONTROLS = {"sensitivity_one": "Laplace noise at sensitivity 1, not Lemma 4.2's 1/n (must be violated)"}
 #: the contract test's small run (tests/simulations/test_contract.py)
 CI_RUN = {"trials": 10, "params": {"workload_size": 8, "public_fraction": 0.002}}
@@ -114,7 +116,8 @@ def summarise(records: list[dict], params: Params) -> dict:
             f"rejected the {params.mismatched}-only set in {rej}/{T} (CP {claims['rejects_one_sex']['ci']}) at eps = "
             f"{params.eps:g}, threshold {params.threshold:g}; best mixture errors {f['matched']} (unbiased) and "
             f"{f['mismatched']} ({params.mismatched}-only)")
-    return {"result_id": RESULT_IDS[0], "variant": params.variant,
+    return {"result_id": "lvsuw21 Section 5 (the private check of a public set; Lemma 4.2's sensitivity)",
+            "variant": params.variant,
             "negative_control": params.variant in NEGATIVE_CONTROLS, "eps": params.eps, "threshold": params.threshold,
             "n": records[0]["n"], "public_rows": int(round(params.public_fraction * 48_842)),
             "claims": claims, "baselines": baselines, "informative": contract.informative(baselines),

@@ -2,41 +2,19 @@
 registers the checks that use them): Lemma 6, Claim 10, Lemmas 8 and 9, Theorem 11."""
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from algorithms._lazy import lazy_module
 from algorithms.privacy.accounting import ApproxDP, PureDP, compose
 from bounds.papers.abm19 import thm3_1_cover_g
-from bounds.papers.nb20 import (
-    alg3_delta_hat,
-    alg3_eps_hat,
-    alg3_eps_prime,
-    alg3_group_delta,
-    alg3_group_eps,
-    alg3_T,
-    alg3_total_delta,
-    alg3_total_eps,
-    alg4_m_o,
-    alg5_composed_eps,
-    alg5_lambda,
-    alg5_lambda_as_printed,
-    alg5_lambda_tight,
-    alg5_round_eps,
-    claim10_log_tail_printed,
-    claim10_n_printed,
-    lemma6_em_gap,
-    lemma6_em_gap_printed_bound,
-    lemma6_n_printed,
-    lemma6_uc_g,
-    lemma9_min_queries,
-    lemma9_n_prime_printed,
-)
+from bounds.papers.nb20 import (alg3_delta_hat, alg3_eps_hat, alg3_eps_prime, alg3_group_delta, alg3_group_eps,
+                                alg3_total_delta, alg3_total_eps, alg4_m_o, alg5_composed_eps, alg5_round_eps,
+                                claim10_log_tail_printed, claim10_n_printed, lemma6_em_gap,
+                                lemma6_em_gap_printed_bound, lemma6_n_printed, lemma6_uc_g, lemma9_min_queries,
+                                lemma9_n_prime_printed)
 from bounds.papers.nb20 import lemma9_min_queries_bernstein as bernstein_m  # Bernstein size of eq. (3)
 
-from .abm19 import growth_delta_claim
-from .core import FAILS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, bounds_value, register
+from .core import Case, Exhaustive, Identity, Inequality, Var, bounds_value
 
 _scipy_stats = lazy_module("scipy.stats")  # imported on first use: --list must start fast
 

@@ -3,80 +3,19 @@ of H_Delta and its constant 50), Lemmas 8 and 9 (privacy composition of A_AgPriv
 Claim 10 application, the Chernoff steps) and Theorem 11's combination."""
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
-from algorithms._lazy import lazy_module
-from algorithms.privacy.accounting import ApproxDP, PureDP, compose
-from bounds.papers.abm19 import thm3_1_cover_g
-from bounds.papers.nb20 import (
-                                alg3_delta_hat,
-                                alg3_eps_hat,
-                                alg3_eps_prime,
-                                alg3_group_delta,
-                                alg3_group_eps,
-                                alg3_T,
-                                alg3_total_delta,
-                                alg3_total_eps,
-                                alg4_m_o,
-                                alg5_composed_eps,
-                                alg5_lambda,
-                                alg5_lambda_as_printed,
-                                alg5_lambda_tight,
-                                alg5_round_eps,
-                                claim10_log_tail_printed,
-                                claim10_n_printed,
-                                lemma6_em_gap,
-                                lemma6_em_gap_printed_bound,
-                                lemma6_n_printed,
-                                lemma6_uc_g,
-                                lemma9_min_queries,
-                                lemma9_n_prime_printed,
-)
+from bounds.papers.nb20 import (alg3_delta_hat, alg3_T, alg4_m_o, alg5_lambda, alg5_lambda_as_printed,
+                                alg5_lambda_tight, lemma9_min_queries, lemma9_n_prime_printed)
 from bounds.papers.nb20 import lemma9_min_queries_bernstein as bernstein_m  # Bernstein size of eq. (3)
 
-from ._nb20_claims import (
-                                ALG5,
-                                ALPHA,
-                                BETA,
-                                CH,
-                                CHAIN_OVER_PRINTED,
-                                DELTA,
-                                EPS,
-                                L9,
-                                LEMMA8,
-                                M_Q,
-                                PAPER,
-                                SEED,
-                                D,
-                                alg5_composition_claim,
-                                alpha3_claim,
-                                amplification_claim,
-                                chernoff3_claim,
-                                claim10_constant_claim,
-                                claim10_use_claim,
-                                composition_claim,
-                                corrected_m_o,
-                                em_direct_claim,
-                                em_step_claim,
-                                group_claim,
-                                margin_claim,
-                                printed_vs_chain_claim,
-                                public_size_claim,
-                                r_claim,
-                                r_tail,
-                                sizes_claim,
-                                step2_claim,
-                                text_k,
-                                thm11_factor_claim,
-                                uc_claim,
-                                union_claim,
-)
+from ._nb20_claims import (CH, CHAIN_OVER_PRINTED, M_Q, PAPER, SEED, alg5_composition_claim, alpha3_claim,
+                           amplification_claim, chernoff3_claim, claim10_constant_claim, claim10_use_claim,
+                           composition_claim, corrected_m_o, em_direct_claim, em_step_claim, group_claim,
+                           margin_claim, printed_vs_chain_claim, public_size_claim, r_claim, sizes_claim, step2_claim,
+                           thm11_factor_claim, uc_claim, union_claim)
 from .abm19 import growth_delta_claim
-from .core import FAILS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, bounds_value, register
-
-_scipy_stats = lazy_module("scipy.stats")  # imported on first use: --list must start fast
+from .core import FAILS, PART, Check, Identity, Inequality, Var, register
 
 
 # ---------------------------------------------------------------------------------------------

@@ -61,6 +61,9 @@ class PAPResult:
 
     def answer_labels(self, labels) -> np.ndarray:
         """G(h) for hypotheses given as boolean label rows (over the domain or the public points)."""
+        if not isinstance(self.cover, Cover):
+            raise ValueError("answer_labels needs a dense class's cover (label rows over its domain); for Stumps "
+                             "give hypotheses by index")
         return self.pmw.answers[self.cover.project_labels(labels)]
 
 

@@ -90,6 +90,9 @@ def test_a_pap_runs_on_stumps_at_p_2000():
     assert out.answers.shape == (p,) and np.all(np.abs(out.answers) <= 1)
     assert out.cover.size == out.domain.size == out.reduced_class.p
     assert out.pmw.parameters.domain_size == 2 ** out.cover.size
+    assert out(7) == out.answers[7] and np.array_equal(out([1, 2]), out.answers[[1, 2]])
+    with pytest.raises(ValueError, match="index"):
+        out.answer_labels(np.ones(p, dtype=bool))
 
 
 def test_stumps_refuse_bad_points():

@@ -102,7 +102,7 @@ from simulations import stats
 from simulations._audit_types import (  # noqa: F401  (re-exported: simulations.audit is the import path)
     DEFAULT_BATCH, DEFAULT_CONFIDENCE, DETECTION_POWER, MAX_CATEGORIES, MAX_COORDINATES, MIN_CATEGORY_COUNT,  # noqa: F401
     MIN_SELECTION_COUNT, NO_POWER_FACTOR, PROFILE_POINTS, PROFILE_SPAN, SEARCH_LEVEL, SEARCH_LOCAL,  # noqa: F401
-    SEARCH_MIN, SEARCH_RANDOM, SELECTION_LEVEL, _GRID_LINEAR, _GRID_TAIL,  # noqa: F401
+    SEARCH_FINAL_FACTOR, SEARCH_FINALISTS, SEARCH_MIN, SEARCH_RANDOM, SELECTION_LEVEL, _GRID_LINEAR, _GRID_TAIL,  # noqa: F401
     AuditCase, AuditResult, AuditTarget, ObjectiveResult, SetTest, ThresholdTest, _row_keys, _show_key,  # noqa: F401
 )
 from simulations._audit_bounds import (  # noqa: F401
@@ -328,36 +328,50 @@ def search_pair(case: AuditCase, samples: int, rng: np.random.Generator, batch_s
     from the best so far, each scored by the eps objective's selection score (its bounds at SEARCH_LEVEL: the
     stricter SELECTION_LEVEL favours frequent events on few draws and ranks the pairs by them) on ``per`` draws
     per neighbour,
-    per = max(SEARCH_MIN, samples // (2 * candidates)). None of these draws is used again: the event is chosen,
-    and the bound computed, on fresh draws from the chosen pair. Returns (pair, a note of the search)."""
+    per = max(SEARCH_MIN, samples // (2 * candidates)). The best ``SEARCH_FINALISTS`` distinct pairs are then
+    re-scored on ``SEARCH_FINAL_FACTOR * per`` fresh draws each and the re-score alone picks the pair: a pair that
+    led by the luck of its first draws (the winner's curse of ranking many pairs on few draws) is not kept on it.
+    None of these draws is used again: the event is chosen, and the bound computed, on fresh draws from the chosen
+    pair. Returns (pair, a note of the search)."""
     tried = [case.private_pair, *case.starts]
     n_cand = len(tried) + SEARCH_RANDOM + (SEARCH_LOCAL if case.mutate is not None else 0)
     per = max(SEARCH_MIN, samples // (2 * n_cand))
 
-    def score(pair):
-        s0 = sample_statistic(replace(case, private_pair=pair), pair[0], per, rng, batch_size)
-        s1 = sample_statistic(replace(case, private_pair=pair), pair[1], per, rng, batch_size)
+    def score(pair, draws=per):
+        s0 = sample_statistic(replace(case, private_pair=pair), pair[0], draws, rng, batch_size)
+        s1 = sample_statistic(replace(case, private_pair=pair), pair[1], draws, rng, batch_size)
         return select_test(s0, s1, case.delta, case.eps, "eps", level=SEARCH_LEVEL)[1]
 
     tried += [case.neighbours(rng) for _ in range(SEARCH_RANDOM)]
     scored = [(score(p), i, p) for i, p in enumerate(tried)]
     best = max(scored, key=lambda t: (t[0], -t[1]))
-    first = best[1]
     moves = accepted = 0
     if case.mutate is not None:
         for _ in range(SEARCH_LOCAL):
             cand = case.mutate(best[2], rng)
             sc = score(cand)
             moves += 1
+            scored.append((sc, len(scored), cand))
             if sc > best[0]:
                 best = (sc, -1, cand)
                 accepted += 1
+    finalists, seen = [], set()
+    for sc, i, p in sorted(scored, key=lambda t: (-t[0], t[1])):
+        key = _pair_text(p)
+        if key not in seen:
+            seen.add(key)
+            finalists.append((i, p))
+        if len(finalists) == SEARCH_FINALISTS:
+            break
+    final = max(((score(p, SEARCH_FINAL_FACTOR * per), -i, p, i) for i, p in finalists), key=lambda t: t[:2])
+    first = final[3]
     origin = ("the case's pair" if first == 0 else "a start" if first <= len(case.starts)
-              else "a random pair")
-    note = (f"searched {len(scored) + moves} pairs ({len(case.starts) + 1} given, {SEARCH_RANDOM} random, {moves} "
-            f"local moves, {accepted} accepted) on {per} draws per neighbour each, separate from the audit's draws; "
-            f"best from {origin}: {_pair_text(best[2])}")
-    return best[2], note
+              else "a random pair" if first < len(case.starts) + 1 + SEARCH_RANDOM else "a local move")
+    note = (f"searched {len(scored)} pairs ({len(case.starts) + 1} given, {SEARCH_RANDOM} random, {moves} "
+            f"local moves, {accepted} accepted) on {per} draws per neighbour each, the best {len(finalists)} "
+            f"re-scored on {SEARCH_FINAL_FACTOR * per}, separate from the audit's draws; "
+            f"chosen from {origin}: {_pair_text(final[2])}")
+    return final[2], note
 
 
 def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: float = DEFAULT_CONFIDENCE,

@@ -340,7 +340,7 @@ def test_neighbour_search_finds_the_swapped_pair_from_random_starts_and_keeps_th
 
     broken = replace(audit.get_target("sparse_reused_comparison_noise").make(1.0, 0.0), starts=())
     r = audit.audit(broken, 6_000, np.random.default_rng(7))
-    assert r.violated and "random pair" in r.search, str(r)
+    assert r.violated and ("random pair" in r.search or "local move" in r.search), str(r)
     real = replace(audit.get_target("sparse_searched").make(1.0, 0.0), starts=())
     assert not audit.audit(real, 6_000, np.random.default_rng(7)).violated
     assert sv.random_answers(np.random.default_rng(0))[0].shape == (sv.K,)
@@ -370,3 +370,60 @@ def test_learned_score_sees_a_leak_spread_over_coordinates(monkeypatch):
     assert not audit.audit(_spread_gaussian(1.0), 60_000, np.random.default_rng(2)).violated
     monkeypatch.setattr(audit, "_learned_search", lambda *a: (audit.ThresholdTest(0.0, 1), -np.inf))
     assert not audit.audit(_spread_gaussian(0.5), 60_000, np.random.default_rng(2)).violated
+
+
+def test_search_rescores_its_finalists_on_fresh_draws(monkeypatch):
+    """The neighbour search keeps the pair that wins the re-score of its best SEARCH_FINALISTS on fresh draws, not
+    the one that led on its first draws: a case whose statistic is pure noise on every pair but one, scored so that
+    a noise pair leads the first round, must end on the informative pair. Catches a search that returns the first
+    round's leader (the winner's curse the re-score removes) or re-scores on the first round's draws."""
+    from simulations import audit as engine
+
+    good = (np.array([0.0]), np.array([1.0]))
+    noise = [(np.array([float(i + 2)]), np.array([float(i + 2)])) for i in range(engine.SEARCH_RANDOM)]
+    it = iter(noise)
+
+    def mechanism(data, public, rng, size=None):
+        x = float(np.asarray(data)[0])
+        out = (rng.random(size or 1) < (0.9 if x == 1.0 else 0.1)).astype(float) if x <= 1.0 else rng.random(size or 1)
+        return out if size else out[0]
+
+    case = engine.AuditCase(mechanism, None, good, None, 1.0, batched=True, neighbours=lambda rng: next(it))
+    calls = []
+    real_select = engine.select_test
+
+    def rigged(s0, s1, *a, **k):  # the first round ranks a noise pair above the good one, the re-score is honest
+        calls.append(s0.shape[0])
+        test, sc = real_select(s0, s1, *a, **k)
+        if len(calls) == 1:
+            return test, 50.0
+        if len(calls) == 2:
+            return test, 100.0
+        return test, sc
+
+    monkeypatch.setattr(engine, "select_test", rigged)
+    pair, note = engine.search_pair(case, 2_000, np.random.default_rng(0))
+    assert float(pair[1][0]) == 1.0 and "re-scored" in note, note
+    assert calls[-1] == engine.SEARCH_FINAL_FACTOR * calls[0]
+
+
+def test_first_top_probabilities_match_the_scan_and_bound_the_pair_loss():
+    """The exact first-top law of a cut-off-1 sparse-vector round (``first_top_probabilities``, one quadrature
+    over the noisy threshold) against 40,000 runs of the class itself on the Lyu-Su-Li answers (every outcome
+    within 4.5 binomial standard errors, seeded), and the pair loss it gives is below the declared eps (the
+    round is eps-DP) and above the audit's bound there. Catches a wrong cdf, a missing product over earlier
+    queries, or the threshold and comparison scales swapped (each moves an outcome by far more than 4.5 s.e.)."""
+    from algorithms.privacy.sparse_vector import SparseVector
+    from simulations.audit_targets import sparse_vector as sv
+
+    a = sv.PAIRS["lsl"][1]
+    obj = SparseVector(0.0, 1, 1.0, np.random.default_rng(0))
+    p = sv.first_top_probabilities(a, 0.0, obj.threshold_scale, obj.query_scale)
+    assert p.shape == (a.size + 1,) and abs(p.sum() - 1.0) < 1e-9
+    rng = np.random.default_rng(3)
+    n = 40_000
+    first = np.array([sv._tops(SparseVector(0.0, 1, 1.0, rng).run(a).value, a.size)[0] for _ in range(n)])
+    freq = np.bincount(first, minlength=a.size + 1) / n
+    assert np.all(np.abs(freq - p) <= 4.5 * np.sqrt(p * (1 - p) / n)), (freq, p)
+    loss = sv.sparse_pair_loss(lambda rng: SparseVector(0.0, 1, 1.0, rng), sv.PAIRS["lsl"])
+    assert 0.9 < loss < 1.0

@@ -26,7 +26,7 @@ import numpy as np
 from ..classes.cover import Cover, RepresentativeDomain, build_cover
 from ..classes.finite import FiniteClass, as_counts, validate_indices
 from ..classes.implicit import ImplicitCover, Stumps, build_implicit_cover
-from ..privacy import Release
+from ..privacy import NumericSparse, Release
 from ..validate import check_rng as _check_rng
 from ..validate import check_unit_open as _check_unit_open
 from .pmw import PMWResult, pmw
@@ -83,7 +83,8 @@ def pap_answer_function(cover: Cover, g_tilde):
 
 
 def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: float, delta: float,
-          rng: np.random.Generator, *, order=None, mw_accuracy: float | None = None) -> Release:
+          rng: np.random.Generator, *, order=None, mw_accuracy: float | None = None,
+          sparse: type = NumericSparse) -> Release:
     """BCMNUW20 Algorithm 3 (A_PAP): returns ``Release(PAPResult, guarantee of PMW)``.
 
     private: the private data set x as point indices into the class's domain (n >= 1), or as its
@@ -97,6 +98,9 @@ def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: flo
     order: optional order of the cover members (indices 0..|H~|-1) for PMW's pass.
     mw_accuracy: PMW's MW accuracy at (alpha/2, beta/2) (``pmw``'s tight split, e.g. bounds' thm10
     ``mw_accuracy``); None: PMW's fixed split.
+    sparse: the NumericSparse class PMW runs (``pmw``'s hook; default ``algorithms.privacy.NumericSparse``, the
+    papers' algorithm). The privacy audit passes a subclass with cut-off 1 (``simulations/audit_targets/pap.py``),
+    where one round carries the whole eps; the declared guarantee is then that object's, as for PMW.
     """
     rng = _check_rng(rng)
     alpha = _check_unit_open("alpha", alpha)
@@ -107,7 +111,7 @@ def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: flo
         coords = cls.coordinate_of(cover.members)                 # step 2: X_H~ = {+-1}^coords
         reduced = Stumps(int(coords.size))
         g_tilde, guarantee = pmw(x[:, coords], reduced, alpha / 2.0, beta / 2.0, eps, delta, rng,
-                                 order=order, mw_accuracy=mw_accuracy)  # steps 3-4: s = X_H~(x) = x_coords
+                                 order=order, mw_accuracy=mw_accuracy, sparse=sparse)  # steps 3-4: s = X_H~(x) = x_coords
         return Release(PAPResult(answers=g_tilde.answers[cover.member_of], cover=cover, domain=coords,
                                  reduced_class=reduced, pmw=g_tilde), guarantee)
     if not isinstance(cls, FiniteClass):
@@ -119,7 +123,7 @@ def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: flo
     reduced = FiniteClass(cover.reduced_matrix(), name=f"reduced({cls.name})", copy=False)
     s = domain.map_counts(x)                                      # step 3
     g_tilde, guarantee = pmw(s, reduced, alpha / 2.0, beta / 2.0, eps, delta, rng, order=order,
-                             mw_accuracy=mw_accuracy)             # step 4
+                             mw_accuracy=mw_accuracy, sparse=sparse)  # step 4
     answers = g_tilde.answers[cover.member_of]                    # step 5 for every h in H
     return Release(PAPResult(answers=answers, cover=cover, domain=domain, reduced_class=reduced,
                              pmw=g_tilde), guarantee)

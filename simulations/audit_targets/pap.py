@@ -1,34 +1,44 @@
-"""BCMNUW20 Theorem 10 (privacy part): audit target for A_PAP (Algorithm 3), and the broken variant whose
-cover H~ is built from the private data instead of the public data.
+"""BCMNUW20 Theorem 10 (privacy part): audit targets for A_PAP (Algorithm 3), run end to end through
+:func:`algorithms.query_release.pap.a_pap`, and the broken variant whose cover H~ is built from the private data.
 
 Theorem 10's privacy argument: the public sample w enters only through H~, X~ and Project, the private
 sample x only through PMW's input s = X~(x); so A_PAP is exactly as private as PMW (eps, delta) with
 respect to x, for every fixed w. The audit fixes w and takes neighbouring private data sets that
-differ in one record chosen to move as many query answers as possible:
+differ in one record:
 
-* class: thresholds on N = 4 points (h_j = +1 on the first j points, j = 0..4);
-* public w = (0, 0): T = {0}, so H~ = {h_0, h_1} and Project(h_j) = h_1 for j >= 1;
-* private D0 = (0, ..., 0), D1 = (3, 0, ..., 0) (n records): the replaced record moves from the first
-  to the last point, which changes q_h(s) by 1/n for h_1, h_2, h_3 (the largest possible change of a
-  PMW query, its sensitivity) and, for the broken variant, the distinct points the cover sees.
+* class: the N = 4 thresholds h_j = +1 on the first j points, j = 1..4 (``thresholds(4,
+  include_all_negative=False)``);
+* public w = (0, 0): T = {0}, every h_j is +1 there, so H~ = {h_1}, X~ = {point 0, the rest} and PMW runs one
+  query, q(s) = the share of records at point 0, against the uniform synthetic answer 1/2;
+* private data of n = 100 records: D0 has 56 at point 0 and 44 at point 3, D1 moves one record from point 0 to
+  point 3, so q(s) moves from 0.56 to 0.55, PMW's sensitivity 1/n. Of all one-query pairs at n = 100 this one has
+  the largest exact loss at the settings below (``pair_loss``: ``one_query_loss`` computed for every pair of
+  counts): PMW's threshold T = alpha/8 sits at q(s) - 1/2 = 0.1125, and the pair straddles it.
 
-Statistic (one float): s = 10 |H~| + G(h_1). |H~| is part of A_PAP's output (it is a function of the
-public data only, so it must not depend on the private data), G(h_1) in [-1, 1] is the answer of the
-query the replaced record moves; 10 |H~| keeps the two readable by one threshold test.
+Statistic (a vector): (G(h_1), 1{G(h_1) != 0}, |H~|). G(h_1) is the released answer of the moved query; it equals
+the uniform synthetic answer 0 exactly iff PMW made no update, so the second coordinate reads "an update happened"
+from the release; |H~| is part of A_PAP's output (a function of the public data only, so it must not depend on the
+private data).
 
-* real A_PAP: |H~| = 2 for both neighbours; the test can only use G(h_1), whose law differs between
-  D0 and D1 by at most PMW's privacy loss, so the auditor's eps lower bound stays <= eps. Measured: 0.
-  The audit has no power against PMW's own calibration here: NumericSparse's noise scales are about
-  sqrt(c) * 10^2 / (n eps) with c ~ 3000 updates allowed (Dwork-Roth Thm 4.15 settings at alpha/2), so
-  the 1/n shift of q_{h_1}(s) is buried (G(h_1) is a clipped coin flip under both neighbours) even at
-  eps = 20. Its power is against data flows that bypass PMW, which the broken variant is. The audit line
-  still says "has power": the minimal detectable eps (about 1.2 at 2,000 samples) is a property of the
-  sample size, assuming an event that shows the violation exists; whether A_PAP's output has one is what
-  this paragraph is about. (PMW's comparisons, redraws and halting are NumericSparse's code, audited with
-  power by the sparse_vector targets; see audit_targets/query_release.py for why PMW's own output hides them.)
-* broken ``pap_private_cover``: A_PAP with the private sample passed as the public one
-  (``a_pap(x, x, ...)``), declaring the same guarantee. T = {0} under D0 but {0, 3} under D1, so
-  |H~| = 2 vs 3 with certainty: eps is unbounded, and the auditor reports eps_lb ~ log(samples) > eps.
+Two settings of PMW inside A_PAP (the same call of ``a_pap``, alpha = 0.9, beta = 0.1, eps = 2):
+
+* ``pap``: PMW's NumericSparse at cut-off 1 through A_PAP's ``sparse=`` hook (``CutOff1``, as the PMW targets run
+  it): one round carries the whole eps and the declared guarantee is that NumericSparse's. The pair's exact loss
+  is 0.651 (0.326 eps). PMW asks q(s) - q(x) and q(x) - q(s), and its release depends on the gap only through
+  whether one of them crossed the noisy threshold and one Laplace answer (``simulations.audit_targets.pmw``): the
+  largest exact loss of a one-query pair grows with n towards eps/3 (0.111, 0.135, 0.162 eps at n = 1, 2, 4;
+  0.294, 0.326, 0.333 at n = 50, 100, 1,000, each maximised over the pairs of counts), so half the declared eps is
+  out of reach of any one-query pair: the gap to half is the pair's; the auditor's share of the pair's loss is
+  the test's.
+* ``pap_papers_cutoff``: PMW's own cut-off c = floor(4 ln|X~| / alpha_mw^2) + 1 = 877 at alpha_mw = alpha/16
+  (alpha < 1 makes PMW's alpha/2 < 1/2, so c is in the hundreds at least): the noise scales grow with c, and the
+  pair's exact loss is about 1e-4 of eps. An eps_lb of 0 there is the pair's, not the test's: at the papers'
+  settings a one-query pair shows almost nothing, which is what the earlier audit (eps_lb 0 in every run) saw.
+
+* broken ``pap_private_cover``: A_PAP with the private sample passed as the public one (``a_pap(x, x, ...)``),
+  declaring the same guarantee, at cut-off 1, on its own pair D0 = (0, 0, 0, 0), D1 = (0, 0, 0, 3): T = {0} under
+  D0 but {0, 3} under D1, so |H~| = 1 vs 2 with certainty: eps is unbounded, and the auditor reports
+  eps_lb ~ log(samples) > eps.
 """
 
 from __future__ import annotations
@@ -36,63 +46,85 @@ from __future__ import annotations
 import numpy as np
 
 from algorithms.classes import constructors
+from algorithms.classes.finite import as_counts
+from algorithms.privacy import NumericSparse
 from algorithms.query_release.pap import a_pap
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
+from simulations.audit_targets.pmw import CutOff1, one_query_loss
 
 NUM_POINTS = 4
-PRIVATE_SIZE = 20
+CLASS = constructors.thresholds(NUM_POINTS, include_all_negative=False)
 PUBLIC = np.array([0, 0], dtype=np.int64)
-ALPHA = 0.5
+PRIVATE_SIZE = 100
+AT_ZERO = 56     # records at point 0 under D0 (module docstring: the one-query pair of largest exact loss)
+PAIR = (np.r_[np.zeros(AT_ZERO), np.full(PRIVATE_SIZE - AT_ZERO, NUM_POINTS - 1)].astype(np.int64),
+        np.r_[np.zeros(AT_ZERO - 1), np.full(PRIVATE_SIZE - AT_ZERO + 1, NUM_POINTS - 1)].astype(np.int64))
+COVER_PAIR = (np.array([0, 0, 0, 0], dtype=np.int64), np.array([0, 0, 0, NUM_POINTS - 1], dtype=np.int64))
+ALPHA = 0.9
 BETA = 0.1
-MOVED_QUERY = 1  # h_1 = +1 on point 0 only
+PAP_EPS = 2.0
+MOVED_QUERY = 0  # h_1 = +1 on point 0 only
+SAMPLES = 20_000
 
 
-def neighbours() -> tuple[np.ndarray, np.ndarray]:
-    """D0 = (0, ..., 0) and D1 = (3, 0, ..., 0): one record moved from the first point to the last."""
-    d0 = np.zeros(PRIVATE_SIZE, dtype=np.int64)
-    d1 = d0.copy()
-    d1[0] = NUM_POINTS - 1
-    return d0, d1
+def statistic(outputs) -> np.ndarray:
+    """(G(h_1), 1{an update happened}, |H~|) per output (module docstring)."""
+    g = np.array([float(o.answers[MOVED_QUERY]) for o in outputs])
+    size = np.array([float(o.cover.size) for o in outputs])
+    return np.column_stack([g, (g != 0.0).astype(float), size])
 
 
-def statistic(output) -> float:
-    """10 |H~| + G(h_1) (module docstring)."""
-    return 10.0 * output.cover.size + float(output.answers[MOVED_QUERY])
+def pap_pair_loss(sparse, eps: float, pair, public=PUBLIC) -> float:
+    """The exact privacy loss of A_PAP on ``pair`` with public data ``public``, where H~ has one member: steps 1-3
+    of Algorithm 3 (public only) give the query's answers q(s) under each neighbour, and the one-query PMW loss at
+    A_PAP's (alpha/2, beta/2) over |X~| points is the loss (``simulations.audit_targets.pmw.one_query_loss``;
+    A_PAP's answers are G~ read through Project, a post-processing)."""
+    probe = a_pap(pair[0], public, CLASS, ALPHA, BETA, eps, 0.0, np.random.default_rng(0), sparse=sparse).value
+    if probe.cover.size != 1:
+        raise ValueError(f"the exact loss is computed for a one-member cover, got |H~| = {probe.cover.size}")
+    matrix = probe.reduced_class.matrix
+    q = [float(matrix[0] @ probe.domain.map_counts(as_counts(d, CLASS.num_points, "data")).counts) / len(d)
+         for d in pair]
+    return one_query_loss(sparse, eps, q[0], q[1], len(pair[0]), alpha=ALPHA / 2.0, beta=BETA / 2.0,
+                          domain_size=matrix.shape[1])
 
 
-def _case(eps: float, delta: float, *, private_cover: bool) -> AuditCase:
-    cls = constructors.thresholds(NUM_POINTS)
+def _case(sparse, *, private_cover: bool = False):
+    def make(eps: float, delta: float) -> AuditCase:
+        def run(private_data, public_data, rng):
+            public = private_data if private_cover else public_data
+            return a_pap(private_data, public, CLASS, ALPHA, BETA, eps, delta, rng, sparse=sparse).value
 
-    def mechanism(private_data, public_data, rng):
-        public = private_data if private_cover else public_data
-        return a_pap(private_data, public, cls, ALPHA, BETA, eps, delta, rng).value
+        def mechanism(private_data, public_data, rng, size=None):
+            out = [run(private_data, public_data, rng) for _ in range(size or 1)]
+            return out if size is not None else out[0]
 
-    probe = a_pap(neighbours()[0], PUBLIC, cls, ALPHA, BETA, eps, delta, np.random.default_rng(0)).guarantee
-    declared_delta = float(getattr(probe, "delta", 0.0))
-    return AuditCase(mechanism, statistic, neighbours(), PUBLIC, float(probe.eps), declared_delta)
+        pair = COVER_PAIR if private_cover else PAIR
+        probe = a_pap(pair[0], PUBLIC, CLASS, ALPHA, BETA, eps, delta, np.random.default_rng(0),
+                      sparse=sparse).guarantee
+        declared_delta = float(getattr(probe, "delta", 0.0))
+        loss = None if (private_cover or delta > 0) else (lambda p: pap_pair_loss(sparse, eps, p))
+        return AuditCase(mechanism, statistic, pair, PUBLIC, float(probe.eps), declared_delta, batched=True,
+                         pair_loss=loss)
 
-
-def pap_case(eps: float, delta: float) -> AuditCase:
-    """A_PAP on the hard pair with fixed public data; eps and delta are A_PAP's declared guarantee."""
-    return _case(eps, delta, private_cover=False)
-
-
-def pap_private_cover_case(eps: float, delta: float) -> AuditCase:
-    """Broken: the cover H~ built from the private sample, the same guarantee declared."""
-    return _case(eps, delta, private_cover=True)
+    return make
 
 
 TARGETS = (
-    AuditTarget("pap", "BCMNUW20 Thm 10", "A_PAP (Alg 3) on thresholds(4), public data fixed, (eps, delta) of PMW",
-                pap_case, default_eps=1.0, default_delta=0.0, default_samples=2000),
+    AuditTarget("pap", "BCMNUW20 Thm 10", "A_PAP (Alg 3) on thresholds(4), public data fixed, PMW at cut-off 1 "
+                "(A_PAP's sparse hook), one cover member, n=100", _case(CutOff1), default_eps=PAP_EPS,
+                default_samples=SAMPLES),
+    AuditTarget("pap_papers_cutoff", "BCMNUW20 Thm 10", "A_PAP (Alg 3) as the papers run it (PMW's own cut-off), "
+                "the same pair: its exact loss shows what any one-query pair can see", _case(NumericSparse),
+                default_eps=PAP_EPS, default_samples=SAMPLES),
     AuditTarget("pap_private_cover", "BCMNUW20 Thm 10 (broken)",
-                "A_PAP with H~ built from the private data, declared (eps, delta) of PMW",
-                pap_private_cover_case, expect_private=False, default_eps=1.0, default_delta=0.0,
-                default_samples=2000),
+                "A_PAP with H~ built from the private data, declared (eps, delta) of PMW at cut-off 1",
+                _case(CutOff1, private_cover=True), expect_private=False, default_eps=PAP_EPS,
+                default_samples=SAMPLES),
 )
 
 #: the contract test's sample counts (tests/simulations/test_contract.py), the least of 1,000 / 3,000 /
 #: 10,000 / 30,000 at which the outcome was as expected in a measured run (seed 5)
 TARGETS = with_ci_samples(TARGETS, {
-    "pap": 1_000, "pap_private_cover": 1_000,
+    "pap": 1_000, "pap_papers_cutoff": 1_000, "pap_private_cover": 1_000,
 })

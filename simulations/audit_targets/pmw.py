@@ -59,7 +59,7 @@ from algorithms.classes.finite import FiniteClass
 from algorithms.privacy import NumericSparse, PureDP
 from algorithms.query_release.pmw import pmw, pmw_parameters
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
-from simulations.audit_targets.sparse_vector import _reused_comparison_noise
+from simulations.audit_targets.sparse_vector import _reused_comparison_noise, first_top_probabilities
 
 CLASS = FiniteClass(np.array([[False, True]]), name="h = 1{x = 1} on {0, 1}")
 PAIR = (np.array([0, 1]), np.array([1, 1]))
@@ -104,48 +104,48 @@ def _statistic(answers: np.ndarray) -> np.ndarray:
 
 
 def one_query_pair_loss(sparse, eps: float, pair) -> float:
-    """The exact privacy loss (pure eps) of PMW on one query h = 1{x = 1} over {0, 1} for the pair ``pair``.
-
-    With c = 1 and one query PMW asks f_0 = g and f_1 = -g, g = q_h(s) - q_h(x^0) = q_h(s) - 1/2, and stops at
-    the first top. No top: the release is the synthetic answer 0, with probability
-    N(g) = E_T[F(T - g) F(T + g)] (T = T + Lap(b_t) the noisy threshold, F the Lap(b_q) cdf; one quadrature).
-    A top (either side): the release is clip(2 (q_h(s) + Lap(b_a)) - 1) (the sign of the Laplace answer does
-    not change its law), whose density ratio between q_h(s) and q_h(s') ranges over exp(+-|q - q'| / b_a)
-    exactly (the clipped masses included). So the loss is
-    max(|log N(g)/N(g')|, |log (1 - N(g))/(1 - N(g'))| + |q - q'| / b_a), the scales b_t, b_q, b_a those of
-    ``sparse`` as PMW builds it."""
+    """The exact privacy loss (pure eps) of PMW on one query h = 1{x = 1} over {0, 1} for the pair ``pair``
+    (``one_query_loss`` at q_h of each data set)."""
     d0, d1 = (np.asarray(x) for x in pair)
-    b_a = _scales(sparse, eps, d0.size)[2]
-    q0, q1 = float(np.mean(d0 == 1)), float(np.mean(d1 == 1))
+    return one_query_loss(sparse, eps, float(np.mean(d0 == 1)), float(np.mean(d1 == 1)), d0.size)
+
+
+def one_query_loss(sparse, eps: float, q0: float, q1: float, n: int, *, alpha: float = ALPHA, beta: float = BETA,
+                   domain_size: int = 2) -> float:
+    """The exact privacy loss (pure eps) of PMW (run with NumericSparse class ``sparse``) on a class of one query
+    whose true answer is q0 under D0 and q1 under D1 (n records, the synthetic answer of the uniform x^0 being 1/2,
+    as for a query that is +1 on one of two points).
+
+    PMW asks f_0 = g and f_1 = -g, g = q_h(s) - 1/2, and its output is fixed by the first top (a later top's answer
+    is asked but unused), so at any cut-off: no top: the release is the synthetic answer 0, with probability
+    N(g) = E_T[F(T - g) F(T + g)] (``no_update_probability``). A top (either side): the release is
+    clip(2 (q_h(s) + Lap(b_a)) - 1) (the sign of the Laplace answer does not change its law), whose density ratio
+    between q_h(s) and q_h(s') ranges over exp(+-|q - q'| / b_a) exactly (the clipped masses included). So the loss
+    is max(|log N(g)/N(g')|, |log (1 - N(g))/(1 - N(g'))| + |q - q'| / b_a), the scales b_t, b_q, b_a those of
+    ``sparse`` as PMW builds it at (alpha, beta, eps, n, |X~| = domain_size)."""
+    b_a = _scales(sparse, eps, n, alpha, beta, domain_size)[2]
     if b_a == 0.0 and q0 != q1:
         return math.inf
-    n0, n1 = no_update_probability(sparse, eps, d0), no_update_probability(sparse, eps, d1)
+    n0, n1 = (no_update_probability(sparse, eps, q, n, alpha=alpha, beta=beta, domain_size=domain_size)
+              for q in (q0, q1))
     top = abs(math.log((1 - n0) / (1 - n1))) + (abs(q0 - q1) / b_a if q0 != q1 else 0.0)
     return max(abs(math.log(n0 / n1)), top)
 
 
-def _scales(sparse, eps: float, n: int):
+def _scales(sparse, eps: float, n: int, alpha: float = ALPHA, beta: float = BETA, domain_size: int = 2):
     """(threshold, comparison, answer) Laplace scales and the threshold of ``sparse`` as PMW builds it here."""
-    params = pmw_parameters(ALPHA, BETA, eps, 0.0, n=n, domain_size=2, num_queries=1)
+    params = pmw_parameters(alpha, beta, eps, 0.0, n=n, domain_size=domain_size, num_queries=1)
     ns = sparse(params.threshold, params.c, params.eps, np.random.default_rng(0), delta=0.0, sensitivity=1.0 / n)
     return ns.threshold_scale, ns.query_scale, ns.answer_scale, params.threshold
 
 
-def no_update_probability(sparse, eps: float, data) -> float:
-    """N(g) = E_T[F(T - g) F(T + g)]: the probability that one-query PMW on ``data`` makes no update (quadrature)."""
-    from scipy import integrate
-
-    data = np.asarray(data)
-    b_t, b_q, _, t0 = _scales(sparse, eps, data.size)
-    g = float(np.mean(data == 1)) - 0.5
-
-    def cdf(x):
-        return 0.5 * math.exp(x / b_q) if x < 0 else 1.0 - 0.5 * math.exp(-x / b_q)
-
-    def f(t):
-        return math.exp(-abs(t - t0) / b_t) / (2 * b_t) * cdf(t - g) * cdf(t + g)
-
-    return integrate.quad(f, t0 - 60 * b_t, t0 + 60 * b_t, points=sorted({t0, g, -g}), limit=400)[0]
+def no_update_probability(sparse, eps: float, q: float, n: int, *, alpha: float = ALPHA, beta: float = BETA,
+                          domain_size: int = 2) -> float:
+    """N(g) = E_T[F(T - g) F(T + g)], g = q - 1/2: the probability that one-query PMW makes no update, the
+    no-top probability of the comparisons (g, -g) (``sparse_vector.first_top_probabilities``, one quadrature)."""
+    b_t, b_q, _, t0 = _scales(sparse, eps, n, alpha, beta, domain_size)
+    g = float(q) - 0.5
+    return float(first_top_probabilities([g, -g], t0, b_t, b_q)[-1])
 
 
 def _case(sparse):

@@ -107,7 +107,8 @@ def test_pmw_pair_exact_loss_matches_the_simulated_no_update_law_and_bounds_the_
         runs = [pmw(data, pmw_targets.CLASS, pmw_targets.ALPHA, pmw_targets.BETA, pmw_targets.PMW_EPS, 0.0, rng,
                     sparse=pmw_targets.CutOff1).value.answers[0] == 0.0 for _ in range(1_500)]
         lo, hi = stats.clopper_pearson(int(np.sum(runs)), 1_500, 0.999)
-        n_g = pmw_targets.no_update_probability(pmw_targets.CutOff1, pmw_targets.PMW_EPS, data)
+        n_g = pmw_targets.no_update_probability(pmw_targets.CutOff1, pmw_targets.PMW_EPS, float(np.mean(data == 1)),
+                                                data.size)
         assert lo <= n_g <= hi, (lo, n_g, hi)
         assert pmw_targets.one_query_pair_loss(pmw_targets.CutOff1, pmw_targets.PMW_EPS, (data, data)) == 0.0
     r = audit.run_target("pmw", samples=1_000, seed=2)

@@ -229,30 +229,70 @@ def test_lemma7_corrected_at_the_cover_sizes_is_theorem_10s_n():
 
 def test_pap_targets_are_registered():
     t = audit.targets()
-    assert t["pap"].expect_private and not t["pap_private_cover"].expect_private
+    assert t["pap"].expect_private and t["pap_papers_cutoff"].expect_private
+    assert not t["pap_private_cover"].expect_private
 
 
 def test_pap_cover_depends_only_on_public_data_and_broken_one_on_private():
-    """|H~| (part of the statistic) is 2 for both neighbours for A_PAP, 2 vs 3 for the broken variant."""
+    """|H~| (part of the statistic) is 1 for both neighbours for A_PAP, 1 vs 2 for the broken variant; the
+    cut-off-1 hook leaves the declared guarantee A_PAP's Release states."""
     rng = np.random.default_rng(0)
-    d0, d1 = pap_target.neighbours()
-    real, broken = pap_target.pap_case(1.0, 0.0), pap_target.pap_private_cover_case(1.0, 0.0)
-    assert real.mechanism(d0, real.public, rng).cover.size == real.mechanism(d1, real.public, rng).cover.size == 2
-    assert broken.mechanism(d0, broken.public, rng).cover.size == 2
-    assert broken.mechanism(d1, broken.public, rng).cover.size == 3
-    assert real.eps == 1.0 and real.delta == 0.0  # declared = what A_PAP's Release says
+    real, broken = audit.get_target("pap").make(2.0, 0.0), audit.get_target("pap_private_cover").make(2.0, 0.0)
+    sizes = [real.mechanism(d, real.public, rng).cover.size for d in real.private_pair]
+    assert sizes == [1, 1]
+    assert [broken.mechanism(d, broken.public, rng).cover.size for d in broken.private_pair] == [1, 2]
+    assert real.eps == 2.0 and real.delta == 0.0  # declared = what A_PAP's Release says
+
+
+def test_pap_sparse_hook_leaves_the_papers_algorithm_unchanged():
+    """A_PAP's ``sparse=`` hook defaults to NumericSparse: the same seed gives the same answers with and without
+    naming it, and the cut-off-1 class changes PMW's cut-off only (catches a hook that is ignored or that alters
+    the default path)."""
+    from algorithms.privacy import NumericSparse
+    from algorithms.query_release.pap import a_pap
+    from simulations.audit_targets.pmw import CutOff1
+
+    args = (pap_target.PAIR[0], pap_target.PUBLIC, pap_target.CLASS, 0.9, 0.1, 2.0, 0.0)
+    plain = a_pap(*args, np.random.default_rng(3)).value
+    named = a_pap(*args, np.random.default_rng(3), sparse=NumericSparse).value
+    assert np.array_equal(plain.answers, named.answers) and plain.pmw.parameters.c == 877
+    cut = a_pap(*args, np.random.default_rng(3), sparse=CutOff1).value
+    assert cut.pmw.parameters.c == 877 and cut.pmw.num_tops <= 1
+
+
+def test_pap_pair_exact_loss_matches_simulated_runs_and_explains_the_gap():
+    """The exact loss of A_PAP's audited pair (one cover member, PMW at cut-off 1): its no-update probability
+    against 2,000 A_PAP runs per neighbour (inside the 99.9% Clopper-Pearson interval); the loss is below half the
+    declared eps (the gap is the pair's), and at the papers' own cut-off it is below 1e-3 eps (why eps_lb is 0
+    there). Catches the loss computed at A_PAP's alpha instead of PMW's alpha/2 (the threshold doubles and the
+    no-update probability under D0 moves from 0.937 to 0.9996), or at the wrong n (0.80 at n = 50)."""
+    from algorithms.privacy import NumericSparse
+    from simulations import stats
+    from simulations.audit_targets.pmw import CutOff1, no_update_probability
+
+    loss = pap_target.pap_pair_loss(CutOff1, 2.0, pap_target.PAIR)
+    assert 0.6 < loss < 1.0
+    assert pap_target.pap_pair_loss(NumericSparse, 2.0, pap_target.PAIR) < 2e-3
+    case = audit.get_target("pap").make(2.0, 0.0)
+    rng = np.random.default_rng(11)
+    for d in pap_target.PAIR:
+        g = case.statistic(case.mechanism(d, case.public, rng, size=2_000))[:, 1]
+        lo, hi = stats.clopper_pearson(int(np.sum(g == 0.0)), g.size, 0.999)
+        q = float(np.mean(d == 0))
+        n_g = no_update_probability(CutOff1, 2.0, q, d.size, alpha=pap_target.ALPHA / 2, beta=pap_target.BETA / 2)
+        assert lo <= n_g <= hi, (lo, n_g, hi)
 
 
 def test_real_pap_passes_the_audit():
-    """eps_lb <= declared eps (false alarm probability <= 5% per seed; fixed seed)."""
-    result = audit.run_target("pap", seed=4)
-    assert not result.violated, str(result)
+    """eps_lb <= declared eps (false alarm probability <= 5% per seed; fixed seed), and below the pair's exact loss."""
+    result = audit.run_target("pap", samples=3_000, seed=4)
+    assert not result.violated and result.eps_lower_bound <= result.pair_loss, str(result)
 
 
 def test_private_cover_variant_is_caught():
-    """The cover built from the private data leaks the neighbour with certainty: eps_lb > 5 > eps = 1
+    """The cover built from the private data leaks the neighbour with certainty: eps_lb > 5 > eps = 2
     with 2000 samples (catches an auditor or statistic blind to the cover)."""
-    result = audit.run_target("pap_private_cover", seed=4)
+    result = audit.run_target("pap_private_cover", samples=2_000, seed=4)
     assert result.violated and result.eps_lower_bound > 5, str(result)
 
 

@@ -111,7 +111,7 @@ def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: flo
         coords = cls.coordinate_of(cover.members)                 # step 2: X_H~ = {+-1}^coords
         reduced = Stumps(int(coords.size))
         g_tilde, guarantee = pmw(x[:, coords], reduced, alpha / 2.0, beta / 2.0, eps, delta, rng,
-                                 order=order, mw_accuracy=mw_accuracy, sparse=sparse)  # steps 3-4: s = X_H~(x) = x_coords
+                                 order=order, mw_accuracy=mw_accuracy, sparse=sparse)  # steps 3-4: s = x_coords
         return Release(PAPResult(answers=g_tilde.answers[cover.member_of], cover=cover, domain=coords,
                                  reduced_class=reduced, pmw=g_tilde), guarantee)
     if not isinstance(cls, FiniteClass):

@@ -349,8 +349,9 @@ def build(ctx) -> list[Section]:
     s.add(Heading("Privacy audit of A_PAP"))
     pap = [a for a in res.audits if str(a.get("target", "")).startswith("pap")]
     if pap:
-        s.add(audit_table(pap, "A_PAP and its broken variant (cover built from the private data): the real one must "
-                               "pass, the broken one must be caught."))
+        s.add(audit_table(pap, "A_PAP (PMW at cut-off 1, and at the papers' own cut-off) and its broken variant "
+                               "(cover built from the private data): the real ones must pass, the broken one must be "
+                               "caught."))
     else:
         s.add(Paragraph("No saved audit of A_PAP: `python -m simulations audit pap --out DIR` and "
                         "`python -m simulations audit pap_private_cover --out DIR`."))

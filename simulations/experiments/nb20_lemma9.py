@@ -5,8 +5,8 @@ chain, nb20:thm7 at the same m), with the proof's three steps measured in the sa
 
 Why a run of its own: ``thm7`` runs at a fixed m = 1400 above the corrected count and carries BTT18's k_B
 sub-samples of all of S; here m is each case's own ``min_queries`` (1,390 at gamma = 0.1, 918 in boundary_noise
-at the defaults) and a trial is A_AgPrivCl alone (about one second of CPU per case), so the lemma is checked
-where its query count is tightest, cheaply.
+at the defaults) and a trial is A_AgPrivCl and its control on the same draws (about 4 s of CPU per case at the
+defaults), so the lemma is checked where its query count is tightest, cheaply.
 
 One trial, per case (thm7's cases: thresholds, intervals, halfspaces with label noise, boundary_noise; gamma
 exact):

@@ -84,6 +84,22 @@ def _peer(python, checkout, pairs, workloads, sizes, rho, algorithms, args) -> d
     return out
 
 
+def _table(rows_out, args) -> None:
+    """The table so far (printed after each peer, so a slow AIM leaves the rest of the run readable)."""
+    ref = next(r for r in rows_out if r[0].startswith("PMW^Pub"))
+    print("| method | max error (mean ± s.e.) | mean error | CPU s (median) | max error / PMW^Pub's | "
+          "CPU / PMW^Pub's |")
+    print("|---|---|---|---|---|---|")
+    se = lambda v: float(np.std(v, ddof=1) / np.sqrt(len(v))) if len(v) > 1 else float("nan")  # noqa: E731
+    for label, mx, mn, cpu in rows_out:
+        c = "-" if cpu is None else f"{np.median(cpu):.3g}"
+        rc = "-" if cpu is None else f"{np.median(cpu) / np.median(ref[3]):.3g}"
+        print(f"| {label} | {np.mean(mx):.4f} ± {se(mx):.4f} | {np.mean(mn):.2e} | {c} | "
+              f"{np.mean(mx) / np.mean(ref[1]):.3g} | {rc} |")
+    print(f"\n(ratios against the first PMW^Pub row, T = {args.T[0]})")
+    sys.stdout.flush()
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=3, help="seeds (data draw and noise), one private/public pair each")
@@ -158,17 +174,9 @@ def main(argv=None) -> int:
         rows_out.append((label, [e[0] for e in errs], [e[1] for e in errs],
                          [res[(alg, s)][1] for s in range(len(used))]))
         print(f"{LABELS[alg]}: {res['versions']}")
-    ref = next(r for r in rows_out if r[0].startswith("PMW^Pub"))
-    print("| method | max error (mean ± s.e.) | mean error | CPU s (median) | max error / PMW^Pub's | "
-          "CPU / PMW^Pub's |")
-    print("|---|---|---|---|---|---|")
-    se = lambda v: float(np.std(v, ddof=1) / np.sqrt(len(v))) if len(v) > 1 else float("nan")  # noqa: E731
-    for label, mx, mn, cpu in rows_out:
-        c = "-" if cpu is None else f"{np.median(cpu):.3g}"
-        rc = "-" if cpu is None else f"{np.median(cpu) / np.median(ref[3]):.3g}"
-        print(f"| {label} | {np.mean(mx):.4f} ± {se(mx):.4f} | {np.mean(mn):.2e} | {c} | "
-              f"{np.mean(mx) / np.mean(ref[1]):.3g} | {rc} |")
-    print(f"\n(ratios against the first PMW^Pub row, T = {args.T[0]})")
+        if alg != args.algorithms[-1]:
+            _table(rows_out, args)
+    _table(rows_out, args)
     return 0
 
 

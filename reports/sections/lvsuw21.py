@@ -250,7 +250,7 @@ def table1_blocks(t1) -> list:
     if t1 and "rows" in t1:
         st = t1["settings"]
         cap = (f"Measured in one run of benchmarks/bench_table1.py ({t1['path']}, {t1['created']}, load average "
-               f"{t1['load_average']:.1f}, {t1['cpu_seconds']:.0f} CPU s): T = {st['iterations']}, median of "
+               f"{t1['load_average']:.1f}, {t1['cpu_seconds']:.0f} CPU s in its own process): T = {st['iterations']}, median of "
                f"{st['seeds']} seed(s), n = {st['private_rows']:,}, m = {st['public_rows']:,}; the paper's cells are "
                "LVSUW21 Table 1. Red.: 98,304 cells, all 560 3-way marginals; FULL: the authors' ACS attribute sizes, "
                "synthetic data, 4,096 3-way marginals. Ratios across machines compare implementations and hardware "
@@ -341,9 +341,10 @@ def _figures_blocks(f: dict) -> list:
                 rows.append((f"Fig {key} {title} (resampled private)",) + cells(entry, figs[key].get(tuned))
                             + ("-", "-"))
                 continue
-            po = f"{one(entry['public_only']):.4f}" if "public_only" in entry else "-"
+            po = "-" if one(entry.get("public_only")) is None else f"{one(entry['public_only']):.4f}"
+            floor = one(entry.get("floor"))   # None where the LP was not run (a support over floor_max_support)
             rows.append((label.format(name),) + cells(entry["pmw_pub"], entry.get("T"))
-                        + (f"{one(entry['floor']):.4f}", po))
+                        + ("not computed" if floor is None else f"{floor:.4f}", po))
     tuning = s.get("tuning", {})
     how = (f"T tuned per series and eps over {s.get('T_grid')} on validation data treated as private "
            f"(regions {tuning.get('regions')}, {tuning.get('runs')} runs each, seed {tuning.get('seed')}; "
@@ -470,10 +471,11 @@ def figures(data: dict, out_dir) -> list:
             if name in ("mwem", "dualquery") or name.endswith(("_T", "_eta")):
                 continue
             series(ax, f"PMW^Pub ({name})", entry["pmw_pub"])
-            fl = entry["floor"]
-            floors.append(fl[0] if isinstance(fl, list) else fl)
-            if "public_only" in entry:
-                po = entry["public_only"]
+            fl = entry.get("floor")
+            if fl is not None:       # None: the LP was not run for so large a support
+                floors.append(fl[0] if isinstance(fl, list) else fl)
+            po = entry.get("public_only")
+            if po is not None:
                 ax.axhline(po[0] if isinstance(po, list) else po, ls=":", lw=0.8, color="grey")
         if floors:
             ax.axhspan(0, min(floors), color="grey", alpha=0.2, label="below best mixture error (min)")

@@ -51,7 +51,7 @@ K); the members' score sum needs only the norm of their own sum of rows, w_i = x
 What it gains and what it cannot: t' ~ (F/cap)^2/4 ~ 1/(50 alpha^2) > 0 up to alpha ~ 0.1 (the matrix-Bernstein
 chain: alpha < 0.009), but r' + t' stays ~ sqrt(p) F/(2 cap sqrt(2 ln S)), set by the threshold each non-member
 costs, so the region holds an (alpha, alpha)-accurate release only from p ~ 10^10-10^11 on (benchmarks/RESULTS.md,
-"thm13's explicit region", from ``benchmarks/thm13_region.py``).
+"thm13's explicit region", from ``benchmarks/bench_thm13_region.py``).
 
 gamma is chosen as min(1, (2 + sqrt 6) alpha), the maximiser of the leading term F/(gamma + alpha) as
 alpha -> 0 (any gamma in (0, 1] gives a valid bound; this one is the workbench's choice, not the paper's).

@@ -193,32 +193,45 @@ def reference_claim(zeta_fn, text: str, p: int = 30, delta: float = 0.05, one_si
 
 
 # --- step 4: the counting inequality (deterministic) -----------------------------------------------------
+def _tracing_instances(seed: int, count: int, s_range, p_range, f_range, scale_high: float, copies: bool = False):
+    """Drawn instances (X, mu, q, z, f) for the deterministic counting steps: releases correlated with the samples,
+    so that many are traced; with ``copies``, every other instance has near-copies of one row (the pairs bind)."""
+    from algorithms.adversaries import tracing
+
+    rng = np.random.default_rng(seed)
+    for k in range(count):
+        s, p = int(rng.integers(*s_range)), int(rng.integers(*p_range))
+        D = tracing.hard_distribution(p, float(rng.uniform(0.05, 1)), rng)
+        X = D.sample(s, rng).astype(float)
+        if copies and k % 2:
+            X = np.where(rng.random((s, p)) < 0.05, -1.0, 1.0) * X[0]
+        lam = rng.uniform(0, 1)
+        q = np.clip((1 - lam) * D.marginals + lam * X.mean(axis=0) * rng.uniform(0.5, scale_high), -1, 1)
+        yield Case(f"instance {k} (s={s}, p={p})", {"X": X, "mu": D.marginals, "q": q,
+                                                     "z": D.sample(1, rng)[0].astype(float),
+                                                     "f": float(rng.uniform(*f_range))}, size=s + p)
+
+
+def _traced(case):
+    """(X, mu, q, z, f, N, S, ||q||): N traced IN at the analytic threshold of level f, S the sum of the scores."""
+    from algorithms.adversaries import tracing
+
+    X, mu, q, z, f = (case.data[k] for k in ("X", "mu", "q", "z", "f"))
+    T = tracing.Attacker.build(q, z[None, :].astype(np.int8))
+    N = int(T.trace(X.astype(np.int8), T.analytic_threshold(f)).sum())
+    return X, mu, q, z, f, N, float(T.scores(X.astype(np.int8)).sum()), float(np.linalg.norm(q))
+
+
 def counting_claim(with_members: bool, text: str) -> Exhaustive:
     """S = sum_i <x_i - z, q> <= ||q|| (2 s sqrt(ln 1/f) + sqrt(N) (||W|| + sqrt(s) |<z - mu, q/||q||>|)) with N the
     number traced IN at the analytic threshold: on every drawn instance (releases correlated with the samples, so
     that many are traced)."""
-    from algorithms.adversaries import tracing
-
     def cases():
-        rng = np.random.default_rng(1404)
-        for k in range(120):
-            s, p = int(rng.integers(1, 30)), int(rng.integers(5, 200))
-            D = tracing.hard_distribution(p, float(rng.uniform(0.05, 1)), rng)
-            X = D.sample(s, rng).astype(float)
-            lam = rng.uniform(0, 1)
-            q = np.clip((1 - lam) * D.marginals + lam * X.mean(axis=0) * rng.uniform(0.5, 3), -1, 1)
-            yield Case(f"instance {k} (s={s}, p={p})", {"X": X, "mu": D.marginals, "q": q,
-                                                         "z": D.sample(1, rng)[0].astype(float),
-                                                         "f": float(rng.uniform(1e-4, 0.5))}, size=s + p)
+        return _tracing_instances(1404, 120, (1, 30), (5, 200), (1e-4, 0.5), 3)
 
     def holds(case):
-        X, mu, q, z, f = (case.data[k] for k in ("X", "mu", "q", "z", "f"))
+        X, mu, q, z, f, N, S, nq = _traced(case)
         s = X.shape[0]
-        T = tracing.Attacker.build(q, z[None, :].astype(np.int8))
-        tau = T.analytic_threshold(f)
-        N = int(T.trace(X.astype(np.int8), tau).sum())
-        S = float(T.scores(X.astype(np.int8)).sum())
-        nq = np.linalg.norm(q)
         W = X - mu
         zeta = abs(float((z - mu) @ q)) / nq if nq > 0 else 0.0
         members = math.sqrt(N) * (np.linalg.norm(W, 2) + math.sqrt(s) * zeta) if with_members else N * zeta
@@ -310,29 +323,12 @@ def cross_claim(scale: float, text: str, s: int = 6, p: int = 30, delta: float =
 def tight_counting_claim(with_pairs: bool, text: str) -> Exhaustive:
     """sum_i <x_i - z, q> <= ||q|| (2 s sqrt(ln 1/f) + sqrt(N max_i ||w_i||^2 + N^2 max(0, max_{i != k} <w_i, w_k>))
     + N max(0, -<z - mu, q/||q||>)), N the number traced IN at the analytic threshold (deterministic)."""
-    from algorithms.adversaries import tracing
-
-    def cases():
-        rng = np.random.default_rng(1407)
-        for k in range(150):
-            s, p = int(rng.integers(2, 40)), int(rng.integers(3, 120))
-            D = tracing.hard_distribution(p, float(rng.uniform(0.05, 1)), rng)
-            X = D.sample(s, rng).astype(float)
-            if k % 2:  # the inequality is deterministic: near-copies of one row make the pairs' term bind
-                X = np.where(rng.random((s, p)) < 0.05, -1.0, 1.0) * X[0]
-            lam = rng.uniform(0, 1)
-            q = np.clip((1 - lam) * D.marginals + lam * X.mean(axis=0) * rng.uniform(0.5, 4), -1, 1)
-            yield Case(f"instance {k} (s={s}, p={p})", {"X": X, "mu": D.marginals, "q": q,
-                                                         "z": D.sample(1, rng)[0].astype(float),
-                                                         "f": float(rng.uniform(1e-3, 0.6))}, size=s + p)
+    def cases():  # the inequality is deterministic: near-copies of one row make the pairs' term bind
+        return _tracing_instances(1407, 150, (2, 40), (3, 120), (1e-3, 0.6), 4, copies=True)
 
     def holds(case):
-        X, mu, q, z, f = (case.data[k] for k in ("X", "mu", "q", "z", "f"))
+        X, mu, q, z, f, N, S, nq = _traced(case)
         s = X.shape[0]
-        T = tracing.Attacker.build(q, z[None, :].astype(np.int8))
-        N = int(T.trace(X.astype(np.int8), T.analytic_threshold(f)).sum())
-        S = float(T.scores(X.astype(np.int8)).sum())
-        nq = float(np.linalg.norm(q))
         W = X - mu
         G = W @ W.T
         B_w = float(np.max(np.diag(G)))

@@ -245,20 +245,25 @@ def counting_claim(with_members: bool, text: str) -> Exhaustive:
 ASSEMBLY_POINTS = [(a, p) for a in (0.0005, 0.001, 0.003, 0.007, 0.02, 0.1) for p in (100, 2000, 10**6)]
 
 
+def _point_cases(points):
+    return lambda: (Case(f"alpha={a}, p={p}", {"alpha": a, "p": p}, size=p / a) for a, p in points)
+
+
+def _thm14_values(case, keys) -> tuple[float, int, dict]:
+    """(alpha, p, {quantity: bounds' explicit value}) at a case of :func:`_point_cases`."""
+    a, p = case.data["alpha"], case.data["p"]
+    return a, p, {k: float(bounds_value("bcmnuw20:thm14", k, alpha=a, dual_vc=p)) for k in keys}
+
+
 def assembly_claim(factor: float, text: str) -> Exhaustive:
     """At bounds' explicit values: S is the largest total with 2 S sqrt(2 ln S) <= kappa/2; for every s <= S the
     step-6 lower bound ((kappa - 2 s sqrt(2 ln S) - 4 (1 + gamma) s sqrt(p) delta)_+ / (b(s) + sqrt(s) zeta))^2,
     each tail at delta = 1/(S^2 p), is >= factor * K; t = 2 K - 1, r = S - t, f = 1/S^2."""
 
-    def cases():
-        for a, p in ASSEMBLY_POINTS:
-            yield Case(f"alpha={a}, p={p}", {"alpha": a, "p": p}, size=p / a)
-
     def holds(case):
-        a, p = case.data["alpha"], case.data["p"]
-        v = {k: float(bounds_value("bcmnuw20:thm14", k, alpha=a, dual_vc=p)) for k in (
+        a, p, v = _thm14_values(case, (
             "bias_range", "normalised_signal", "range_total", "tail_failure", "reference_bound",
-            "expected_traced", "traced_t", "range_r", "failure_probability")}
+            "expected_traced", "traced_t", "range_r", "failure_probability"))
         g, kappa, S, delta, zeta, K = (v[k] for k in ("bias_range", "normalised_signal", "range_total",
                                                       "tail_failure", "reference_bound", "expected_traced"))
         info = {"S": S, "K": K}
@@ -278,7 +283,7 @@ def assembly_claim(factor: float, text: str) -> Exhaustive:
               <= 1e-9 * max(1, S) and abs(v["failure_probability"] - 1 / Se**2) <= 1e-12)
         return ok, info
 
-    return Exhaustive(text, cases, holds)
+    return Exhaustive(text, _point_cases(ASSEMBLY_POINTS), holds)
 
 
 # --- steps 4'-6': the tightened chain (bounds.papers.bcmnuw20_explicit, THM14_TIGHT_CHAIN) ------------------
@@ -392,14 +397,9 @@ def tight_assembly_claim(factor: float, text: str) -> Exhaustive:
         b = B + 2 * M * zeta
         return 2 * M * M / (b + math.sqrt(b * b + 4 * (c - zeta**2) * M * M))
 
-    def cases():
-        for a, p in TIGHT_POINTS:
-            yield Case(f"alpha={a}, p={p}", {"alpha": a, "p": p}, size=p / a)
-
     def holds(case):
-        a, p = case.data["alpha"], case.data["p"]
-        v = {k: float(bounds_value("bcmnuw20:thm14", k, alpha=a, dual_vc=p)) for k in (
-            "normalised_signal", "range_total_tight", "expected_traced_tight", "traced_t_tight", "range_r_tight")}
+        a, p, v = _thm14_values(case, (
+            "normalised_signal", "range_total_tight", "expected_traced_tight", "traced_t_tight", "range_r_tight"))
         kappa, S, K = v["normalised_signal"], v["range_total_tight"], v["expected_traced_tight"]
         info = {"S'": S, "K'": K}
         if S < 1:
@@ -412,7 +412,7 @@ def tight_assembly_claim(factor: float, text: str) -> Exhaustive:
         ok = abs(v["traced_t_tight"] - (2 * K - 1)) <= 1e-9 * K and abs(v["range_r_tight"] + v["traced_t_tight"] - S) <= 1e-9 * S
         return ok, info
 
-    return Exhaustive(text, cases, holds)
+    return Exhaustive(text, _point_cases(TIGHT_POINTS), holds)
 
 
 # --- step 7 and Theorem 13 -----------------------------------------------------------------------------

@@ -4,6 +4,7 @@ departures from the printed text (errata bcmnuw20-thm14-whp, bcmnuw20-lemma17-la
 bcmnuw20-thm15-regime). Registered from proofs_checks.bcmnuw20."""
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -80,8 +81,11 @@ CUBIC = (Var("gamma", 0.01, 1.0, points=8), Var("c0", -1, 1, log=False, points=5
          Var("c1", -2, 2, log=False, points=5), Var("c2", -1, 1, log=False, points=5),
          Var("c3", -1, 1, log=False, points=5))
 
-#: Gauss-Legendre nodes for the averages over U[-gamma, gamma] (exact for polynomials of degree < 400)
-_GL = np.polynomial.legendre.leggauss(200)
+@functools.cache
+def _gauss_legendre():
+    """Gauss-Legendre nodes for the averages over U[-gamma, gamma] (exact for polynomials of degree < 400); computed
+    on first use, not when the checks are registered."""
+    return np.polynomial.legendre.leggauss(200)
 
 
 def fingerprint_signal(o, a, gamma, k, theta):
@@ -91,7 +95,7 @@ def fingerprint_signal(o, a, gamma, k, theta):
     J = int_{-gamma}^{gamma} mu tanh(k mu) dmu (bounded integrand) is left to Gauss-Legendre:
     average = 1 - gamma^2/3 - (a theta/gamma) ((1 - gamma^2) tanh(k gamma) + J)."""
     a, gamma, k, theta = (np.asarray(v, dtype=float) for v in (a, gamma, k, theta))
-    x, w = _GL
+    x, w = _gauss_legendre()
     mu = gamma[..., None] * (x + 1) / 2                       # nodes on [0, gamma]
     J = 2 * (mu * np.tanh(k[..., None] * mu) * w).sum(axis=-1) * gamma / 2
     return 1 - gamma**2 / 3 - (a * theta / gamma) * ((1 - gamma**2) * np.tanh(k * gamma) + J)
@@ -140,9 +144,10 @@ def soundness_claim(c: float, text: str) -> Exhaustive:
 def attacker_soundness_claim(scale: float, text: str, f: float = 0.02) -> MonteCarlo:
     """The workbench's Attacker (analytic threshold at level f, scaled by ``scale``): a fresh sample is traced IN
     w.p. <= f, whatever the release; here releases within alpha of random biases (p = 40, gamma = 0.5)."""
-    from algorithms.adversaries import tracing
 
     def trials(rng, n):
+        from algorithms.adversaries import tracing
+
         bad = 0
         for _ in range(n):
             D = tracing.hard_distribution(40, 0.5, rng)
@@ -195,9 +200,10 @@ def counting_claim(with_members: bool, text: str) -> Exhaustive:
     """S = sum_i <x_i - z, q> <= ||q|| (2 s sqrt(ln 1/f) + sqrt(N) (||W|| + sqrt(s) |<z - mu, q/||q||>|)) with N the
     number traced IN at the analytic threshold: on every drawn instance (releases correlated with the samples, so
     that many are traced)."""
-    from algorithms.adversaries import tracing
 
     def cases():
+        from algorithms.adversaries import tracing
+
         rng = np.random.default_rng(1404)
         for k in range(120):
             s, p = int(rng.integers(1, 30)), int(rng.integers(5, 200))
@@ -210,6 +216,8 @@ def counting_claim(with_members: bool, text: str) -> Exhaustive:
                                                          "f": float(rng.uniform(1e-4, 0.5))}, size=s + p)
 
     def holds(case):
+        from algorithms.adversaries import tracing
+
         X, mu, q, z, f = (case.data[k] for k in ("X", "mu", "q", "z", "f"))
         s = X.shape[0]
         T = tracing.Attacker.build(q, z[None, :].astype(np.int8))
@@ -305,12 +313,11 @@ def lemma17_claim(factor: float, text: str) -> Exhaustive:
     """The workbench's reduction (algorithms.adversaries.query_to_learner): from a release within a of E_D[g_h] on
     H^+- (adversarial: the best hypothesis understated by a, every other overstated by a), the learner's excess
     error err(h_hat) - min_h err(h) is <= factor * a. Random classes, labelled laws and a."""
-    from algorithms.adversaries import query_to_learner as Q
-    from algorithms.classes import random_class
-    from algorithms.evaluation import true_answers
-    from algorithms.privacy import Release
 
     def cases():
+        from algorithms.adversaries import query_to_learner as Q
+        from algorithms.classes import random_class
+
         rng = np.random.default_rng(1700)
         for k in range(150):
             H = random_class(int(rng.integers(2, 12)), int(rng.integers(2, 10)), rng)
@@ -320,6 +327,10 @@ def lemma17_claim(factor: float, text: str) -> Exhaustive:
                                         "a": float(rng.uniform(0, 0.3))}, size=k)
 
     def holds(case):
+        from algorithms.adversaries import query_to_learner as Q
+        from algorithms.evaluation import true_answers
+        from algorithms.privacy import Release
+
         H, Dz, a = case.data["H"], case.data["Dz"], case.data["a"]
         truth = true_answers(Q.labelled_class(H), Dz)
         best = int(np.argmax(truth))
@@ -343,10 +354,10 @@ def from_h_claim(use_labelled: bool, alpha: float, text: str) -> Exhaustive:
     """Lemma 17 from H's answers alone: laws D1 = (D_x, eta) and D2 = (D_x, 1 - eta) give H the same answers
     E_{D_x}[h], so a learner reading them outputs one h for both; the claim is that some h has excess <= alpha on
     both. With H^+-'s (exact) answers the argmax rule has excess 0 on each."""
-    from algorithms.adversaries import query_to_learner as Q
-    from algorithms.classes import thresholds
 
     def cases():
+        from algorithms.classes import thresholds
+
         rng = np.random.default_rng(1701)
         for k in range(60):
             H = thresholds(int(rng.integers(2, 10)))
@@ -355,6 +366,8 @@ def from_h_claim(use_labelled: bool, alpha: float, text: str) -> Exhaustive:
             yield Case(f"thresholds #{k}", {"H": H, "Dx": Dx, "eta": eta}, size=k)
 
     def holds(case):
+        from algorithms.adversaries import query_to_learner as Q
+
         H, Dx, eta = case.data["H"], case.data["Dx"], case.data["eta"]
         e1 = Q.population_errors(H, Q.labelled_distribution(Dx, eta))
         e2 = Q.population_errors(H, Q.labelled_distribution(Dx, 1 - eta))
@@ -389,14 +402,15 @@ def thm15_claim(excess_factor: float, text: str) -> Exhaustive:
 def labelled_ld_claim(extra: int, text: str) -> Exhaustive:
     """Littlestone dimension of H^+- >= that of H (+ extra): the columns (x, +1) of H^+- are H itself. Thresholds
     on N <= 12 points, exactly (so infinite Littlestone dimension passes from thresholds over R to H^+-)."""
-    from algorithms.adversaries.query_to_learner import labelled_class
-    from algorithms.classes import littlestone_dimension, thresholds
 
     def cases():
         for N in range(1, 13):
             yield Case(f"thresholds on {N} points", {"N": N}, size=N)
 
     def holds(case):
+        from algorithms.adversaries.query_to_learner import labelled_class
+        from algorithms.classes import littlestone_dimension, thresholds
+
         H = thresholds(case.data["N"])
         a, b = littlestone_dimension(H).value, littlestone_dimension(labelled_class(H)).value
         return b >= a + extra, {"LD(H)": a, "LD(H+-)": b}

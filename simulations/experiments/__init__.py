@@ -254,6 +254,18 @@ def params_to_dict(params) -> dict:
             for f in dataclasses.fields(params)}
 
 
+def default_params(module: ModuleType) -> dict:
+    """``params_to_dict(module.Params())`` read from the field declarations, without constructing ``Params``:
+    construction runs the experiment's checks, which for some compute the bounds' sample sizes (importing
+    ``bounds`` and the algorithms), more than listing the defaults needs. A test holds the two equal for every
+    experiment."""
+    out = {}
+    for f in dataclasses.fields(module.Params):
+        v = f.default if f.default is not dataclasses.MISSING else f.default_factory()
+        out[f.name] = list(v) if isinstance(v, tuple) else v
+    return out
+
+
 def params_from_dict(module: ModuleType, values: Mapping[str, Any]):
     """Inverse of :func:`params_to_dict` (used by ``resume`` and by the workers)."""
     return make_params(module, values)

@@ -20,6 +20,15 @@ def test_registry_finds_experiments_by_name_and_result_id():
     assert rows["laplace_tail"]["result_ids"] == [] and rows["laplace_tail"]["error"] is None
 
 
+def test_declared_defaults_equal_the_constructed_params():
+    """`simulations list NAME` prints the defaults read from the Params declarations (constructing Params runs its
+    checks, which may compute bounds); for every experiment they equal the constructed Params' values (catches a
+    default a check or validation would rewrite, and a default_factory not called)."""
+    for name in experiments.names():
+        module = experiments.get(name)
+        assert experiments.default_params(module) == experiments.params_to_dict(module.Params()), name
+
+
 def test_unknown_experiment_and_bad_module_raise_value_error():
     with pytest.raises(ValueError, match="unknown"):
         experiments.get("no_such_experiment")

@@ -58,25 +58,32 @@ def _text(path: Path) -> str:
         return ""
 
 
+def literal_assignments(path: Path, *names: str) -> dict:
+    """``{name: value}`` for each of ``names`` assigned a literal at the top level of the source ``path`` (its
+    first ``name = ...`` or ``name: T = ...`` at column 0); a name absent or not assigned a literal is left out.
+    Only those statements are parsed, each from its first line to the first line after which it parses, so
+    reading a few constants of a large module costs microseconds (what listing commands read without importing)."""
+    text, out = _text(Path(path)), {}
+    for name in names:
+        m = re.search(rf"^{re.escape(name)}\s*(?::[^=\n]*)?=", text, re.M)
+        lines = text[m.start():].splitlines() if m else []
+        for end in range(1, min(len(lines), 200) + 1):
+            try:
+                node = ast.parse("\n".join(lines[:end])).body[0]
+            except SyntaxError:
+                continue
+            try:
+                if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                    out[name] = ast.literal_eval(node.value)
+            except ValueError:
+                pass
+            break
+    return out
+
+
 def _assigned(path: Path, name: str):
-    """The literal value of the first top-level assignment ``name = ...`` (or ``name: T = ...``) in ``path``
-    (None if absent or not a literal): only that statement is parsed, from its first line (at column 0) to the
-    first line after which it parses."""
-    text = _text(path)
-    m = re.search(rf"^{re.escape(name)}\s*(?::[^=\n]*)?=", text, re.M)
-    if m is None:
-        return None
-    lines = text[m.start():].splitlines()
-    for end in range(1, min(len(lines), 200) + 1):
-        try:
-            node = ast.parse("\n".join(lines[:end])).body[0]
-        except SyntaxError:
-            continue
-        try:
-            return ast.literal_eval(node.value) if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
-        except ValueError:
-            return None
-    return None
+    """The literal value of the top-level assignment ``name = ...`` in ``path`` (None if absent)."""
+    return literal_assignments(path, name).get(name)
 
 
 def _calls(path: Path, func: str):

@@ -124,25 +124,13 @@ def _importable(path: str) -> bool:
 
 
 def _literal_metadata(name: str) -> dict | None:
-    """NAME, RESULT_IDS and DESCRIPTION of an experiment read from its source (ast, no import), or
-    None if one of them is not a literal there."""
-    import ast
+    """NAME, RESULT_IDS and DESCRIPTION of an experiment read from its source (only those statements are parsed;
+    no import), or None if one of them is not a literal there."""
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent / f"{name}.py"
-    try:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-    except (OSError, SyntaxError):
-        return None
-    found = {}
-    for node in tree.body:
-        if isinstance(node, ast.Assign):
-            for t in node.targets:
-                if isinstance(t, ast.Name) and t.id in ("NAME", "RESULT_IDS", "DESCRIPTION"):
-                    try:
-                        found[t.id] = ast.literal_eval(node.value)
-                    except ValueError:
-                        return None
+    from bounds.where import literal_assignments
+
+    found = literal_assignments(Path(__file__).resolve().parent / f"{name}.py", "NAME", "RESULT_IDS", "DESCRIPTION")
     return found if len(found) == 3 else None
 
 

@@ -90,3 +90,9 @@ def test_lemma4_2_adversarial_neighbours_reach_but_never_exceed_one_over_n(tmp_p
     r = runner.run("lemma4_2", 2, tmp_path / "bad", seed=4, workers=1, progress=False,
                    overrides={**over, "variant": "half_bound"})
     assert r.summary["verdict"] == stats.VIOLATED and r.summary["negative_control"]
+
+
+def test_lazy_catalogue_equals_the_imported_one():
+    """`simulations list` reads NAME / RESULT_IDS / DESCRIPTION from the sources without importing the experiments:
+    the rows equal those of the imported modules (catches a statement misread, e.g. a multi-line DESCRIPTION)."""
+    assert experiments.catalogue(lazy=True) == experiments.catalogue()

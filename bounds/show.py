@@ -201,20 +201,9 @@ def render_show(result: Result, latex: bool = True) -> str:
 def main(argv=None) -> int:
     """``python -m bounds.show [--write]``: print (or write to bounds/forms.json) sympy's rendering of every
     form."""
-    import sys
+    from .cli_common import generated_file
 
-    args = sys.argv[1:] if argv is None else argv
-    if args not in ([], ["--write"]):
-        print("error: usage: python -m bounds.show [--write]", file=sys.stderr)
-        return 2
-    text = forms_json(rendered_forms())
-    if args == ["--write"]:
-        tmp = FORMS_JSON.with_suffix(".json.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(FORMS_JSON)
-    else:
-        sys.stdout.write(text)
-    return 0
+    return generated_file(argv, "bounds.show", FORMS_JSON, lambda: forms_json(rendered_forms()))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ departures from the printed text (errata bcmnuw20-thm14-whp, bcmnuw20-lemma17-la
 bcmnuw20-thm15-regime). Registered from proofs_checks.bcmnuw20."""
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -80,8 +81,11 @@ CUBIC = (Var("gamma", 0.01, 1.0, points=8), Var("c0", -1, 1, log=False, points=5
          Var("c1", -2, 2, log=False, points=5), Var("c2", -1, 1, log=False, points=5),
          Var("c3", -1, 1, log=False, points=5))
 
-#: Gauss-Legendre nodes for the averages over U[-gamma, gamma] (exact for polynomials of degree < 400)
-_GL = np.polynomial.legendre.leggauss(200)
+@functools.cache
+def _gauss_legendre():
+    """Gauss-Legendre nodes for the averages over U[-gamma, gamma] (exact for polynomials of degree < 400); built on
+    first use, so that listing the checks does not solve their 200-point eigenproblem."""
+    return np.polynomial.legendre.leggauss(200)
 
 
 def fingerprint_signal(o, a, gamma, k, theta):
@@ -91,7 +95,7 @@ def fingerprint_signal(o, a, gamma, k, theta):
     J = int_{-gamma}^{gamma} mu tanh(k mu) dmu (bounded integrand) is left to Gauss-Legendre:
     average = 1 - gamma^2/3 - (a theta/gamma) ((1 - gamma^2) tanh(k gamma) + J)."""
     a, gamma, k, theta = (np.asarray(v, dtype=float) for v in (a, gamma, k, theta))
-    x, w = _GL
+    x, w = _gauss_legendre()
     mu = gamma[..., None] * (x + 1) / 2                       # nodes on [0, gamma]
     J = 2 * (mu * np.tanh(k[..., None] * mu) * w).sum(axis=-1) * gamma / 2
     return 1 - gamma**2 / 3 - (a * theta / gamma) * ((1 - gamma**2) * np.tanh(k * gamma) + J)

@@ -24,8 +24,8 @@ Baselines
     the trivial baselines fail: summaries say so with :func:`informative`. Every experiment states it: a module
     declares ``TRIVIAL_ALGORITHMS`` (the baselines that count; the contract test edits their outcomes in the
     records and re-summarises), or ``INFORMATIVE_TESTED_BY`` (a lower bound's regime flag, computed from other
-    records, and the test that edits them), or ``NO_TRIVIAL_ALGORITHMS`` (why none is judged; its summary carries
-    :func:`no_trivial_algorithms`).
+    records, and the test that checks it against them), or ``NO_TRIVIAL_ALGORITHMS`` (why none is judged; its
+    summary carries :func:`no_trivial_algorithms`).
 
 Negative controls
     Every experiment ships deliberately broken variants of its algorithm, chosen by the ``Params`` field

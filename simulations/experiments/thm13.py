@@ -83,9 +83,9 @@ DESCRIPTION = ("Robust tracing attack (BCMNUW20 Thm 14) on exact, Laplace, Gauss
 CI_RUN = {"trials": 40, "params": {"p": 1000, "alpha": 0.2, "bias_range": 0.4, "n_grid": "32", "m_grid": "0",
                                "releases": "exact,laplace,gaussian,gaussian_broken", "null_draws": 19,
                                "num_flips": 19, "fresh_draws": 50, "center_draws": 50}}
-#: informative here is no trivial-algorithm rule: a lower bound's cell is informative where some release (the exact
-#: mean) is shown (alpha, alpha)-accurate; computed from the records, and the test that edits them and re-
-#: summarises
+#: informative here is a regime flag, not a trivial-algorithm rule: a lower bound's cell is informative where some
+#: release (the exact mean) is shown (alpha, alpha)-accurate; computed from the records, and the test that checks
+#: it against them
 INFORMATIVE_TESTED_BY = ("tests/simulations/test_thm13.py::"
                          "test_informative_follows_from_the_records_and_the_claim_can_fail_there")
 

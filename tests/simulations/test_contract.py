@@ -8,9 +8,9 @@ dp_accounting's shared accountant test): adding a module to ``simulations/experi
   declared with ``param`` (help and range) and survive the JSON round trip.
 * Every summary states ``informative`` and it follows from the records: a module with ``TRIVIAL_ALGORITHMS`` has
   their outcomes edited in its CI run's records (each made to fail, then each alone made to succeed) and is
-  re-summarised, and the flag must follow; a lower bound's regime flag names the test that does the same
-  (``INFORMATIVE_TESTED_BY``); a module that judges no trivial algorithm says why (``NO_TRIVIAL_ALGORITHMS``)
-  and states ``informative: false``.
+  re-summarised, and the flag must follow; a lower bound's regime flag names the test that checks it against
+  its records (``INFORMATIVE_TESTED_BY``, which must exist); a module that judges no trivial algorithm says why
+  (``NO_TRIVIAL_ALGORITHMS``) and states ``informative: false``.
 * A verdict follows from the records: re-summarising them gives the same verdict, every claim's status is the
   Clopper-Pearson rule on its own counts, and a control's ``violated`` is carried by a violated claim (or, for
   ``CONTROL_DECIDED_BY`` modules, by the record it names).

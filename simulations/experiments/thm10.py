@@ -85,12 +85,16 @@ CI_RUN = {"trials": 4, "params": {"cases": "thresholds:zipf", "num_points": 64, 
 #: the regime where A_PAP separates from public-only (README's first validation; below Theorem 10's m)
 SEPARATION_RUN = {"cases": "thresholds:near_threshold,stumps:zipf", "alpha": 0.1, "eps": 0.5, "m_scale": 0.03}
 
-CLASSES = ("thresholds", "intervals", "stumps")
+CLASSES = ("thresholds", "intervals", "stumps", "wide_stumps")
 DISTRIBUTIONS = {
     "thresholds": ("uniform", "zipf", "near_threshold", "point_mass_heavy"),
     "intervals": ("uniform", "zipf", "interval_endpoints", "near_threshold"),
     "stumps": ("uniform", "zipf", "point_mass_heavy"),
+    "wide_stumps": ("clusters",),
 }
+#: the biases E[x_i] of the clusters of wide_stumps:clusters, cycled over the clusters (far from 0, so that the
+#: uniform law's answers, and PMW's before its updates, are off by 0.4-0.6)
+CLUSTER_BIASES = (0.6, -0.6, 0.4, -0.4)
 DEFAULT_CASES = ("thresholds:uniform", "thresholds:zipf", "thresholds:near_threshold",
                  "intervals:uniform", "intervals:interval_endpoints", "stumps:uniform", "stumps:zipf")
 
@@ -137,6 +141,10 @@ class Setting(Controlled, Confidence):
     num_points: int = param(1024, "domain size N of thresholds", within="[4, 8192]")
     interval_points: int = param(128, "domain size N of intervals (N (N + 1)/2 + 1 hypotheses)", within="[4, 512]")
     stump_dim: int = param(8, "dimension p of the decision-stump domain {+-1}^p (2^p points)", within="[2, 20]")
+    wide_stump_dim: int = param(2000, "dimension p of wide_stumps (decision stumps on {+-1}^p, the domain never "
+                                "materialised: algorithms.classes.implicit.Stumps)", within="[21, 100000]")
+    clusters: int = param(4, "wide_stumps:clusters: the p coordinates fall into this many clusters, all coordinates "
+                          "of a cluster equal to one bit of bias CLUSTER_BIASES (cycled)", within="[1, 64]")
     beta: float = param(0.1, "failure probability beta", within="(0, 1)")
     eps: float = param(0.9, "privacy eps (Theorem 10's domain)", within="(0, 1)")
     delta: float = param(1e-6, "privacy delta", within="(0, 1)")
@@ -228,6 +236,14 @@ SIZES = {"m_bound": ("public_samples", int), "n_bound": ("private_samples", int)
 def case_setup(case: str, params: Params) -> dict:
     """Everything about one case that does not depend on the trial's randomness."""
     kind, law = _check_case(case)
+    if kind == "wide_stumps":
+        from algorithms.classes.implicit import Stumps
+
+        p = params.wide_stump_dim
+        D = ClusterLaw(p, params.clusters)
+        d = int(math.floor(math.log2(p)))
+        sizes = theorem_sizes(params.alpha, params.beta, params.eps, params.delta, d, p)
+        return {"case": case, "cls": Stumps(p), "D": D, "d": d, "p": p, "truth": D.truth, **sizes}
     N = params.interval_points if kind == "intervals" else params.num_points
     cls, d, p = make_class(kind, N, params.stump_dim)
     D = make_distribution(kind, law, cls.num_points)
@@ -245,6 +261,47 @@ def _truth(kind: str, law: str, N: int, stump_dim: int) -> np.ndarray:
     out = true_answers(cls, make_distribution(kind, law, cls.num_points).probs)
     out.setflags(write=False)
     return out
+
+
+class ClusterLaw:
+    """A law on {+-1}^p for decision stumps at any p (``wide_stumps:clusters``): coordinate i belongs to cluster
+    i mod k, and every coordinate of cluster g equals one bit b_g, the k bits independent with E[b_g] =
+    ``CLUSTER_BIASES[g mod 4]``. Its support has 2^k points, so A_PAP's cover (from the public points) finds about k
+    distinct stumps and runs PMW on {+-1}^k, while private-only PMW runs on {+-1}^p. Sampled exactly: public points
+    as rows, the private sample as its per-coordinate counts (``CoordinateCounts``, the counts of n i.i.d. points:
+    one binomial per cluster)."""
+
+    def __init__(self, p: int, k: int):
+        self.p, self.k = int(p), int(k)
+        self.group = np.arange(self.p) % self.k
+        self.mus = np.resize(np.asarray(CLUSTER_BIASES, dtype=float), self.k)
+        self.truth = self.mus[self.group]            # E_D h_i = E[x_i]
+        self.truth.setflags(write=False)
+        self.name = f"clusters(k={self.k})"
+
+    def sample(self, m: int, rng: np.random.Generator) -> np.ndarray:
+        """m i.i.d. points as an (m, p) int8 array of +-1."""
+        bits = np.where(rng.random((m, self.k)) < (1 + self.mus) / 2, 1, -1).astype(np.int8)
+        return bits[:, self.group]
+
+    def private_counts(self, n: int, rng: np.random.Generator):
+        """n i.i.d. points as their per-coordinate counts of +1 (the law of the counts of n draws)."""
+        from algorithms.classes.implicit import CoordinateCounts
+
+        return CoordinateCounts(n, rng.binomial(n, (1 + self.mus) / 2)[self.group])
+
+    def uniform_counts(self, n: int, rng: np.random.Generator):
+        """n i.i.d. points of the uniform law on {+-1}^p, as their per-coordinate counts."""
+        from algorithms.classes.implicit import CoordinateCounts
+
+        return CoordinateCounts(n, rng.binomial(n, 0.5, size=self.p))
+
+    def cover_radius(self, member_of_coordinate: np.ndarray) -> float:
+        """max_i Pr_D[x_i != x_{proj(i)}] for the coordinate proj(i) each stump is projected to: 0 within a cluster,
+        (1 - mu_a mu_b)/2 across two independent clusters."""
+        a, b = self.group, self.group[member_of_coordinate]
+        diff = np.where(a == b, 0.0, (1 - self.mus[a] * self.mus[b]) / 2)
+        return float(diff.max())
 
 
 def used_sizes(n_bound: int, m_bound: int, n_scale: float, m_scale: float, n_max: int) -> tuple[int, int]:
@@ -273,7 +330,7 @@ def broken_inputs(variant: str, public: np.ndarray, eps: float) -> tuple[np.ndar
     if variant.startswith("pmw_noise_x"):
         return public, eps / float(variant.rsplit("x", 1)[1])
     if variant == "half_cover":
-        return public[: max(1, public.size // 2)], eps
+        return public[: max(1, len(public) // 2)], eps
     if variant == "cover_from_one":
         return public[:1], eps
     return public, eps
@@ -294,6 +351,9 @@ def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float
     of their names) the trivial releases on the same draws (keys ``<name>_error``, ``<name>_accurate``).
     ``mw_accuracy``: PMW's MW accuracy in A_PAP and in its variants fed other data (Theorem 10's tight n
     assumes bounds' value; None: PMW's fixed split)."""
+    if isinstance(D, ClusterLaw):
+        return run_pap_wide(cls, D, n, m, alpha, beta, eps, delta, rng, baselines=baselines, variant=variant,
+                            mw_accuracy=mw_accuracy)
     from algorithms.evaluation import cover_radius, true_error
     from algorithms.privacy.accounting import ApproxDP
     from algorithms.query_release.pap import a_pap
@@ -338,6 +398,58 @@ def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float
         else:
             raise ValueError(f"baseline {key!r} must be one of {', '.join(TRIVIAL_ALGORITHMS)}")
         err = true_error(cls, D.probs, answers, truth=truth)
+        rec.update({f"{key}_error": err, f"{key}_accurate": bool(err <= alpha)})
+    return rec
+
+
+def run_pap_wide(cls, D: ClusterLaw, n: int, m: int, alpha: float, beta: float, eps: float, delta: float,
+                 rng: np.random.Generator, *, baselines: bool | tuple = False, variant: str = contract.NO_VARIANT,
+                 mw_accuracy: float | None = None) -> dict:
+    """:func:`run_pap` for decision stumps on {+-1}^p without the domain (``Stumps(p)``, ``ClusterLaw``): the same
+    record, the errors exact from the law's coordinate means, the private sample (and the uniform one) as counts."""
+    from algorithms.classes.implicit import CoordinateCounts
+    from algorithms.privacy.accounting import ApproxDP
+    from algorithms.query_release.pap import a_pap
+    from algorithms.query_release.pmw import pmw
+
+    public = D.sample(m, rng)
+    private = D.private_counts(n, rng)
+    w, eps_run = broken_inputs(variant, public, eps)
+    release = a_pap(private, w, cls, alpha, beta, eps_run, delta, rng, mw_accuracy=mw_accuracy)
+    out = release.value
+    members = cls.coordinate_of(out.cover.members)
+    radius = D.cover_radius(members[out.cover.member_of])
+    error = float(np.max(np.abs(out.answers - D.truth)))
+    g = release.guarantee
+    rec = {
+        "n": int(n), "m": int(m),
+        "cover_radius": radius, "cover_ok": bool(radius <= alpha / 4),
+        "error": error, "accurate": bool(error <= alpha),
+        "spent_eps": float(g.eps) if variant == contract.NO_VARIANT else float(eps),
+        "spent_delta": float(g.delta) if isinstance(g, ApproxDP) else 0.0,
+        "cover_size": out.cover.size, "reduced_domain_size": None,   # 2^|I|: given as cover_size = |I|
+        "pmw_updates": out.pmw.num_updates, "pmw_halted": bool(out.pmw.halted),
+        "pmw_alpha_mw": float(out.pmw.parameters.alpha_mw),
+    }
+    wanted = tuple(TRIVIAL_ALGORITHMS) if baselines is True else tuple(baselines or ())
+    for key in wanted:
+        if key == "public_only":
+            answers = public.mean(axis=0, dtype=np.float64)
+        elif key == "private_only":
+            priv = pmw(private, cls, alpha, beta, eps, delta, rng).value
+            answers = priv.answers
+            rec["private_only_updates"] = priv.num_updates
+        elif key == "pap_without_private_data":
+            answers = a_pap(CoordinateCounts.from_points(public), public, cls, alpha, beta, eps, delta, rng,
+                            mw_accuracy=mw_accuracy).value.answers
+        elif key == "pap_on_uniform_data":
+            answers = a_pap(D.uniform_counts(n, rng), public, cls, alpha, beta, eps, delta, rng,
+                            mw_accuracy=mw_accuracy).value.answers
+        elif key == "constant_zero":
+            answers = np.zeros(cls.num_hypotheses)
+        else:
+            raise ValueError(f"baseline {key!r} must be one of {', '.join(TRIVIAL_ALGORITHMS)}")
+        err = float(np.max(np.abs(answers - D.truth)))
         rec.update({f"{key}_error": err, f"{key}_accurate": bool(err <= alpha)})
     return rec
 
@@ -401,7 +513,8 @@ def summarise(records: list[dict], params: Params) -> dict:
         radii = np.array([r["cover_radius"] for r in rows])
         errors = np.array([r["error"] for r in rows])
         c = {
-            "class": s["cls"].name, "distribution": s["D"].name, "num_points": s["cls"].num_points,
+            "class": s["cls"].name, "distribution": s["D"].name,
+            "num_points": s["cls"].num_points if s["cls"].num_points <= MAX_PRIVATE_POINTS else None,
             "num_hypotheses": s["cls"].num_hypotheses, "d": s["d"], "p": s["p"],
             "m_bound": s["m_bound"], "n_bound": s["n_bound"], "m_used": m, "n_used": n,
             "n_fraction_of_bound": frac["n"], "m_fraction_of_bound": frac["m"], "at_bound": here,

@@ -58,7 +58,11 @@ domain, so ``informative`` is false in every default case. Where A_PAP separates
 ``below-bound`` measurement): at alpha = 0.1, eps = 0.5, ``m_scale`` = 0.03 (``SEPARATION_RUN``) A_PAP succeeds
 while public-only, A_PAP without private data and the constant fail; private-only PMW still succeeds on these
 small domains (N = 1024 points, 2^8 stumps), and below the theorem's n (n_scale = 0.01) A_PAP and PMW fail
-together, so no separation from private-only was found (benchmarks/RESULTS.md). ``public_only_crossover`` gives,
+together there. The separation from private-only PMW as well is at large p (``SEPARATION_PRIVATE_RUN``):
+``wide_stumps:clusters`` (stumps on {+-1}^2000 without the domain, a law of 4 coordinate clusters) at 0.0032 of
+Theorem 10's n and 0.001 of its m, where A_PAP's cover finds the clusters and its PMW runs on {+-1}^4 (200/200)
+while PMW on {+-1}^2000 fails (0/200), as do public-only (46/200) and the data-free releases (benchmarks/RESULTS.md).
+``public_only_crossover`` gives,
 from ``bounds.crossover(thm10, baselines:uc)``, the alphas below which Theorem 10's m alone is
 already the uniform-convergence size (public data alone suffice by the explicit VC bound).
 """
@@ -84,6 +88,8 @@ DESCRIPTION = ("A_PAP (BCMNUW20 Alg 3): Err_D,H(G) <= alpha w.p. >= 1 - beta and
 CI_RUN = {"trials": 4, "params": {"cases": "thresholds:zipf", "num_points": 64, "alpha": 0.5}}
 #: the regime where A_PAP separates from public-only (README's first validation; below Theorem 10's m)
 SEPARATION_RUN = {"cases": "thresholds:near_threshold,stumps:zipf", "alpha": 0.1, "eps": 0.5, "m_scale": 0.03}
+#: where A_PAP separates from private-only PMW too (below Theorem 10's n and m): decision stumps at p = 2000
+SEPARATION_PRIVATE_RUN = {"cases": "wide_stumps:clusters", "alpha": 0.3, "n_scale": 0.0032, "m_scale": 0.001}
 
 CLASSES = ("thresholds", "intervals", "stumps", "wide_stumps")
 DISTRIBUTIONS = {

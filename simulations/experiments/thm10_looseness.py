@@ -128,6 +128,10 @@ class Params(thm10.Setting):
     history: str = param("", "JSON counts of the earlier stages (set by next_stage, from their records)")
 
     def check(self):
+        wide = [c for c in self.cases if str(c).startswith("wide_stumps:")]
+        if wide:
+            raise ValueError(f"cases {', '.join(wide)}: the search runs on classes with a domain (thresholds, "
+                             "intervals, stumps); wide_stumps is measured by thm10 only")
         if self.stage > max_refinements(self.factor, self.resolution):
             raise ValueError(f"stage={self.stage!r} must be an integer in [0, "
                              f"{max_refinements(self.factor, self.resolution)}] (the refinements factor and "

@@ -349,29 +349,43 @@ def public_only_answers(cls, public: np.ndarray) -> np.ndarray:
     return true_answers(cls, np.bincount(public, minlength=cls.num_points) / public.size)
 
 
-def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float, eps: float, delta: float,
+def run_pap(cls, D, n: int, m: int, alpha: float, beta: float, eps: float, delta: float,
             rng: np.random.Generator, *, baselines: bool | tuple = False, variant: str = contract.NO_VARIANT,
             truth=None, mw_accuracy: float | None = None) -> dict:
     """One run of A_PAP (or a broken ``variant``) at (n, m) under D, evaluated exactly: cover radius,
     Err_{D,H}(G), spent privacy; with ``baselines`` (True: every one of :data:`TRIVIAL_ALGORITHMS`, or a tuple
     of their names) the trivial releases on the same draws (keys ``<name>_error``, ``<name>_accurate``).
+    For decision stumps without the domain (``Stumps(p)`` under a :class:`ClusterLaw`) the private
+    sample (and the uniform one) are drawn as counts and the errors read from the law's coordinate means.
     ``mw_accuracy``: PMW's MW accuracy in A_PAP and in its variants fed other data (Theorem 10's tight n
     assumes bounds' value; None: PMW's fixed split)."""
-    if isinstance(D, ClusterLaw):
-        return run_pap_wide(cls, D, n, m, alpha, beta, eps, delta, rng, baselines=baselines, variant=variant,
-                            mw_accuracy=mw_accuracy)
-    from algorithms.evaluation import cover_radius, true_error
     from algorithms.privacy.accounting import ApproxDP
     from algorithms.query_release.pap import a_pap
     from algorithms.query_release.pmw import pmw
 
+    wide = isinstance(D, ClusterLaw)
+    if wide:
+        from algorithms.classes.implicit import CoordinateCounts
+
+        truth = D.truth
+
+        def error_of(answers) -> float:
+            return float(np.max(np.abs(answers - truth)))
+    else:
+        from algorithms.classes import PointCounts
+        from algorithms.evaluation import cover_radius, true_error
+
+        def error_of(answers) -> float:
+            return true_error(cls, D.probs, answers, truth=truth)
+
     public = D.sample(m, rng)
-    private = private_sample(D, n, rng)
+    private = D.private_counts(n, rng) if wide else private_sample(D, n, rng)
     w, eps_run = broken_inputs(variant, public, eps)
     release = a_pap(private, w, cls, alpha, beta, eps_run, delta, rng, mw_accuracy=mw_accuracy)
     out = release.value
-    radius = cover_radius(out.cover, D.probs)
-    error = true_error(cls, D.probs, out.answers, truth=truth)
+    radius = (D.cover_radius(cls.coordinate_of(out.cover.members)[out.cover.member_of]) if wide
+              else cover_radius(out.cover, D.probs))
+    error = error_of(out.answers)
     g = release.guarantee
     rec = {
         "n": int(n), "m": int(m),
@@ -379,83 +393,31 @@ def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float
         "error": error, "accurate": bool(error <= alpha),
         "spent_eps": float(g.eps) if variant == contract.NO_VARIANT else float(eps),
         "spent_delta": float(g.delta) if isinstance(g, ApproxDP) else 0.0,
-        "cover_size": out.cover.size, "reduced_domain_size": int(out.reduced_class.num_points),
+        # wide: 2^|I| is not an integer to store; cover_size = |I| gives it
+        "cover_size": out.cover.size, "reduced_domain_size": None if wide else int(out.reduced_class.num_points),
         "pmw_updates": out.pmw.num_updates, "pmw_halted": bool(out.pmw.halted),
         "pmw_alpha_mw": float(out.pmw.parameters.alpha_mw),
     }
     wanted = tuple(TRIVIAL_ALGORITHMS) if baselines is True else tuple(baselines or ())
     for key in wanted:
         if key == "public_only":
-            answers = public_only_answers(cls, public)
+            answers = public.mean(axis=0, dtype=np.float64) if wide else public_only_answers(cls, public)
         elif key == "private_only":
             priv = pmw(private, cls, alpha, beta, eps, delta, rng).value
             answers = priv.answers
             rec["private_only_updates"] = priv.num_updates
         elif key == "pap_without_private_data":  # A_PAP whose PMW is fed the public sample's histogram instead
-            from algorithms.classes import PointCounts
-
-            answers = a_pap(PointCounts(np.bincount(public, minlength=cls.num_points)), public, cls, alpha, beta,
-                            eps, delta, rng, mw_accuracy=mw_accuracy).value.answers
+            data = (CoordinateCounts.from_points(public) if wide
+                    else PointCounts(np.bincount(public, minlength=cls.num_points)))
+            answers = a_pap(data, public, cls, alpha, beta, eps, delta, rng, mw_accuracy=mw_accuracy).value.answers
         elif key == "pap_on_uniform_data":  # A_PAP fed n points of the uniform law in place of the private data
-            answers = a_pap(private_sample(dist.uniform(cls.num_points), n, rng), public, cls, alpha, beta, eps, delta,
-                            rng, mw_accuracy=mw_accuracy).value.answers
+            data = D.uniform_counts(n, rng) if wide else private_sample(dist.uniform(cls.num_points), n, rng)
+            answers = a_pap(data, public, cls, alpha, beta, eps, delta, rng, mw_accuracy=mw_accuracy).value.answers
         elif key == "constant_zero":
             answers = np.zeros(cls.num_hypotheses)
         else:
             raise ValueError(f"baseline {key!r} must be one of {', '.join(TRIVIAL_ALGORITHMS)}")
-        err = true_error(cls, D.probs, answers, truth=truth)
-        rec.update({f"{key}_error": err, f"{key}_accurate": bool(err <= alpha)})
-    return rec
-
-
-def run_pap_wide(cls, D: ClusterLaw, n: int, m: int, alpha: float, beta: float, eps: float, delta: float,
-                 rng: np.random.Generator, *, baselines: bool | tuple = False, variant: str = contract.NO_VARIANT,
-                 mw_accuracy: float | None = None) -> dict:
-    """:func:`run_pap` for decision stumps on {+-1}^p without the domain (``Stumps(p)``, ``ClusterLaw``): the same
-    record, the errors exact from the law's coordinate means, the private sample (and the uniform one) as counts."""
-    from algorithms.classes.implicit import CoordinateCounts
-    from algorithms.privacy.accounting import ApproxDP
-    from algorithms.query_release.pap import a_pap
-    from algorithms.query_release.pmw import pmw
-
-    public = D.sample(m, rng)
-    private = D.private_counts(n, rng)
-    w, eps_run = broken_inputs(variant, public, eps)
-    release = a_pap(private, w, cls, alpha, beta, eps_run, delta, rng, mw_accuracy=mw_accuracy)
-    out = release.value
-    members = cls.coordinate_of(out.cover.members)
-    radius = D.cover_radius(members[out.cover.member_of])
-    error = float(np.max(np.abs(out.answers - D.truth)))
-    g = release.guarantee
-    rec = {
-        "n": int(n), "m": int(m),
-        "cover_radius": radius, "cover_ok": bool(radius <= alpha / 4),
-        "error": error, "accurate": bool(error <= alpha),
-        "spent_eps": float(g.eps) if variant == contract.NO_VARIANT else float(eps),
-        "spent_delta": float(g.delta) if isinstance(g, ApproxDP) else 0.0,
-        "cover_size": out.cover.size, "reduced_domain_size": None,   # 2^|I|: given as cover_size = |I|
-        "pmw_updates": out.pmw.num_updates, "pmw_halted": bool(out.pmw.halted),
-        "pmw_alpha_mw": float(out.pmw.parameters.alpha_mw),
-    }
-    wanted = tuple(TRIVIAL_ALGORITHMS) if baselines is True else tuple(baselines or ())
-    for key in wanted:
-        if key == "public_only":
-            answers = public.mean(axis=0, dtype=np.float64)
-        elif key == "private_only":
-            priv = pmw(private, cls, alpha, beta, eps, delta, rng).value
-            answers = priv.answers
-            rec["private_only_updates"] = priv.num_updates
-        elif key == "pap_without_private_data":
-            answers = a_pap(CoordinateCounts.from_points(public), public, cls, alpha, beta, eps, delta, rng,
-                            mw_accuracy=mw_accuracy).value.answers
-        elif key == "pap_on_uniform_data":
-            answers = a_pap(D.uniform_counts(n, rng), public, cls, alpha, beta, eps, delta, rng,
-                            mw_accuracy=mw_accuracy).value.answers
-        elif key == "constant_zero":
-            answers = np.zeros(cls.num_hypotheses)
-        else:
-            raise ValueError(f"baseline {key!r} must be one of {', '.join(TRIVIAL_ALGORITHMS)}")
-        err = float(np.max(np.abs(answers - D.truth)))
+        err = error_of(answers)
         rec.update({f"{key}_error": err, f"{key}_accurate": bool(err <= alpha)})
     return rec
 

@@ -1,8 +1,8 @@
 """NB20 Lemma 6 (A_Relabel's excess error) and Claim 10 (uniform convergence of the disagreements), each at its
 own sample size from ``bounds`` (the corrected one: nb20:lemma6 ``relabel_samples``, nb20:claim10
 ``unlabeled_samples``), on the thm7 cases (thresholds, intervals, halfspaces with label noise, boundary_noise),
-each with a negative control judged at the same size. Lemma 9's eq. (3) at its corrected query count is the
-``corrected`` claim of thm7's counterexample (an algorithm-free Binomial draw, at every n).
+each with a negative control judged at the same size. Lemma 9 at its corrected query count is ``nb20_lemma9``
+(and its eq. (3) on pure-noise labels the ``corrected`` claim of thm7's counterexample, an algorithm-free draw).
 
 Lemma 6: S' ~ D^{n'} (one multinomial over the 2N labelled cells: the histogram is all A_Relabel reads,
 ``a_relabel_counts``); success = err(h^; D) - err(h_ERM(S'); D) <= alpha, errors exact. Control

@@ -6,7 +6,9 @@ alpha, dual_vc=p)`` and the attacker's Theorem-14 level f = ``failure_probabilit
 (``form="explicit"``) r and t are the explicit constants ``bounds`` derives for this attack
 (bounds/papers/bcmnuw20_explicit.py): rigorous, but t > 0 needs alpha below about 0.009 and the region can hold an
 (alpha, alpha)-accurate release only from p ~ 10^13 on, so at every size a simulation reaches the explicit region is
-empty and the run is a measurement (``below-bound``), never a verdict; the summary says so. ``form="asymptotic"``
+empty and the run is a measurement (``below-bound``), never a verdict; the summary says so. (The tightened chain
+beside it, ``range_r_tight``/``traced_t_tight``, has t > 0 up to alpha ~ 0.1 but first holds an accurate release at
+p ~ 5e10: benchmarks/RESULTS.md, "thm13's explicit region".) ``form="asymptotic"``
 draws the region at the hidden constants ``c_14r``, ``c_14t`` (C_14r sqrt(p)/alpha, C_14t/alpha^2; neither paper
 pins them down, docs/ERRATA.md). Theorem 13's proof covers the cells with n <= r, m <= t/2 - 1, t < n + m <= r + t
 and n >= 11 (the conclusion ln(n/4) > 1 needs n >= 11; erratum bcmnuw20-thm13-n11): the "region".

@@ -44,7 +44,10 @@ The validation contract (``simulations.contract``; docs/DESIGN.md):
   ``premise``, ``floor check`` or ``algorithm-free``; ``label`` the claim in words, unique in the summary.
   ``contract.combine`` folds statuses into the run's.
 * Baselines (public-only, private-only, non-private) run in the same trials on the same draws and are
-  summarised with ``contract.baseline``; ``informative`` is computed from them (``contract.informative``).
+  summarised with ``contract.baseline``; ``informative`` is computed from them (``contract.informative``). Every
+  module declares ``TRIVIAL_ALGORITHMS`` (the baselines that count), ``INFORMATIVE_TESTED_BY`` (a lower bound's
+  regime flag and its test) or ``NO_TRIVIAL_ALGORITHMS`` (why none; ``contract.no_trivial_algorithms`` in the
+  summary), and every summary states ``informative`` (the contract test checks it against the records).
 
 Optionally ``next_stage(params, summary) -> Params | None`` makes the experiment an adaptive search run as
 stages of fixed-grid runs (``simulations.stages``; ``thm10_looseness`` is the example).

@@ -77,6 +77,11 @@ DESCRIPTION = ("A_PAP's error and Lemma 17's learner's excess error on threshold
 #: negative control, at these trials and parameter overrides
 CI_RUN = {"trials": 30, "params": {"num_points": 256, "alpha": 0.25, "m_alpha_grid": "0.5,16.0", "n_scale": 1e-6,
                                    "form": "asymptotic", "with_b": False}}
+#: informative here is a regime flag, not a trivial-algorithm rule: a lower bound's cell is informative where the
+#: private-only release is shown to fail (an unlearnable class at this n); computed from the records, and the test
+#: that checks it against them
+INFORMATIVE_TESTED_BY = ("tests/simulations/test_thm15.py::"
+                         "test_in_the_regime_the_claim_holds_and_the_true_answers_control_is_violated")
 FORMS = ("explicit", "asymptotic")
 #: the law of a trial (``hard_law``): ABM19's mixture (the distribution its lower bound is proven on) or D_X uniform
 MARGINALS = ("abm19", "uniform")

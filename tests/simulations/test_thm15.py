@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import json
 
 import numpy as np
@@ -61,10 +63,16 @@ def test_bad_params_name_the_field(bad, match):
 def test_in_the_regime_the_claim_holds_and_the_true_answers_control_is_violated():
     """118 private samples on 256 points (Theorem 10's n x 1e-6): the private-only release fails in every trial, so the
     cells are informative (computed from its records); below the line (m = 2) A_PAP is inaccurate (holds) and the
-    control that releases the true answers is accurate in 30/30 (violated). Catches a control judged outside the
-    regime and an informative flag that ignores the records."""
-    _, _, sm = _run(T=30, **REGIME)
+    control that releases the true answers is accurate in 30/30 (violated). With the private-only release made
+    accurate in the records the cells are no longer informative. Catches a control judged outside the regime and an
+    informative flag that ignores the records."""
+    params, recs, sm = _run(T=30, **REGIME)
     assert sm["informative"] == {"m_alpha=0.5": True, "m_alpha=16": True}
+    edited = copy.deepcopy(recs)  # the private-only release made accurate in the records: the cells leave the regime
+    for r in edited:
+        for cell in r["sizes"].values():
+            cell["private_only_accurate"] = True
+    assert not any(thm15.summarise(edited, params)["informative"].values())
     assert sm["rows"][0]["private_only_accurate"]["status"] == "fails" and sm["verdict"] == stats.HOLDS
     _, _, bad = _run(T=30, **REGIME, variant="true_answers")
     assert bad["verdict"] == stats.VIOLATED

@@ -72,3 +72,14 @@ def test_the_answer_says_where_the_algorithm_separates_or_why_no_trivial_algorit
              "rows": [{"key": "t:z", "trivial_least_sizes": {"public_only": {"searched": "m", "separates_at": [17, 33]}}}]}
     [b] = answers.answer_blocks([_Run("r", "thm10_looseness", loose)], ("thm10_looseness",))
     assert "not informative: a search for least sizes" in b.text and "t:z: from public_only at m 17, 33" in b.text
+
+
+def test_every_experiment_has_a_section_that_answers_for_it():
+    """Catches an experiment added to the catalogue whose runs no report section answers for (its verdict would be
+    missing from the report and from its family-wise statement's context)."""
+    from simulations.experiments import catalogue
+
+    placed = {exp for exps in answers.SECTION_EXPERIMENTS.values() for exp in exps}
+    names = {row["name"] for row in catalogue(lazy=True)}
+    assert names - placed == set(answers.UNSECTIONED)
+    assert placed - names == set()

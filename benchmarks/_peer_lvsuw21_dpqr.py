@@ -60,18 +60,23 @@ def main(checkout, inp, outp):
     eps, delta = float(z["eps"]), float(z["delta"])
     classes = {"MWEMSingle": MWEMSingle, "PMWPubSingle": PMWPubSingle}
 
-    qm_full = KWayMarginalSupportQM(data, workloads)
-    qm_pub = KWayMarginalSupportQMPublic(data_pub, workloads)
-    true_full = qm_full.get_answers(qm_full.convert_to_support_distr(data))      # as run_mwem.py
-    true_pub = KWayMarginalQM(data, workloads).get_answers(data)                 # as run_pmw_pub.py
-    out = {"support_mwem": qm_full.data_support.df.values.astype(np.int16),
-           "support_pmw_pub": qm_pub.data_support.df.values.astype(np.int16)}
+    wanted = [str(a) for a in z["algorithms"]]
+    out = {}
+    qm_full = qm_pub = true_full = true_pub = None
+    if any(a.startswith("mwem") for a in wanted):      # the whole domain as their support: small domains only
+        qm_full = KWayMarginalSupportQM(data, workloads)
+        true_full = qm_full.get_answers(qm_full.convert_to_support_distr(data))      # as run_mwem.py
+        out["support_mwem"] = qm_full.data_support.df.values.astype(np.int16)
+    if any(a.startswith("pmw_pub") for a in wanted):
+        qm_pub = KWayMarginalSupportQMPublic(data_pub, workloads)
+        true_pub = KWayMarginalQM(data, workloads).get_answers(data)                 # as run_pmw_pub.py
+        out["support_pmw_pub"] = qm_pub.data_support.df.values.astype(np.int16)
     with tempfile.TemporaryDirectory() as save_dir:
         for T in [int(t) for t in z["iterations"]]:
             eps0, rho = get_per_round_budget_zCDP(eps, delta, T, alpha=0.5)
             out[f"rho_T{T}"], out[f"eps0_T{T}"] = rho, eps0
             for key, cls, recycle in ALGORITHMS:
-                if key not in [str(a) for a in z["algorithms"]]:
+                if key not in wanted:
                     continue
                 qm, true = (qm_full, true_full) if cls == "MWEMSingle" else (qm_pub, true_pub)
                 for seed in [int(s) for s in z["seeds"]]:

@@ -167,7 +167,7 @@ def _peer_lvsuw21(python: str, checkout: str, private, public, domain, workloads
         z = dict(np.load(outp))
     true = marginal_answers(domain, workloads, private)
     queries = {alg: MarginalQueries(domain, workloads, z[f"support_{alg}"].astype(np.int64))
-               for alg in ("mwem", "pmw_pub")}
+               for alg in ("mwem", "pmw_pub") if f"support_{alg}" in z}
     rows = []
     for T in iterations:
         rho = float(z[f"rho_T{T}"])

@@ -242,29 +242,42 @@ def cmd_compute(ns) -> int:
 
 
 def _sweep_csv(ns) -> int:
-    """The sweep as CSV on stdout, block by block (``sweep_chunks``), each block written by pyarrow's
-    columnar CSV writer: memory stays flat in the number of points. Numbers are written in their shortest
-    round-trip form; parameters beyond int64 as text."""
+    """The sweep as CSV on stdout, block by block (``sweep_chunks``), each block written by polars' columnar
+    CSV writer (shortest round-trip text for floats): memory stays flat in the number of points. Parameters
+    come dictionary-encoded and each distinct value is formatted once; integer quantities are written as
+    integers (exact: they are integer-valued doubles) wherever they fit in int64; parameters beyond int64
+    as their decimal text."""
     import numpy as np
-    import pyarrow as pa
-    import pyarrow.csv as pacsv
+    import polars as pl
 
     from .api import sweep_chunks
 
-    out, first = sys.stdout.buffer, True
+    out, first, text = sys.stdout.buffer, True, {}
     sys.stdout.flush()
-    for _, cols, evs in sweep_chunks(ns.id, form=ns.form, constants=_consts(ns), **_params(ns, ranges=True)):
-        data = {k: pa.array([str(x) for x in v]) if v.dtype == object else np.ascontiguousarray(v)
-                for k, v in cols.items()}
-        data.update({f"{n}{'' if ev.explicit else '*'}": ev.value.ravel() for n, ev in evs.items()})
-        data.update({f"{n}_log10": ev.log10.ravel().round(6) for n, ev in evs.items()})
+    for _, cols, evs in sweep_chunks(ns.id, form=ns.form, constants=_consts(ns), levels=True,
+                                     **_params(ns, ranges=True)):
         if first:
-            out.write((",".join(data) + "\n").encode())
+            text = {k: pl.Series(k, _format_levels(pl, levels)) for k, (levels, _) in cols.items()}
+            out.write((",".join([*cols, *(f"{n}{'' if ev.explicit else '*'}" for n, ev in evs.items()),
+                                 *(f"{n}_log10" for n in evs)]) + "\n").encode())
             first = False
-        pacsv.write_csv(pa.table(data), out, write_options=pacsv.WriteOptions(include_header=False,
-                                                                           quoting_style="none"))
+        data = [text[k].gather(codes) for k, (_, codes) in cols.items()]
+        for name, ev in evs.items():
+            v = ev.value.ravel()
+            if ev.quantity.integer and np.all(np.isfinite(v)) and np.all(np.abs(v) < 2.0**63):
+                v = v.astype(np.int64)
+            data.append(pl.Series(name, v))
+        data += [pl.Series(f"{n}_log10", ev.log10.ravel().round(6)) for n, ev in evs.items()]
+        pl.DataFrame(data).write_csv(out, include_header=False, quote_style="never")
     out.flush()
     return 0
+
+
+def _format_levels(pl, levels) -> list[str]:
+    """Each distinct value of a parameter as the CSV writer prints it (parameters beyond int64: str)."""
+    if levels.dtype == object:
+        return [str(v) for v in levels]
+    return pl.DataFrame({"v": levels}).write_csv(include_header=False, quote_style="never").splitlines()
 
 
 def cmd_sweep(ns) -> int:
@@ -290,30 +303,16 @@ def cmd_sweep(ns) -> int:
                for v, it in zip(vcols, ints)]
             + [None if not math.isfinite(l[i]) else round(float(l[i]), 6) for l in lcols] for i in range(n)]}))
         return 0
-    if ns.csv:
-        out = sys.stdout
-        out.write(",".join(header) + "\n")
-        body = np.empty((n, len(header)), dtype=object)
-        for j, c in enumerate(pcols):
-            body[:, j] = c
-        for j, c in enumerate(vcols):
-            body[:, len(pcols) + j] = c
-        for j, c in enumerate(lcols):
-            body[:, len(pcols) + len(vcols) + j] = np.round(c, 6)
-        import csv
-
-        csv.writer(out, lineterminator="\n").writerows(body.tolist())
-    else:
-        rows = []
-        ints = [ev.quantity.integer for ev in evs.values()]
-        for i in range(n):
-            rows.append([str(c[i]) for c in pcols]
-                        + [fmt_number(v[i], l[i], it) for v, l, it in zip(vcols, lcols, ints)]
-                        + [f"{l[i]:.4f}" for l in lcols])
-        print(f"{result.paper} {result.label} ({result.id})")
-        print(_table(rows, header))
-        if any(not ev.explicit for ev in evs.values()):
-            print("* asymptotic form with hidden constants set (default 1): holds up to them")
+    rows = []
+    ints = [ev.quantity.integer for ev in evs.values()]
+    for i in range(n):
+        rows.append([str(c[i]) for c in pcols]
+                    + [fmt_number(v[i], l[i], it) for v, l, it in zip(vcols, lcols, ints)]
+                    + [f"{l[i]:.4f}" for l in lcols])
+    print(f"{result.paper} {result.label} ({result.id})")
+    print(_table(rows, header))
+    if any(not ev.explicit for ev in evs.values()):
+        print("* asymptotic form with hidden constants set (default 1): holds up to them")
     return 0
 
 

@@ -4,6 +4,7 @@ Re-exported by :mod:`bounds.core` (the import path to use), whose engine turns t
 
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 from dataclasses import dataclass, field
@@ -220,7 +221,10 @@ class Result:
 # calling formulas
 
 
+@functools.lru_cache(maxsize=4096)
 def _arg_names(fn: Callable) -> tuple[str, ...]:
+    """The argument names of a formula after its ops namespace (cached: the engine asks once per formula call,
+    and a streamed sweep calls each formula once per block)."""
     names = tuple(inspect.signature(fn).parameters)
     return names[1:]  # drop the ops namespace
 

@@ -307,9 +307,14 @@ def sweep_arrays(result_id: str, *, form: str = "explicit", constants=None,
     return _evaluate_at(result, cols, params, n_points, form, constants)
 
 
-def sweep_chunks(result_id: str, *, chunk: int = 65_536, form: str = "explicit", constants=None, **params):
+def sweep_chunks(result_id: str, *, chunk: int = 65_536, form: str = "explicit", constants=None,
+                 levels: bool = False, **params):
     """``sweep_arrays`` in blocks of at most ``chunk`` grid points, in the same order: yields
-    (result, columns, evaluated) per block, so that a writer streaming them holds one block at a time."""
+    (result, columns, evaluated) per block, so that a writer streaming them holds one block at a time.
+
+    With ``levels=True`` each parameter's column comes dictionary-encoded, as (its distinct values, the
+    position of each point's value among them): a swept parameter's list and the grid index along its axis,
+    a fixed one as one value at position 0. A writer then formats each distinct value once."""
     result, grid_keys, grids, n_points = _grid(result_id, params)
     axes = [np.asarray(g, dtype=object) if _has_big(g) else np.asarray(g) for g in grids]
     shape = tuple(len(g) for g in grids)
@@ -317,7 +322,13 @@ def sweep_chunks(result_id: str, *, chunk: int = 65_536, form: str = "explicit",
         stop = min(n_points, start + chunk)
         idx = np.unravel_index(np.arange(start, stop), shape) if grid_keys else ()
         cols = {k: ax[i] for k, ax, i in zip(grid_keys, axes, idx)}
-        yield _evaluate_at(result, cols, params, stop - start, form, constants)
+        result, values, evs = _evaluate_at(result, cols, params, stop - start, form, constants)
+        if levels:
+            codes = dict(zip(grid_keys, idx))
+            values = {k: (axes[grid_keys.index(k)], codes[k]) if k in codes else
+                      (np.asarray([params[k]], dtype=object if _has_big(params[k]) else None),
+                       np.zeros(stop - start, dtype=np.intp)) for k in values}
+        yield result, values, evs
 
 
 def _grid(result_id: str, params: Mapping[str, Any]) -> tuple[Result, list[str], list[list], int]:

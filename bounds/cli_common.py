@@ -240,6 +240,24 @@ def out_arg(name: str = "--out"):
 # ------------------------------------------------------------------ the exit-2 wrapper
 
 
+def generated_file(argv, prog: str, path: Path, render) -> int:
+    """``python -m PROG [--write]`` for a file generated from the code (docs/ERRATA.md, bounds/forms.json):
+    print ``render()``, or with ``--write`` replace ``path`` by it (through a temporary file, so that a reader
+    never sees half a file). Other arguments: one line on stderr, exit status 2."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    if args not in ([], ["--write"]):
+        print(f"error: usage: python -m {prog} [--write]", file=sys.stderr)
+        return 2
+    text = render()
+    if args == ["--write"]:
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def one_line(exc: BaseException) -> str:
     """The exception's message on one line, at most 400 characters."""
     text = " ".join(str(exc).split()) or type(exc).__name__

@@ -1,8 +1,18 @@
 """Text for ``python -m bounds show ID``: statement, domain, forms (plain text and LaTeX),
-derivation notes, source. The only place besides proof checks where sympy is imported."""
+derivation notes, source. The only place besides proof checks where sympy is imported.
+
+The forms are what sympy derives from the formulas the engine evaluates. Rendering them costs sympy's import
+(about 0.8 s of CPU), so ``show`` prints them from ``bounds/forms.json``, which holds sympy's rendering of every
+form and is generated, never edited:
+
+    python -m bounds.show --write    # rewrite bounds/forms.json (a test holds it equal to a fresh rendering)
+
+A form missing from the file is rendered by sympy on the spot."""
 from __future__ import annotations
 
+import json
 import textwrap
+from pathlib import Path
 
 from .core import Implicit, Infimum, Result, call, latex_names, symbolic, symbols_for
 from .ops import SYMPY
@@ -108,6 +118,37 @@ def forms(result: Result, quantity) -> dict:
     return out
 
 
+FORMS_JSON = Path(__file__).with_name("forms.json")
+
+
+def rendered_forms() -> dict:
+    """What ``bounds/forms.json`` holds, freshly rendered by sympy: result id -> quantity name -> form ->
+    [plain text, LaTeX]."""
+    from .registry import all_results
+
+    return {r.id: {q.name: {k: list(v) for k, v in forms(r, q).items()} for q in r.quantities}
+            for r in all_results()}
+
+
+def forms_json(data: dict) -> str:
+    return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+_STORED: dict | None = None
+
+
+def stored_forms(result: Result) -> dict:
+    """The forms of ``result`` as ``bounds/forms.json`` stores them (quantity name -> form -> (text, tex));
+    empty if the file or the result is not there."""
+    global _STORED
+    if _STORED is None:
+        try:
+            _STORED = json.loads(FORMS_JSON.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            _STORED = {}
+    return {q: {k: tuple(v) for k, v in fs.items()} for q, fs in _STORED.get(result.id, {}).items()}
+
+
 def render_show(result: Result, latex: bool = True) -> str:
     lines = [f"{result.paper} {result.label}  ({result.id}, short id {result.short_id})",
              f"kind: {result.kind}", "", "statement:", _wrap(result.statement), "",
@@ -120,10 +161,11 @@ def render_show(result: Result, latex: bool = True) -> str:
     if result.constants:
         lines += ["", "hidden constants (set with --const NAME=VALUE; default 1):"]
         lines += [f"  {c}: {text}" for c, text in result.constants.items()]
+    stored = stored_forms(result)
     for q in result.quantities:
         lines += ["", f"{q.name} ({q.symbol}){' [derivation step]' if q.intermediate else ''}: "
                   f"{q.description}"]
-        f = forms(result, q)
+        f = stored[q.name] if q.name in stored else forms(result, q)
         for form in ("asymptotic", "explicit"):
             if form in f:
                 text, tex = f[form]
@@ -154,3 +196,15 @@ def render_show(result: Result, latex: bool = True) -> str:
 
     lines += where(result)
     return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    """``python -m bounds.show [--write]``: print (or write to bounds/forms.json) sympy's rendering of every
+    form."""
+    from .cli_common import generated_file
+
+    return generated_file(argv, "bounds.show", FORMS_JSON, lambda: forms_json(rendered_forms()))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -16,6 +16,11 @@ imported or run, so ``bounds`` still imports no other package of the project and
 The registries are the truth: tests/bounds/test_where.py imports them and requires this scan to agree, so a
 declaration the scan cannot read (say a target built in a loop that cites a paper result) fails a test rather
 than going missing from ``show``. In an installed copy without the sources ``show`` says so.
+
+Parsing every source costs about half a second, so the scan is kept small: top-level assignments are read by
+parsing only their own statement, and ``show`` scans for one result (``declared(rid)``), parsing only the files
+whose text names it (a file that does not contain the text cannot declare it); the same test holds that scan
+equal to the full one for every result.
 """
 from __future__ import annotations
 
@@ -45,16 +50,40 @@ def _tree(path: Path):
         return None
 
 
+@functools.lru_cache(maxsize=None)
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def literal_assignments(path: Path, *names: str) -> dict:
+    """``{name: value}`` for each of ``names`` assigned a literal at the top level of the source ``path`` (its
+    first ``name = ...`` or ``name: T = ...`` at column 0); a name absent or not assigned a literal is left out.
+    Only those statements are parsed, each from its first line to the first line after which it parses, so
+    reading a few constants of a large module costs microseconds (what listing commands read without importing)."""
+    text, out = _text(Path(path)), {}
+    for name in names:
+        m = re.search(rf"^{re.escape(name)}\s*(?::[^=\n]*)?=", text, re.M)
+        lines = text[m.start():].splitlines() if m else []
+        for end in range(1, min(len(lines), 200) + 1):
+            try:
+                node = ast.parse("\n".join(lines[:end])).body[0]
+            except SyntaxError:
+                continue
+            try:
+                if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                    out[name] = ast.literal_eval(node.value)
+            except ValueError:
+                pass
+            break
+    return out
+
+
 def _assigned(path: Path, name: str):
     """The literal value of the top-level assignment ``name = ...`` in ``path`` (None if absent)."""
-    tree = _tree(path)
-    for node in tree.body if tree is not None else ():
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-            try:
-                return ast.literal_eval(node.value)
-            except ValueError:
-                return None
-    return None
+    return literal_assignments(path, name).get(name)
 
 
 def _calls(path: Path, func: str):
@@ -94,10 +123,28 @@ def cited_result(source: str) -> str | None:
         return None
 
 
-@functools.lru_cache(maxsize=1)
-def declared() -> dict[str, dict[str, list[str]]]:
+def _citations_of(rid: str) -> re.Pattern:
+    """A superset of the citations :func:`cited_result` reads as ``rid`` ("BCMNUW20 Thm 10", "bcmnuw20:thm10")."""
+    paper, local = rid.split(":", 1)
+    m = re.match(r"([a-z]+)(.*)", local)
+    kind, number = (m.group(1), m.group(2)) if m else (local, "")
+    words = "|".join(re.escape(k) for k, v in _KINDS.items() if v == kind) or re.escape(kind)
+    return re.compile(rf"{re.escape(paper)}\s+({words})\.?\s*{re.escape(number)}(?!\d|\.\d)", re.I)
+
+
+@functools.lru_cache(maxsize=None)
+def declared(only: str | None = None) -> dict[str, dict[str, list[str]]]:
     """``{kind: {result id: [where, ...]}}`` for kind in algorithm, experiment, proof checks, audit targets,
-    report section (read from the sources; see the module docstring)."""
+    report section (read from the sources; see the module docstring). With ``only`` (a result id) the entries
+    of that result are exact, and files that cannot concern it are not parsed (their text does not contain its
+    local id, a citation of it, or it, its experiments' or its audit targets' names between quotes), so entries
+    of other results may be missing."""
+
+    def may(p: Path, *needles: str) -> bool:
+        return only is None or any(n in _text(p) for n in needles)
+
+    local = only.split(":", 1)[-1] if only else ""
+    cites = _citations_of(only) if only else None
     out: dict[str, dict[str, list[str]]] = {k: {} for k in ("algorithm", "experiment", "proof checks",
                                                              "audit targets", "report section")}
 
@@ -116,6 +163,8 @@ def declared() -> dict[str, dict[str, list[str]]]:
             names.setdefault(rid, []).append(name)
             add("experiment", rid, name)
     for p in sorted((ROOT / "proofs_checks").glob("[!_]*.py")):
+        if not may(p, local):
+            continue
         for call in _calls(p, "Check"):
             kw = {k.arg: _literal(k.value) for k in call.keywords if k.arg in ("id", "result", "paper")}
             if isinstance(kw.get("id"), str) and isinstance(kw.get("result"), str):
@@ -126,6 +175,8 @@ def declared() -> dict[str, dict[str, list[str]]]:
     all_ids = [r.id for r in all_results()]
     targets = {}
     for p in sorted((ROOT / "simulations" / "audit_targets").glob("[!_]*.py")):
+        if only is not None and not cites.search(_text(p)):
+            continue
         for call in _calls(p, "AuditTarget"):
             args = [_literal(a) for a in call.args[:2]]
             if len(args) == 2 and all(isinstance(a, str) for a in args):
@@ -134,6 +185,9 @@ def declared() -> dict[str, dict[str, list[str]]]:
                     targets.setdefault(rid, []).append(args[0])
                     add("audit targets", rid, args[0])
     for p in sorted((ROOT / "reports" / "sections").glob("[!_]*.py")):
+        quoted = [q + w + q for w in (only or "", *names.get(only, ()), *targets.get(only, ())) for q in "\"'"]
+        if not may(p, *quoted):  # a string constant naming the result is in the text between quotes
+            continue
         tree = _tree(p)
         strings = _constant_strings(tree) if tree is not None else set()
         for rid in all_ids:
@@ -159,7 +213,7 @@ def locate(result) -> list[tuple[str, list[str]]]:
     if not (ROOT / "simulations").is_dir():
         return [("sources", ["not in this installation (run show from a checkout to see where the result lives)"])]
     rid, paper = result.id, result.id.split(":")[0]
-    found = declared()
+    found = declared(rid)
     return [
         ("algorithm", found["algorithm"].get(rid, [])),
         ("experiment", [f"simulations/experiments/{n}.py  (python -m simulations list {n}; "

@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 
 from algorithms._lazy import lazy_module
-from algorithms.privacy.accounting import ApproxDP, PureDP, compose
 from bounds.papers.abm19 import thm3_1_cover_g
 from bounds.papers.nb20 import (alg3_delta_hat, alg3_eps_hat, alg3_eps_prime, alg3_group_delta, alg3_group_eps,
                                 alg3_total_delta, alg3_total_eps, alg4_m_o, alg5_composed_eps, alg5_round_eps,
@@ -221,6 +220,8 @@ def composition_claim(split, text: str) -> Exhaustive:
     composition (algorithms.privacy.accounting.compose) must give at most (eps, delta)."""
 
     def cases():
+        from algorithms.privacy.accounting import ApproxDP, PureDP, compose
+
         for i, eps in enumerate(np.linspace(0.05, 0.95, 10)):
             for j, delta in enumerate((1e-9, 1e-6, 1e-3, 0.1)):
                 e1, e2 = split(float(eps))

@@ -4,6 +4,7 @@ departures from the printed text (errata bcmnuw20-thm14-whp, bcmnuw20-lemma17-la
 bcmnuw20-thm15-regime). Registered from proofs_checks.bcmnuw20."""
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -80,8 +81,11 @@ CUBIC = (Var("gamma", 0.01, 1.0, points=8), Var("c0", -1, 1, log=False, points=5
          Var("c1", -2, 2, log=False, points=5), Var("c2", -1, 1, log=False, points=5),
          Var("c3", -1, 1, log=False, points=5))
 
-#: Gauss-Legendre nodes for the averages over U[-gamma, gamma] (exact for polynomials of degree < 400)
-_GL = np.polynomial.legendre.leggauss(200)
+@functools.cache
+def _gauss_legendre():
+    """Gauss-Legendre nodes for the averages over U[-gamma, gamma] (exact for polynomials of degree < 400); built on
+    first use, so that listing the checks does not solve their 200-point eigenproblem."""
+    return np.polynomial.legendre.leggauss(200)
 
 
 def fingerprint_signal(o, a, gamma, k, theta):
@@ -91,7 +95,7 @@ def fingerprint_signal(o, a, gamma, k, theta):
     J = int_{-gamma}^{gamma} mu tanh(k mu) dmu (bounded integrand) is left to Gauss-Legendre:
     average = 1 - gamma^2/3 - (a theta/gamma) ((1 - gamma^2) tanh(k gamma) + J)."""
     a, gamma, k, theta = (np.asarray(v, dtype=float) for v in (a, gamma, k, theta))
-    x, w = _GL
+    x, w = _gauss_legendre()
     mu = gamma[..., None] * (x + 1) / 2                       # nodes on [0, gamma]
     J = 2 * (mu * np.tanh(k[..., None] * mu) * w).sum(axis=-1) * gamma / 2
     return 1 - gamma**2 / 3 - (a * theta / gamma) * ((1 - gamma**2) * np.tanh(k * gamma) + J)
@@ -175,8 +179,9 @@ def _bernstein(s, p, gamma, delta):
     return L.thm14_opnorm(NUMPY, p, s, gamma, delta)
 
 
-def reference_claim(zeta_fn, text: str, p: int = 30, delta: float = 0.05) -> MonteCarlo:
-    """P[|<z - mu, u>| > zeta] <= delta, u a fixed unit vector (drawn before z), mu ~ U[-1, 1]."""
+def reference_claim(zeta_fn, text: str, p: int = 30, delta: float = 0.05, one_sided: bool = False) -> MonteCarlo:
+    """P[|<z - mu, u>| > zeta] <= delta (``one_sided``: P[-<z - mu, u> > zeta] <= delta), u a fixed unit vector
+    (drawn before z), mu ~ U[-1, 1]."""
     zeta = float(zeta_fn(delta))
 
     def trials(rng, n):
@@ -185,38 +190,52 @@ def reference_claim(zeta_fn, text: str, p: int = 30, delta: float = 0.05) -> Mon
         u /= np.linalg.norm(u, axis=1, keepdims=True)
         u[: n // 2] = 1 / math.sqrt(p)   # half the trials at flat weights, where the sum is most Gaussian
         z = np.where(rng.random((n, p)) < (1 + mu) / 2, 1.0, -1.0)
-        return int((np.abs(((z - mu) * u).sum(axis=1)) > zeta).sum())
+        dev = -((z - mu) * u).sum(axis=1)
+        return int(((dev if one_sided else np.abs(dev)) > zeta).sum())
 
     return MonteCarlo(text, trials, bound=delta, n_trials=20000, seed=1403)
 
 
 # --- step 4: the counting inequality (deterministic) -----------------------------------------------------
+def _tracing_instances(seed: int, count: int, s_range, p_range, f_range, scale_high: float, copies: bool = False):
+    """Drawn instances (X, mu, q, z, f) for the deterministic counting steps: releases correlated with the samples,
+    so that many are traced; with ``copies``, every other instance has near-copies of one row (the pairs bind)."""
+    from algorithms.adversaries import tracing
+
+    rng = np.random.default_rng(seed)
+    for k in range(count):
+        s, p = int(rng.integers(*s_range)), int(rng.integers(*p_range))
+        D = tracing.hard_distribution(p, float(rng.uniform(0.05, 1)), rng)
+        X = D.sample(s, rng).astype(float)
+        if copies and k % 2:
+            X = np.where(rng.random((s, p)) < 0.05, -1.0, 1.0) * X[0]
+        lam = rng.uniform(0, 1)
+        q = np.clip((1 - lam) * D.marginals + lam * X.mean(axis=0) * rng.uniform(0.5, scale_high), -1, 1)
+        yield Case(f"instance {k} (s={s}, p={p})", {"X": X, "mu": D.marginals, "q": q,
+                                                     "z": D.sample(1, rng)[0].astype(float),
+                                                     "f": float(rng.uniform(*f_range))}, size=s + p)
+
+
+def _traced(case):
+    """(X, mu, q, z, f, N, S, ||q||): N traced IN at the analytic threshold of level f, S the sum of the scores."""
+    from algorithms.adversaries import tracing
+
+    X, mu, q, z, f = (case.data[k] for k in ("X", "mu", "q", "z", "f"))
+    T = tracing.Attacker.build(q, z[None, :].astype(np.int8))
+    N = int(T.trace(X.astype(np.int8), T.analytic_threshold(f)).sum())
+    return X, mu, q, z, f, N, float(T.scores(X.astype(np.int8)).sum()), float(np.linalg.norm(q))
+
+
 def counting_claim(with_members: bool, text: str) -> Exhaustive:
     """S = sum_i <x_i - z, q> <= ||q|| (2 s sqrt(ln 1/f) + sqrt(N) (||W|| + sqrt(s) |<z - mu, q/||q||>|)) with N the
     number traced IN at the analytic threshold: on every drawn instance (releases correlated with the samples, so
     that many are traced)."""
-    from algorithms.adversaries import tracing
-
     def cases():
-        rng = np.random.default_rng(1404)
-        for k in range(120):
-            s, p = int(rng.integers(1, 30)), int(rng.integers(5, 200))
-            D = tracing.hard_distribution(p, float(rng.uniform(0.05, 1)), rng)
-            X = D.sample(s, rng).astype(float)
-            lam = rng.uniform(0, 1)
-            q = np.clip((1 - lam) * D.marginals + lam * X.mean(axis=0) * rng.uniform(0.5, 3), -1, 1)
-            yield Case(f"instance {k} (s={s}, p={p})", {"X": X, "mu": D.marginals, "q": q,
-                                                         "z": D.sample(1, rng)[0].astype(float),
-                                                         "f": float(rng.uniform(1e-4, 0.5))}, size=s + p)
+        return _tracing_instances(1404, 120, (1, 30), (5, 200), (1e-4, 0.5), 3)
 
     def holds(case):
-        X, mu, q, z, f = (case.data[k] for k in ("X", "mu", "q", "z", "f"))
+        X, mu, q, z, f, N, S, nq = _traced(case)
         s = X.shape[0]
-        T = tracing.Attacker.build(q, z[None, :].astype(np.int8))
-        tau = T.analytic_threshold(f)
-        N = int(T.trace(X.astype(np.int8), tau).sum())
-        S = float(T.scores(X.astype(np.int8)).sum())
-        nq = np.linalg.norm(q)
         W = X - mu
         zeta = abs(float((z - mu) @ q)) / nq if nq > 0 else 0.0
         members = math.sqrt(N) * (np.linalg.norm(W, 2) + math.sqrt(s) * zeta) if with_members else N * zeta
@@ -230,20 +249,25 @@ def counting_claim(with_members: bool, text: str) -> Exhaustive:
 ASSEMBLY_POINTS = [(a, p) for a in (0.0005, 0.001, 0.003, 0.007, 0.02, 0.1) for p in (100, 2000, 10**6)]
 
 
+def _point_cases(points):
+    return lambda: (Case(f"alpha={a}, p={p}", {"alpha": a, "p": p}, size=p / a) for a, p in points)
+
+
+def _thm14_values(case, keys) -> tuple[float, int, dict]:
+    """(alpha, p, {quantity: bounds' explicit value}) at a case of :func:`_point_cases`."""
+    a, p = case.data["alpha"], case.data["p"]
+    return a, p, {k: float(bounds_value("bcmnuw20:thm14", k, alpha=a, dual_vc=p)) for k in keys}
+
+
 def assembly_claim(factor: float, text: str) -> Exhaustive:
     """At bounds' explicit values: S is the largest total with 2 S sqrt(2 ln S) <= kappa/2; for every s <= S the
     step-6 lower bound ((kappa - 2 s sqrt(2 ln S) - 4 (1 + gamma) s sqrt(p) delta)_+ / (b(s) + sqrt(s) zeta))^2,
     each tail at delta = 1/(S^2 p), is >= factor * K; t = 2 K - 1, r = S - t, f = 1/S^2."""
 
-    def cases():
-        for a, p in ASSEMBLY_POINTS:
-            yield Case(f"alpha={a}, p={p}", {"alpha": a, "p": p}, size=p / a)
-
     def holds(case):
-        a, p = case.data["alpha"], case.data["p"]
-        v = {k: float(bounds_value("bcmnuw20:thm14", k, alpha=a, dual_vc=p)) for k in (
+        a, p, v = _thm14_values(case, (
             "bias_range", "normalised_signal", "range_total", "tail_failure", "reference_bound",
-            "expected_traced", "traced_t", "range_r", "failure_probability")}
+            "expected_traced", "traced_t", "range_r", "failure_probability"))
         g, kappa, S, delta, zeta, K = (v[k] for k in ("bias_range", "normalised_signal", "range_total",
                                                       "tail_failure", "reference_bound", "expected_traced"))
         info = {"S": S, "K": K}
@@ -263,7 +287,136 @@ def assembly_claim(factor: float, text: str) -> Exhaustive:
               <= 1e-9 * max(1, S) and abs(v["failure_probability"] - 1 / Se**2) <= 1e-12)
         return ok, info
 
+    return Exhaustive(text, _point_cases(ASSEMBLY_POINTS), holds)
+
+
+# --- steps 4'-6': the tightened chain (bounds.papers.bcmnuw20_explicit, THM14_TIGHT_CHAIN) ------------------
+def _pm1(rng, mu, k):
+    return np.where(rng.random((k, mu.size)) < (1 + mu) / 2, 1.0, -1.0)
+
+
+def row_norm_claim(bound_fn, text: str, s: int = 5, p: int = 40, delta: float = 0.1) -> MonteCarlo:
+    """P[max_i ||x_i - mu||^2 > bound] <= delta over s rows; mu_j all equal to m with p m^2 = 2 L, L = ln(s/delta),
+    where the AM-GM step 2 sqrt(2 U L) <= U + 2 L is tight (the worst bias for p + 2 L)."""
+    m = math.sqrt(2 * math.log(s / delta) / p)
+
+    def trials(rng, n):
+        bad = 0
+        for _ in range(n):
+            mu = np.full(p, m) * rng.choice([-1.0, 1.0], p)
+            W = _pm1(rng, mu, s) - mu
+            bad += int(np.max((W**2).sum(axis=1)) > bound_fn(mu, s, delta))
+        return bad
+
+    return MonteCarlo(text, trials, bound=delta, n_trials=3000, seed=1405)
+
+
+def cross_claim(scale: float, text: str, s: int = 6, p: int = 30, delta: float = 0.1) -> MonteCarlo:
+    """P[max_{i != k} <x_i - mu, x_k - mu> > scale * c] <= 2 delta, c = sqrt(2 B_w ln(s^2/delta)) at bounds' B_w
+    (the cross bound fails w.p. <= delta where the norms hold, the norms w.p. <= delta); mu = 0, where the
+    products are Rademacher sums (the largest proxy)."""
+    B_w = float(L.thm14_tight_row_norm(NUMPY, p, s, delta))
+    c = scale * float(L.thm14_tight_cross(NUMPY, s, delta, B_w))
+
+    def trials(rng, n):
+        bad = 0
+        off = ~np.eye(s, dtype=bool)
+        for _ in range(n):
+            W = _pm1(rng, np.zeros(p), s)
+            bad += int(np.max((W @ W.T)[off]) > c)
+        return bad
+
+    return MonteCarlo(text, trials, bound=2 * delta, n_trials=3000, seed=1406)
+
+
+def tight_counting_claim(with_pairs: bool, text: str) -> Exhaustive:
+    """sum_i <x_i - z, q> <= ||q|| (2 s sqrt(ln 1/f) + sqrt(N max_i ||w_i||^2 + N^2 max(0, max_{i != k} <w_i, w_k>))
+    + N max(0, -<z - mu, q/||q||>)), N the number traced IN at the analytic threshold (deterministic)."""
+    def cases():  # the inequality is deterministic: near-copies of one row make the pairs' term bind
+        return _tracing_instances(1407, 150, (2, 40), (3, 120), (1e-3, 0.6), 4, copies=True)
+
+    def holds(case):
+        X, mu, q, z, f, N, S, nq = _traced(case)
+        s = X.shape[0]
+        W = X - mu
+        G = W @ W.T
+        B_w = float(np.max(np.diag(G)))
+        c = max(0.0, float(np.max(G[~np.eye(s, dtype=bool)]))) if with_pairs else 0.0
+        zeta = max(0.0, -float((z - mu) @ q) / nq) if nq > 0 else 0.0
+        rhs = nq * (2 * s * math.sqrt(math.log(1 / f)) + math.sqrt(N * B_w + N * N * c) + N * zeta)
+        return S <= rhs + 1e-9, {"S": S, "rhs": rhs, "N": N}
+
     return Exhaustive(text, cases, holds)
+
+
+def _h(N, B_w, c, zeta):
+    return np.sqrt(N * B_w + N * N * c) + N * zeta
+
+
+def tight_root_claim(formula, text: str) -> Exhaustive:
+    """h(N) = sqrt(N B_w + N^2 c) + N zeta is increasing and concave on N >= 0 (so E h(N) <= h(E N), Jensen), and
+    bounds' root N* has h(N*) = M: h(E N) >= M then gives E N >= N*. On a grid of (M, B_w, c, zeta), c below and
+    above zeta^2."""
+
+    def cases():
+        for M in (0.5, 3.0, 40.0, 1e3, 1e5):
+            for B in (10.0, 1e3, 1e6, 1e9):
+                for c in (0.0, 1.0, 30.0, 1e3, 1e5):
+                    for zeta in (0.0, 2.0, 8.0):
+                        yield Case(f"M={M}, B_w={B}, c={c}, zeta={zeta}", {"M": M, "B": B, "c": c, "zeta": zeta},
+                                   size=M)
+
+    def holds(case):
+        M, B, c, zeta = (case.data[k] for k in ("M", "B", "c", "zeta"))
+        Ns = float(formula(NUMPY, M, B, c, zeta))
+        grid = np.linspace(0, 2 * Ns + 1, 401)
+        hv = _h(grid, B, c, zeta)
+        inc = bool(np.all(np.diff(hv) >= -1e-9 * hv[-1]))
+        conc = bool(np.all(hv[1:-1] >= (hv[:-2] + hv[2:]) / 2 - 1e-9 * hv[-1]))
+        root = abs(float(_h(Ns, B, c, zeta)) - M) <= 1e-9 * M
+        return inc and conc and root, {"N*": Ns, "h(N*)": float(_h(Ns, B, c, zeta)), "M": M}
+
+    return Exhaustive(text, cases, holds)
+
+
+def _wrong_root(o, M, B_w, c, zeta):
+    b = B_w + 2 * M * zeta
+    return 2 * M**2 / (b + o.sqrt(b**2 + 4 * (c + zeta**2) * M**2))
+
+
+TIGHT_POINTS = [(a, p) for a in (0.001, 0.005, 0.02, 0.05, 0.08) for p in (2000, 10**5, 10**8)]
+
+
+def tight_assembly_claim(factor: float, text: str) -> Exhaustive:
+    """At bounds' values: the chain recomputed here by hand at S' gives K' >= factor (1 + 1)/2 (so t' >= 1), at
+    S' + 1 it falls below 1 (S' is the largest), K' at every s <= S' (by the s-indexed union bounds of S') is
+    >= K'(S'), and r' + t' = S', t' = 2K' - 1."""
+
+    def K_at(p, kappa, S, s):
+        delta = 1 / (S * S * p)
+        B = p + 2 * math.log(S / delta)
+        c = math.sqrt(2 * B * math.log(S * S / delta))
+        zeta = math.sqrt(2 * math.log(1 / delta))
+        M = max(kappa - 2 * s * math.sqrt(2 * math.log(S)) - 6 * s / (S * S * math.sqrt(p)), 0.0)
+        b = B + 2 * M * zeta
+        return 2 * M * M / (b + math.sqrt(b * b + 4 * (c - zeta**2) * M * M))
+
+    def holds(case):
+        a, p, v = _thm14_values(case, (
+            "normalised_signal", "range_total_tight", "expected_traced_tight", "traced_t_tight", "range_r_tight"))
+        kappa, S, K = v["normalised_signal"], v["range_total_tight"], v["expected_traced_tight"]
+        info = {"S'": S, "K'": K}
+        if S < 1:
+            return K_at(p, kappa, 1, 1) <= 1.0, {**info, "why": "S' = 0: K'(1) must be <= 1"}
+        if K_at(p, kappa, S + 1, S + 1) > 1.0:
+            return False, {**info, "why": "S' + 1 also has t' > 1"}
+        for s in sorted({1, max(1, int(S) // 2), int(S)}):
+            if K_at(p, kappa, S, s) < factor * max(K, 1.0) * (1 - 1e-9):
+                return False, {**info, "s": s, "K'(s)": K_at(p, kappa, S, s)}
+        ok = abs(v["traced_t_tight"] - (2 * K - 1)) <= 1e-9 * K and abs(v["range_r_tight"] + v["traced_t_tight"] - S) <= 1e-9 * S
+        return ok, info
+
+    return Exhaustive(text, _point_cases(TIGHT_POINTS), holds)
 
 
 # --- step 7 and Theorem 13 -----------------------------------------------------------------------------
@@ -488,6 +641,55 @@ register(
         source=DERIV.format("6-7"), method="exhaustive", formula_from="bounds:thm14",
         stated=assembly_claim(1.0, "E[#IN] >= K"),
         perturbed={"2K": assembly_claim(2.0, "E[#IN] >= 2K")},
+    ),
+    Check(
+        id="bcmnuw20:thm14.tight-row-norm", paper=PAPER, result="thm14",
+        claim=("Theorem 14 tightened, step 5': max_i ||x_i - mu||^2 <= B_w = p + 2 ln(s/delta) except w.p. delta "
+               "(Hoeffding on -2 sum_j mu_j w_ij with proxy sum_j mu_j^2, then AM-GM); at the bias where AM-GM is tight"),
+        source=DERIV.format("5'"), method="monte carlo", formula_from="bounds:thm14",
+        stated=row_norm_claim(lambda mu, s, d: float(L.thm14_tight_row_norm(NUMPY, mu.size, s, d)), "p + 2 ln(s/delta)"),
+        perturbed={"no deviation term": row_norm_claim(lambda mu, s, d: float(np.sum(1 - mu**2)),
+                                                       "sum_j (1 - mu_j^2)")},
+    ),
+    Check(
+        id="bcmnuw20:thm14.tight-cross", paper=PAPER, result="thm14",
+        claim=("Theorem 14 tightened, step 5': max_{i != k} <x_i - mu, x_k - mu> <= c = sqrt(2 B_w ln(s^2/delta)) "
+               "except w.p. 2 delta (Hoeffding given x_k, proxy ||x_k - mu||^2 <= B_w)"),
+        source=DERIV.format("5'"), method="monte carlo", formula_from="bounds:thm14",
+        stated=cross_claim(1.0, "c"), perturbed={"c / 3": cross_claim(1 / 3, "c/3")},
+    ),
+    Check(
+        id="bcmnuw20:thm14.tight-reference", paper=PAPER, result="thm14",
+        claim="Theorem 14 tightened, step 5': -<z - mu, u> <= sqrt(2 ln(1/delta)) except w.p. delta (one-sided Hoeffding)",
+        source=DERIV.format("5'"), method="monte carlo", formula_from="bounds:thm14",
+        stated=reference_claim(lambda d: float(L.thm14_tight_reference(NUMPY, d)), "sqrt(2 ln(1/delta))",
+                               one_sided=True),
+        perturbed={"zeta / 3": reference_claim(lambda d: float(L.thm14_tight_reference(NUMPY, d)) / 3, "zeta/3",
+                                               one_sided=True)},
+    ),
+    Check(
+        id="bcmnuw20:thm14.tight-counting", paper=PAPER, result="thm14",
+        claim=("Theorem 14 tightened, step 4': sum of the s scores <= ||q|| (2 s sqrt(ln 1/f) + sqrt(N max ||w_i||^2 + "
+               "N^2 max_{i != k} <w_i, w_k>) + N max(0, -<z - mu, q/||q||>)) (deterministic; on drawn instances)"),
+        source=DERIV.format("4'"), method="exhaustive",
+        stated=tight_counting_claim(True, "with the pairs' term"),
+        perturbed={"pairs dropped": tight_counting_claim(False, "without the N^2 c term")},
+    ),
+    Check(
+        id="bcmnuw20:thm14.tight-root", paper=PAPER, result="thm14",
+        claim=("Theorem 14 tightened, step 6': h(N) = sqrt(N B_w + N^2 c) + N zeta is increasing and concave (Jensen: "
+               "E h(N) <= h(E N)) and bounds' closed-form N* solves h(N*) = M"),
+        source=DERIV.format("6'"), method="exhaustive", formula_from="bounds:thm14",
+        stated=tight_root_claim(L.thm14_tight_traced, "bounds' root"),
+        perturbed={"c + zeta^2": tight_root_claim(_wrong_root, "root with c + zeta^2")},
+    ),
+    Check(
+        id="bcmnuw20:thm14.tight-assembly", paper=PAPER, result="thm14",
+        claim=("Theorem 14 tightened, steps 6'-7 at bounds' values: S' = r' + t' is the largest total with t' >= 1; "
+               "E[#IN] >= K' for every s <= S'; t' = 2K' - 1, r' = S' - t'"),
+        source=DERIV.format("6'-7"), method="exhaustive", formula_from="bounds:thm14",
+        stated=tight_assembly_claim(1.0, "E[#IN] >= K'"),
+        perturbed={"2K'": tight_assembly_claim(2.0, "E[#IN] >= 2K'")},
     ),
     Check(
         id="bcmnuw20:thm14.whp", paper=PAPER, result="thm14",

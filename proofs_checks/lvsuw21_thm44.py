@@ -95,7 +95,6 @@ def root_claim(scale: float, text: str) -> Exhaustive:
 def pf_claim(factor: float, text: str) -> Exhaustive:
     """Step 5: permute-and-flip (eps, sensitivity 1/n) returns a score below max - c w.p. <= |Q| e^{-eps n c/2}
     (exact law: algorithms.privacy.permute_and_flip_probabilities); checked at c = factor * (2/(eps n)) ln(|Q|/b)."""
-    from algorithms.privacy.mechanisms import permute_and_flip_probabilities
 
     def cases():
         rng = np.random.default_rng(442)
@@ -106,6 +105,8 @@ def pf_claim(factor: float, text: str) -> Exhaustive:
                        size=k)
 
     def holds(case):
+        from algorithms.privacy.mechanisms import permute_and_flip_probabilities
+
         s, n, eps, b = (case.data[k] for k in ("scores", "n", "eps", "b"))
         c = factor * 2 * math.log(s.size / b) / (eps * n)
         pr = permute_and_flip_probabilities(s, eps=eps, sensitivity=1 / n)
@@ -134,16 +135,17 @@ def end_to_end_claim(scale: float, text: str) -> MonteCarlo:
     """Steps 1-6 on the workbench's PMW^Pub (algorithms.query_release.pmw_pub at T*, eps~ = 1): max error over the 54
     two-way marginal queries of a 3^4 domain <= scale * bounds' explicit error, w.p. >= 1 - beta (beta = 0.1); n = 3000
     private rows, m = 60 public ones, every other trial with public data that never shows attribute 0's mode (f ~ 0.3),
-    f computed by the best-mixture LP per trial."""
-    from algorithms.query_release.mixture import best_mixture_error
-    from algorithms.query_release.pmw_pub import distinct_rows, marginal_answers, pmw_pub
-    from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries, all_k_way
-
-    dom = CategoricalDomain((3, 3, 3, 3))
-    wl = all_k_way(dom, 2)
+    f computed by the best-mixture LP per trial. The algorithms are imported when the check runs, not when it is
+    registered (``--list`` imports only what it prints)."""
     n, m, beta = 3000, 60, 0.1
 
     def trials(rng, k):
+        from algorithms.query_release.mixture import best_mixture_error
+        from algorithms.query_release.pmw_pub import distinct_rows, marginal_answers, pmw_pub
+        from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries, all_k_way
+
+        dom = CategoricalDomain((3, 3, 3, 3))
+        wl = all_k_way(dom, 2)
         bad = 0
         for i in range(k):
             priv = rng.integers(0, 3, (n, 4))

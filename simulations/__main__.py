@@ -185,7 +185,7 @@ def _show_experiment(args) -> int:
     import dataclasses
 
     module = experiments.get(args.experiment)
-    defaults = experiments.params_to_dict(module.Params())
+    defaults = experiments.default_params(module)  # not Params(): its checks may compute bounds
     helps = getattr(module, "PARAM_HELP", {})
     rows = [[f.name, json.dumps(defaults[f.name]), helps.get(f.name, "")] for f in dataclasses.fields(module.Params)]
     text = "\n".join([f"{module.NAME} ({', '.join(module.RESULT_IDS)}): {module.DESCRIPTION}",

@@ -21,7 +21,11 @@ Baselines
     same draws as the paper's algorithm. :func:`baseline` summarises one as a claim whose ``status`` is
     ``succeeds`` / ``fails`` / ``undecided`` (the same Clopper-Pearson rule, but a statement about the
     baseline, never a verdict on the result). A validation of an upper bound is informative only where
-    the trivial baselines fail: summaries say so with :func:`informative`.
+    the trivial baselines fail: summaries say so with :func:`informative`. Every experiment states it: a module
+    declares ``TRIVIAL_ALGORITHMS`` (the baselines that count; the contract test edits their outcomes in the
+    records and re-summarises), or ``INFORMATIVE_TESTED_BY`` (a lower bound's regime flag, computed from other
+    records, and the test that checks it against them), or ``NO_TRIVIAL_ALGORITHMS`` (why none is judged; its
+    summary carries :func:`no_trivial_algorithms`).
 
 Negative controls
     Every experiment ships deliberately broken variants of its algorithm, chosen by the ``Params`` field
@@ -120,6 +124,15 @@ def informative(baselines: Mapping[str, dict]) -> bool:
     """Whether a validation against these baselines can tell the algorithm from them: every trivial
     baseline ``fails`` (if one succeeds, 'holds' for the algorithm shows nothing the baseline doesn't)."""
     return bool(baselines) and all(b["status"] == FAILS for b in baselines.values())
+
+
+def no_trivial_algorithms(reason: str) -> dict:
+    """The summary keys of an experiment that judges no trivial algorithm (its module's ``NO_TRIVIAL_ALGORITHMS``):
+    ``informative`` is False (a verdict not set beside trivial algorithms cannot be shown to discriminate) and
+    ``informative_reason`` says why none is judged."""
+    if not (isinstance(reason, str) and reason.strip()):
+        raise ValueError(f"reason={reason!r} must be a non-empty string")
+    return {"informative": False, "informative_reason": reason}
 
 
 def combine(statuses) -> str:

@@ -153,25 +153,45 @@ def test_saved_audit_is_readable_under_the_umask(tmp_path, capsys):
     assert (tmp_path / "a" / "audit-laplace.json").stat().st_mode & 0o777 == 0o644
 
 
-def test_simulations_list_lists_targets_without_importing_them_or_scipy_stats():
-    """`python -m simulations list` in a fresh process: scipy.stats (a second of CPU) is not imported, and the
-    lazy listing of audit targets equals the imported registry (catches the two drifting apart)."""
-    code = ("import runpy, sys, io, contextlib\n"
-            "sys.argv = ['simulations', 'list']\n"
+def _modules_after(package: str, *argv: str) -> list[str]:
+    """The modules ``python -m PACKAGE ARGV`` has imported when it exits (run in a fresh process; exit 0)."""
+    code = ("import runpy, sys, io, contextlib, json\n"
+            f"sys.argv = {[package, *argv]!r}\n"
             "buf = io.StringIO()\n"
             "try:\n"
             "    with contextlib.redirect_stdout(buf):\n"
-            "        runpy.run_module('simulations', run_name='__main__')\n"
+            f"        runpy.run_module({package!r}, run_name='__main__')\n"
             "except SystemExit as e:\n"
-            "    assert e.code == 0, e.code\n"
-            "print(sorted(m for m in sys.modules if m.startswith('scipy.stats') or m == 'scipy.optimize'))\n")
+            "    assert e.code in (0, None), e.code\n"
+            "print(json.dumps(sorted(sys.modules)))\n")
     r = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
                        env={**os.environ, "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")})
     assert r.returncode == 0, r.stderr
-    assert r.stdout.strip().splitlines()[-1] == "[]", r.stdout[-500:]
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def _heavy(modules: list[str], *prefixes: str) -> list[str]:
+    return [m for m in modules if any(m == p or m.startswith(p + ".") for p in prefixes)]
+
+
+def test_simulations_list_lists_targets_without_importing_them_or_scipy_stats():
+    """`python -m simulations list` in a fresh process: scipy.stats (a second of CPU) is not imported, and the
+    lazy listing of audit targets equals the imported registry (catches the two drifting apart)."""
+    assert _heavy(_modules_after("simulations", "list"), "scipy.stats", "scipy.optimize") == []
     from simulations import audit
     from simulations.__main__ import _target_rows
 
     lazy = _target_rows()
     assert lazy == _target_rows(lazy=False)
     assert {r[1] for r in lazy} <= set(audit.targets())  # the registry may also hold targets tests register
+
+
+def test_show_and_list_commands_import_only_what_they_print():
+    """In fresh processes: `bounds show` prints sympy's renderings from bounds/forms.json (sympy is not imported;
+    tests/bounds/test_show_forms.py holds the file equal to a fresh rendering), `proofs_checks --list` registers
+    the checks without importing scipy or the query-release algorithms they run, `simulations list NAME` prints the
+    declared defaults without running Params' checks (which compute bounds). Catches an import moved back to
+    module or registration level."""
+    assert _heavy(_modules_after("bounds", "show", "thm10"), "sympy", "mpmath", "scipy") == []
+    assert _heavy(_modules_after("proofs_checks", "--list"), "scipy", "sympy", "algorithms.query_release") == []
+    assert _heavy(_modules_after("simulations", "list", "thm10"), "scipy", "bounds.registry", "algorithms.classes") == []

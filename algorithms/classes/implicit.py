@@ -18,6 +18,10 @@ representative map. An :class:`ImplicitClass` therefore gives the class by ``lab
   x by exp(step * 1{x_i = +1}), a function of one coordinate), which
   ``algorithms.query_release.mw_product`` keeps as one log-odds per coordinate. A_PAP and PMW on
   :class:`Stumps` run that way at any p (``algorithms.query_release.pap.a_pap``, ``pmw``).
+* PMW on stumps reads the private points only through how many have x_i = +1 for every coordinate i (its true
+  answers), and A_PAP through those counts on the cover's coordinates; so both also accept the private data set as
+  :class:`CoordinateCounts` (n and those p counts), the same data set for them at O(p) memory whatever n is
+  (the same bits as the points, tested), as ``PointCounts`` is for a dense class.
 
 Other classes (thresholds, intervals, halfspaces) get the cover; their representative domains have no such
 product structure, and on a grid small enough to enumerate the dense class does the rest.
@@ -31,7 +35,7 @@ import numpy as np
 
 from . import _bits
 
-__all__ = ["ImplicitClass", "Stumps", "ImplicitCover", "build_implicit_cover"]
+__all__ = ["ImplicitClass", "Stumps", "CoordinateCounts", "ImplicitCover", "build_implicit_cover"]
 
 
 class ImplicitClass:
@@ -92,6 +96,42 @@ class Stumps(ImplicitClass):
 
     def __repr__(self) -> str:
         return f"Stumps(p={self.p})"
+
+
+@dataclass(frozen=True, eq=False)
+class CoordinateCounts:
+    """A data set of n points of {+-1}^p kept as ``ones[i]`` = |{j : x_j[i] = +1}| for every coordinate i: all
+    that PMW and A_PAP on :class:`Stumps` read of a private data set (module docstring)."""
+
+    n: int
+    ones: np.ndarray
+
+    def __post_init__(self):
+        if isinstance(self.n, bool) or not isinstance(self.n, (int, np.integer)) or self.n < 1:
+            raise ValueError(f"n={self.n!r} out of range: allowed integers >= 1")
+        ones = np.asarray(self.ones)
+        if ones.ndim != 1 or ones.size == 0 or not np.issubdtype(ones.dtype, np.integer):
+            raise ValueError(f"ones must be a non-empty 1-D integer array, got shape {ones.shape} dtype {ones.dtype}")
+        if ones.min() < 0 or ones.max() > self.n:
+            raise ValueError(f"ones must lie in [0, n={self.n}]")
+        object.__setattr__(self, "n", int(self.n))
+        object.__setattr__(self, "ones", ones.astype(np.int64, copy=False))
+
+    @property
+    def dim(self) -> int:
+        return int(self.ones.size)
+
+    @classmethod
+    def from_points(cls, points) -> "CoordinateCounts":
+        """The counts of an (n, p) array of +-1 points."""
+        pts = np.asarray(points)
+        if pts.ndim != 2 or pts.shape[0] == 0:
+            raise ValueError(f"points must be a non-empty (n, p) array, got shape {pts.shape}")
+        return cls(int(pts.shape[0]), np.count_nonzero(pts == 1, axis=0))
+
+    def restrict(self, coords) -> "CoordinateCounts":
+        """The same data set seen on the coordinates ``coords`` only (x -> x_coords)."""
+        return CoordinateCounts(self.n, self.ones[np.asarray(coords, dtype=np.intp)])
 
 
 @dataclass(frozen=True, eq=False)

@@ -14,7 +14,10 @@ O(k) memory and O(1) per answer and update, so PMW runs on stumps at p = 2000 or
 from __future__ import annotations
 
 import numpy as np
-from scipy import special
+
+from .._lazy import lazy_module
+
+special = lazy_module("scipy.special")  # imported on first use: importing the package stays cheap
 
 __all__ = ["CoordinateQueries", "ProductMWDistribution"]
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..classes.cover import Cover, RepresentativeDomain, build_cover
 from ..classes.finite import FiniteClass, as_counts, validate_indices
-from ..classes.implicit import ImplicitCover, Stumps, build_implicit_cover
+from ..classes.implicit import CoordinateCounts, ImplicitCover, Stumps, build_implicit_cover
 from ..privacy import NumericSparse, Release
 from ..validate import check_rng as _check_rng
 from ..validate import check_unit_open as _check_unit_open
@@ -91,7 +91,8 @@ def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: flo
         histogram (``algorithms.classes.PointCounts``; A_PAP reads x only through X_H~(x)'s counts).
     public: the public data set w as point indices (m >= 1; repetitions allowed).
     cls: the class H (hypotheses x points, True = +1), or ``Stumps(p)`` (decision stumps on {+-1}^p at any p,
-        never materialised; ``private`` and ``public`` are then (n, p) and (m, p) arrays of +-1 points:
+        never materialised; ``private`` and ``public`` are then (n, p) and (m, p) arrays of +-1 points (``private``
+        also as :class:`~algorithms.classes.implicit.CoordinateCounts`, the same bits):
         the cover comes from the public points' patterns, X_H~ = {+-1}^I for the members' coordinates I,
         and PMW keeps its MW distribution as a product; the same bits as the dense class where it fits).
     alpha, beta in (0, 1); eps > 0; delta in [0, 1); rng: numpy Generator.
@@ -106,11 +107,16 @@ def a_pap(private, public, cls: FiniteClass, alpha: float, beta: float, eps: flo
     alpha = _check_unit_open("alpha", alpha)
     beta = _check_unit_open("beta", beta)
     if isinstance(cls, Stumps):
-        x = cls.validate_points(private, "private")
+        if isinstance(private, CoordinateCounts):
+            if private.dim != cls.p:
+                raise ValueError(f"private counts cover {private.dim} coordinates, the class has p={cls.p}")
+        else:
+            private = cls.validate_points(private, "private")
         cover = build_implicit_cover(cls, public)                 # step 1 (public only)
         coords = cls.coordinate_of(cover.members)                 # step 2: X_H~ = {+-1}^coords
         reduced = Stumps(int(coords.size))
-        g_tilde, guarantee = pmw(x[:, coords], reduced, alpha / 2.0, beta / 2.0, eps, delta, rng,
+        s = private.restrict(coords) if isinstance(private, CoordinateCounts) else private[:, coords]
+        g_tilde, guarantee = pmw(s, reduced, alpha / 2.0, beta / 2.0, eps, delta, rng,
                                  order=order, mw_accuracy=mw_accuracy, sparse=sparse)  # steps 3-4: s = x_coords
         return Release(PAPResult(answers=g_tilde.answers[cover.member_of], cover=cover, domain=coords,
                                  reduced_class=reduced, pmw=g_tilde), guarantee)

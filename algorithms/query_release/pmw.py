@@ -91,7 +91,7 @@ from ..classes.finite import FiniteClass, as_counts, validate_indices
 from ..privacy import NumericSparse, Release
 from ..privacy.accounting import _check_delta, _check_positive_finite
 from ..privacy.mechanisms import _check_rng
-from ..classes.implicit import Stumps
+from ..classes.implicit import CoordinateCounts, Stumps
 from .mw import MatrixQueries, MWDistribution
 from .mw_product import CoordinateQueries, ProductMWDistribution
 from ..validate import check_int as _check_count
@@ -359,7 +359,8 @@ def pmw(data, cls, alpha: float, beta: float, eps: float, delta: float,
 
     data: the private data set s as point indices into the class's domain X~ = {0..N-1}, or as its
     histogram (``algorithms.classes.PointCounts``: the same data set, PMW reads it only through its counts);
-    for ``cls`` a :class:`~algorithms.classes.implicit.Stumps`, the points themselves, an (n, p) array of +-1.
+    for ``cls`` a :class:`~algorithms.classes.implicit.Stumps`, the points themselves, an (n, p) array of +-1, or
+    their per-coordinate counts (:class:`~algorithms.classes.implicit.CoordinateCounts`: the same bits).
     cls: the query class H~: a FiniteClass (hypotheses x points, True = +1), or ``Stumps(p)`` for decision
     stumps on {+-1}^p at any p (X~ = {+-1}^p never materialised: the MW distribution is kept as a product,
     ``mw_product``; the same algorithm and, where 2^p fits, the same bits as the dense class).
@@ -381,9 +382,15 @@ def pmw(data, cls, alpha: float, beta: float, eps: float, delta: float,
         raise ValueError(f"sparse={sparse!r} must be NumericSparse or a subclass of it")
     rng = _check_rng(rng)
     if isinstance(cls, Stumps):                      # no domain: X~ = {+-1}^p, MW as a product (mw_product)
-        pts = cls.validate_points(data, "data")
-        n, N, k = int(pts.shape[0]), 2 ** cls.p, cls.num_hypotheses
-        true = np.count_nonzero(pts == 1, axis=0) / n    # q_h(s), exactly as the histogram path computes it
+        if isinstance(data, CoordinateCounts):       # the data set as its per-coordinate counts (same bits)
+            if data.dim != cls.p:
+                raise ValueError(f"data counts cover {data.dim} coordinates, the class has p={cls.p}")
+            n, ones = data.n, data.ones
+        else:
+            pts = cls.validate_points(data, "data")
+            n, ones = int(pts.shape[0]), np.count_nonzero(pts == 1, axis=0)
+        N, k = 2 ** cls.p, cls.num_hypotheses
+        true = ones / n                                  # q_h(s), exactly as the histogram path computes it
         queries = CoordinateQueries(np.arange(k), cls.p)
         dist = ProductMWDistribution(cls.p)
     elif isinstance(cls, FiniteClass):

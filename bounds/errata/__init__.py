@@ -189,17 +189,6 @@ def render() -> str:
 
 
 def main(argv=None) -> int:
-    import sys
+    from ..cli_common import generated_file
 
-    args = sys.argv[1:] if argv is None else argv
-    if args not in ([], ["--write"]):
-        print("error: usage: python -m bounds.errata [--write]", file=sys.stderr)
-        return 2
-    text = render()
-    if args == ["--write"]:
-        tmp = ERRATA_MD.with_suffix(".md.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(ERRATA_MD)
-    else:
-        sys.stdout.write(text)
-    return 0
+    return generated_file(argv, "bounds.errata", ERRATA_MD, render)

@@ -35,6 +35,24 @@ fixed mu), N the number of the s samples traced IN, W = X - 1 mu^T (s x p, entri
    inequality holds for every fixed pair of neighbouring datasets, so it holds averaged over both, which is all
    the contradiction uses (n >= 11, n <= r so f = 1/(r+t)^2 <= 1/n^2).
 
+The tightened chain (``THM14_TIGHT_CHAIN``, quantities ``*_tight``, beside the chain above, which it leaves
+unchanged). The operator-norm step 4 charges every traced member ||W||_op ~ sqrt(2 p ln(...)) (a log factor of ~60 in
+K); the members' score sum needs only the norm of their own sum of rows, w_i = x_i - mu:
+4'. On E' and B' (below), sum_{i IN} score_i = <sum_IN w_i, q> - N <z - mu, q> <= ||q|| h(N) with
+   h(N) = sqrt(N B_w + N^2 c) + N zeta', since ||sum_IN w_i||^2 = sum_IN ||w_i||^2 + sum_{i != k} <w_i, w_k>.
+5'. B': every ||w_i||^2 <= B_w = p + 2 ln(S/delta) (||w_i||^2 = sum_j (1 - mu_j^2) - 2 sum_j mu_j w_ij, Hoeffding
+   with proxy U = sum mu_j^2, and 2 sqrt(2 U L) <= U + 2 L); every <w_i, w_k> <= c = sqrt(2 B_w ln(S^2/delta))
+   (Hoeffding given w_k, proxy ||w_k||^2); -<z - mu, q/||q||> <= zeta' = sqrt(2 ln(1/delta)) (one-sided);
+   P[not B'] <= 3 delta, delta = 1/(S^2 p). Off B' a member scores <= 2 sqrt(p) ||q|| (|x_ij - z_j| <= 2).
+6'. h is increasing and concave, so E h(N) <= h(E N) (Jensen) and pF <= nu (2 s sqrt(2 ln S) + h(E N) + 6/(S sqrt p)):
+   E N >= K' = the root of h(N) = M, M = kappa - 2 S sqrt(2 ln S) - 6/(S sqrt p) (closed form, a quadratic).
+   S' = r' + t' is the largest total with t' = 2 K' - 1 >= 1 (``TIGHT_MIN_TRACED``; any S with t' > 0 is valid).
+   No share of kappa is set aside for the members: K' is what the threshold leaves.
+What it gains and what it cannot: t' ~ (F/cap)^2/4 ~ 1/(50 alpha^2) > 0 up to alpha ~ 0.1 (the matrix-Bernstein
+chain: alpha < 0.009), but r' + t' stays ~ sqrt(p) F/(2 cap sqrt(2 ln S)), set by the threshold each non-member
+costs, so the region holds an (alpha, alpha)-accurate release only from p ~ 10^10-10^11 on (benchmarks/RESULTS.md,
+"thm13's explicit region", from ``benchmarks/bench_thm13_region.py``).
+
 gamma is chosen as min(1, (2 + sqrt 6) alpha), the maximiser of the leading term F/(gamma + alpha) as
 alpha -> 0 (any gamma in (0, 1] gives a valid bound; this one is the workbench's choice, not the paper's).
 """
@@ -188,6 +206,130 @@ THM14_CHAIN = (
              monotone={"alpha": -1}),
 )
 
+# --- Theorem 14: the tightened chain (steps 4'-6'), beside the matrix-Bernstein one ------------------
+#: Theorem 13 needs t > 0 only; the tightened chain takes the largest total S whose t is >= this (at least
+#: one traced sample in expectation beyond the 1/2 the private samples must carry); any S with t > 0 is valid
+TIGHT_MIN_TRACED = 1
+
+
+def thm14_tight_tail(o, p, S):
+    """Step 5': the tail budget delta = 1/(S^2 p), spent three times: delta/S per sample (norms), delta/S^2 per
+    ordered pair (cross products), delta once (reference): the bad event B^c has probability <= 3 delta."""
+    return 1 / (_S_eff(o, S) ** 2 * p)
+
+
+def thm14_tight_row_norm(o, p, S, delta):
+    """Step 5': ||w_i||^2 = sum_j (1 - mu_j^2) - 2 sum_j mu_j w_ij <= p - U + 2 sqrt(2 U L) <= p + 2 L (Hoeffding,
+    proxy U = sum_j mu_j^2; then 2 sqrt(2 U L) <= U + 2 L), L = ln(S/delta), for all s <= S rows w.p. >= 1 - delta."""
+    return p + 2 * o.log(_S_eff(o, S) / delta)
+
+
+def thm14_tight_cross(o, S, delta, B_w):
+    """Step 5': for rows i != k, given w_k, <w_i, w_k> is a sum of independent centred terms of ranges 2|w_kj|
+    (proxy ||w_k||^2 <= B_w): <w_i, w_k> <= c = sqrt(2 B_w ln(S^2/delta)) for all ordered pairs w.p. >= 1 - delta."""
+    return o.sqrt(2 * B_w * o.log(_S_eff(o, S) ** 2 / delta))
+
+
+def thm14_tight_reference(o, delta):
+    """Step 5': one-sided Hoeffding for -<z - mu, q/||q||> (z independent of q given mu): <= sqrt(2 ln(1/delta))."""
+    return o.sqrt(2 * o.log(1 / delta))
+
+
+def thm14_tight_member(o, p, kappa, S):
+    """Step 6': what is left for the members, M = kappa - 2 S sqrt(2 ln S) - 6/(S sqrt p) (threshold for all S
+    samples, then the bad event: off B each member scores <= 2 sqrt(p) ||q||, so S * 2 sqrt(p) * 3 delta), >= 0."""
+    s = _S_eff(o, S)
+    return o.max(kappa - 2 * s * o.sqrt(2 * o.log(s)) - 6 / (s * o.sqrt(p)), 0)
+
+
+def thm14_tight_traced(o, M, B_w, c, zeta):
+    """Step 6': on B the N members score <= ||q|| h(N), h(N) = sqrt(N B_w + N^2 c) + N zeta (concave, increasing);
+    Jensen gives h(E N) >= M, so E N >= the root of h(N) = M: 2 M^2 / (b + sqrt(b^2 + 4 (c - zeta^2) M^2)),
+    b = B_w + 2 M zeta (the root of (c - zeta^2) N^2 + b N - M^2 in [0, M/zeta])."""
+    b = B_w + 2 * M * zeta
+    return 2 * M**2 / (b + o.sqrt(b**2 + 4 * (c - zeta**2) * M**2))
+
+
+def _tight_K(o, p, kappa, S):
+    delta = thm14_tight_tail(o, p, S)
+    B_w = thm14_tight_row_norm(o, p, S, delta)
+    return thm14_tight_traced(o, thm14_tight_member(o, p, kappa, S), B_w, thm14_tight_cross(o, S, delta, B_w),
+                              thm14_tight_reference(o, delta))
+
+
+def thm14_tight_total_g(o, S1_t, p, kappa):
+    """Step 6': K'(S1) - (1 + TIGHT_MIN_TRACED)/2, non-increasing in S1 (M falls, B_w, c, zeta grow with S1); its
+    least root S1 is the first total whose t' = 2 K' - 1 falls to TIGHT_MIN_TRACED."""
+    return _tight_K(o, p, kappa, S1_t) - (1 + TIGHT_MIN_TRACED) / 2
+
+
+def thm14_tight_total(o, S1_t):
+    """Step 6': S' = S1' - 1, the largest total whose tightened t' = 2 K' - 1 exceeds TIGHT_MIN_TRACED."""
+    return S1_t - 1
+
+
+def thm14_tight_tail_q(o, p, S_t):
+    return thm14_tight_tail(o, p, S_t)
+
+
+def thm14_tight_row_norm_q(o, p, S_t, delta_t):
+    return thm14_tight_row_norm(o, p, S_t, delta_t)
+
+
+def thm14_tight_cross_q(o, S_t, delta_t, B_w):
+    return thm14_tight_cross(o, S_t, delta_t, B_w)
+
+
+def thm14_tight_reference_q(o, delta_t):
+    return thm14_tight_reference(o, delta_t)
+
+
+def thm14_tight_member_q(o, p, kappa, S_t):
+    return thm14_tight_member(o, p, kappa, S_t)
+
+
+def thm14_tight_traced_q(o, M_t, B_w, c_x, zeta_t):
+    return thm14_tight_traced(o, M_t, B_w, c_x, zeta_t)
+
+
+def thm14_tight_t(o, K_t):
+    """Step 7 on the tightened chain: t' = 2 K' - 1."""
+    return 2 * K_t - 1
+
+
+def thm14_tight_r(o, S_t, t_t):
+    """r' = S' - t'."""
+    return S_t - t_t
+
+
+#: Theorem 14's tightened chain (steps 4'-7'), beside the matrix-Bernstein chain above
+THM14_TIGHT_CHAIN = (
+    Quantity("first_excess_total_tight", "S1_t", "least total sample size whose tightened t' is <= 1",
+             explicit=Implicit("S1_t", thm14_tight_total_g, "2 K'(S) - 1 <= 1", lambda o: 1),
+             integer=True, derivation="least integer S1' >= 1 with K'(S1') <= (1 + 1)/2", intermediate=True),
+    Quantity("range_total_tight", "S_t", "r' + t': the largest total sample size the tightened chain covers",
+             explicit=thm14_tight_total, order="exact", derivation="S' = S1' - 1", intermediate=True),
+    Quantity("tail_failure_tight", "delta_t", "the tightened chain's tail budget (spent three times)",
+             explicit=thm14_tight_tail_q, derivation="delta' = 1/(S'^2 p)", **_STEP),
+    Quantity("row_norm_bound", "B_w", "B_w >= ||x_i - mu||^2 for every sample, except w.p. delta'",
+             explicit=thm14_tight_row_norm_q,
+             derivation="p + 2 ln(S'/delta') (Hoeffding on -2 sum_j mu_j w_ij, then AM-GM)", **_STEP),
+    Quantity("cross_bound", "c_x", "c >= <x_i - mu, x_k - mu> for every ordered pair i != k, except w.p. delta'",
+             explicit=thm14_tight_cross_q, derivation="sqrt(2 B_w ln(S'^2/delta')) (Hoeffding given x_k)", **_STEP),
+    Quantity("reference_bound_tight", "zeta_t", "zeta' >= -<z - mu, q/||q||> except w.p. delta'",
+             explicit=thm14_tight_reference_q, derivation="one-sided Hoeffding: sqrt(2 ln(1/delta'))", **_STEP),
+    Quantity("member_signal_tight", "M_t", "normalised signal left for the members (tightened chain)",
+             explicit=thm14_tight_member_q, derivation="kappa - 2 S' sqrt(2 ln S') - 6/(S' sqrt p), >= 0", **_STEP),
+    Quantity("expected_traced_tight", "K_t", "tightened lower bound on E[#IN] for every s <= r' + t'",
+             explicit=thm14_tight_traced_q, order="exact", intermediate=True,
+             derivation="the root of sqrt(N B_w + N^2 c) + N zeta' = M (Jensen on the concave h)"),
+    Quantity("traced_t_tight", "t_t", "Theorem 14's t from the tightened chain (Theorem 13's m < t'/2)",
+             explicit=thm14_tight_t, order="exact", intermediate=True,
+             derivation="t' = 2 K' - 1 (>= 1 wherever S' >= 1)"),
+    Quantity("range_r_tight", "r_t", "Theorem 14's r from the tightened chain (Theorem 13's n <= r')",
+             explicit=thm14_tight_r, order="exact", intermediate=True, derivation="r' = S' - t'"),
+)
+
 THM14_DERIVATION = ("t = 2 K - 1 with K the chain's lower bound on the expected number of traced samples "
                     "(module bounds.papers.bcmnuw20_explicit, steps 1-7); E[#IN] >= (t + 1)/2 for every "
                     "s <= r + t. <= 0 means the attack guarantees nothing at this (p, alpha).")
@@ -196,7 +338,7 @@ THM14_DERIVATION = ("t = 2 K - 1 with K the chain's lower bound on the expected 
 def _explicit_quantities(result: Result) -> tuple[Quantity, ...]:
     q = {x.name: x for x in result.quantities}
     if result.short_id == "thm14":
-        return THM14_CHAIN + (
+        return THM14_CHAIN + THM14_TIGHT_CHAIN + (
             dataclasses.replace(q["traced_t"], explicit=thm14_t_explicit, derivation=THM14_DERIVATION),
             dataclasses.replace(q["range_r"], explicit=thm14_r_explicit, monotone={},
                                 derivation="r = S - t (so that r + t = S)"),
@@ -206,7 +348,7 @@ def _explicit_quantities(result: Result) -> tuple[Quantity, ...]:
         )
     if result.short_id == "thm13":
         hidden = dict(intermediate=True, order="exact")
-        return THM14_CHAIN + (
+        return THM14_CHAIN + THM14_TIGHT_CHAIN + (
             Quantity("traced_t", "t", "Theorem 14's t", explicit=thm14_t_explicit, derivation=THM14_DERIVATION,
                      **hidden),
             Quantity("range_r", "r", "Theorem 14's r", explicit=thm14_r_explicit, derivation="r = S - t",

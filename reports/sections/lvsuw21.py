@@ -2,8 +2,9 @@
 
 Reads only: run directories of ``simulations`` (``summary.json`` and ``manifest.json`` of the
 experiments ``prop4_3``, ``thm4_4``, ``lvsuw21_figures``), bound values from ``bounds``
-(Theorem 4.5's eps(delta) infimum and closed bound), and ``benchmarks/RESULTS.md``'s "pmw_pub"
-section. It never runs a trial.
+(Theorem 4.5's eps(delta) infimum and closed bound), ``benchmarks/RESULTS.md``'s "pmw_pub"
+section, and the newest ``bench-table1*.json`` below the results directory (``benchmarks/bench_table1.py
+--save``: LVSUW21 Table 1 measured; untrusted, read by :func:`read_table1`). It never runs a trial.
 
 Plugin interface (:mod:`reports.builder`): ``ORDER`` and ``build(ctx)``. Inside:
 ``collect(results_root) -> dict`` (JSON-able data: the newest complete run of each experiment
@@ -22,6 +23,96 @@ SECTION_ID = "lvsuw21"
 TITLE = "LVSUW21: PMW^Pub, public-data-assisted multiplicative weights"
 RESULT_IDS = ("lvsuw21:prop4.3", "lvsuw21:thm4.4", "lvsuw21:thm4.5")
 EXPERIMENTS = ("prop4_3", "thm4_4", "lvsuw21_figures", "lemma4_2")
+
+#: LVSUW21 Table 1: seconds per iteration on one core of an i5-4690K (None: "infeasible"), by (domain, algorithm)
+TABLE1_PAPER = {("Red.", "PMW^Pub"): 0.185, ("Red.", "MWEM"): 0.919, ("FULL", "PMW^Pub"): 2.021,
+                ("FULL", "MWEM"): None}
+#: the saved benchmark's format (``benchmarks/bench_table1.py --save``)
+TABLE1_FORMAT = "benchmarks-table1/1"
+TABLE1_GLOB = "bench-table1*.json"
+_TABLE1_MAX_BYTES = 64 << 10
+_TABLE1_MAX_DEPTH = 4
+_TABLE1_IMPLS = ("ours", "authors")
+
+
+def _table1_files(root: Path, depth: int = 0):
+    """``bench-table1*.json`` regular files below ``root`` (depth-bounded, links not followed)."""
+    if depth > _TABLE1_MAX_DEPTH:
+        return
+    try:
+        entries = sorted(root.iterdir())
+    except OSError:
+        return
+    for e in entries:
+        if e.is_symlink():
+            continue
+        if e.is_dir() and not e.name.startswith("."):
+            yield from _table1_files(e, depth + 1)
+        elif e.is_file() and e.match(TABLE1_GLOB):
+            yield e
+
+
+def _check_table1(doc) -> dict:
+    """The saved Table 1 checked field by field (ValueError naming the first bad field); only known fields kept."""
+    import math
+
+    if not isinstance(doc, dict) or doc.get("format") != TABLE1_FORMAT:
+        raise ValueError(f"not of format {TABLE1_FORMAT}")
+    created = doc.get("created")
+    if not isinstance(created, str) or len(created) > 40:
+        raise ValueError("created: not a short string")
+
+    def number(v, what):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
+            raise ValueError(f"{what}: not a finite number >= 0")
+        return float(v)
+
+    settings = doc.get("settings")
+    if not isinstance(settings, dict):
+        raise ValueError("settings: not an object")
+    kept = {k: int(number(settings.get(k), f"settings.{k}")) for k in ("iterations", "seeds", "private_rows",
+                                                                          "public_rows")}
+    rows = doc.get("rows")
+    if not isinstance(rows, list) or not 1 <= len(rows) <= 16:
+        raise ValueError("rows: not a list of 1-16 rows")
+    out_rows = {}
+    for i, r in enumerate(rows):
+        if not isinstance(r, dict):
+            raise ValueError(f"rows[{i}]: not an object")
+        key = (r.get("domain"), r.get("algorithm"))
+        if key not in TABLE1_PAPER or r.get("implementation") not in _TABLE1_IMPLS:
+            raise ValueError(f"rows[{i}]: unknown domain / algorithm / implementation")
+        sec = r.get("seconds_per_iteration")
+        note = r.get("note")
+        if not isinstance(note, str) or len(note) > 400:
+            raise ValueError(f"rows[{i}].note: not a string of at most 400 characters")
+        out_rows[(*key, r["implementation"])] = (None if sec is None else number(sec, f"rows[{i}].seconds_per_iteration"),
+                                                 note)
+    return {"created": created, "load_average": number(doc.get("load_average", 0), "load_average"),
+            "cpu_seconds": number(doc.get("cpu_seconds", 0), "cpu_seconds"), "settings": kept, "rows": out_rows}
+
+
+def read_table1(results_root) -> dict | None:
+    """The newest valid saved Table 1 below ``results_root`` ({"path", "created", "settings", "rows": {(domain,
+    algorithm, implementation): (s / iteration or None, note)}}), with the files that failed the checks
+    under "problems"; None when there is none. Each file is read only up to 64 KB and never executed."""
+    if results_root is None:
+        return None
+    best, problems = None, []
+    for path in _table1_files(Path(results_root)):
+        try:
+            if path.stat().st_size > _TABLE1_MAX_BYTES:
+                raise ValueError(f"larger than {_TABLE1_MAX_BYTES} bytes")
+            with open(path, "rb") as fh:
+                doc = _check_table1(json.loads(fh.read(_TABLE1_MAX_BYTES + 1)))
+        except (OSError, ValueError, RecursionError) as exc:    # json.JSONDecodeError is a ValueError
+            problems.append(f"{path}: {exc}")
+            continue
+        if best is None or doc["created"] > best["created"]:
+            best = {**doc, "path": str(path)}
+    if best is None and not problems:
+        return None
+    return {**(best or {}), "problems": problems}
 
 
 def _runs(results_root: Path):
@@ -126,9 +217,53 @@ def blocks(data: dict) -> list:
         out += _figures_blocks(f)
     else:
         out.append(Paragraph("No complete run of `lvsuw21_figures` found."))
+    out += table1_blocks(data.get("table1"))
     if data.get("benchmark"):
         out.append(Heading("Run time (benchmarks/RESULTS.md, section pmw_pub)"))
         out += _markdown_blocks(data["benchmark"].strip().replace("## pmw_pub", "Command:", 1))
+    return out
+
+
+def table1_blocks(t1) -> list:
+    """LVSUW21 Table 1: the paper's four cells beside ours and the authors' code's from one saved benchmark
+    run, with the ratios; without a saved run, the paper's cells and how to measure ours."""
+    from reports.model import Heading, Paragraph, Table
+
+    out = [Heading("Table 1 (per-iteration run time, PMW^Pub and MWEM)")]
+    cells = (t1 or {}).get("rows", {})
+
+    def fmt(v):
+        return "-" if v is None else f"{v:.4g}"
+
+    def ratio(x, y):
+        return "-" if x is None or not y else f"{x / y:.3g}"
+
+    rows = []
+    for (dom, algo), paper in TABLE1_PAPER.items():
+        ours, ours_note = cells.get((dom, algo, "ours"), (None, "not measured"))
+        auth, auth_note = cells.get((dom, algo, "authors"), (None, "not measured"))
+        rows.append((dom, algo, "infeasible" if paper is None else paper,
+                     fmt(ours) if ours is not None else ours_note, fmt(auth) if auth is not None else auth_note,
+                     ratio(ours, paper), ratio(auth, paper), ratio(ours, auth)))
+    cols = ("domain", "algorithm", "paper (s/iter, i5-4690K)", "ours (CPU s/iter)", "LVSUW21 authors' code (CPU s/iter)",
+            "ours / paper", "authors' / paper", "ours / authors'")
+    if t1 and "rows" in t1:
+        st = t1["settings"]
+        cap = (f"Measured in one run of benchmarks/bench_table1.py ({t1['path']}, {t1['created']}, load average "
+               f"{t1['load_average']:.1f}, {t1['cpu_seconds']:.0f} CPU s in its own process): T = {st['iterations']}, median of "
+               f"{st['seeds']} seed(s), n = {st['private_rows']:,}, m = {st['public_rows']:,}; the paper's cells are "
+               "LVSUW21 Table 1. Red.: 98,304 cells, all 560 3-way marginals; FULL: the authors' ACS attribute sizes, "
+               "synthetic data, 4,096 3-way marginals. Ratios across machines compare implementations and hardware "
+               "together; the ours / authors' column is within one run.")
+        out.append(Table(cols, tuple(rows), cap))
+        who = {"ours": "ours", "authors": "authors' code"}
+        notes = [f"{d} {a} ({who[impl]}): {note}" for (d, a, impl), (_, note) in sorted(cells.items())]
+        out.append(Paragraph("Set-up of each cell: " + "; ".join(notes) + "."))
+    else:
+        out.append(Table(cols, tuple(rows), "No saved benchmark run found (`python benchmarks/bench_table1.py "
+                                            "--save RESULTS/bench-table1.json`): the paper's cells only."))
+    for p in (t1 or {}).get("problems", []):
+        out.append(Paragraph(f"Ignored saved Table 1 file {p}."))
     return out
 
 
@@ -206,9 +341,10 @@ def _figures_blocks(f: dict) -> list:
                 rows.append((f"Fig {key} {title} (resampled private)",) + cells(entry, figs[key].get(tuned))
                             + ("-", "-"))
                 continue
-            po = f"{one(entry['public_only']):.4f}" if "public_only" in entry else "-"
+            po = "-" if one(entry.get("public_only")) is None else f"{one(entry['public_only']):.4f}"
+            floor = one(entry.get("floor"))   # None where the LP was not run (a support over floor_max_support)
             rows.append((label.format(name),) + cells(entry["pmw_pub"], entry.get("T"))
-                        + (f"{one(entry['floor']):.4f}", po))
+                        + ("not computed" if floor is None else f"{floor:.4f}", po))
     tuning = s.get("tuning", {})
     how = (f"T tuned per series and eps over {s.get('T_grid')} on validation data treated as private "
            f"(regions {tuning.get('regions')}, {tuning.get('runs')} runs each, seed {tuning.get('seed')}; "
@@ -289,6 +425,7 @@ def build(ctx) -> list:
     from reports.model import Figure, Section
 
     data = collect(runs=[(r.manifest, r.summary, r.path) for r in ctx.results.runs if r.complete])
+    data["table1"] = read_table1(ctx.results.root)
     sec = Section(SECTION_ID, TITLE, blocks(data))
     captions = {"1": "LVSUW21 Figure 1 redone: max error against eps, private = one CPS1988 region, "
                      "public = others; grey band: below the best mixture error (unreachable).",
@@ -334,10 +471,11 @@ def figures(data: dict, out_dir) -> list:
             if name in ("mwem", "dualquery") or name.endswith(("_T", "_eta")):
                 continue
             series(ax, f"PMW^Pub ({name})", entry["pmw_pub"])
-            fl = entry["floor"]
-            floors.append(fl[0] if isinstance(fl, list) else fl)
-            if "public_only" in entry:
-                po = entry["public_only"]
+            fl = entry.get("floor")
+            if fl is not None:       # None: the LP was not run for so large a support
+                floors.append(fl[0] if isinstance(fl, list) else fl)
+            po = entry.get("public_only")
+            if po is not None:
                 ax.axhline(po[0] if isinstance(po, list) else po, ls=":", lw=0.8, color="grey")
         if floors:
             ax.axhspan(0, min(floors), color="grey", alpha=0.2, label="below best mixture error (min)")

@@ -106,6 +106,16 @@ def _baseline_plot(ctx, sm):
                            "in every trial does the job without A_PAP.", "thm10-baselines")
 
 
+#: thm10's trivial releases (its summary's ``baselines`` keys), with the column label and what each is
+TRIVIAL_COLUMNS = {
+    "public_only": ("public-only", "G(h) = E_w h from the public sample"),
+    "private_only": ("private-only", "PMW over the full domain at the same (eps, delta), no public data"),
+    "pap_without_private_data": ("A_PAP on public data", "A_PAP whose PMW is fed the public sample's histogram"),
+    "pap_on_uniform_data": ("A_PAP on uniform data", "A_PAP fed n uniform points in place of the private data"),
+    "constant_zero": ("constant 0", "G(h) = 0 for every h"),
+}
+
+
 def _rates(ctx, s: Section, run) -> None:
     sm = run.summary
     variant = sm.get("variant", "none")
@@ -120,25 +130,29 @@ def _rates(ctx, s: Section, run) -> None:
                         + (" This run is a deliberately broken A_PAP: 'violated' is the expected outcome and shows "
                            "the experiment can fail." if sm.get("negative_control") else "")))
     rows = []
+    shown = [k for k in TRIVIAL_COLUMNS if any(k in (c.get("baselines") or {}) for c in sm["cases"].values())]
     for case, c in sm["cases"].items():
         cov, acc = c["cover"], c["accuracy"]
         base = c.get("baselines") or {}
         rows.append((case, c["d"], c["p"], c["m_used"], c["m_fraction_of_bound"], c["n_used"], c["n_fraction_of_bound"],
                      _ci(cov), cov["verdict"], _ci(acc), acc["verdict"],
-                     f"{_ci(base['public_only'])} {base['public_only']['status']}" if base else "-",
-                     f"{_ci(base['private_only'])} {base['private_only']['status']}" if base else "-",
-                     c["error"]["max"], base["public_only"]["error_max"] if base else None,
+                     *(f"{_ci(base[k])} {base[k]['status']}" if k in base else "-" for k in shown),
+                     c["error"]["max"], base["public_only"]["error_max"] if "public_only" in base else None,
                      c.get("informative")))
     conf = sm["confidence"]
+    absent = [TRIVIAL_COLUMNS[k][0] for k in TRIVIAL_COLUMNS if k not in shown]
     s.add(Table(("case", "d", "p", "m used", "m / bound", "n used", "n / bound", "cover rate [CI]", "cover",
-                 "A_PAP accuracy [CI]", "accuracy", "public-only [CI]", "private-only [CI]", "max Err A_PAP",
-                 "max Err public-only", "informative"), tuple(rows),
-                f"Same draws for A_PAP and both baselines in every trial. Cover: H~ an alpha/4-cover (target 1 - beta/2); "
-                f"accuracy: Err_D,H(G) <= alpha (target 1 - beta). Two-sided Clopper-Pearson {100 * conf:g}% "
-                f"intervals; verdicts at {sm['per_claim_confidence']:.4f} per claim (Bonferroni). Public-only: "
-                "G(h) = E_w h from the public sample; private-only: PMW over the full domain at the same (eps, delta). "
-                "A baseline 'succeeds' or 'fails' by the same rule, a statement about the baseline, not a verdict. "
-                "'informative' = every baseline fails, so 'holds' there separates A_PAP from the trivial releases."))
+                 "A_PAP accuracy [CI]", "accuracy", *(f"{TRIVIAL_COLUMNS[k][0]} [CI]" for k in shown),
+                 "max Err A_PAP", "max Err public-only", "informative"), tuple(rows),
+                f"Same draws for A_PAP and every trivial release in every trial. Cover: H~ an alpha/4-cover (target "
+                f"1 - beta/2); accuracy: Err_D,H(G) <= alpha (target 1 - beta). Two-sided Clopper-Pearson "
+                f"{100 * conf:g}% intervals; verdicts at {sm['per_claim_confidence']:.4f} per claim (Bonferroni). "
+                + " ".join(f"{TRIVIAL_COLUMNS[k][0]}: {TRIVIAL_COLUMNS[k][1]}." for k in shown)
+                + (f" Not in this run (it predates them or ran without baselines): {', '.join(absent)}." if absent
+                   else "")
+                + " A trivial release 'succeeds' or 'fails' by the same rule, a statement about it, not a verdict. "
+                "'informative' = every trivial release fails, so 'holds' there separates A_PAP from them; '-' in a "
+                "cell: that release was not run in that case."))
     if any("baselines" in c for c in sm["cases"].values()):
         s.add(_baseline_plot(ctx, sm))
     cross = sm.get("public_only_crossover") or {}

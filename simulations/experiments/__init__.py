@@ -44,7 +44,10 @@ The validation contract (``simulations.contract``; docs/DESIGN.md):
   ``premise``, ``floor check`` or ``algorithm-free``; ``label`` the claim in words, unique in the summary.
   ``contract.combine`` folds statuses into the run's.
 * Baselines (public-only, private-only, non-private) run in the same trials on the same draws and are
-  summarised with ``contract.baseline``; ``informative`` is computed from them (``contract.informative``).
+  summarised with ``contract.baseline``; ``informative`` is computed from them (``contract.informative``). Every
+  module declares ``TRIVIAL_ALGORITHMS`` (the baselines that count), ``INFORMATIVE_TESTED_BY`` (a lower bound's
+  regime flag and its test) or ``NO_TRIVIAL_ALGORITHMS`` (why none; ``contract.no_trivial_algorithms`` in the
+  summary), and every summary states ``informative`` (the contract test checks it against the records).
 
 Optionally ``next_stage(params, summary) -> Params | None`` makes the experiment an adaptive search run as
 stages of fixed-grid runs (``simulations.stages``; ``thm10_looseness`` is the example).
@@ -124,25 +127,13 @@ def _importable(path: str) -> bool:
 
 
 def _literal_metadata(name: str) -> dict | None:
-    """NAME, RESULT_IDS and DESCRIPTION of an experiment read from its source (ast, no import), or
-    None if one of them is not a literal there."""
-    import ast
+    """NAME, RESULT_IDS and DESCRIPTION of an experiment read from its source (only those statements are parsed;
+    no import), or None if one of them is not a literal there."""
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent / f"{name}.py"
-    try:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-    except (OSError, SyntaxError):
-        return None
-    found = {}
-    for node in tree.body:
-        if isinstance(node, ast.Assign):
-            for t in node.targets:
-                if isinstance(t, ast.Name) and t.id in ("NAME", "RESULT_IDS", "DESCRIPTION"):
-                    try:
-                        found[t.id] = ast.literal_eval(node.value)
-                    except ValueError:
-                        return None
+    from bounds.where import literal_assignments
+
+    found = literal_assignments(Path(__file__).resolve().parent / f"{name}.py", "NAME", "RESULT_IDS", "DESCRIPTION")
     return found if len(found) == 3 else None
 
 
@@ -252,6 +243,18 @@ def params_to_dict(params) -> dict:
     """The parameters as a JSON dict (tuples become lists)."""
     return {f.name: (list(v) if isinstance(v := getattr(params, f.name), tuple) else v)
             for f in dataclasses.fields(params)}
+
+
+def default_params(module: ModuleType) -> dict:
+    """``params_to_dict(module.Params())`` read from the field declarations, without constructing ``Params``:
+    construction runs the experiment's checks, which for some compute the bounds' sample sizes (importing
+    ``bounds`` and the algorithms), more than listing the defaults needs. A test holds the two equal for every
+    experiment."""
+    out = {}
+    for f in dataclasses.fields(module.Params):
+        v = f.default if f.default is not dataclasses.MISSING else f.default_factory()
+        out[f.name] = list(v) if isinstance(v, tuple) else v
+    return out
 
 
 def params_from_dict(module: ModuleType, values: Mapping[str, Any]):

@@ -42,6 +42,10 @@ DESCRIPTION = ("floor check of the Laplace mechanism: max error of k releases ex
 #: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
 #: negative control, at these trials and parameter overrides
 CI_RUN = {"trials": 200, "params": {"k": 3, "beta": 0.2}}
+#: why no trivial algorithm is judged beside this experiment's claims (its summary's informative is False)
+NO_TRIVIAL_ALGORITHMS = (
+    "a floor check of the Laplace mechanism's tail (no paper algorithm, no numbered result): there is no "
+    'algorithm to set beside trivial ones')
 NEGATIVE_CONTROLS = {"noise_x2": "the mechanism runs at eps/2 (noise twice the declared scale)",
                      "noise_x1.5": "the mechanism runs at eps/1.5 (noise 1.5 times the declared scale)"}
 #: detection probability the stated smallest detectable noise factor is computed at
@@ -117,7 +121,7 @@ def summarise(records: list[dict], params: Params) -> dict:
     negative = params.variant in NEGATIVE_CONTROLS
     detectable = detectable_noise_factor(params, n)
     return {
-        "result_id": None,
+        "result_id": None, **contract.no_trivial_algorithms(NO_TRIVIAL_ALGORITHMS),
         "variant": params.variant, "negative_control": negative,
         # a control must be caught: its status is the check's outcome (violated when the check fails)
         **({"verdict": stats.VIOLATED if failed else v.status} if negative else {}),

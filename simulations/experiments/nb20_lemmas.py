@@ -43,6 +43,10 @@ DESCRIPTION = ("NB20 Lemma 6 (A_Relabel's excess error over ERM <= alpha at n') 
 #: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
 #: negative control, at these trials and parameter overrides (every size is the lemmas' own)
 CI_RUN = {"trials": 10, "params": {"cases": "thresholds,intervals"}}
+#: why no trivial algorithm is judged beside this experiment's claims (its summary's informative is False)
+NO_TRIVIAL_ALGORITHMS = (
+    "Lemma 6 (A_Relabel's excess over ERM) is judged with no trivial learner beside it (not measured) and"
+    ' Claim 10 is an algorithm-free draw')
 CASES = ("thresholds", "intervals", "halfspaces", "boundary_noise")
 NEGATIVE_CONTROLS = {"uniform_relabel": "A_Relabel's h^ uniform over H~ (score ignored)",
                      "truncated_sample": ("Claim 10's sample drawn from the marginal restricted to the first half of "
@@ -149,6 +153,7 @@ def summarise(records: list[dict], params: Params) -> dict:
             f"for holds at the family-wise level over {n_verdicts} verdicts); controls "
             + ", ".join(f"{k} {'caught' if v else 'NOT caught'}" for k, v in controls.items()))
     return {"result_id": RESULT_IDS[0], "claim": "Lemma 6 and Claim 10 at their corrected sizes",
+            **contract.no_trivial_algorithms(NO_TRIVIAL_ALGORITHMS),
             "bound_source": "bounds.compute('nb20:lemma6' | 'nb20:claim10', alpha, beta, vc=d)",
             "alpha": params.alpha, "beta": params.beta, "trials": T, "confidence": conf, "trials_for_holds": need,
             "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS,

@@ -59,6 +59,8 @@ NEGATIVE_CONTROLS = {"support_from_one": "the public support is the first public
 #: public-only release, the baselines ``informative`` is computed from)
 TRIVIAL_SUPPORTS = {"uniform_support": "m points uniform on {0,1}^d, ignoring both distributions",
                     "flipped_product_support": "m points of the product law with every marginal of mu flipped"}
+#: the trivial releases judged beside the public support (the contract test edits their outcomes in the records)
+TRIVIAL_ALGORITHMS = {"public_only": "the public sample's own answers (no private data)", **TRIVIAL_SUPPORTS}
 ZERO = 1e-7   # an LP optimum this small is zero up to HiGHS's tolerance; larger supports cannot do worse
 #: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
 #: negative control, at these trials and parameter overrides

@@ -58,7 +58,11 @@ domain, so ``informative`` is false in every default case. Where A_PAP separates
 ``below-bound`` measurement): at alpha = 0.1, eps = 0.5, ``m_scale`` = 0.03 (``SEPARATION_RUN``) A_PAP succeeds
 while public-only, A_PAP without private data and the constant fail; private-only PMW still succeeds on these
 small domains (N = 1024 points, 2^8 stumps), and below the theorem's n (n_scale = 0.01) A_PAP and PMW fail
-together, so no separation from private-only was found (benchmarks/RESULTS.md). ``public_only_crossover`` gives,
+together there. The separation from private-only PMW as well is at large p (``SEPARATION_PRIVATE_RUN``):
+``wide_stumps:clusters`` (stumps on {+-1}^2000 without the domain, a law of 4 coordinate clusters) at 0.0032 of
+Theorem 10's n and 0.001 of its m, where A_PAP's cover finds the clusters and its PMW runs on {+-1}^4 (200/200)
+while PMW on {+-1}^2000 fails (0/200), as do public-only (46/200) and the data-free releases (benchmarks/RESULTS.md).
+``public_only_crossover`` gives,
 from ``bounds.crossover(thm10, baselines:uc)``, the alphas below which Theorem 10's m alone is
 already the uniform-convergence size (public data alone suffice by the explicit VC bound).
 """
@@ -84,13 +88,19 @@ DESCRIPTION = ("A_PAP (BCMNUW20 Alg 3): Err_D,H(G) <= alpha w.p. >= 1 - beta and
 CI_RUN = {"trials": 4, "params": {"cases": "thresholds:zipf", "num_points": 64, "alpha": 0.5}}
 #: the regime where A_PAP separates from public-only (README's first validation; below Theorem 10's m)
 SEPARATION_RUN = {"cases": "thresholds:near_threshold,stumps:zipf", "alpha": 0.1, "eps": 0.5, "m_scale": 0.03}
+#: where A_PAP separates from private-only PMW too (below Theorem 10's n and m): decision stumps at p = 2000
+SEPARATION_PRIVATE_RUN = {"cases": "wide_stumps:clusters", "alpha": 0.3, "n_scale": 0.0032, "m_scale": 0.001}
 
-CLASSES = ("thresholds", "intervals", "stumps")
+CLASSES = ("thresholds", "intervals", "stumps", "wide_stumps")
 DISTRIBUTIONS = {
     "thresholds": ("uniform", "zipf", "near_threshold", "point_mass_heavy"),
     "intervals": ("uniform", "zipf", "interval_endpoints", "near_threshold"),
     "stumps": ("uniform", "zipf", "point_mass_heavy"),
+    "wide_stumps": ("clusters",),
 }
+#: the biases E[x_i] of the clusters of wide_stumps:clusters, cycled over the clusters (far from 0, so that the
+#: uniform law's answers, and PMW's before its updates, are off by 0.4-0.6)
+CLUSTER_BIASES = (0.6, -0.6, 0.4, -0.4)
 DEFAULT_CASES = ("thresholds:uniform", "thresholds:zipf", "thresholds:near_threshold",
                  "intervals:uniform", "intervals:interval_endpoints", "stumps:uniform", "stumps:zipf")
 
@@ -137,6 +147,10 @@ class Setting(Controlled, Confidence):
     num_points: int = param(1024, "domain size N of thresholds", within="[4, 8192]")
     interval_points: int = param(128, "domain size N of intervals (N (N + 1)/2 + 1 hypotheses)", within="[4, 512]")
     stump_dim: int = param(8, "dimension p of the decision-stump domain {+-1}^p (2^p points)", within="[2, 20]")
+    wide_stump_dim: int = param(2000, "dimension p of wide_stumps (decision stumps on {+-1}^p, the domain never "
+                                "materialised: algorithms.classes.implicit.Stumps)", within="[21, 100000]")
+    clusters: int = param(4, "wide_stumps:clusters: the p coordinates fall into this many clusters, all coordinates "
+                          "of a cluster equal to one bit of bias CLUSTER_BIASES (cycled)", within="[1, 64]")
     beta: float = param(0.1, "failure probability beta", within="(0, 1)")
     eps: float = param(0.9, "privacy eps (Theorem 10's domain)", within="(0, 1)")
     delta: float = param(1e-6, "privacy delta", within="(0, 1)")
@@ -228,6 +242,14 @@ SIZES = {"m_bound": ("public_samples", int), "n_bound": ("private_samples", int)
 def case_setup(case: str, params: Params) -> dict:
     """Everything about one case that does not depend on the trial's randomness."""
     kind, law = _check_case(case)
+    if kind == "wide_stumps":
+        from algorithms.classes.implicit import Stumps
+
+        p = params.wide_stump_dim
+        D = ClusterLaw(p, params.clusters)
+        d = int(math.floor(math.log2(p)))
+        sizes = theorem_sizes(params.alpha, params.beta, params.eps, params.delta, d, p)
+        return {"case": case, "cls": Stumps(p), "D": D, "d": d, "p": p, "truth": D.truth, **sizes}
     N = params.interval_points if kind == "intervals" else params.num_points
     cls, d, p = make_class(kind, N, params.stump_dim)
     D = make_distribution(kind, law, cls.num_points)
@@ -245,6 +267,47 @@ def _truth(kind: str, law: str, N: int, stump_dim: int) -> np.ndarray:
     out = true_answers(cls, make_distribution(kind, law, cls.num_points).probs)
     out.setflags(write=False)
     return out
+
+
+class ClusterLaw:
+    """A law on {+-1}^p for decision stumps at any p (``wide_stumps:clusters``): coordinate i belongs to cluster
+    i mod k, and every coordinate of cluster g equals one bit b_g, the k bits independent with E[b_g] =
+    ``CLUSTER_BIASES[g mod 4]``. Its support has 2^k points, so A_PAP's cover (from the public points) finds about k
+    distinct stumps and runs PMW on {+-1}^k, while private-only PMW runs on {+-1}^p. Sampled exactly: public points
+    as rows, the private sample as its per-coordinate counts (``CoordinateCounts``, the counts of n i.i.d. points:
+    one binomial per cluster)."""
+
+    def __init__(self, p: int, k: int):
+        self.p, self.k = int(p), int(k)
+        self.group = np.arange(self.p) % self.k
+        self.mus = np.resize(np.asarray(CLUSTER_BIASES, dtype=float), self.k)
+        self.truth = self.mus[self.group]            # E_D h_i = E[x_i]
+        self.truth.setflags(write=False)
+        self.name = f"clusters(k={self.k})"
+
+    def sample(self, m: int, rng: np.random.Generator) -> np.ndarray:
+        """m i.i.d. points as an (m, p) int8 array of +-1."""
+        bits = np.where(rng.random((m, self.k)) < (1 + self.mus) / 2, 1, -1).astype(np.int8)
+        return bits[:, self.group]
+
+    def private_counts(self, n: int, rng: np.random.Generator):
+        """n i.i.d. points as their per-coordinate counts of +1 (the law of the counts of n draws)."""
+        from algorithms.classes.implicit import CoordinateCounts
+
+        return CoordinateCounts(n, rng.binomial(n, (1 + self.mus) / 2)[self.group])
+
+    def uniform_counts(self, n: int, rng: np.random.Generator):
+        """n i.i.d. points of the uniform law on {+-1}^p, as their per-coordinate counts."""
+        from algorithms.classes.implicit import CoordinateCounts
+
+        return CoordinateCounts(n, rng.binomial(n, 0.5, size=self.p))
+
+    def cover_radius(self, member_of_coordinate: np.ndarray) -> float:
+        """max_i Pr_D[x_i != x_{proj(i)}] for the coordinate proj(i) each stump is projected to: 0 within a cluster,
+        (1 - mu_a mu_b)/2 across two independent clusters."""
+        a, b = self.group, self.group[member_of_coordinate]
+        diff = np.where(a == b, 0.0, (1 - self.mus[a] * self.mus[b]) / 2)
+        return float(diff.max())
 
 
 def used_sizes(n_bound: int, m_bound: int, n_scale: float, m_scale: float, n_max: int) -> tuple[int, int]:
@@ -273,7 +336,7 @@ def broken_inputs(variant: str, public: np.ndarray, eps: float) -> tuple[np.ndar
     if variant.startswith("pmw_noise_x"):
         return public, eps / float(variant.rsplit("x", 1)[1])
     if variant == "half_cover":
-        return public[: max(1, public.size // 2)], eps
+        return public[: max(1, len(public) // 2)], eps
     if variant == "cover_from_one":
         return public[:1], eps
     return public, eps
@@ -286,26 +349,43 @@ def public_only_answers(cls, public: np.ndarray) -> np.ndarray:
     return true_answers(cls, np.bincount(public, minlength=cls.num_points) / public.size)
 
 
-def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float, eps: float, delta: float,
+def run_pap(cls, D, n: int, m: int, alpha: float, beta: float, eps: float, delta: float,
             rng: np.random.Generator, *, baselines: bool | tuple = False, variant: str = contract.NO_VARIANT,
             truth=None, mw_accuracy: float | None = None) -> dict:
     """One run of A_PAP (or a broken ``variant``) at (n, m) under D, evaluated exactly: cover radius,
     Err_{D,H}(G), spent privacy; with ``baselines`` (True: every one of :data:`TRIVIAL_ALGORITHMS`, or a tuple
     of their names) the trivial releases on the same draws (keys ``<name>_error``, ``<name>_accurate``).
+    For decision stumps without the domain (``Stumps(p)`` under a :class:`ClusterLaw`) the private
+    sample (and the uniform one) are drawn as counts and the errors read from the law's coordinate means.
     ``mw_accuracy``: PMW's MW accuracy in A_PAP and in its variants fed other data (Theorem 10's tight n
     assumes bounds' value; None: PMW's fixed split)."""
-    from algorithms.evaluation import cover_radius, true_error
     from algorithms.privacy.accounting import ApproxDP
     from algorithms.query_release.pap import a_pap
     from algorithms.query_release.pmw import pmw
 
+    wide = isinstance(D, ClusterLaw)
+    if wide:
+        from algorithms.classes.implicit import CoordinateCounts
+
+        truth = D.truth
+
+        def error_of(answers) -> float:
+            return float(np.max(np.abs(answers - truth)))
+    else:
+        from algorithms.classes import PointCounts
+        from algorithms.evaluation import cover_radius, true_error
+
+        def error_of(answers) -> float:
+            return true_error(cls, D.probs, answers, truth=truth)
+
     public = D.sample(m, rng)
-    private = private_sample(D, n, rng)
+    private = D.private_counts(n, rng) if wide else private_sample(D, n, rng)
     w, eps_run = broken_inputs(variant, public, eps)
     release = a_pap(private, w, cls, alpha, beta, eps_run, delta, rng, mw_accuracy=mw_accuracy)
     out = release.value
-    radius = cover_radius(out.cover, D.probs)
-    error = true_error(cls, D.probs, out.answers, truth=truth)
+    radius = (D.cover_radius(cls.coordinate_of(out.cover.members)[out.cover.member_of]) if wide
+              else cover_radius(out.cover, D.probs))
+    error = error_of(out.answers)
     g = release.guarantee
     rec = {
         "n": int(n), "m": int(m),
@@ -313,31 +393,31 @@ def run_pap(cls, D: dist.Distribution, n: int, m: int, alpha: float, beta: float
         "error": error, "accurate": bool(error <= alpha),
         "spent_eps": float(g.eps) if variant == contract.NO_VARIANT else float(eps),
         "spent_delta": float(g.delta) if isinstance(g, ApproxDP) else 0.0,
-        "cover_size": out.cover.size, "reduced_domain_size": int(out.reduced_class.num_points),
+        # wide: 2^|I| is not an integer to store; cover_size = |I| gives it
+        "cover_size": out.cover.size, "reduced_domain_size": None if wide else int(out.reduced_class.num_points),
         "pmw_updates": out.pmw.num_updates, "pmw_halted": bool(out.pmw.halted),
         "pmw_alpha_mw": float(out.pmw.parameters.alpha_mw),
     }
     wanted = tuple(TRIVIAL_ALGORITHMS) if baselines is True else tuple(baselines or ())
     for key in wanted:
         if key == "public_only":
-            answers = public_only_answers(cls, public)
+            answers = public.mean(axis=0, dtype=np.float64) if wide else public_only_answers(cls, public)
         elif key == "private_only":
             priv = pmw(private, cls, alpha, beta, eps, delta, rng).value
             answers = priv.answers
             rec["private_only_updates"] = priv.num_updates
         elif key == "pap_without_private_data":  # A_PAP whose PMW is fed the public sample's histogram instead
-            from algorithms.classes import PointCounts
-
-            answers = a_pap(PointCounts(np.bincount(public, minlength=cls.num_points)), public, cls, alpha, beta,
-                            eps, delta, rng, mw_accuracy=mw_accuracy).value.answers
+            data = (CoordinateCounts.from_points(public) if wide
+                    else PointCounts(np.bincount(public, minlength=cls.num_points)))
+            answers = a_pap(data, public, cls, alpha, beta, eps, delta, rng, mw_accuracy=mw_accuracy).value.answers
         elif key == "pap_on_uniform_data":  # A_PAP fed n points of the uniform law in place of the private data
-            answers = a_pap(private_sample(dist.uniform(cls.num_points), n, rng), public, cls, alpha, beta, eps, delta,
-                            rng, mw_accuracy=mw_accuracy).value.answers
+            data = D.uniform_counts(n, rng) if wide else private_sample(dist.uniform(cls.num_points), n, rng)
+            answers = a_pap(data, public, cls, alpha, beta, eps, delta, rng, mw_accuracy=mw_accuracy).value.answers
         elif key == "constant_zero":
             answers = np.zeros(cls.num_hypotheses)
         else:
             raise ValueError(f"baseline {key!r} must be one of {', '.join(TRIVIAL_ALGORITHMS)}")
-        err = true_error(cls, D.probs, answers, truth=truth)
+        err = error_of(answers)
         rec.update({f"{key}_error": err, f"{key}_accurate": bool(err <= alpha)})
     return rec
 
@@ -401,7 +481,8 @@ def summarise(records: list[dict], params: Params) -> dict:
         radii = np.array([r["cover_radius"] for r in rows])
         errors = np.array([r["error"] for r in rows])
         c = {
-            "class": s["cls"].name, "distribution": s["D"].name, "num_points": s["cls"].num_points,
+            "class": s["cls"].name, "distribution": s["D"].name,
+            "num_points": s["cls"].num_points if s["cls"].num_points <= MAX_PRIVATE_POINTS else None,
             "num_hypotheses": s["cls"].num_hypotheses, "d": s["d"], "p": s["p"],
             "m_bound": s["m_bound"], "n_bound": s["n_bound"], "m_used": m, "n_used": n,
             "n_fraction_of_bound": frac["n"], "m_fraction_of_bound": frac["m"], "at_bound": here,

@@ -86,6 +86,11 @@ DESCRIPTION = ("Theorem 10 looseness: least n and m (bisected, with intervals) a
 #: negative control, at these trials and parameter overrides
 CI_RUN = {"trials": 4, "params": {"cases": "thresholds:zipf", "alphas": "0.5", "num_points": 64,
                                "factor": 100.0, "n_min": 10**6, "m_search": False}}
+#: why no trivial algorithm is judged beside this experiment's claims (its summary's informative is False)
+NO_TRIVIAL_ALGORITHMS = (
+    "a search for the empirical least sizes; its stage-0 verdict is Theorem 10's claim, whose trivial "
+    "releases thm10 judges at the same sizes; with baselines=true the trivial releases' least sizes stand"
+    " beside A_PAP's (trivial_least_sizes)")
 
 MAX_STUMP_DIM = 20  # 2^20 points: the exact evaluation is a p x 2^p matrix product per run (about 1.5 s at p = 20)
 
@@ -123,6 +128,10 @@ class Params(thm10.Setting):
     history: str = param("", "JSON counts of the earlier stages (set by next_stage, from their records)")
 
     def check(self):
+        wide = [c for c in self.cases if str(c).startswith("wide_stumps:")]
+        if wide:
+            raise ValueError(f"cases {', '.join(wide)}: the search runs on classes with a domain (thresholds, "
+                             "intervals, stumps); wide_stumps is measured by thm10 only")
         if self.stage > max_refinements(self.factor, self.resolution):
             raise ValueError(f"stage={self.stage!r} must be an integer in [0, "
                              f"{max_refinements(self.factor, self.resolution)}] (the refinements factor and "
@@ -548,7 +557,7 @@ def summarise(records: list[dict], params: Params) -> dict:
             text += (f"; {r['key']}: least {t['searched']} A_PAP {t['algorithm_interval'] or 'none holds'} vs {name} "
                      f"{t['interval'] or 'none holds'}, separates at {t['separates_at'] or 'no probed size'}")
     return {
-        "result_id": RESULT_IDS[0],
+        "result_id": RESULT_IDS[0], **contract.no_trivial_algorithms(NO_TRIVIAL_ALGORITHMS),
         "claim": "least n, m with Err_{D,H}(G) <= alpha w.p. >= 1 - beta, against Theorem 10's explicit n, m",
         "bound_source": ("bounds.compute('bcmnuw20:thm10', alpha, beta, epsilon, delta, vc=d, dual_vc=p): "
                          "public_samples, private_samples (the runs' n, PMW at mw_accuracy)"),

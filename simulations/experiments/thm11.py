@@ -75,6 +75,9 @@ CASES = ("thresholds", "intervals", "boundary_noise")
 NEGATIVE_CONTROLS = {"complement_second_phase": "the second phase answers with the complement of h_priv (label "
                                                 "polarity); the control arm runs in every trial, this variant "
                                                 "makes it the run's verdict"}
+#: the trivial algorithms judged by the same rule as A_UnvPrivCl (ERM is the non-private reference, not trivial):
+#: ``informative`` in a case only where each fails there
+TRIVIAL_ALGORITHMS = {"constant": "answers every query with the label 0 (ignores all data)"}
 CROSSOVER_M = (10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000, 1_000_000)
 
 
@@ -256,8 +259,9 @@ def summarise(records: list[dict], params: Params) -> dict:
             "crossover": crossover(params.alpha, params.beta, params.eps, params.delta, c["d"],
                                    max(1, params.per_subsample)),
         }
-        cases[kind]["informative"] = bool(cases[kind]["accuracy"]["status"] == stats.HOLDS
-                                          and contract.informative({"constant": base["constant"]}))
+        cases[kind]["informative"] = contract.informative({k: base[k] for k in TRIVIAL_ALGORITHMS})
+        cases[kind]["separated"] = bool(cases[kind]["accuracy"]["status"] == stats.HOLDS
+                                        and cases[kind]["informative"])
     controls = all(cs["negative_control"]["status"] == stats.VIOLATED for cs in cases.values())
     floors = all(cs["switch"]["status"] == stats.HOLDS and cs["privacy"]["status"] == stats.HOLDS
                  for cs in cases.values())

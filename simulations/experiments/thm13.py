@@ -6,7 +6,9 @@ alpha, dual_vc=p)`` and the attacker's Theorem-14 level f = ``failure_probabilit
 (``form="explicit"``) r and t are the explicit constants ``bounds`` derives for this attack
 (bounds/papers/bcmnuw20_explicit.py): rigorous, but t > 0 needs alpha below about 0.009 and the region can hold an
 (alpha, alpha)-accurate release only from p ~ 10^13 on, so at every size a simulation reaches the explicit region is
-empty and the run is a measurement (``below-bound``), never a verdict; the summary says so. ``form="asymptotic"``
+empty and the run is a measurement (``below-bound``), never a verdict; the summary says so. (The tightened chain
+beside it, ``range_r_tight``/``traced_t_tight``, has t > 0 up to alpha ~ 0.1 but first holds an accurate release at
+p ~ 5e10: benchmarks/RESULTS.md, "thm13's explicit region".) ``form="asymptotic"``
 draws the region at the hidden constants ``c_14r``, ``c_14t`` (C_14r sqrt(p)/alpha, C_14t/alpha^2; neither paper
 pins them down, docs/ERRATA.md). Theorem 13's proof covers the cells with n <= r, m <= t/2 - 1, t < n + m <= r + t
 and n >= 11 (the conclusion ln(n/4) > 1 needs n >= 11; erratum bcmnuw20-thm13-n11): the "region".
@@ -83,6 +85,11 @@ DESCRIPTION = ("Robust tracing attack (BCMNUW20 Thm 14) on exact, Laplace, Gauss
 CI_RUN = {"trials": 40, "params": {"p": 1000, "alpha": 0.2, "bias_range": 0.4, "n_grid": "32", "m_grid": "0",
                                "releases": "exact,laplace,gaussian,gaussian_broken", "null_draws": 19,
                                "num_flips": 19, "fresh_draws": 50, "center_draws": 50}}
+#: informative here is a regime flag, not a trivial-algorithm rule: a lower bound's cell is informative where some
+#: release (the exact mean) is shown (alpha, alpha)-accurate; computed from the records, and the test that checks
+#: it against them
+INFORMATIVE_TESTED_BY = ("tests/simulations/test_thm13.py::"
+                         "test_informative_follows_from_the_records_and_the_claim_can_fail_there")
 
 RELEASES = ("exact", "zero", "laplace", "gaussian", "gaussian_broken", "public_only", "pmw", "pap")
 PRIVATE_RELEASES = ("zero", "laplace", "gaussian", "public_only", "pmw", "pap")   # correctly private, declared
@@ -249,6 +256,17 @@ def release(kind: str, private: np.ndarray, public: np.ndarray, params: Params, 
         out, g = a_pap(private, public, Stumps(p), params.alpha, params.alpha, params.eps, delta, rng)
         return out.answers, g
     raise ValueError(f"release {kind!r} unknown; allowed {', '.join(RELEASES)}")
+
+
+def control_caught(summary: dict) -> bool:
+    """Whether a control run was caught by what decides it: the attack's epsilon lower bound above the declared
+    epsilon in some cell (``negative_control.declaration_contradicted_in_cells``), not a claim's counts."""
+    neg = summary.get("negative_control")
+    return isinstance(neg, dict) and neg["status"] == stats.VIOLATED and bool(neg["declaration_contradicted_in_cells"])
+
+
+#: the contract test's check of a control's violated (tests/simulations/test_contract.py)
+CONTROL_DECIDED_BY = control_caught
 
 
 def at_least_theorem_private(g, n: int) -> bool:

@@ -9,8 +9,13 @@ docs/ERRATA.md); the private
 sample n = min(n_scale * Theorem 10's n, n_max) (``simulations.experiments.thm10.theorem_sizes`` at d = p = 1, the
 machine limit stated in the summary), far more private data than the public bottleneck needs.
 
-One trial, for every value v of ``m_alpha_grid``: m = ceil(v/alpha) public samples. D_X is uniform on the N grid
-points and the labels follow a threshold h* drawn uniformly per trial (realizable). On the same draws:
+One trial, for every value v of ``m_alpha_grid``: m = ceil(v/alpha) public samples, and the law of the trial
+(``marginal``, :func:`hard_law`). By default (``abm19``) it is the law ABM19's lower bound (Lemma 4.4, the route of
+Theorem 15's proof) runs a semi-private learner with m public samples on: the mixture p D + (1 - p) D_0 with p =
+1/(100 m), D realizable (two adjacent grid points split by a threshold h* drawn per trial), D_0 uniform points with
+uniform labels; its marginal hides D's points from m public samples (seen w.p. <= 1/100) while their mass p > 16 alpha
+below the explicit line separates thresholds no public cover splits. ``uniform``: D_X uniform on the N grid points,
+labels by h* (realizable). On the same draws:
 
 1. query release: A_PAP(x, w, thresholds(N), alpha, beta, eps, delta); its exact error Err_{D_X,H}(G)
    (``algorithms.evaluation.true_error``) and whether it is <= alpha;
@@ -20,7 +25,8 @@ points and the labels follow a threshold h* drawn uniformly per trial (realizabl
 3. the public-only baseline (the empirical means of w) on the same w: its error, for comparison;
 4. the chain of Theorem 15's proof (``with_b``): ABM19's public-data reduction B (Lemma 4.4,
    ``algorithms.adversaries.public_reduction.reduction_b``) wrapped around the learner of step 2, with
-   n_priv = n, n_pub = m and B's own private sample S~ of size ``input_size(n, m)`` drawn from D: a learner
+   n_priv = n, n_pub = m and B's own private sample S~ of size ``input_size(n, m)`` drawn from the realizable D
+   (under ``abm19``: the mixture's realizable part; B mixes it with D_0 itself): a learner
    that uses no public data at all. Its exact error err_D (realizable: its excess error) is what ABM19 Claim
    4.6 relates to the learner's excess error on the mixture D_(p) (times 1/p = 100 m); B's learner is
    fully private, and privately learning thresholds on an unbounded grid is impossible (ABM19 Thm 4.1 via
@@ -71,7 +77,14 @@ DESCRIPTION = ("A_PAP's error and Lemma 17's learner's excess error on threshold
 #: negative control, at these trials and parameter overrides
 CI_RUN = {"trials": 30, "params": {"num_points": 256, "alpha": 0.25, "m_alpha_grid": "0.5,16.0", "n_scale": 1e-6,
                                    "form": "asymptotic", "with_b": False}}
+#: informative here is a regime flag, not a trivial-algorithm rule: a lower bound's cell is informative where the
+#: private-only release is shown to fail (an unlearnable class at this n); computed from the records, and the test
+#: that checks it against them
+INFORMATIVE_TESTED_BY = ("tests/simulations/test_thm15.py::"
+                         "test_in_the_regime_the_claim_holds_and_the_true_answers_control_is_violated")
 FORMS = ("explicit", "asymptotic")
+#: the law of a trial (``hard_law``): ABM19's mixture (the distribution its lower bound is proven on) or D_X uniform
+MARGINALS = ("abm19", "uniform")
 
 NEGATIVE_CONTROLS = {"true_answers": "A_PAP's answers replaced by the true answers E_D[h] (a release that reads D)"}
 #: an earlier spelling of the control: the boolean field ``negative_control`` (run directories still hold it)
@@ -94,6 +107,9 @@ class Params(Controlled, Confidence):
     c_15: float = param(1.0, "with form=asymptotic: Theorem 15's hidden constant C_15 in m_min = C_15/alpha",
                         within="(0, inf)")
     with_b: bool = param(True, "also run the chain of the proof: ABM19's reduction B around Lemma 17's learner")
+    marginal: str = param("abm19", "the law D: abm19 = ABM19 Lemma 4.4's mixture p D + (1 - p) D_0, p = 1/(100 m) "
+                          "(D on two adjacent points split by h*, D_0 uniform points with uniform labels); uniform = "
+                          "D_X uniform, labels by h*", choices=MARGINALS)
 
 
 @functools.lru_cache(maxsize=32)
@@ -138,6 +154,45 @@ def _thresholds(N: int):
     return constructors.thresholds(N)
 
 
+def hard_law(params: Params, m: int, rng: np.random.Generator):
+    """The law of one trial at public size m: (D_X, Pr[y = +1 | x], the realizable part D, its labels h*).
+
+    ``uniform``: D_X uniform on the N grid points, labels h*(x) = +1 iff x < j*, j* uniform in [1, N).
+    ``abm19`` (ABM19 Lemma 4.4, Claim 4.6: the law a semi-private learner with m public samples is run on): the mixture
+    D_(p) = p D + (1 - p) D_0 with p = 1/(100 m); D_0 = uniform points with uniform labels (ABM19's dummy
+    distribution, its x-law uniform as in ``public_reduction``), D = the realizable part, uniform on two adjacent
+    points x*, x* + 1 (x* uniform in [0, N - 2]) labelled by h* with j* = x* + 1 (h*(x*) = +1, h*(x* + 1) = -1).
+    The m public samples see D's points with probability <= 1 - (1 - p)^m <= 1/100, so a cover from them cannot
+    split the thresholds between x* and x* + 1, whose answers differ by p + (1 - p)/N > 16 alpha below the explicit
+    line m < 1/(1600 alpha); ABM19's lower bound itself (through ALMM18) is existential, this D is the workbench's
+    instance of its mixture.
+    """
+    N = params.num_points
+    if params.marginal == "uniform":
+        j_star = int(rng.integers(1, N))          # h*(x) = +1 iff x < j*: hypothesis j* of thresholds(N)
+        labels = np.where(np.arange(N) < j_star, 1, -1)
+        D = dist.uniform(N)
+        return D, (labels == 1).astype(float), D, labels
+    x_star = int(rng.integers(0, N - 1))
+    labels = np.where(np.arange(N) < x_star + 1, 1, -1)
+    real = np.zeros(N)
+    real[[x_star, x_star + 1]] = 0.5
+    D_real = dist.Distribution(real, f"two points {x_star}, {x_star + 1}")
+    p = 1.0 / (100 * m)
+    D = dist.mixture([D_real, dist.uniform(N)], [p, 1 - p])
+    eta = (p * real * (labels == 1) + (1 - p) * 0.5 / N) / D.probs
+    return D, eta, D_real, labels
+
+
+def _draw_labels(eta: np.ndarray, x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """+-1 labels of the points x with Pr[+1] = eta[x]; no draw where the labels are deterministic (the uniform
+    law's stream is unchanged)."""
+    e = eta[x]
+    if np.all((e == 0) | (e == 1)):
+        return np.where(e == 1, 1, -1)
+    return np.where(rng.random(x.size) < e, 1, -1)
+
+
 def run_size(m: int, params: Params, n: int, rng: np.random.Generator, n_counts: int | None = None) -> dict:
     """One draw at public size m: A_PAP's release error, Lemma 17's learner's excess error, public-only's error."""
     from algorithms.adversaries import query_to_learner as q2l
@@ -146,11 +201,8 @@ def run_size(m: int, params: Params, n: int, rng: np.random.Generator, n_counts:
     from algorithms.query_release.pap import a_pap
     from simulations.experiments.thm10 import private_sample
 
-    N = params.num_points
-    H = _thresholds(N)
-    D = dist.uniform(N)
-    j_star = int(rng.integers(1, N))          # h*(x) = +1 iff x < j*: hypothesis j* of thresholds(N)
-    labels = np.where(np.arange(N) < j_star, 1, -1)
+    H = _thresholds(params.num_points)
+    D, eta, D_real, real_labels = hard_law(params, m, rng)
     w = D.sample(m, rng)
     x = private_sample(D, n, rng).indices()   # Lemma 17's learner reads single labelled points
     counts = private_sample(D, n_counts or n, rng)   # A_PAP and PMW read counts: Theorem 10's n fits
@@ -163,7 +215,7 @@ def run_size(m: int, params: Params, n: int, rng: np.random.Generator, n_counts:
     err = true_error(H, D.probs, answers)
     priv_err = true_error(H, D.probs, pmw(counts, H, *args, rng).value.answers)   # no public data
 
-    D_z = q2l.labelled_distribution(D.probs, (labels == 1).astype(float))
+    D_z = q2l.labelled_distribution(D.probs, eta)
     lab = q2l.labelled_class(H)
 
     def release_fn(s, w_z, cls, rng_):
@@ -172,7 +224,8 @@ def run_size(m: int, params: Params, n: int, rng: np.random.Generator, n_counts:
             return true_answers(cls, D_z), out.guarantee
         return out
 
-    learned = q2l.learner_from_release(release_fn)(x, labels[x], w, labels[w], H, rng)
+    x_y, w_y = _draw_labels(eta, x, rng), _draw_labels(eta, w, rng)
+    learned = q2l.learner_from_release(release_fn)(x, x_y, w, w_y, H, rng)
     errors = q2l.population_errors(H, D_z)
     excess = float(errors[learned.value.hypothesis] - errors.min())
     g_learn = np.asarray(getattr(learned.value.release, "answers", learned.value.release), dtype=np.float64)
@@ -184,8 +237,10 @@ def run_size(m: int, params: Params, n: int, rng: np.random.Generator, n_counts:
            "reduction_holds": bool(excess <= q2l.excess_bound(lab_err) + 1e-12),
            "public_only_error": pub_err, "spent_eps": float(rel.guarantee.eps),
            "private_only_error": priv_err, "private_only_accurate": bool(priv_err <= params.alpha)}
-    if params.with_b:
-        out.update(chain_b(release_fn, H, D, labels, errors, m, n, rng))
+    if params.with_b:   # B learns the realizable part D (ABM19 Claim 4.6): its S~ and its error are on D
+        real_errors = errors if params.marginal == "uniform" else q2l.population_errors(
+            H, q2l.labelled_distribution(D_real.probs, (real_labels == 1).astype(float)))
+        out.update(chain_b(release_fn, H, D_real, real_labels, real_errors, m, n, rng))
     return out
 
 
@@ -292,6 +347,8 @@ def summarise(records: list[dict], params: Params) -> dict:
                  + next(r["outside_regime"] for r in rows if r["outside_regime"]))
     if not below:
         text += f"; no public size of the grid lies below the line (m >= 1 > {sizes['m_min'] - 1:g})"
+    text += ("; D = ABM19's mixture 1/(100 m) D + (1 - 1/(100 m)) D_0" if params.marginal == "abm19"
+             else "; D_X uniform")
     if params.variant in NEGATIVE_CONTROLS:
         text += "; NEGATIVE CONTROL: answers replaced by the true answers"
     return {
@@ -307,7 +364,7 @@ def summarise(records: list[dict], params: Params) -> dict:
         "n_bound_thm10": sizes["n_bound_thm10"],
         "n_fraction_of_thm10": sizes["n"] / sizes["n_bound_thm10"],
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
-        "num_points": params.num_points, "c_15": params.c_15, "variant": params.variant,
+        "num_points": params.num_points, "c_15": params.c_15, "variant": params.variant, "marginal": params.marginal,
         "negative_control": params.variant in NEGATIVE_CONTROLS,
         "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,
         "rows": rows,

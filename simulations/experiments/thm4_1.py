@@ -66,6 +66,10 @@ DESCRIPTION = ("ABM19 Thm 4.1 trade-off on thresholds over growing grids: A_SSPP
 #: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
 #: negative control, at these trials and parameter overrides
 CI_RUN = {"trials": 100, "params": {"grids": "512", "n_pubs": "1,4,512", "alphas": "0.00001,0.01", "n_priv": 10_000}}
+#: informative here is a regime flag, not a trivial-algorithm rule: a lower bound's cell is informative where the
+#: no-public learner is shown to fail on the grid; computed from the records, and the test that checks it against them
+INFORMATIVE_TESTED_BY = ("tests/simulations/test_abm19_experiments.py::"
+                         "test_thm4_1_regime_follows_from_the_records_and_the_oracle_is_violated")
 
 NEGATIVE_CONTROLS = {"oracle": "a 'learner' that outputs the target itself (impossible on an infinite-Littlestone "
                                "class)"}

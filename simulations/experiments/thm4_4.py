@@ -50,6 +50,11 @@ NEGATIVE_CONTROLS = {"one_row_support": "PMW^Pub run on the first public row alo
                                         "data's, while the bound is taken at the real support's f and m"}
 #: the releases judged beside PMW^Pub at T*, by the same code: trivial (public only) and broken twins (not private)
 BASELINES = ("public_uniform", "public_histogram", "noiseless", "private_rows_in_support")
+#: all of them count as trivial here: the verdict is informative only where each of them misses the bound
+TRIVIAL_ALGORITHMS = {"public_uniform": "the public support uniformly weighted (no private data)",
+                      "public_histogram": "the public rows' histogram (no private data)",
+                      "noiseless": "PMW^Pub without noise (not private)",
+                      "private_rows_in_support": "PMW^Pub whose support includes the private rows (not private)"}
 NOISELESS_EPS = 1e6
 
 

@@ -103,3 +103,29 @@ def test_stumps_refuse_bad_points():
             S.validate_points(bad)
     with pytest.raises(ValueError):
         Stumps(0)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_pmw_and_a_pap_on_coordinate_counts_release_the_points_bits(seed):
+    """PMW and A_PAP on Stumps read the private points only through their per-coordinate counts, so the data set
+    given as ``CoordinateCounts`` releases the same bits as the points (p = 300: beyond the dense class), with a
+    skewed law so that PMW updates. Catches counts read on the wrong coordinates (A_PAP restricted to other than
+    the cover's coordinates) or a true answer not divided by n."""
+    from algorithms.classes.implicit import CoordinateCounts
+
+    rng = np.random.default_rng(seed)
+    p, n = 300, 400
+    bias = np.where(np.arange(p) % 3 == 0, 0.9, 0.3)
+    x = np.where(rng.random((n, p)) < bias, 1, -1).astype(np.int8)
+    w = np.where(rng.random((12, p)) < bias, 1, -1).astype(np.int8)
+    counts = CoordinateCounts.from_points(x)
+    a = pmw(x, Stumps(p), 0.3, 0.1, 1.0, 1e-6, np.random.default_rng(7)).value
+    b = pmw(counts, Stumps(p), 0.3, 0.1, 1.0, 1e-6, np.random.default_rng(7)).value
+    assert np.array_equal(a.answers, b.answers) and a.num_updates == b.num_updates
+    a = a_pap(x, w, Stumps(p), 0.3, 0.1, 1.0, 1e-6, np.random.default_rng(8)).value
+    b = a_pap(counts, w, Stumps(p), 0.3, 0.1, 1.0, 1e-6, np.random.default_rng(8)).value
+    assert np.array_equal(a.answers, b.answers) and np.array_equal(a.domain, b.domain)
+    with pytest.raises(ValueError, match="coordinates"):
+        pmw(CoordinateCounts(n, counts.ones[:-1]), Stumps(p), 0.3, 0.1, 1.0, 1e-6, np.random.default_rng(7))
+    with pytest.raises(ValueError, match="ones"):
+        CoordinateCounts(2, np.array([3]))

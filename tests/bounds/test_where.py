@@ -61,3 +61,16 @@ def test_show_lists_every_kind_where_it_exists():
     for needle in ("algorithms/query_release/pap.py", "simulations/experiments/thm10.py", "bcmnuw20:thm10.",
                    "pap_private_cover", "reports/sections/thm10.py"):
         assert needle in text, needle
+
+
+def test_the_scan_for_one_result_equals_the_full_scan():
+    """``show`` scans for its one result (files whose text cannot concern it are not parsed): for every result its
+    entries equal the full scan's. Catches a prefilter that drops a file declaring the result (e.g. one keyed on
+    the wrong part of the id) and a statement parse that misreads a multi-line REALISES / RESULT_IDS."""
+    from bounds.registry import all_results
+
+    full = where.declared()
+    for r in all_results():
+        one = where.declared(r.id)
+        for kind in full:
+            assert one[kind].get(r.id) == full[kind].get(r.id), (r.id, kind)

@@ -52,3 +52,34 @@ def test_verdict_plot_rows_are_claims_named_in_words():
     rows = success_rates.claims(summary)
     assert [r["label"] for r in rows] == ["A_PAP error <= alpha, skewed stumps", "stumps:zipf / cover"]
     assert all(r["n_fraction"] == 0.5 for r in rows)
+
+
+def test_the_answer_says_where_the_algorithm_separates_or_why_no_trivial_algorithm_is_judged():
+    """Each result's line names the cases where the algorithm succeeds while every trivial algorithm fails (thm10's
+    ``separation``, thm7's ``separated``), the sizes where a least-size search separates, and, for an experiment that
+    judges none, why. Catches an answer that says 'informative' without where, or 'not stated' where a reason is."""
+    sep = {"verdict": "below-bound", "cases": {
+        "a": {"informative": True, "separation": {"separated": True}, "baselines": {"public_only": _base("fails")}},
+        "b": {"informative": False, "separation": {"separated": False},
+              "baselines": {"private_only": _base("succeeds")}}}}
+    [b] = answers.answer_blocks([_Run("r", "thm10", sep)], ("thm10",))
+    assert "succeeds where every trivial algorithm fails in 1 of 2 cases (a)" in b.text
+    nb20 = {"verdict": "holds", "cases": {"x": {"informative": True, "separated": False,
+                                                "baselines": {"constant": _base("fails")}}}}
+    [b] = answers.answer_blocks([_Run("r", "thm7", nb20)], ("thm7",))
+    assert "in none of its 1 cases" in b.text
+    loose = {"verdict": "holds", "informative": False, "informative_reason": "a search for least sizes",
+             "rows": [{"key": "t:z", "trivial_least_sizes": {"public_only": {"searched": "m", "separates_at": [17, 33]}}}]}
+    [b] = answers.answer_blocks([_Run("r", "thm10_looseness", loose)], ("thm10_looseness",))
+    assert "not informative: a search for least sizes" in b.text and "t:z: from public_only at m 17, 33" in b.text
+
+
+def test_every_experiment_has_a_section_that_answers_for_it():
+    """Catches an experiment added to the catalogue whose runs no report section answers for (its verdict would be
+    missing from the report and from its family-wise statement's context)."""
+    from simulations.experiments import catalogue
+
+    placed = {exp for exps in answers.SECTION_EXPERIMENTS.values() for exp in exps}
+    names = {row["name"] for row in catalogue(lazy=True)}
+    assert names - placed == set(answers.UNSECTIONED)
+    assert placed - names == set()

@@ -79,3 +79,40 @@ def test_what_was_tested_names_the_fraction_and_variant(runs):
     assert frac.startswith("n ") and "m 1-1" in frac and base == "-"
     what, _, _ = overview._tested(by_name["control"].summary)
     assert what.startswith("negative control cover_from_one")
+
+
+@pytest.fixture(scope="module")
+def lower_bound_runs(tmp_path_factory):
+    """thm13 in an informative region cell (C_14r = 4 puts n = 512 inside r = 632 at p = 1000, where the exact mean
+    is accurate), thm15 in its regime, and lemma4_4 (a premise check beside B's verdict): about 3 s of CPU."""
+    from simulations import experiments
+
+    root = tmp_path_factory.mktemp("lower")
+    runner.run("thm13", 20, root / "thm13", seed=13, workers=1, progress=False, overrides={
+        "p": 1000, "alpha": 0.2, "bias_range": 0.4, "form": "asymptotic", "c_14r": 4, "n_grid": "512", "m_grid": "0",
+        "releases": "exact,gaussian,zero"})
+    for name, trials in (("thm15", 30), ("lemma4_4", 80)):
+        runner.run(name, trials, root / name, seed=15, workers=1, progress=False,
+                   overrides=dict(experiments.get(name).CI_RUN["params"]))
+    return _results.load(root).runs
+
+
+def test_holm_family_lists_thm13_and_thm15_and_leaves_premises_apart(lower_bound_runs):
+    """On runs written by the real engine: thm13's in-region verdict (the Gaussian release, the one private release
+    it judges there) and thm15's verdict enter the family, each claim once; lemma4_4's premise check ("A_SSPP is an
+    (alpha, 1/22)-learner") and the floor checks stay apart. Catches a family that drops the lower bounds (their
+    claims were once unreadable to it), counts a claim twice, or counts a premise as a verdict."""
+    from simulations import contract
+
+    fam, apart = overview.classify(lower_bound_runs)
+    runs_in = [f["run"] for f in fam]
+    assert {"thm13", "thm15", "lemma4_4"} <= set(runs_in)
+    assert len({(f["run"], f["claim"]) for f in fam}) == len(fam)  # each claim once
+    assert [f["claim"] for f in fam if f["run"] == "thm13"] == ["Theorem 13 at n=512, m=0: gaussian is not (alpha, "
+                                                                 "alpha)-accurate"]
+    assert all(f["status"] != stats.BELOW_BOUND for f in fam)
+    premises = [a for a in apart if a["kind"] == contract.PREMISE]
+    assert premises and all(a["run"] == "lemma4_4" for a in premises)
+    assert not any("learner" in f["claim"] and f["run"] == "lemma4_4" and "A_SSPP" in f["claim"] for f in fam)
+    blocks = overview.holm_section(lower_bound_runs)
+    assert "Holm" in blocks[0].text and f"over all {len(fam)} verdicts" in blocks[0].text

@@ -265,3 +265,17 @@ def test_every_validated_result_with_runs_has_a_plot(built):
     rates = titles["Success rates at a glance"]
     captions = [b.caption for b in rates.blocks if type(b).__name__ == "Figure"]
     assert any(c.startswith("bcmnuw20:thm10:") for c in captions)
+
+
+def test_thm10_table_shows_every_trivial_release(built):
+    """The thm10 run (baselines on, the default) shows a column for each of its five trivial releases, each named
+    and described in the caption. Catches the table that showed public-only and private-only alone while the
+    summary judged five."""
+    from html import escape
+
+    from reports.sections import thm10 as section
+
+    html = built.html.read_text()
+    for label, what in section.TRIVIAL_COLUMNS.values():
+        assert escape(f"{label} [CI]") in html and escape(what).replace("&#x27;", "&#39;") in html, label
+    assert "Not in this run" not in html

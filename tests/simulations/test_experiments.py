@@ -20,6 +20,15 @@ def test_registry_finds_experiments_by_name_and_result_id():
     assert rows["laplace_tail"]["result_ids"] == [] and rows["laplace_tail"]["error"] is None
 
 
+def test_declared_defaults_equal_the_constructed_params():
+    """`simulations list NAME` prints the defaults read from the Params declarations (constructing Params runs its
+    checks, which may compute bounds); for every experiment they equal the constructed Params' values (catches a
+    default a check or validation would rewrite, and a default_factory not called)."""
+    for name in experiments.names():
+        module = experiments.get(name)
+        assert experiments.default_params(module) == experiments.params_to_dict(module.Params()), name
+
+
 def test_unknown_experiment_and_bad_module_raise_value_error():
     with pytest.raises(ValueError, match="unknown"):
         experiments.get("no_such_experiment")
@@ -81,3 +90,9 @@ def test_lemma4_2_adversarial_neighbours_reach_but_never_exceed_one_over_n(tmp_p
     r = runner.run("lemma4_2", 2, tmp_path / "bad", seed=4, workers=1, progress=False,
                    overrides={**over, "variant": "half_bound"})
     assert r.summary["verdict"] == stats.VIOLATED and r.summary["negative_control"]
+
+
+def test_lazy_catalogue_equals_the_imported_one():
+    """`simulations list` reads NAME / RESULT_IDS / DESCRIPTION from the sources without importing the experiments:
+    the rows equal those of the imported modules (catches a statement misread, e.g. a multi-line DESCRIPTION)."""
+    assert experiments.catalogue(lazy=True) == experiments.catalogue()

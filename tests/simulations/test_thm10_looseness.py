@@ -215,3 +215,11 @@ def test_trivial_release_gets_its_own_least_size_beside_a_paps():
     t2 = tl.summarise([{"points": {u["key"]: same}}] * 40, p)["rows"][0]["trivial_least_sizes"]["private_only"]
     assert t2["separates_at"] == [] and not t2["separates"]
     assert dataclasses.replace(p, baselines=False).baselines is False
+
+
+def test_the_search_refuses_wide_stumps_with_one_clear_error():
+    """wide_stumps (no domain) is thm10's alone: the search names the case instead of failing mid-run."""
+    from simulations import experiments
+
+    with pytest.raises(ValueError, match="wide_stumps:clusters"):
+        experiments.make_params(experiments.get("thm10_looseness"), {"cases": "wide_stumps:clusters"})

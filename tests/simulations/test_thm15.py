@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import json
 
 import numpy as np
@@ -61,10 +63,16 @@ def test_bad_params_name_the_field(bad, match):
 def test_in_the_regime_the_claim_holds_and_the_true_answers_control_is_violated():
     """118 private samples on 256 points (Theorem 10's n x 1e-6): the private-only release fails in every trial, so the
     cells are informative (computed from its records); below the line (m = 2) A_PAP is inaccurate (holds) and the
-    control that releases the true answers is accurate in 30/30 (violated). Catches a control judged outside the
-    regime and an informative flag that ignores the records."""
-    _, _, sm = _run(T=30, **REGIME)
+    control that releases the true answers is accurate in 30/30 (violated). With the private-only release made
+    accurate in the records the cells are no longer informative. Catches a control judged outside the regime and an
+    informative flag that ignores the records."""
+    params, recs, sm = _run(T=30, **REGIME)
     assert sm["informative"] == {"m_alpha=0.5": True, "m_alpha=16": True}
+    edited = copy.deepcopy(recs)  # the private-only release made accurate in the records: the cells leave the regime
+    for r in edited:
+        for cell in r["sizes"].values():
+            cell["private_only_accurate"] = True
+    assert not any(thm15.summarise(edited, params)["informative"].values())
     assert sm["rows"][0]["private_only_accurate"]["status"] == "fails" and sm["verdict"] == stats.HOLDS
     _, _, bad = _run(T=30, **REGIME, variant="true_answers")
     assert bad["verdict"] == stats.VIOLATED
@@ -78,3 +86,23 @@ def test_explicit_line_and_its_privacy_regime():
     fails = thm15.privacy_regime(params, 1000)
     assert any("alpha" in f for f in fails) and any("eps" in f for f in fails) and any("beta" in f for f in fails)
     assert thm15.privacy_regime(thm15.Params(alpha=0.0005, beta=0.04, eps=0.1, delta=1e-12), 1000) == []
+
+
+@pytest.mark.parametrize("m", [1, 2, 7])
+def test_abm19_law_is_the_mixture_its_lemma_uses(m):
+    """ABM19 Lemma 4.4's D_(p) = p D + (1 - p) D_0, p = 1/(100 m): D's two points carry p/2 + (1 - p)/N each, D_0's
+    labels are fair coins, and (Claim 4.6) err(h; D_(p)) = p err(h; D) + (1 - p)/2, so h* is the unique best threshold
+    with err(h*; D_(p)) = (1 - p)/2. Catches a D_0 with h*'s labels (err(h*) would be 0) and a weight other than
+    1/(100 m)."""
+    from algorithms.adversaries import query_to_learner as q2l
+
+    params = thm15.Params(num_points=64, alpha=0.00025, m_alpha_grid=(0.00025,))
+    D, eta, D_real, labels = thm15.hard_law(params, m, np.random.default_rng(m))
+    p, N = 1 / (100 * m), 64
+    x_star = int(np.flatnonzero(D_real.probs)[0])
+    assert D.probs.sum() == pytest.approx(1) and D.probs[x_star] == pytest.approx(p / 2 + (1 - p) / N)
+    errors = q2l.population_errors(thm15._thresholds(N), q2l.labelled_distribution(D.probs, eta))
+    real = q2l.population_errors(thm15._thresholds(N), q2l.labelled_distribution(D_real.probs, (labels == 1) * 1.0))
+    assert errors == pytest.approx(p * real + (1 - p) / 2)
+    assert np.argmin(errors) == x_star + 1 and errors.min() == pytest.approx((1 - p) / 2)
+    assert np.sum(errors == errors.min()) == 1

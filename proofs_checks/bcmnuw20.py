@@ -12,7 +12,7 @@ from . import _classes as C
 from bounds.ops import NUMPY
 from bounds.papers.bcmnuw20 import claim3_log_domain, fact4_max_dual_vc, lemma11_g, sauer_log_projection
 
-from .core import (FAILS, HOLDS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, bounds_value,
+from .core import (FAILS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, bounds_value,
                    check_exhaustive, not_checkable, register)
 from ._bcmnuw20_thm13 import (  # noqa: F401  (Theorem 13's claim builders, registered below)
     NM, case_split_claim, conclusion_claim, dp_step_claim, least_n_claim, markov_claim, markov_lhs, threshold_claim,

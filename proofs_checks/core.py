@@ -23,7 +23,6 @@ result's formula exists in :mod:`bounds`, a check imports it instead of retyping
 from __future__ import annotations
 
 import itertools
-import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence

@@ -6,7 +6,6 @@ Definition 5), natural logarithms, d = VC(H).
 """
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ..core import Implicit, Quantity, Result
 from ..registry import register

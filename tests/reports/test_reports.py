@@ -14,7 +14,6 @@ from pypdf import PdfReader
 
 from reports import builder
 from reports.__main__ import main as cli
-from reports.sections import proof_checks
 from simulations import runner
 from simulations.__main__ import main as sim_cli
 

@@ -3,7 +3,6 @@ counts), with the interval table, the fits in p and d and the plot against p bes
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 

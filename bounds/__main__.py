@@ -252,6 +252,7 @@ def _sweep_csv(ns) -> int:
 
     from .api import sweep_chunks
 
+    _reuse_freed_blocks()
     out, first, text = sys.stdout.buffer, True, {}
     sys.stdout.flush()
     for _, cols, evs in sweep_chunks(ns.id, form=ns.form, constants=_consts(ns), levels=True,
@@ -271,6 +272,23 @@ def _sweep_csv(ns) -> int:
         pl.DataFrame(data).write_csv(out, include_header=False, quote_style="never")
     out.flush()
     return 0
+
+
+def _reuse_freed_blocks() -> None:
+    """glibc's malloc (``mallopt``): arrays up to 4 MB come from the heap and up to 64 MB of freed heap is kept,
+    so each block's arrays reuse the previous block's pages. By default glibc maps each such array afresh and
+    trims the heap after it, and the kernel faults in zeroed pages for every block (about 80,000 faults, 0.2 s
+    of CPU for 10^6 points). Memory stays flat: the heap holds one block's working set. Process-wide; a no-op
+    where there is no glibc ``mallopt``."""
+    import ctypes
+
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return
+    M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # both set: glibc's dynamic thresholds are off
+    mallopt(M_MMAP_THRESHOLD, 4 << 20)
+    mallopt(M_TRIM_THRESHOLD, 64 << 20)
 
 
 def _format_levels(pl, levels) -> list[str]:

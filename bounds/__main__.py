@@ -246,7 +246,8 @@ def _sweep_csv(ns) -> int:
     CSV writer (shortest round-trip text for floats): memory stays flat in the number of points. Parameters
     come dictionary-encoded and each distinct value is formatted once; integer quantities are written as
     integers (exact: they are integer-valued doubles) wherever they fit in int64; parameters beyond int64
-    as their decimal text."""
+    as their decimal text. The parameters of a row go to the writer as at most two pre-joined cells
+    (``_parameter_cells``): the writer's cost is per cell, whatever its text."""
     import numpy as np
     import polars as pl
 
@@ -258,11 +259,12 @@ def _sweep_csv(ns) -> int:
     for _, cols, evs in sweep_chunks(ns.id, form=ns.form, constants=_consts(ns), levels=True,
                                      **_params(ns, ranges=True)):
         if first:
-            text = {k: pl.Series(k, _format_levels(pl, levels)) for k, (levels, _) in cols.items()}
+            text = {k: _format_levels(pl, levels) for k, (levels, _) in cols.items()}
+            cells = _parameter_cells(pl, text, cols)
             out.write((",".join([*cols, *(f"{n}{'' if ev.explicit else '*'}" for n, ev in evs.items()),
                                  *(f"{n}_log10" for n in evs)]) + "\n").encode())
             first = False
-        data = [text[k].gather(codes) for k, (_, codes) in cols.items()]
+        data = cells(cols)
         for name, ev in evs.items():
             v = ev.value.ravel()
             if ev.quantity.integer and np.all(np.isfinite(v)) and np.all(np.abs(v) < 2.0**63):
@@ -272,6 +274,36 @@ def _sweep_csv(ns) -> int:
         pl.DataFrame(data).write_csv(out, include_header=False, quote_style="never")
     out.flush()
     return 0
+
+
+def _parameter_cells(pl, text: dict, cols: dict):
+    """The parameter columns of a block as at most two text columns, each cell the comma-joined text of
+    several parameters (written unquoted, so the row's bytes are those of one cell per parameter). The
+    tail, from the last parameter with several values to the end, depends on that parameter's value alone:
+    its texts are joined once. The head before it is constant along runs of rows (the grid's C order; the
+    runs are found from the codes, not assumed): joined once per run. Returns block columns -> list of
+    polars Series."""
+    import numpy as np
+
+    keys = list(cols)
+    if not keys:
+        return lambda cols: []
+    j = max((i for i, k in enumerate(keys) if len(text[k]) > 1), default=len(keys) - 1)
+    tail = pl.Series("tail", [",".join([t, *(text[k][0] for k in keys[j + 1:])]) for t in text[keys[j]]])
+
+    def cells(cols):
+        out = [tail.gather(cols[keys[j]][1])]
+        if j:
+            codes = np.stack([cols[k][1] for k in keys[:j]])
+            change = np.ones(codes.shape[1], dtype=bool)
+            change[1:] = (codes[:, 1:] != codes[:, :-1]).any(axis=0)
+            starts = np.flatnonzero(change)
+            head = pl.Series("head", [",".join(text[k][c] for k, c in zip(keys[:j], codes[:, s]))
+                                      for s in starts])
+            out.insert(0, head.gather(np.cumsum(change) - 1))
+        return out
+
+    return cells
 
 
 def _reuse_freed_blocks() -> None:

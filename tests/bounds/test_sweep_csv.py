@@ -4,7 +4,8 @@ columns, and ``python -m bounds sweep ... --csv`` (written block by block, colum
 value formatted once) parses back to exactly those values, bit for bit (Python's own float parser on the text). Breaks
 caught: blocks in another order than the grid's (C order), a block boundary dropping or repeating a point,
 codes pointing at the wrong level (e.g. the outer axis' index used for the inner one), a CSV writer that rounds
-values, an integer quantity cast to int64 past 2^63 or from a non-integer."""
+values, an integer quantity cast to int64 past 2^63 or from a non-integer, a row's pre-joined parameter cells
+(head and tail) taken from the wrong run or with a fixed parameter's text out of place."""
 from __future__ import annotations
 
 import io
@@ -63,6 +64,23 @@ def test_cli_csv_parses_back_to_the_sweep_values(capsys, monkeypatch):
         if ev.quantity.integer:  # written as integers, exactly the integer-valued doubles
             assert [int(t) for t in df[name]] == [int(v) for v in ev.value]
     assert list(df["vc"]) == ["3"] * 12
+
+
+def test_cli_csv_parameter_cells_with_a_fixed_parameter_between_swept_ones(capsys, monkeypatch):
+    import bounds.api as api
+
+    whole = api.sweep_chunks
+    monkeypatch.setattr(api, "sweep_chunks", lambda *a, **k: whole(*a, chunk=4, **k))  # runs of 3 cross blocks
+    point = dict(alpha=[0.05, 0.1, 0.2], beta=0.05, epsilon=[0.25, 0.5, 0.75], delta=1e-6, vc=3, dual_vc=8)
+    out, df = _cli_csv(capsys, ["thm10", "--alpha", "0.05,0.1,0.2", "--beta", "0.05", "--epsilon", "0.25,0.5,0.75",
+                                "--delta", "1e-6", "--vc", "3", "--dual-vc", "8"])
+    header, *rows = out.splitlines()
+    assert len(rows) == 9 and all(r.count(",") == header.count(",") for r in rows)
+    _, cols, evs = sweep_arrays("thm10", **point)
+    for k in cols:
+        np.testing.assert_array_equal(df[k].map(float).to_numpy(), cols[k])
+    for name, ev in evs.items():
+        np.testing.assert_array_equal(df[name].map(float).to_numpy(), ev.value)
 
 
 def test_cli_csv_writes_parameters_beyond_int64_exactly(capsys):

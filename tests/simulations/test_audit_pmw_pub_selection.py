@@ -25,6 +25,17 @@ def test_exact_formulas_reduce_to_the_gaussian_mechanism():
                                                              abs=1e-9)
 
 
+def test_event_rates_give_the_hockey_stick_at_the_likelihood_ratio_threshold():
+    """Neyman-Pearson: the set {llr > eps} attains delta(eps), so P_D0(llr >= eps) - e^eps P_D1(llr >= eps) from the
+    exact event rates equals the exact hockey-stick divergence (catches a half-line cut on the wrong side)."""
+    for factors in ((1.0, 1.0), (sel.NOT_HALVED, sel.SQRT2_SIGMA)):
+        l0, l1 = (sel.transcript_law(d, *factors) for d in sel.PAIR)
+        eps = np.array([0.0, 0.5, 2.0])
+        fpr, fnr = sel._event_rates(eps, *factors)
+        expected = [sel._hockey(l0, l1, e) for e in eps]
+        assert (1 - fpr) - np.exp(eps) * fnr == pytest.approx(expected, abs=1e-9)
+
+
 def test_selection_law_is_the_one_pmw_pub_draws():
     """The exact selection law (permute-and-flip at eps_0 on the pair's scores) against 3,000 seeded runs of
     ``pmw_pub`` on each neighbour: attribute A's selection count inside its two-sided 99.9% binomial interval
@@ -46,10 +57,15 @@ def test_selection_law_is_the_one_pmw_pub_draws():
 
 def test_pair_loss_numbers_and_real_target_passes():
     """The pair's exact rho is between the measurement's 1/2 and the declared 1 (the selection adds), the twins'
-    as the module docstring states, and the real target passes at 2,000 samples, fixed seed (false alarm <= 5%)."""
+    as the module docstring states, no threshold event's rho above the pair's (catches wrong exact event rates) and
+    the round-not-halved twin out of the Renyi objective's reach at 500,000 samples, and the real target passes at 2,000 samples, fixed seed (false alarm <= 5%)."""
     assert sel.pair_rho() == pytest.approx(0.704, abs=1e-3)
     assert sel.pair_rho(sel.NOT_HALVED) == pytest.approx(0.883, abs=1e-3)
     assert sel.pair_rho(1.0, sel.SQRT2_SIGMA) == pytest.approx(1.204, abs=1e-3)
     assert sel.pair_rho(sel.NOT_HALVED, sel.SQRT2_SIGMA) == pytest.approx(1.383, abs=1e-3)
+    for factors in ((1.0, 1.0), (sel.NOT_HALVED, sel.SQRT2_SIGMA)):   # data processing: no event beats the pair
+        reach, at_500k = sel.best_event_rho(*factors, samples=(None, 500_000))
+        assert at_500k < reach < sel.pair_rho(*factors)
+    assert sel.best_event_rho(sel.NOT_HALVED, sel.SQRT2_SIGMA, samples=(500_000,))[0] < 1.0  # why not registered
     result = audit.run_target("pmw_pub_selection", samples=2_000, seed=5)
     assert not result.violated, str(result)

@@ -60,6 +60,7 @@ from algorithms.privacy.mechanisms import permute_and_flip_probabilities
 from algorithms.query_release.mw import IncrementalMWDistribution
 from algorithms.query_release.pmw_pub import distinct_rows, marginal_answers, pmw_pub
 from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries
+from simulations._audit_bounds import _bernoulli_renyi
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
 from simulations.audit_targets.pmw_pub import zcdp_delta_at
 
@@ -242,9 +243,8 @@ def two_candidate_rho(eps: float, gaps=np.linspace(0.0, 3.0, 601)) -> tuple[floa
     for g in gaps:
         p = permute_and_flip_probabilities(np.array([g, 0.0]), eps=eps, sensitivity=1.0)
         q = permute_and_flip_probabilities(np.array([g - 1.0, 1.0]), eps=eps, sensitivity=1.0)
-        a = ORDERS[:, None]
-        d = [special.logsumexp(a * np.log(x) + (1 - a) * np.log(y), axis=1) / (ORDERS - 1) for x, y in ((p, q), (q, p))]
-        r = float(max(np.max(d[0] / ORDERS), np.max(d[1] / ORDERS)))
+        r = float(max(np.max(_bernoulli_renyi(p[0], q[0], ORDERS) / ORDERS),
+                      np.max(_bernoulli_renyi(q[0], p[0], ORDERS) / ORDERS)))
         best = max(best, (r, float(g)))
     return best
 

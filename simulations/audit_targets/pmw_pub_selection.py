@@ -26,7 +26,11 @@ directions. Printed by ``python -m simulations.audit_targets.pmw_pub_selection``
 * ``pmw_pub_selection``: the real ``pmw_pub``; must pass. Exact on its pair: rho 0.704 (the measurement's 1/2
   plus 0.204 from the selection; the ``pmw_pub`` pair's is 1/2), delta(2) 0.0498 against the declared 0.245.
 
-Broken twins: computed, not registered, because no test of this auditor can see them at a sane budget
+* ``pmw_pub_selection_argmax`` (broken): the selection at 40 eps_0, in effect the argmax of the errors (the
+  selection's noise left out); on this pair the selected attribute then names the neighbour (the ``pmw_pub``
+  pair, whose selection is uniform, cannot see this break).
+
+Broken twins for the budget split: computed, not registered, because no test of this auditor can see them at a sane budget
 (``main`` prints the numbers; the benchmarks/RESULTS.md section on the papers' algorithms records them):
 
 * selection not halved (the selection at eps~/sqrt(T) = sqrt(2) eps_0, charged 1.5x the declared rho by the
@@ -224,16 +228,21 @@ def _case(select_factor: float = 1.0, sigma_factor: float = 1.0):
 
 NOT_HALVED = math.sqrt(2.0)
 SQRT2_SIGMA = 1.0 / math.sqrt(2.0)
+ARGMAX = 40.0     # selection factor of the argmax twin: the runner-up is picked with probability e^-20 / 2
 
 TARGETS = (
     AuditTarget("pmw_pub_selection", "LVSUW21 Thm 4.5",
                 "PMW^Pub, T=1, two binary attributes, n=8, a pair whose private row moves the selection's scores; "
                 "transcript log-likelihood ratio; zCDP claim by its (eps=2, delta(eps)) point, curve and rho",
                 _case(), default_eps=AUDIT_EPS, default_samples=20_000),
+    AuditTarget("pmw_pub_selection_argmax", "LVSUW21 Thm 4.5 (broken)",
+                f"PMW^Pub with its selection at {ARGMAX:g} eps_0 (in effect the argmax of the errors, no selection "
+                "noise), same zCDP declared", _case(select_factor=ARGMAX), expect_private=False,
+                default_eps=AUDIT_EPS, default_samples=20_000),
 )
 
 #: the contract test's sample count (tests/simulations/test_contract.py)
-TARGETS = with_ci_samples(TARGETS, {"pmw_pub_selection": 1_000})
+TARGETS = with_ci_samples(TARGETS, {"pmw_pub_selection": 1_000, "pmw_pub_selection_argmax": 1_000})
 
 
 def two_candidate_rho(eps: float, gaps=np.linspace(0.0, 3.0, 601)) -> tuple[float, float]:

@@ -26,8 +26,8 @@ measurement has mu = eps_0 = 1, delta(2) = 0.021 against the declared 0.245 (hal
 selection that here reveals nothing); sigma/2 gives mu = 2, delta(2) = 0.332; sigma/4 gives mu = 4,
 delta(2) = 0.887. Measured (seed 1): correct delta_lb 0.0003 at 4,000 samples; sigma/2 delta_lb 0.318
 at 20,000 (caught by 0.07); sigma/4 delta_lb 0.856 at 4,000. A sigma/sqrt(2) measurement (mu = sqrt 2,
-exactly the declared total rho when the selection is free) cannot be caught on this pair, and no pair
-helps: a selection that leaks adds to the correct algorithm's loss too.
+exactly the declared total rho when the selection is free) cannot be caught on this pair; on a pair whose
+selection leaks (``pmw_pub_selection``) its exact rho is 1.204 > 1, but binary events reach 1.016 of it at best.
 
 Beyond the point: the case also declares rho (the "renyi" objective: rho_lb from the best event's Bernoulli
 laws, Bun-Steinke's definition by data processing) and the CKS curve delta(eps') of rho-zCDP (the "profile"

@@ -117,8 +117,8 @@ def load(results_dir) -> ResultSet:
         for e in entries:
             if e.is_file() and e.name.startswith("audit-") and e.suffix == ".json":
                 try:
-                    data = json.loads(e.read_text())
-                except (OSError, json.JSONDecodeError) as exc:
+                    data = store.read_json(e)  # untrusted: no link, a regular file, bounded, no NaN
+                except (OSError, ValueError) as exc:
                     out.problems.append(f"{e}: unreadable ({exc})")
                     continue
                 if isinstance(data, dict) and data.get("format") == AUDIT_FORMAT:

@@ -42,6 +42,26 @@ def test_a_forged_audit_is_a_problem_not_a_pass(saved_audit, tmp_path):
     assert ">passes<" not in html and ">fails<" in html and "differs from" in html
 
 
+def test_a_saved_audit_is_read_as_untrusted_input(saved_audit, tmp_path, monkeypatch):
+    """A link to an audit, a file over the store's JSON limit and one holding NaN are listed problems, never read
+    as audits. Catches reading them with an unbounded ``read_text`` that follows links (as the report once did)."""
+    from simulations import store
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "audit-laplace.json").write_text(json.dumps(saved_audit))
+    root = tmp_path / "r"
+    root.mkdir()
+    (root / "audit-linked.json").symlink_to(outside / "audit-laplace.json")
+    (root / "audit-big.json").write_text(json.dumps({**saved_audit, "pad": "x" * 4096}))
+    (root / "audit-nan.json").write_text(json.dumps(saved_audit).replace('"seed": 3', '"seed": NaN'))
+    monkeypatch.setattr(store, "MAX_JSON_BYTES", 4000)
+    res = results.load(root)
+    assert res.audits == []
+    assert sorted(p.split(":")[0].rsplit("/", 1)[1] for p in res.problems) == [
+        "audit-big.json", "audit-linked.json", "audit-nan.json"]
+
+
 def test_an_audit_whose_counts_were_edited_is_caught(saved_audit):
     edited = {**saved_audit, "false_negatives": 0, "false_positives": 0}
     violated, problems = integrity.recheck_audit(edited)

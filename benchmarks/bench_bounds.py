@@ -10,12 +10,21 @@
 4. ``python -m bounds sweep thm10 ... --csv > /dev/null`` at 10^5 and 10^6 points: CPU and peak RSS of the
    whole process (``/usr/bin/time -v``); goals: CSV within 3x of the in-process sweep (medians, and the
    fastest runs of each), memory flat in the number of points.
+5. with ``--floor``: what any CSV CLI of this sweep must spend, measured in the same run, so the ratio of 4
+   can be read against its floor: the start-up (a process that only imports numpy, polars and the bounds
+   engine), the blocked evaluation alone (``sweep_chunks`` consumed, nothing formatted), and the text of the
+   sweep's 40 x 10^6 numbers alone (the values of one sweep, already in memory, written block by block by
+   polars' writer; by pyarrow's and by orjson where they are installed: shortest round-trip text
+   in each). Floor = start-up + evaluation + polars' text; its ratio to the in-process sweep is the best
+   ratio any CLI writing this text with these libraries can reach. Beside it, the CLI run on one CPU with one
+   polars thread: what the writer's hand-off of each block to a thread on the other core costs.
 
-    python benchmarks/bench_bounds.py [--runs 15] [--sweep-runs 5] [--csv-runs 1]
+    python benchmarks/bench_bounds.py [--runs 15] [--sweep-runs 5] [--csv-runs 1] [--floor]
 """
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import statistics
 import subprocess
@@ -28,9 +37,16 @@ README = ["compute", "thm10", "--alpha", "0.1", "--beta", "0.05", "--epsilon", "
           "--delta", "1e-6", "--vc", "3", "--dual-vc", "8"]
 
 
-def _child(argv: list[str]) -> tuple[float, int]:
-    """(CPU seconds, peak RSS in KB) of ``python argv`` as a whole process, stdout discarded."""
-    r = subprocess.run(["/usr/bin/time", "-v", sys.executable, *argv], check=True,
+def _child(argv: list[str], one_cpu: bool = False) -> tuple[float, int]:
+    """(CPU seconds, peak RSS in KB) of ``python argv`` as a whole process, stdout discarded. ``one_cpu``:
+    the child runs on one CPU with one polars thread (a measurement of what the writer's cross-core hand-off
+    costs; the CLI itself is never pinned)."""
+    env, pre = None, None
+    if one_cpu:
+        cpu = min(os.sched_getaffinity(0))
+        env = {**os.environ, "POLARS_MAX_THREADS": "1"}
+        pre = lambda: os.sched_setaffinity(0, {cpu})  # noqa: E731
+    r = subprocess.run(["/usr/bin/time", "-v", sys.executable, *argv], check=True, env=env, preexec_fn=pre,
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     user = float(re.search(r"User time \(seconds\): ([0-9.]+)", r.stderr).group(1))
     system = float(re.search(r"System time \(seconds\): ([0-9.]+)", r.stderr).group(1))
@@ -58,11 +74,100 @@ def sweep_times(result_id: str, runs: int, **fixed) -> tuple[list[float], int]:
     return times, n
 
 
-def csv_cli(alphas: int, runs: int) -> tuple[list[float], int]:
+def csv_cli(alphas: int, runs: int, one_cpu: bool = False) -> tuple[list[float], int]:
     argv = ["-m", "bounds", "sweep", "thm10", "--alpha", f"1e-4:0.5:{alphas}:log", "--beta", "1e-9:0.5:1000:log",
             "--epsilon", "0.5", "--delta", "1e-6", "--vc", "3", "--dual-vc", "8", "--csv"]
-    out = [_child(argv) for _ in range(runs)]
+    out = [_child(argv, one_cpu) for _ in range(runs)]
     return [t for t, _ in out], max(r for _, r in out)
+
+
+def _floor_columns():
+    """The numbers the CSV CLI writes for the 10^6-point sweep, block by block: the quantities (integer ones
+    as int64 where the CLI writes them so) and their log10 rounded to 6 decimals, as the CLI formats them.
+    Returns (CPU seconds of the blocked evaluation, list of blocks, each a list of (name, array))."""
+    from bounds.api import sweep_chunks
+
+    alphas = list(np.geomspace(1e-4, 0.5, 1000))
+    betas = list(np.geomspace(1e-9, 0.5, 1000))
+    fixed = dict(alpha=alphas, beta=betas, epsilon=0.5, delta=1e-6, vc=3, dual_vc=8, levels=True)
+    t = time.process_time()
+    for _ in sweep_chunks("thm10", **fixed):  # as the CLI does: each block dropped before the next
+        pass
+    evaluation = time.process_time() - t
+    out = []
+    for _, _, evs in sweep_chunks("thm10", **fixed):
+        cols = []
+        for name, ev in evs.items():
+            v = ev.value.ravel()
+            if ev.quantity.integer and np.all(np.isfinite(v)) and np.all(np.abs(v) < 2.0**63):
+                v = v.astype(np.int64)
+            cols.append((name, v))
+        cols += [(f"{n}_log10", ev.log10.ravel().round(6)) for n, ev in evs.items()]
+        out.append(cols)
+    return evaluation, out
+
+
+def _text_times(blocks, runs: int) -> dict[str, list[float]]:
+    """CPU seconds to write the blocks' numbers as CSV text to /dev/null, per writer installed."""
+    import os
+
+    import polars as pl
+
+    frames = [pl.DataFrame([pl.Series(n, v) for n, v in cols]) for cols in blocks]
+    writers = {"polars": lambda f, df: df.write_csv(f, include_header=False, quote_style="never")}
+    try:
+        import pyarrow as pa
+        import pyarrow.csv as pacsv
+
+        tables = {id(df): pa.table({n: v for n, v in cols}) for df, cols in zip(frames, blocks)}
+        opts = pacsv.WriteOptions(include_header=False)
+        writers["pyarrow"] = lambda f, df: pacsv.write_csv(tables[id(df)], os.devnull, opts)
+    except ImportError:
+        pass
+    try:
+        import orjson  # one 2-D float array per block: its text, brackets and all (a lower bound on a CSV)
+
+        mats = {id(df): np.column_stack([np.asarray(v, dtype=float) for _, v in cols])
+                for df, cols in zip(frames, blocks)}
+        writers["orjson (floats only, JSON text)"] = lambda f, df: f.write(
+            orjson.dumps(mats[id(df)], option=orjson.OPT_SERIALIZE_NUMPY))
+    except ImportError:
+        pass
+    times = {}
+    with open(os.devnull, "wb") as devnull:
+        for name, write in writers.items():
+            times[name] = []
+            for _ in range(runs):
+                t = time.process_time()
+                for df in frames:
+                    write(devnull, df)
+                times[name].append(time.process_time() - t)
+    return times
+
+
+def floor_rows(runs: int, in_process: float) -> list[tuple]:
+    rows = []
+    start = [_child(["-c", "import numpy, polars, bounds.api, bounds.__main__"])[0] for _ in range(runs)]
+    rows.append(("floor: start-up (import numpy, polars, bounds)", runs, statistics.median(start), min(start),
+                 max(start), "", ""))
+    evals, blocks = [], None
+    for _ in range(runs):
+        e, blocks = _floor_columns()
+        evals.append(e)
+    rows.append(("floor: blocked evaluation alone, 10^6 points", runs, statistics.median(evals), min(evals),
+                 max(evals), "", ""))
+    cells = sum(len(cols) * len(cols[0][1]) for cols in blocks)
+    texts = _text_times(blocks, runs)
+    for name, t in texts.items():
+        rows.append((f"floor: text of {cells / 1e6:.0f}e6 numbers, {name}", runs, statistics.median(t), min(t),
+                     max(t), "", ""))
+    floor = statistics.median(start) + statistics.median(evals) + statistics.median(texts["polars"])
+    rows.append(("floor: start-up + evaluation + polars' text", runs, floor, None, None, "", ""))
+    rows.append(("  ratio floor / in-process sweep thm10", runs, floor / in_process, None, None, "", ""))
+    t, _ = csv_cli(1000, runs, one_cpu=True)
+    rows.append(("CSV CLI 10^6 on one CPU, one polars thread", runs, statistics.median(t), min(t), max(t), "", ""))
+    rows.append(("  ratio / in-process sweep thm10", runs, statistics.median(t) / in_process, None, None, "", ""))
+    return rows
 
 
 def main(argv=None) -> int:
@@ -70,6 +175,7 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--sweep-runs", type=int, default=5)
     ap.add_argument("--csv-runs", type=int, default=1)
+    ap.add_argument("--floor", action="store_true", help="also measure the CSV CLI's floor (section 5)")
     ns = ap.parse_args(argv)
 
     rows = []
@@ -98,6 +204,8 @@ def main(argv=None) -> int:
             # of the fastest runs too
             rows.append(("  same, fastest CSV run / fastest sweep", len(t), min(t) / best["thm10"], None, None,
                          "<= 3", ""))
+    if ns.floor:
+        rows += floor_rows(max(ns.csv_runs, 3), med["thm10"])
 
     print(f"{'benchmark (CPU s)':<52} {'runs':>4} {'median':>8} {'min':>7} {'max':>7} {'goal':>8} {'peak RSS':>9}")
     def f(x):

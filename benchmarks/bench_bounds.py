@@ -35,6 +35,12 @@ import numpy as np
 
 README = ["compute", "thm10", "--alpha", "0.1", "--beta", "0.05", "--epsilon", "0.5",
           "--delta", "1e-6", "--vc", "3", "--dual-vc", "8"]
+THM10 = dict(epsilon=0.5, delta=1e-6, vc=3, dual_vc=8)  # the swept thm10's fixed values, in process and CLI
+
+
+def _grid() -> dict:
+    """The 10^6-point grid every sweep here runs: 1000 alphas x 1000 betas, log-spaced."""
+    return dict(alpha=list(np.geomspace(1e-4, 0.5, 1000)), beta=list(np.geomspace(1e-9, 0.5, 1000)))
 
 
 def _child(argv: list[str], one_cpu: bool = False) -> tuple[float, int]:
@@ -61,12 +67,11 @@ def cold_start(runs: int) -> list[float]:
 def sweep_times(result_id: str, runs: int, **fixed) -> tuple[list[float], int]:
     from bounds.api import sweep_arrays
 
-    alphas = list(np.geomspace(1e-4, 0.5, 1000))
-    betas = list(np.geomspace(1e-9, 0.5, 1000))
+    grid = _grid()
     times, n = [], 0
     for _ in range(runs):
         t = time.process_time()
-        _, _, evs = sweep_arrays(result_id, alpha=alphas, beta=betas, **fixed)
+        _, _, evs = sweep_arrays(result_id, **grid, **fixed)
         times.append(time.process_time() - t)
         first = next(iter(evs.values()))
         n = first.value.size
@@ -76,73 +81,59 @@ def sweep_times(result_id: str, runs: int, **fixed) -> tuple[list[float], int]:
 
 def csv_cli(alphas: int, runs: int, one_cpu: bool = False) -> tuple[list[float], int]:
     argv = ["-m", "bounds", "sweep", "thm10", "--alpha", f"1e-4:0.5:{alphas}:log", "--beta", "1e-9:0.5:1000:log",
-            "--epsilon", "0.5", "--delta", "1e-6", "--vc", "3", "--dual-vc", "8", "--csv"]
+            *(a for k, v in THM10.items() for a in (f"--{k.replace('_', '-')}", str(v))), "--csv"]
     out = [_child(argv, one_cpu) for _ in range(runs)]
     return [t for t, _ in out], max(r for _, r in out)
 
 
-def _floor_columns():
-    """The numbers the CSV CLI writes for the 10^6-point sweep, block by block: the quantities (integer ones
-    as int64 where the CLI writes them so) and their log10 rounded to 6 decimals, as the CLI formats them.
-    Returns (CPU seconds of the blocked evaluation, list of blocks, each a list of (name, array))."""
+def _evaluation_time() -> float:
+    """CPU seconds of the CLI's blocked evaluation alone: ``sweep_chunks`` consumed as the CLI consumes it,
+    each block dropped before the next, nothing formatted."""
     from bounds.api import sweep_chunks
 
-    alphas = list(np.geomspace(1e-4, 0.5, 1000))
-    betas = list(np.geomspace(1e-9, 0.5, 1000))
-    fixed = dict(alpha=alphas, beta=betas, epsilon=0.5, delta=1e-6, vc=3, dual_vc=8, levels=True)
     t = time.process_time()
-    for _ in sweep_chunks("thm10", **fixed):  # as the CLI does: each block dropped before the next
+    for _ in sweep_chunks("thm10", **_grid(), **THM10, levels=True):
         pass
-    evaluation = time.process_time() - t
-    out = []
-    for _, _, evs in sweep_chunks("thm10", **fixed):
-        cols = []
-        for name, ev in evs.items():
-            v = ev.value.ravel()
-            if ev.quantity.integer and np.all(np.isfinite(v)) and np.all(np.abs(v) < 2.0**63):
-                v = v.astype(np.int64)
-            cols.append((name, v))
-        cols += [(f"{n}_log10", ev.log10.ravel().round(6)) for n, ev in evs.items()]
-        out.append(cols)
-    return evaluation, out
+    return time.process_time() - t
 
 
-def _text_times(blocks, runs: int) -> dict[str, list[float]]:
-    """CPU seconds to write the blocks' numbers as CSV text to /dev/null, per writer installed."""
-    import os
-
+def _text_times(runs: int) -> tuple[int, dict[str, list[float]]]:
+    """The numbers ``sweep --csv`` writes (``bounds.__main__.quantity_series``), all blocks held in memory,
+    then the CPU seconds to write them as text to /dev/null, per writer installed: (cells, times)."""
     import polars as pl
 
-    frames = [pl.DataFrame([pl.Series(n, v) for n, v in cols]) for cols in blocks]
-    writers = {"polars": lambda f, df: df.write_csv(f, include_header=False, quote_style="never")}
+    from bounds.__main__ import quantity_series
+    from bounds.api import sweep_chunks
+
+    frames = [pl.DataFrame(quantity_series(pl, evs))
+              for _, _, evs in sweep_chunks("thm10", **_grid(), **THM10, levels=True)]
+    writers = {"polars": (frames, lambda f, df: df.write_csv(f, include_header=False, quote_style="never"))}
     try:
-        import pyarrow as pa
         import pyarrow.csv as pacsv
 
-        tables = {id(df): pa.table({n: v for n, v in cols}) for df, cols in zip(frames, blocks)}
         opts = pacsv.WriteOptions(include_header=False)
-        writers["pyarrow"] = lambda f, df: pacsv.write_csv(tables[id(df)], os.devnull, opts)
+        writers["pyarrow"] = ([df.to_arrow() for df in frames],
+                              lambda f, table: pacsv.write_csv(table, os.devnull, opts))
     except ImportError:
         pass
     try:
         import orjson  # one 2-D float array per block: its text, brackets and all (a lower bound on a CSV)
 
-        mats = {id(df): np.column_stack([np.asarray(v, dtype=float) for _, v in cols])
-                for df, cols in zip(frames, blocks)}
-        writers["orjson (floats only, JSON text)"] = lambda f, df: f.write(
-            orjson.dumps(mats[id(df)], option=orjson.OPT_SERIALIZE_NUMPY))
+        writers["orjson (floats only, JSON text)"] = (
+            [df.to_numpy().astype(float) for df in frames],
+            lambda f, mat: f.write(orjson.dumps(mat, option=orjson.OPT_SERIALIZE_NUMPY)))
     except ImportError:
         pass
     times = {}
     with open(os.devnull, "wb") as devnull:
-        for name, write in writers.items():
+        for name, (payloads, write) in writers.items():
             times[name] = []
             for _ in range(runs):
                 t = time.process_time()
-                for df in frames:
-                    write(devnull, df)
+                for payload in payloads:
+                    write(devnull, payload)
                 times[name].append(time.process_time() - t)
-    return times
+    return sum(df.width * df.height for df in frames), times
 
 
 def floor_rows(runs: int, in_process: float) -> list[tuple]:
@@ -150,14 +141,10 @@ def floor_rows(runs: int, in_process: float) -> list[tuple]:
     start = [_child(["-c", "import numpy, polars, bounds.api, bounds.__main__"])[0] for _ in range(runs)]
     rows.append(("floor: start-up (import numpy, polars, bounds)", runs, statistics.median(start), min(start),
                  max(start), "", ""))
-    evals, blocks = [], None
-    for _ in range(runs):
-        e, blocks = _floor_columns()
-        evals.append(e)
+    evals = [_evaluation_time() for _ in range(runs)]
     rows.append(("floor: blocked evaluation alone, 10^6 points", runs, statistics.median(evals), min(evals),
                  max(evals), "", ""))
-    cells = sum(len(cols) * len(cols[0][1]) for cols in blocks)
-    texts = _text_times(blocks, runs)
+    cells, texts = _text_times(runs)
     for name, t in texts.items():
         rows.append((f"floor: text of {cells / 1e6:.0f}e6 numbers, {name}", runs, statistics.median(t), min(t),
                      max(t), "", ""))
@@ -182,7 +169,7 @@ def main(argv=None) -> int:
     t = cold_start(ns.runs)
     rows.append(("cold `python -m bounds compute thm10 ...` (CPU)", len(t), statistics.median(t), min(t), max(t),
                  "<= 0.5 s", ""))
-    sweeps = [("thm10", dict(epsilon=0.5, delta=1e-6, vc=3, dual_vc=8)),
+    sweeps = [("thm10", THM10),
               ("lemma7", dict(epsilon=0.5, delta=1e-6, num_hypotheses=10**4, domain_size=2**30)),
               ("uc", dict(vc=3))]
     med, best = {}, {}

@@ -248,7 +248,6 @@ def _sweep_csv(ns) -> int:
     integers (exact: they are integer-valued doubles) wherever they fit in int64; parameters beyond int64
     as their decimal text. The parameters of a row go to the writer as at most two pre-joined cells
     (``_parameter_cells``): the writer's cost is per cell, whatever its text."""
-    import numpy as np
     import polars as pl
 
     from .api import sweep_chunks
@@ -264,16 +263,25 @@ def _sweep_csv(ns) -> int:
             out.write((",".join([*cols, *(f"{n}{'' if ev.explicit else '*'}" for n, ev in evs.items()),
                                  *(f"{n}_log10" for n in evs)]) + "\n").encode())
             first = False
-        data = cells(cols)
-        for name, ev in evs.items():
-            v = ev.value.ravel()
-            if ev.quantity.integer and np.all(np.isfinite(v)) and np.all(np.abs(v) < 2.0**63):
-                v = v.astype(np.int64)
-            data.append(pl.Series(name, v))
-        data += [pl.Series(f"{n}_log10", ev.log10.ravel().round(6)) for n, ev in evs.items()]
-        pl.DataFrame(data).write_csv(out, include_header=False, quote_style="never")
+        pl.DataFrame(cells(cols) + quantity_series(pl, evs)).write_csv(out, include_header=False,
+                                                                       quote_style="never")
     out.flush()
     return 0
+
+
+def quantity_series(pl, evs) -> list:
+    """A block's quantity columns as ``sweep --csv`` writes them: each quantity (integer quantities as int64
+    wherever they are finite and fit: exact, they are integer-valued doubles), then each one's log10 rounded
+    to 6 decimals. Returns polars Series in the CSV's column order."""
+    import numpy as np
+
+    out = []
+    for name, ev in evs.items():
+        v = ev.value.ravel()
+        if ev.quantity.integer and np.all(np.isfinite(v)) and np.all(np.abs(v) < 2.0**63):
+            v = v.astype(np.int64)
+        out.append(pl.Series(name, v))
+    return out + [pl.Series(f"{n}_log10", ev.log10.ravel().round(6)) for n, ev in evs.items()]
 
 
 def _parameter_cells(pl, text: dict, cols: dict):

@@ -184,11 +184,11 @@ def _check_overrides(overrides: dict, limit: float | None) -> None:
 def _show_experiment(args) -> int:
     import dataclasses
 
-    module = experiments.get(args.experiment)
-    defaults = experiments.default_params(module)  # not Params(): its checks may compute bounds
-    helps = getattr(module, "PARAM_HELP", {})
-    rows = [[f.name, json.dumps(defaults[f.name]), helps.get(f.name, "")] for f in dataclasses.fields(module.Params)]
-    text = "\n".join([f"{module.NAME} ({', '.join(module.RESULT_IDS)}): {module.DESCRIPTION}",
+    exp = experiments.get(args.experiment)
+    defaults = experiments.default_params(exp)  # not Params(): its checks may compute bounds
+    helps = experiments.param_help(exp.params)
+    rows = [[f.name, json.dumps(defaults[f.name]), helps.get(f.name, "")] for f in dataclasses.fields(exp.params)]
+    text = "\n".join([f"{exp.name} ({', '.join(exp.results)}): {exp.description}",
                       "parameters (--param key=value):"]
                      + [f"  {n:<14} default {d:<24} {h}".rstrip() for n, d, h in rows])
     cli.emit(args, rows, ["parameter", "default", "meaning"], text=text)

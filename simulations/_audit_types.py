@@ -76,7 +76,8 @@ class AuditTarget:
 
     ``expect_private`` is False for a deliberately broken variant: the auditor is expected to catch it
     (eps_lb > declared eps). ``default_samples`` is what ``python -m simulations audit`` uses by default;
-    ``ci_samples`` the smaller count at which the contract test requires the expected outcome.
+    ``ci_samples`` the smaller count at which the contract test requires the expected outcome. ``results``:
+    the registered results whose algorithm it audits (``("bcmnuw20:thm10",)``).
     """
 
     name: str
@@ -88,6 +89,9 @@ class AuditTarget:
     default_delta: float = 0.0
     default_samples: int = 200_000
     ci_samples: int | None = None  # the contract test's sample count (tests/simulations/test_contract.py)
+    #: the result ids (``paper:kind+number``) whose algorithm this target audits, as data (``bounds show`` lists
+    #: the target under them); ``()`` for a mechanism of no registered result
+    results: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,13 @@ class _NumpyOps:
 
         return comb(n, k, exact=False)
 
+    @staticmethod
+    def log_ndtr(x):
+        """log Phi(x), the standard normal CDF's logarithm (accurate far into the lower tail)."""
+        from scipy.special import log_ndtr
+
+        return log_ndtr(x)
+
 
 class _MpmathOps:
     name = "mpmath"
@@ -112,6 +119,9 @@ class _MpmathOps:
     def binomial(self, n, k):
         return self._mp.binomial(n, k)
 
+    def log_ndtr(self, x):
+        return self._mp.log(self._mp.ncdf(x))
+
 
 class _SympyOps:
     name = "sympy"
@@ -172,6 +182,9 @@ class _SympyOps:
 
     def binomial(self, n, k):
         return self._sp.binomial(n, k)
+
+    def log_ndtr(self, x):
+        return self._sp.log(self._sp.erfc(-x / self._sp.sqrt(2)) / 2)
 
 
 NUMPY = _NumpyOps()

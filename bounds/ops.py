@@ -120,7 +120,11 @@ class _MpmathOps:
         return self._mp.binomial(n, k)
 
     def log_ndtr(self, x):
-        return self._mp.log(self._mp.ncdf(x))
+        mp = self._mp
+        # Mills ratio: log Phi(x) = -x^2/2 - log(-x sqrt(2 pi)) + log(1 - 1/x^2 + O(x^-4)), to 1e-24 below -1e6
+        if x < -1e6:
+            return -x * x / 2 - mp.log(-x * mp.sqrt(2 * mp.pi)) + mp.log1p(-1 / (x * x))
+        return mp.log(mp.ncdf(x))
 
 
 class _SympyOps:

@@ -12,6 +12,12 @@ are clipped to [-1, 1] (post-processing, which only brings them closer to any an
 * :func:`laplace_answers`: Lap(2k/(n eps)) on every answer; declares PureDP(eps).
 
 Their sample-size bounds are ``baselines:gaussian`` and ``baselines:laplace`` in ``bounds``.
+
+``fallback_beta``: where the noise is so large that its union quantile over the k answers (the level that all k
+stay below w.p. 1 - fallback_beta/2, the bound's own tail) reaches 1, the half-width of [-1, 1], the release is
+the constant 0 instead (a choice made from n, k, eps, delta alone: post-processing, no privacy spent on it), so
+that the opponent is never the noise-swamped release a referee would not bring. None (default): always the noisy
+answers, the release the bounds analyse.
 """
 from __future__ import annotations
 
@@ -44,8 +50,13 @@ def answer_sensitivities(num_queries: int, n: int) -> tuple[float, float]:
     return 2.0 * k / n, 2.0 * math.sqrt(k) / n
 
 
+def _swamped(noise_quantile: float) -> bool:
+    return noise_quantile >= 1.0
+
+
 def gaussian_answers(answers, n: int, rng: np.random.Generator, *, eps: float | None = None,
-                     delta: float | None = None, rho: float | None = None) -> Release:
+                     delta: float | None = None, rho: float | None = None,
+                     fallback_beta: float | None = None) -> Release:
     """Dwork-Roth (2014) Theorem A.1 / Balle-Wang (2018) Theorem 8: the private sample's exact answers ``answers``
     (length k) plus one draw of N(0, sigma^2 I), clipped to [-1, 1]. Give ``eps`` and ``delta`` (the analytic
     calibration, ApproxDP(eps, delta)) or ``rho`` (Bun-Steinke Prop. 1.6, ZCDP(rho))."""
@@ -60,13 +71,18 @@ def gaussian_answers(answers, n: int, rng: np.random.Generator, *, eps: float | 
     else:
         mech = GaussianMechanism.analytic(l2, eps, delta)
     noisy = a + check_rng(rng).normal(0.0, mech.sigma, size=a.shape)
+    if fallback_beta is not None and _swamped(mech.sigma * math.sqrt(2 * math.log(2 * a.size / fallback_beta))):
+        return Release(np.zeros_like(a), mech.guarantee)
     return Release(np.clip(noisy, -1.0, 1.0), mech.guarantee)
 
 
-def laplace_answers(answers, n: int, eps: float, rng: np.random.Generator) -> Release:
+def laplace_answers(answers, n: int, eps: float, rng: np.random.Generator, *,
+                    fallback_beta: float | None = None) -> Release:
     """Dwork-Roth (2014) Theorem 3.6: ``answers`` (length k) plus i.i.d. Lap(2k/(n eps)), clipped; PureDP(eps)."""
     a = _answers(answers)
     l1, _ = answer_sensitivities(a.size, n)
     mech = LaplaceMechanism(l1, eps)
     noisy = a + check_rng(rng).laplace(0.0, mech.scale, size=a.shape)
+    if fallback_beta is not None and _swamped(mech.scale * math.log(2 * a.size / fallback_beta)):
+        return Release(np.zeros_like(a), mech.guarantee)
     return Release(np.clip(noisy, -1.0, 1.0), mech.guarantee)

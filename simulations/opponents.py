@@ -1,0 +1,120 @@
+"""The validation contract's opponents (docs/DESIGN.md) run on an experiment's own draws and summarised.
+
+For query release on a finite class an experiment hands :func:`answer_opponents` what one trial drew: D's answers
+(``truth``), the private sample's exact answers and size, the public sample's and its size (any of them may be
+absent when the experiment has none), and for thresholds or intervals the private sample on its grid. Every
+opponent of ``algorithms.opponents.CATALOGUE`` that applies is run there and judged by the same rule as the
+paper's algorithm (Err = max_h |G(h) - E_D h|). :func:`summarise_opponents` turns the per-trial errors into one
+``contract.baseline`` record per opponent (with error mean and max), names the strongest opponent (highest
+success rate, then lowest mean error) and whether it failed, the same among the private-only ones, and lists the
+opponents weaker than the data-free constant on the same draws (a paired one-sided test: the mean of
+err(opponent) - err(constant) is above 0 at the run's confidence), which the contract counts as a defect.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from simulations import contract
+
+#: the catalogue's opponents this module runs, in the order a summary lists them
+PRIVATE_ONLY = ("gaussian", "laplace", "tree")
+PUBLIC_ONLY = ("public_empirical", "public_shrunk")
+DATA_FREE = ("constant_zero",)
+NON_PRIVATE = ("exact_private", "exact_pooled")
+ALL = PRIVATE_ONLY + PUBLIC_ONLY + DATA_FREE + NON_PRIVATE
+
+
+def lacks(name: str) -> tuple:
+    """What an opponent does without (public data, private data, privacy), from the catalogue."""
+    from algorithms.opponents import opponent
+
+    return opponent(name).lacks
+
+
+def _grid_answers(kind: str, mech, data, num_points: int, rng) -> np.ndarray:
+    """The tree's answers in the class's hypothesis order (``algorithms.classes.constructors``): thresholds j = 0..N;
+    intervals: the empty one (answer -1 exactly) then (a, b) in ``numpy.triu_indices`` order."""
+    if kind == "thresholds":
+        return mech.thresholds(data, np.arange(num_points + 1), rng).value
+    a, b = np.triu_indices(num_points)
+    return np.concatenate([[-1.0], mech.intervals(data, a, b, rng).value])
+
+
+def answer_opponents(truth, *, private_answers=None, n: int | None = None, public_answers=None,
+                     m: int | None = None, eps: float, delta: float, beta: float, rng: np.random.Generator,
+                     grid: tuple | None = None, skip: tuple = ()) -> dict:
+    """Err of every applicable opponent on one trial's draws: ``{name: error}``. ``grid`` = (kind, GridData,
+    num_points) for thresholds/intervals (the tree runs on it). Private-only releases spend (eps, delta) (Laplace:
+    eps, pure) and fall back to the constant where their noise swamps [-1, 1] (``fallback_beta`` = beta)."""
+    from algorithms import opponents as op
+
+    truth = np.asarray(truth, dtype=float)
+
+    def err(g) -> float:
+        return float(np.max(np.abs(np.asarray(g, dtype=float) - truth)))
+
+    out = {}
+    if "constant_zero" not in skip:
+        out["constant_zero"] = err(op.constant_release(truth.size).value)
+    if private_answers is not None:
+        if "gaussian" not in skip:
+            out["gaussian"] = err(op.gaussian_answers(private_answers, n, rng, eps=eps, delta=delta,
+                                                      fallback_beta=beta).value)
+        if "laplace" not in skip:
+            out["laplace"] = err(op.laplace_answers(private_answers, n, eps, rng, fallback_beta=beta).value)
+        if grid is not None and "tree" not in skip:
+            kind, data, num_points = grid
+            mech = op.TreeMechanism(data.levels, eps, delta)
+            out["tree"] = err(_grid_answers(kind, mech, data, num_points, rng))
+        if "exact_private" not in skip:
+            out["exact_private"] = err(private_answers)
+    if public_answers is not None:
+        if "public_empirical" not in skip:
+            out["public_empirical"] = err(public_answers)
+        if "public_shrunk" not in skip:
+            out["public_shrunk"] = err(op.public_shrunk(public_answers, m).value)
+        if private_answers is not None and "exact_pooled" not in skip:
+            out["exact_pooled"] = err(op.exact_pooled(private_answers, n, public_answers, m).value)
+    return out
+
+
+def _paired_worse(diff: np.ndarray, confidence: float) -> bool:
+    """One-sided t-bound: is the mean of ``diff`` above 0 at ``confidence``? (Trials of one run are i.i.d.; with
+    fewer than 2 trials nothing is decided.)"""
+    from scipy import stats as sps
+
+    if diff.size < 2:
+        return False
+    sd = float(diff.std(ddof=1))
+    if sd == 0.0:
+        return bool(diff.mean() > 0)
+    return bool(diff.mean() - sps.t.ppf(confidence, diff.size - 1) * sd / math.sqrt(diff.size) > 0)
+
+
+def summarise_opponents(errors: list[dict], alpha: float, target: float, confidence: float) -> dict:
+    """``errors``: one ``answer_opponents`` dict per trial. Returns ``{"opponents": {name: baseline record +
+    error_mean/max + lacks}, "strongest": name, "strongest_failed": bool, "weaker_than_constant": [names]}``."""
+    names = [k for k in ALL if errors and all(k in e for e in errors)]
+    per = {}
+    for k in names:
+        e = np.array([row[k] for row in errors])
+        per[k] = {**contract.baseline(int(np.sum(e <= alpha)), e.size, target, confidence),
+                  "error_mean": float(e.mean()), "error_max": float(e.max()), "lacks": list(lacks(k))}
+    weaker = []
+    if "constant_zero" in per:
+        c = np.array([row["constant_zero"] for row in errors])
+        weaker = [k for k in names if k != "constant_zero"
+                  and _paired_worse(np.array([row[k] for row in errors]) - c, confidence)]
+    def strongest(among):
+        return max(among, key=lambda k: (per[k]["rate"], -per[k]["error_mean"])) if among else None
+
+    best = strongest(names)
+    private_only = strongest([k for k in names if k in PRIVATE_ONLY])
+    return {"opponents": per, "strongest": best,
+            "strongest_failed": bool(best is not None and per[best]["status"] == contract.FAILS),
+            "strongest_private_only": private_only,
+            "strongest_private_only_failed": bool(private_only is not None
+                                                  and per[private_only]["status"] == contract.FAILS),
+            "weaker_than_constant": weaker}

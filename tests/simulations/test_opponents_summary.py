@@ -1,0 +1,52 @@
+"""simulations.opponents: the catalogue run on one trial's draws, and the summary's strongest opponent and
+weaker-than-constant defect."""
+from __future__ import annotations
+
+import numpy as np
+
+from algorithms import opponents as op
+from simulations import contract
+from simulations.opponents import answer_opponents, summarise_opponents
+
+
+def _trial(seed: int, n: int, m: int = 20, k: int = 50):
+    rng = np.random.default_rng(seed)
+    truth = np.full(k, 0.6)
+    priv = 2.0 * rng.binomial(n, 0.8, size=k) / n - 1
+    pub = 2.0 * rng.binomial(m, 0.8, size=k) / m - 1
+    return answer_opponents(truth, private_answers=priv, n=n, public_answers=pub, m=m, eps=1.0, delta=1e-6,
+                            beta=0.1, rng=rng)
+
+
+def test_every_applicable_opponent_runs_and_the_strongest_is_named():
+    """At n = 10^5 the Gaussian release succeeds and the constant fails; the strongest named is a succeeding one."""
+    rows = [_trial(i, 100_000) for i in range(30)]
+    s = summarise_opponents(rows, 0.3, 0.9, 0.95)
+    assert set(s["opponents"]) == {"gaussian", "laplace", "public_empirical", "public_shrunk", "constant_zero",
+                                   "exact_private", "exact_pooled"}
+    assert s["opponents"]["constant_zero"]["status"] == contract.FAILS
+    assert s["opponents"]["gaussian"]["status"] == contract.SUCCEEDS
+    assert not s["strongest_failed"] and s["strongest_private_only"] == "gaussian"
+    assert s["weaker_than_constant"] == []
+
+
+def test_a_release_worse_than_the_constant_is_flagged():
+    """Catches the defect the contract forbids: an opponent whose error is above the constant 0's on the same draws
+    (here the public answers negated, error ~1.2 where the constant's is 0.6)."""
+    rows = []
+    for i in range(30):
+        r = _trial(i, 1000)
+        r["public_empirical"] = r["public_empirical"] + 0.6  # |(-a_w) - a| ~ 2a: a broken public release
+        rows.append(r)
+    assert "public_empirical" in summarise_opponents(rows, 0.3, 0.9, 0.95)["weaker_than_constant"]
+
+
+def test_noise_swamped_private_release_falls_back_to_the_constant():
+    """With n = 10 the Gaussian noise's union quantile exceeds 1: the release is the constant 0, never worse than it."""
+    a = np.full(50, 0.6)
+    rel = op.gaussian_answers(a, 10, np.random.default_rng(0), eps=1.0, delta=1e-6, fallback_beta=0.1)
+    assert np.all(rel.value == 0.0)
+    rel = op.laplace_answers(a, 10, 1.0, np.random.default_rng(0), fallback_beta=0.1)
+    assert np.all(rel.value == 0.0)
+    assert not np.all(op.gaussian_answers(a, 10**6, np.random.default_rng(0), eps=1.0, delta=1e-6,
+                                          fallback_beta=0.1).value == 0.0)

@@ -11,20 +11,23 @@ and its sample-size bound in ``bounds`` (``bound``, or None where the sampling e
   intervals on grids up to 2^64 (implicit), and PMW over the whole domain (``algorithms.query_release.pmw``);
 * public-only: :func:`~.public.public_empirical` and the minimax-shrunk :func:`~.public.public_shrunk`;
   data-free: :func:`~.public.constant_release`;
-* non-private: :func:`~.nonprivate.exact_private` and :func:`~.nonprivate.exact_pooled`.
+* non-private: :func:`~.nonprivate.exact_private` and :func:`~.nonprivate.exact_pooled`;
+* learning: the generic private learner :func:`~.learning.exponential_learner` (no public data), non-private ERM
+  on the private sample and ERM on the public sample alone (``algorithms.learning.erm``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .answer_vector import answer_sensitivities, gaussian_answers, laplace_answers
+from .learning import exponential_learner, histogram_error_counts
 from .nonprivate import exact_pooled, exact_private
 from .public import constant_release, public_empirical, public_shrunk, shrink_factor
 from .tree import GridData, TreeMechanism
 
 __all__ = ["Opponent", "CATALOGUE", "opponent", "answer_sensitivities", "gaussian_answers", "laplace_answers",
            "exact_private", "exact_pooled", "public_empirical", "public_shrunk", "shrink_factor",
-           "constant_release", "GridData", "TreeMechanism"]
+           "constant_release", "GridData", "TreeMechanism", "exponential_learner", "histogram_error_counts"]
 
 #: what a theorem about private release with public data offers its algorithm
 OFFERS = ("public data", "private data", "privacy")
@@ -66,6 +69,12 @@ CATALOGUE = (
              "none", "baselines:uc"),
     Opponent("exact_pooled", "the private and public samples' exact answers pooled (no privacy)", ("privacy",),
              "none", "baselines:uc"),
+    Opponent("em_learner", "the exponential mechanism over H, score minus the error count (KLNRS08)",
+             ("public data",), "PureDP", "baselines:em_learner", "learning a finite class"),
+    Opponent("erm_private", "ERM on the private sample (no privacy)", ("privacy", "public data"), "none", None,
+             "learning a finite class"),
+    Opponent("erm_public", "ERM on the public sample alone", ("private data", "privacy"), "PureDP", None,
+             "learning a finite class"),
 )
 
 

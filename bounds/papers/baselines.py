@@ -292,3 +292,54 @@ def _tree_result(kind, factor, t_inv, label):
 
 
 register(_tree_result("thresholds", 8, 4, "thresholds"), _tree_result("intervals", 16, 8, "intervals"))
+
+
+# --- the generic private learner (no public data) ------------------------------------------------------------------
+
+def em_selection_n(o, alpha, beta, eps, num_hypotheses):
+    """Dwork-Roth Thm 3.11 (t = ln(2/beta)): empirical excess <= 2 (ln|H| + ln(2/beta))/(eps n) <= alpha/2."""
+    return o.ceil(4 * (o.log(num_hypotheses) + o.log(2 / beta)) / (eps * alpha))
+
+
+def finite_uc_learning_n(o, alpha, beta, num_hypotheses):
+    """Hoeffding for 0/1 losses, union over H: 2|H| exp(-2 n (alpha/4)^2) <= beta/2 (excess <= 2 * alpha/4)."""
+    return o.ceil(8 * o.log(4 * num_hypotheses / beta) / alpha**2)
+
+
+def _em_asymptotic(o, alpha, beta, eps, num_hypotheses, C_em):
+    return C_em * (o.log(num_hypotheses / beta) / (alpha * eps) + o.log(num_hypotheses / beta) / alpha**2)
+
+
+def _max_select(o, n_select, n_sample):
+    return o.max(n_select, n_sample)
+
+
+_EM_MONO = {"alpha": -1, "beta": -1, "eps": -1, "num_hypotheses": +1}
+
+register(Result(
+    id="baselines:em_learner",
+    paper="baseline",
+    label="Generic private learner: exponential mechanism over H (no public data)",
+    kind="baseline",
+    statement=("Agnostic private learning of a finite class with no public data: the exponential mechanism with "
+               "score minus the error count is eps-DP and its hypothesis's population error is within alpha of "
+               "the best in H w.p. >= 1 - beta once n >= private_samples."),
+    source=("Kasiviswanathan, Lee, Nissim, Raskhodnikova & Smith (2008) Theorem 3.4; Dwork & Roth (2014) Theorems "
+            "3.10-3.11; Hoeffding (1963) with a union bound"),
+    params=("alpha", "beta", "epsilon", "num_hypotheses"),
+    constants={"C_em": "constant of the O-form"},
+    quantities=(
+        Quantity("private_samples_selection", "n_select", "private samples for empirical excess <= alpha/2 w.p. "
+                 ">= 1 - beta/2", explicit=em_selection_n, integer=True, intermediate=True,
+                 derivation=em_selection_n.__doc__, monotone=_EM_MONO),
+        Quantity("private_samples_sampling", "n_sample", "private samples for |err_S - err_D| <= alpha/4 on all of "
+                 "H w.p. >= 1 - beta/2", explicit=finite_uc_learning_n, integer=True, intermediate=True,
+                 derivation=finite_uc_learning_n.__doc__,
+                 monotone={"alpha": -1, "beta": -1, "num_hypotheses": +1}),
+        Quantity("private_samples", "n", "private samples the exponential-mechanism learner needs for excess error "
+                 "<= alpha w.p. >= 1 - beta", asymptotic=_em_asymptotic, constants=("C_em",),
+                 explicit=_max_select, integer=True,
+                 derivation="max of the selection and sampling sizes (alpha/2 each, beta/2 each)", monotone=_EM_MONO),
+    ),
+    notes=("algorithms.opponents.exponential_learner realises it on labelled histograms.",),
+))

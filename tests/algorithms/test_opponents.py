@@ -170,3 +170,31 @@ def test_nonprivate_releases_are_the_exact_and_pooled_answers():
     assert [o.name for o in op.CATALOGUE][:3] == ["gaussian", "laplace", "tree"]
     with pytest.raises(ValueError):
         op.opponent("nope")
+
+
+def _learner_success(n: int, eps: float, seed: int) -> int:
+    from algorithms.classes import constructors
+    from algorithms.learning.erm import population_errors
+
+    cls = constructors.thresholds(16)
+    x = np.arange(16)
+    p_pos = np.where(x < 6, 0.75, 0.25)  # agnostic: threshold 6 is best, with error 0.25
+    joint = np.stack([(1 - p_pos) / 16, p_pos / 16], axis=1)
+    errs = population_errors(cls, joint)
+    ok = 0
+    for i in range(TRIALS):
+        rng = np.random.default_rng([seed, i])
+        c = rng.multinomial(n, joint.ravel()).reshape(16, 2)
+        h = op.exponential_learner(cls, c[:, 1], c[:, 0], eps, rng).value
+        ok += errs[h] - errs.min() <= ALPHA / 3
+    return ok
+
+
+def test_exponential_learner_meets_its_bound_and_broken_twin_caught():
+    """The generic private learner's excess error is <= alpha' = 0.1 w.p. >= 1 - beta at baselines:em_learner's
+    n (thresholds on 16 points, agnostic). Catches: the selection at eps/300 (noise 300x) fails."""
+    n = int(bounds.compute("baselines:em_learner", alpha=ALPHA / 3, beta=BETA, epsilon=EPS,
+                           num_hypotheses=17)["private_samples"])
+    assert _not_rejected(_learner_success(n, EPS, 11), TRIALS, 1 - BETA)
+    assert _rejected(_learner_success(n, EPS / 300, 11), TRIALS, 1 - BETA)
+    assert op.exponential_learner.__module__.endswith("learning")

@@ -118,3 +118,22 @@ def summarise_opponents(errors: list[dict], alpha: float, target: float, confide
             "strongest_private_only_failed": bool(private_only is not None
                                                   and per[private_only]["status"] == contract.FAILS),
             "weaker_than_constant": weaker}
+
+
+def finite_class_inputs(cls, kind: str, private_counts, public_points) -> dict:
+    """What :func:`answer_opponents` reads, from a dense class's draws: the private sample as its histogram
+    (``PointCounts`` or counts), the public sample as point indices. ``kind`` "thresholds" or "intervals" adds the
+    tree's grid (the class's points are the grid 0..N-1, ``algorithms.classes.constructors``)."""
+    from algorithms.evaluation import true_answers
+    from algorithms.opponents import GridData
+
+    counts = np.asarray(getattr(private_counts, "counts", private_counts))
+    n = int(counts.sum())
+    out = {"private_answers": true_answers(cls, counts / n), "n": n}
+    if public_points is not None and len(public_points):
+        w = np.asarray(public_points)
+        out["public_answers"] = true_answers(cls, np.bincount(w, minlength=cls.num_points) / w.size)
+        out["m"] = int(w.size)
+    if kind in ("thresholds", "intervals"):
+        out["grid"] = (kind, GridData.from_histogram(counts), cls.num_points)
+    return out

@@ -96,7 +96,8 @@ def _paired_worse(diff: np.ndarray, confidence: float) -> bool:
 def summarise_opponents(errors: list[dict], alpha: float, target: float, confidence: float) -> dict:
     """``errors``: one ``answer_opponents`` dict per trial. Returns ``{"opponents": {name: baseline record +
     error_mean/max + lacks}, "strongest": name, "strongest_failed": bool, "weaker_than_constant": [names]}``."""
-    names = [k for k in ALL if errors and all(k in e for e in errors)]
+    order = ALL + tuple(k for k in LEARNING if k not in ALL)
+    names = [k for k in order if errors and all(k in e for e in errors)]
     per = {}
     for k in names:
         e = np.array([row[k] for row in errors])
@@ -111,7 +112,7 @@ def summarise_opponents(errors: list[dict], alpha: float, target: float, confide
         return max(among, key=lambda k: (per[k]["rate"], -per[k]["error_mean"])) if among else None
 
     best = strongest(names)
-    private_only = strongest([k for k in names if k in PRIVATE_ONLY])
+    private_only = strongest([k for k in names if k in PRIVATE_ONLY or k == "em_learner"])
     return {"opponents": per, "strongest": best,
             "strongest_failed": bool(best is not None and per[best]["status"] == contract.FAILS),
             "strongest_private_only": private_only,
@@ -136,4 +137,31 @@ def finite_class_inputs(cls, kind: str, private_counts, public_points) -> dict:
         out["m"] = int(w.size)
     if kind in ("thresholds", "intervals"):
         out["grid"] = (kind, GridData.from_histogram(counts), cls.num_points)
+    return out
+
+
+#: the learning opponents (``algorithms.opponents`` catalogue), in the order a summary lists them
+LEARNING = ("em_learner", "erm_private", "erm_public", "constant_zero")
+
+
+def learning_opponents(cls, *, pos=None, neg=None, public_pos=None, public_neg=None, queries, labels, eps: float,
+                       rng: np.random.Generator) -> dict:
+    """Average error over the labelled ``queries`` (point indices, boolean labels) of every learning opponent that
+    applies, each answering with one hypothesis: the generic private learner (exponential mechanism over H on the
+    private labelled histogram (pos, neg), PureDP(eps)), non-private ERM on it, ERM on the public histogram, and the
+    constant label 0 (the negative label)."""
+    from algorithms.opponents import exponential_learner, histogram_error_counts
+
+    q = np.asarray(queries)
+    y = np.asarray(labels, dtype=bool)
+
+    def avg(h) -> float:
+        return float(np.mean(cls.matrix[h, q] != y))
+
+    out = {"constant_zero": float(np.mean(y))}
+    if pos is not None:
+        out["em_learner"] = avg(exponential_learner(cls, pos, neg, eps, rng).value)
+        out["erm_private"] = avg(int(np.argmin(histogram_error_counts(cls, pos, neg))))
+    if public_pos is not None:
+        out["erm_public"] = avg(int(np.argmin(histogram_error_counts(cls, public_pos, public_neg))))
     return out

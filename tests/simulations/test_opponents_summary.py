@@ -50,3 +50,26 @@ def test_noise_swamped_private_release_falls_back_to_the_constant():
     assert np.all(rel.value == 0.0)
     assert not np.all(op.gaussian_answers(a, 10**6, np.random.default_rng(0), eps=1.0, delta=1e-6,
                                           fallback_beta=0.1).value == 0.0)
+
+
+def test_learning_opponents_answer_with_one_hypothesis_each():
+    """On noiseless thresholds the private learner (n = 2000) and ERM find the target; the constant errs on the
+    positive queries."""
+    from algorithms.classes import constructors
+    from simulations.opponents import learning_opponents
+
+    cls = constructors.thresholds(16)
+    rng = np.random.default_rng(0)
+    target = 7
+    x = rng.integers(0, 16, 2000)
+    y = cls.matrix[target, x]
+    pos = np.bincount(x[y], minlength=16).astype(float)
+    neg = np.bincount(x[~y], minlength=16).astype(float)
+    qx = rng.integers(0, 16, 500)
+    qy = cls.matrix[target, qx]
+    out = learning_opponents(cls, pos=pos, neg=neg, public_pos=pos[:], public_neg=neg[:], queries=qx, labels=qy,
+                             eps=1.0, rng=rng)
+    assert out["erm_private"] == 0.0 and out["em_learner"] <= 0.05 and out["erm_public"] == 0.0
+    assert out["constant_zero"] == float(np.mean(qy))
+    s = summarise_opponents([out] * 5, 0.1, 0.9, 0.95)
+    assert s["strongest_private_only"] == "em_learner"

@@ -198,3 +198,19 @@ def test_exponential_learner_meets_its_bound_and_broken_twin_caught():
     assert _not_rejected(_learner_success(n, EPS, 11), TRIALS, 1 - BETA)
     assert _rejected(_learner_success(n, EPS / 300, 11), TRIALS, 1 - BETA)
     assert op.exponential_learner.__module__.endswith("learning")
+
+
+@pytest.mark.parametrize("kind,factor", [("thresholds", 1), ("intervals", 2)])
+def test_tree_bound_is_the_least_n_whose_noise_budget_covers_the_mechanisms_sigma(kind, factor):
+    """bounds' tree noise size and the mechanism's calibration agree: at n_noise the largest node sigma that meets
+    alpha/2 on every prefix (union of N Gaussian tails over L nodes) is >= TreeMechanism's analytic sigma, and at
+    n_noise - 1 it is below."""
+    N, L = 2.0**40, 40
+    n = int(bounds.compute(f"baselines:tree_{kind}", alpha=ALPHA, beta=BETA, epsilon=EPS, delta=DELTA,
+                           domain_size=N)["private_samples_noise"])
+    sigma = op.TreeMechanism(L, EPS, DELTA).node_sigma
+
+    def budget(size):
+        return ALPHA * size / (4 * factor * math.sqrt(2 * L * math.log(2 * N / BETA)))
+
+    assert budget(n) >= sigma * (1 - 1e-9) and budget(n - 1) < sigma

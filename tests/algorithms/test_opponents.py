@@ -214,3 +214,40 @@ def test_tree_bound_is_the_least_n_whose_noise_budget_covers_the_mechanisms_sigm
         return ALPHA * size / (4 * factor * math.sqrt(2 * L * math.log(2 * N / BETA)))
 
     assert budget(n) >= sigma * (1 - 1e-9) and budget(n - 1) < sigma
+
+
+def test_declared_sensitivities_bound_every_replacement_exactly():
+    """Privacy rests on the sensitivities: for random data sets and every replacement of one point, the answer
+    vector of k stumps moves by at most (2k/n, 2 sqrt(k)/n) in (L1, L2), and the tree's node counts (levels 0..L-1)
+    by at most (2L, sqrt(2L)); both are attained. Catches: a sensitivity of 1/n (the {0, 1} scale) or sqrt(L)."""
+    rng = np.random.default_rng(4)
+    k, n = 6, 9
+    x = rng.choice([-1, 1], size=(n, k))
+    l1, l2 = op.answer_sensitivities(k, n)
+    worst = [0.0, 0.0]
+    for i in range(n):
+        for new in (np.ones(k), -np.ones(k), -x[i]):
+            y = x.copy()
+            y[i] = new
+            d = np.abs(x.mean(axis=0) - y.mean(axis=0))
+            worst = [max(worst[0], d.sum()), max(worst[1], np.sqrt((d ** 2).sum()))]
+    assert worst[0] <= l1 + 1e-12 and worst[1] <= l2 + 1e-12
+    assert worst[0] == pytest.approx(l1) and worst[1] == pytest.approx(l2)
+    L = 5
+    nodes = [(lev, i) for lev in range(L) for i in range(2 ** (L - lev))]
+
+    def counts(pts):
+        return np.array([np.count_nonzero((pts >> lev) == i) for lev, i in nodes])
+
+    pts = rng.integers(0, 2**L, size=7)
+    worst = [0, 0.0]
+    for j in range(7):
+        for v in range(2**L):
+            q = pts.copy()
+            q[j] = v
+            d = np.abs(counts(pts) - counts(q))
+            worst = [max(worst[0], d.sum()), max(worst[1], np.sqrt((d ** 2).sum()))]
+    assert worst == [2 * L, pytest.approx(math.sqrt(2 * L))]
+    from algorithms.privacy.mechanisms import GaussianMechanism
+
+    assert op.TreeMechanism(L, EPS, DELTA).node_sigma == GaussianMechanism.analytic(math.sqrt(2 * L), EPS, DELTA).sigma

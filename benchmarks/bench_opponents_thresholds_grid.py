@@ -27,7 +27,7 @@ from algorithms import opponents as op
 from algorithms.privacy.mechanisms import GaussianMechanism
 from algorithms.query_release.pap_grid import a_pap_thresholds_grid
 from simulations import contract
-from simulations.opponents import summarise_opponents
+from simulations.opponents import least_succeeding, size_text, summarise_opponents
 
 EPS, DELTA, BETA = 0.9, 1e-6, 0.1
 
@@ -92,7 +92,7 @@ def main(argv=None) -> None:
         tb = int(bounds.compute("tree_thresholds", alpha=a.alpha, beta=BETA, epsilon=EPS, delta=DELTA,
                                 domain_size=float(2**L))["private_samples"])
         print(f"\ngrid 2^{L}: bounds' tree n = {tb:,}")
-        least, table = {}, {}
+        table = {}
         for n in (int(x) for x in a.ns.split(",")):
             rows = [trial(L, pts, probs, n, m, a.alpha, mw, np.random.default_rng([a.seed, L, n, i]))
                     for i in range(a.trials)]
@@ -103,11 +103,8 @@ def main(argv=None) -> None:
             table[n] = s
             print(f"  n={n:>10,}: " + "; ".join(f"{k} {v['successes']}/{v['trials']} ({v['status'][0]}) "
                                                   f"{v['error_mean']:.3g}" for k, v in s["opponents"].items()))
-        ns = sorted(table)
-        for name in table[ns[0]]["opponents"]:
-            ok = [table[n]["opponents"][name]["status"] == contract.SUCCEEDS for n in ns]
-            least[name] = next((ns[i] for i in range(len(ns)) if all(ok[i:])), None)
-        print("  least grid n: " + ", ".join(f"{k} {v if v is None else f'{v:,}'}" for k, v in least.items()))
+        least = least_succeeding(table)
+        print("  least grid n: " + ", ".join(f"{k} {size_text(v['least'])}" for k, v in least.items()))
     print(f"\nCPU {time.process_time() - t0:.1f} s")
 
 

@@ -22,7 +22,7 @@ import numpy as np
 import bounds
 from simulations import contract
 from simulations.experiments import make_params, thm10
-from simulations.opponents import answer_opponents, summarise_opponents
+from simulations.opponents import answer_opponents, least_succeeding, size_text, summarise_opponents
 
 DEFAULT_FRACTIONS = (1.0, 1 / 3, 1 / 10, 1 / 30, 1 / 100, 1 / 300, 1 / 1000, 1 / 1600, 1 / 2000, 1 / 2800, 1 / 4000,
                      1 / 8000)
@@ -78,13 +78,8 @@ def main(argv=None) -> None:
         for name, b in summ["opponents"].items():
             print(f"  {name:17s} {b['successes']:4d}/{b['trials']}  {b['status']:9s}  mean error {b['error_mean']:.4g}")
     print("\nleast grid n from which each release succeeds (95% Clopper-Pearson vs 1 - beta):")
-    ns = sorted(table)
-    for name in table[ns[0]]["opponents"]:
-        ok = [table[n]["opponents"][name]["status"] == contract.SUCCEEDS for n in ns]
-        least = next((ns[i] for i in range(len(ns)) if all(ok[i:])), None)
-        below = ns[ns.index(least) - 1] if least is not None and ns.index(least) > 0 else None
-        print(f"  {name:17s} least n = {least if least is None else f'{least:,}'}"
-              f" (next grid n below: {below if below is None else f'{below:,}'})")
+    for name, v in least_succeeding(table).items():
+        print(f"  {name:17s} least n = {size_text(v['least'])} (next grid n below: {size_text(v['below'])})")
     print(f"\nCPU {time.process_time() - t0:.1f} s")
 
 

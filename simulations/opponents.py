@@ -165,3 +165,21 @@ def learning_opponents(cls, *, pos=None, neg=None, public_pos=None, public_neg=N
     if public_pos is not None:
         out["erm_public"] = avg(int(np.argmin(histogram_error_counts(cls, public_pos, public_neg))))
     return out
+
+
+def least_succeeding(table: dict) -> dict:
+    """From ``{size: summarise_opponents(...)}`` over a grid of sizes: per release, the least grid size from which
+    it ``succeeds`` at every larger grid size, and the grid size just below it (its interval (below, least]); None
+    where it never does (or succeeds already at the smallest size: ``below`` None)."""
+    sizes = sorted(table)
+    out = {}
+    for name in table[sizes[0]]["opponents"] if sizes else ():
+        ok = [table[s]["opponents"][name]["status"] == contract.SUCCEEDS for s in sizes]
+        i = next((i for i in range(len(sizes)) if all(ok[i:])), None)
+        out[name] = {"least": None if i is None else sizes[i], "below": sizes[i - 1] if i else None}
+    return out
+
+
+def size_text(v) -> str:
+    """A least size as printed: thousands separated, "None" where there is none."""
+    return "None" if v is None else f"{v:,}"

@@ -73,3 +73,16 @@ def test_learning_opponents_answer_with_one_hypothesis_each():
     assert out["constant_zero"] == float(np.mean(qy))
     s = summarise_opponents([out] * 5, 0.1, 0.9, 0.95)
     assert s["strongest_private_only"] == "em_learner"
+
+
+def test_least_succeeding_is_the_start_of_the_last_run_of_successes():
+    """A release that succeeds at 4 and 16 but fails at 8 has least size 16 (interval (8, 16]); one that never
+    succeeds has None."""
+    from simulations.opponents import least_succeeding
+
+    def row(status):
+        return {"opponents": {"x": {"status": status}, "y": {"status": contract.FAILS}}}
+
+    table = {2: row(contract.FAILS), 4: row(contract.SUCCEEDS), 8: row(contract.UNDECIDED), 16: row(contract.SUCCEEDS)}
+    out = least_succeeding(table)
+    assert out["x"] == {"least": 16, "below": 8} and out["y"] == {"least": None, "below": None}

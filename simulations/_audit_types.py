@@ -251,6 +251,7 @@ class AuditResult:
     pair: str = ""
     search: str = ""
     pair_loss: float = math.nan
+    exact_search: str = ""  # the exact-loss search's worst pair and its loss (simulations._audit_pairs)
 
     @property
     def violated(self) -> bool:
@@ -314,6 +315,8 @@ class AuditResult:
                     f"FNR <= {self.fnr_upper:.3g}")
         if self.search:
             text += f"\n  pair: {self.search}"
+        if self.exact_search:
+            text += f"\n  worst pair: {self.exact_search}"
         if math.isfinite(self.pair_loss):
             text += f"\n  {self.gap_statement()}"
         if any(self.nonfinite.values()):

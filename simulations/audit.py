@@ -27,6 +27,10 @@ The auditor
      threshold events of a learned score: a logistic regression of "came from D1" on the outputs
      (each coordinate and a NaN indicator, standardised) fitted on the selection half, which sees a
      leak spread thinly over many coordinates (a classifier-based likelihood-ratio estimate);
+   * continuous outputs (more than ``MAX_CATEGORIES`` distinct values; each of the first coordinates of a
+     vector): the value families of :mod:`simulations._audit_values`: unions of atoms (values repeated on the
+     selection half, which a continuous law never repeats), unions of fine quantile bins (a band one neighbour
+     never reaches) and grids (a value rounded on one side only);
 3. on the second ("evaluation") half, independent of the choice, it counts the event's false
    positives and false negatives, takes one-sided Clopper-Pearson upper bounds FPR_u and FNR_u, each
    at level 1 - (1 - confidence)/2, and reports
@@ -53,6 +57,13 @@ its own event on the selection half and bounded on the evaluation half at 1 - (1
   the declared delta differs from its declared curve by 0.017 in total variation (eps' = 0), seen at
   2 * 10^5 samples, while at the point (1, 1e-5) the delta objective's minimal detectable delta at
   10^6 samples is 7e-5.
+
+* "divergence": when the case declares a rho or gives its whole ``transcript`` (and the claim bounds a
+  divergence: a rho, or pure DP), a lower confidence bound on KL or a Renyi divergence between the pair's
+  transcript laws (Donsker-Varadhan / Renyi variational forms, a witness fitted on the selection half, empirical
+  Bernstein on the evaluation half; :mod:`simulations._audit_divergence`) against the divergence the claim allows
+  (rho alpha; min(eps, alpha eps^2/2) for pure eps-DP). It sees a break spread over a released real value, which
+  binary events see only in part (a Gaussian's mu^2/2 against the best event's Bernoulli divergence).
 
 The headline eps_lb / delta_lb is the largest over the objectives (its event, counts and rates are
 printed as ``test``); each objective is shown with its own bound and its own power statement.
@@ -83,6 +94,11 @@ pair, the bound on a fresh evaluation half, so the search, like the event select
 nothing. A case may give the exact privacy loss of a pair (``pair_loss``, small settings): eps_lb cannot
 exceed it, and the result says whether a gap to half the declared eps is the pair's or the test's.
 
+Exact-loss search (:mod:`simulations._audit_pairs`). A case that gives both ``pair_loss`` and ``neighbours`` has
+its pairs first ranked by their exact loss (no samples: random pairs and local moves, on a child stream of the
+audit's generator, so the audit's own draws do not change); the worst pair found joins the sampled search's starts,
+and the result states its exact loss beside the declaration.
+
 Targets. An :class:`AuditTarget` names a mechanism with its declared guarantee, its hardest known
 neighbouring pair and a distinguishing statistic. Targets are found automatically in the modules of
 the package :mod:`simulations.audit_targets` (see its docstring for the interface), or added at run
@@ -111,6 +127,8 @@ from simulations._audit_bounds import (  # noqa: F401
     minimal_detectable_eps, profile_grid, renyi_rho_lower_bound,  # noqa: F401
 )
 from simulations._audit_divergence import divergence_applies, divergence_objective
+from simulations._audit_pairs import exact_loss_search
+from simulations._audit_values import MAX_VALUE_COORDINATES, value_search
 from simulations._audit_registry import (  # noqa: F401
     _REGISTERED, FamilyAudit, _discover, _name_key, as_expected, audit_all, get_target, register,  # noqa: F401
     run_target, target_errors, targets, with_ci_samples,  # noqa: F401
@@ -265,10 +283,13 @@ def select_test(s0, s1, delta: float = 0.0, eps: float = 0.0, objective: str = "
     candidates = []
     if a0.ndim == 1 and a0.dtype.kind == "f":
         candidates.append(_threshold_search(a0, a1, delta, eps, objective, profile=profile, level=level))
+        candidates += value_search(a0, a1, delta, eps, objective, profile, level=level)
     elif a0.ndim == 2 and a0.dtype.kind == "f":
         for j in range(min(a0.shape[1], MAX_COORDINATES)):
             candidates.append(_threshold_search(a0[:, j], a1[:, j], delta, eps, objective, coordinate=j,
                                                 profile=profile, level=level))
+            if j < MAX_VALUE_COORDINATES:
+                candidates += value_search(a0, a1, delta, eps, objective, profile, coordinate=j, level=level)
         if a0.shape[1] > 1:
             candidates.append(_learned_search(a0, a1, delta, eps, objective, profile, level))
     cat = _category_search(a0, a1, delta, eps, objective, profile=profile, level=level)
@@ -446,7 +467,12 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
     else:
         raise ValueError(f"objective={objective!r} must be 'eps', 'delta', 'profile', 'renyi' or 'divergence'")
     profile = profile_grid(case) if "profile" in names else None
-    search_note = ""
+    search_note = exact_note = ""
+    exact = exact_loss_search(case, rng.spawn(1)[0]) if search else None  # a child stream: the audit's draws unchanged
+    if exact is not None:
+        exact_note = f"{exact.describe(float(case.eps))}: {_pair_text(exact.pair)}"
+        if _pair_text(exact.pair) != _pair_text(case.private_pair):
+            case = replace(case, starts=(exact.pair, *case.starts))
     if case.neighbours is not None and search:
         pair, search_note = search_pair(case, samples, rng, batch_size)
         case = replace(case, private_pair=pair)
@@ -506,5 +532,5 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
         nonfinite=_nonfinite_counts(e0, e1), objectives=tuple(results),
         minimal_detectable_delta=float(by_name["delta"].minimal_detectable) if "delta" in by_name else math.nan,
         profile_name=case.profile_name if case.profile is not None else "",
-        pair=_pair_text(case.private_pair), search=search_note, pair_loss=pair_loss,
+        pair=_pair_text(case.private_pair), search=search_note, pair_loss=pair_loss, exact_search=exact_note,
     )

@@ -1,4 +1,4 @@
-"""python -m bounds  list | show | compute | sweep | compare | crossover
+"""python -m bounds  list | show | compute | sweep | compare | crossover | coverage | plot
 
 Parses, validates, calls :mod:`bounds.api` and prints. Bad input: one line on stderr, exit 2
 (:mod:`bounds.cli_common`). Limits a user can raise: ``--max-digits`` (integers typed as values),
@@ -483,7 +483,18 @@ def build_parser() -> argparse.ArgumentParser:
     cli.add_output(s)
     _add_params(s)
     s.set_defaults(fn=cmd_crossover)
+    s = sub.add_parser("coverage", help="every numbered result of the four papers and what decides it")
+    s.add_argument("--results", type=cli.text_arg("--results"), default=None, metavar="DIR",
+                   help="also the saved runs, audits and proof checks below DIR that answer each result")
+    cli.add_output(s)
+    s.set_defaults(fn=_coverage)
     return p
+
+
+def _coverage(ns) -> int:
+    from .coverage import cmd
+
+    return cmd(ns)
 
 
 def _main(argv=None) -> int:

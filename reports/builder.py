@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+import re
 import shutil
 import tempfile
 import traceback
@@ -137,21 +138,43 @@ def build_sections(results: _results.ResultSet, assets: Path) -> tuple[list[Sect
             s.blocks[:0] = answer_blocks(results.runs, SECTION_EXPERIMENTS[s.key])
     for s in sections:
         s.title = cite(s.title)
-        s.blocks = [_cited(b) for b in s.blocks]
+        s.blocks = [_cited(b, results.root) for b in s.blocks]
     return sections, errors
 
 
-def _cited(block):
-    """``block`` with paper file names replaced by paper keys (bounds.references.cite) in its text."""
+#: an absolute path of this machine in a text (after a space, bracket, quote, '=' or at the start)
+_ABSOLUTE = re.compile(r"(?:(?<=^)|(?<=[\s(\[\"'=]))/(?:[\w.+~-]+/)*[\w.+~-]+/?")
+_MARKDOWN = (re.compile(r"\*\*([^*]+)\*\*"), re.compile(r"`([^`]*)`"), re.compile(r"^#{1,6}\s+", re.M))
+
+
+def plain(text: str, root: Path | None = None) -> str:
+    """Text as the report prints it: paper file names as paper keys (bounds.references.cite), no Markdown syntax
+    (bold, code quotes, heading marks), and no path of this machine: the results directory by its name, any other
+    absolute path by its last part."""
+    text = cite(text)
+    if root is not None:
+        base = str(Path(root).resolve())
+        for r in {base, str(root)}:
+            if r.startswith("/"):
+                text = text.replace(r, Path(root).name or ".")
+    text = _ABSOLUTE.sub(lambda m: Path(m.group(0)).name or "/", text)
+    for pattern in _MARKDOWN:
+        text = pattern.sub(lambda m: m.group(1) if m.groups() else "", text)
+    return text
+
+
+def _cited(block, root: Path | None = None):
+    """``block`` with its text made :func:`plain`."""
     import dataclasses
 
     changes = {}
     for f in dataclasses.fields(block):
         v = getattr(block, f.name)
         if isinstance(v, str) and f.name != "latex":
-            changes[f.name] = cite(v)
-        elif f.name == "rows":
-            changes[f.name] = tuple(tuple(cite(c) if isinstance(c, str) else c for c in r) for r in v)
+            changes[f.name] = plain(v, root)
+        elif f.name in ("rows", "columns"):
+            changes[f.name] = tuple(tuple(plain(c, root) if isinstance(c, str) else c for c in r) for r in v) \
+                if f.name == "rows" else tuple(plain(c, root) if isinstance(c, str) else c for c in v)
     return dataclasses.replace(block, **changes)
 
 
@@ -182,8 +205,8 @@ def build(results_dir, out_dir, title: str = "Public-data privacy workbench: val
         assets = work / "assets"
         assets.mkdir()
         sections, errors = build_sections(res, assets)
-        meta = {"title": title, "results": str(res.root), "runs": len(res.runs), "audits": len(res.audits),
-                "problems": list(res.problems)}
+        meta = {"title": title, "results": res.root.name or str(res.root), "runs": len(res.runs), "audits": len(res.audits),
+                "problems": [plain(p, res.root) for p in res.problems]}
         html_tmp, pdf_tmp = work / "report.html", work / "report.pdf"
         html_tmp.write_text(_html.render(sections, meta), encoding="utf-8")
         _pdf.render(sections, meta, pdf_tmp)

@@ -67,6 +67,8 @@ def _bases(tmp: Path) -> list[tuple]:
             "@2": ["thm7"], "--vary": ["nonsense"], "--low": ["abc"], "@1": ["nope"]}),
         (bounds_main, ["list"], {"+": [["--bogus"], ["--json", "--csv"], ["extra"]]}),
         (bounds_main, ["show", "thm10"], {"@1": ["nope", ""], "+": [["--bogus"]]}),
+        (bounds_main, ["coverage"], {"+": [["--results", ""], ["--results", str(tmp / "nothing")], ["--json", "--csv"],
+                                           ["--bogus"], ["extra"]]}),
         (sim_main, ["run", "laplace_tail", "--trials", "5", "--seed", "1", "--workers", "1", "--out", out], {
             "--trials": ["0", "-1", "1e9", "abc", "", "2000000", long_int],
             "--seed": ["-1", "x", "1.5"],

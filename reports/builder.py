@@ -111,8 +111,9 @@ def plugins() -> list:
     return sorted(mods, key=lambda m: (float(getattr(m, "ORDER", 100.0)), m.__name__))
 
 
-def build_sections(results: _results.ResultSet, assets: Path) -> tuple[list[Section], list[str]]:
-    """Every plugin's sections (in order) and the errors of plugins that raised."""
+def build_sections(results: _results.ResultSet, assets: Path, bar=None) -> tuple[list[Section], list[str]]:
+    """Every plugin's sections (in order) and the errors of plugins that raised; ``bar`` (a tqdm bar) is
+    advanced by one per plugin."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -120,6 +121,8 @@ def build_sections(results: _results.ResultSet, assets: Path) -> tuple[list[Sect
     sections, errors = [], []
     for mod in plugins():
         name = mod.__name__.rsplit(".", 1)[-1]
+        if bar is not None:
+            bar.set_postfix_str(f"section {name}")
         try:
             built = list(mod.build(ctx) or [])
         except Exception as exc:
@@ -130,6 +133,8 @@ def build_sections(results: _results.ResultSet, assets: Path) -> tuple[list[Sect
         for s in built:
             s.order = float(getattr(mod, "ORDER", 100.0)) if s.order == 100.0 else s.order
         sections.extend(built)
+        if bar is not None:
+            bar.update(1)
     sections.sort(key=lambda s: s.order)
     from reports.answers import SECTION_EXPERIMENTS, answer_blocks
 
@@ -178,6 +183,11 @@ def _cited(block, root: Path | None = None):
     return dataclasses.replace(block, **changes)
 
 
+def _meta(title: str, res) -> dict:
+    return {"title": title, "results": res.root.name or str(res.root), "runs": len(res.runs),
+            "audits": len(res.audits), "problems": [plain(p, res.root) for p in res.problems]}
+
+
 @dataclass
 class BuildResult:
     html: Path
@@ -187,8 +197,14 @@ class BuildResult:
     problems: list[str] = field(default_factory=list)  # result files the report flags (reports.integrity)
 
 
-def build(results_dir, out_dir, title: str = "Public-data privacy workbench: validation report") -> BuildResult:
-    """Read ``results_dir``, write ``out_dir/report.html`` and ``out_dir/report.pdf`` (both or neither)."""
+def build(results_dir, out_dir, title: str = "Public-data privacy workbench: validation report",
+          progress: bool = False) -> BuildResult:
+    """Read ``results_dir``, write ``out_dir/report.html`` and ``out_dir/report.pdf`` (both or neither). With
+    ``progress``, a progress line on stderr (tqdm): one step per section plugin, then the HTML and the PDF."""
+    import sys
+
+    from tqdm import tqdm
+
     from reports import html as _html, pdf as _pdf
 
     from simulations.store import check_writable, os_error
@@ -204,12 +220,17 @@ def build(results_dir, out_dir, title: str = "Public-data privacy workbench: val
     try:
         assets = work / "assets"
         assets.mkdir()
-        sections, errors = build_sections(res, assets)
-        meta = {"title": title, "results": res.root.name or str(res.root), "runs": len(res.runs), "audits": len(res.audits),
-                "problems": [plain(p, res.root) for p in res.problems]}
-        html_tmp, pdf_tmp = work / "report.html", work / "report.pdf"
-        html_tmp.write_text(_html.render(sections, meta), encoding="utf-8")
-        _pdf.render(sections, meta, pdf_tmp)
+        with tqdm(total=len(plugins()) + 2, desc="reports build", unit="step", file=sys.stderr,
+                  disable=not progress, mininterval=0.5, dynamic_ncols=True) as bar:
+            sections, errors = build_sections(res, assets, bar)
+            bar.set_postfix_str("HTML")
+            html_text = _html.render(sections, _meta(title, res))
+            bar.update(1)
+            bar.set_postfix_str("PDF")
+            html_tmp, pdf_tmp = work / "report.html", work / "report.pdf"
+            html_tmp.write_text(html_text, encoding="utf-8")
+            _pdf.render(sections, _meta(title, res), pdf_tmp)
+            bar.update(1)
         os.replace(html_tmp, out / "report.html")
         os.replace(pdf_tmp, out / "report.pdf")
     except OSError as exc:  # a full disk mid-build: one line; the temporary directory goes away

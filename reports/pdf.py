@@ -72,6 +72,18 @@ def _caption_height(doc: _Doc, caption: str, size: float = 8) -> float:
     return doc.multi_cell(0, size * 0.5, caption, dry_run=True, output="HEIGHT") + 1
 
 
+def _image_fits(doc: _Doc, path: Path, caption: str = "", above: float = 0.0) -> bool:
+    """Whether the image (at its print size, at most a page) and its caption fit below ``above`` mm more."""
+    from PIL import Image
+
+    with Image.open(path) as im:
+        w_px, h_px = im.size
+    w = min(w_px * _PX_TO_MM, doc.epw)
+    cap = _caption_height(doc, caption)
+    h = min(w * h_px / w_px, doc.page_break_trigger - doc.t_margin - cap - 2)
+    return doc.get_y() + above + h + cap + 2 <= doc.page_break_trigger
+
+
 def _image(doc: _Doc, path: Path, max_w: float | None = None, caption: str = "") -> None:
     """An image at its print size (150 dpi), narrowed to the text width and shortened to the page's height
     (with its caption) when larger, never split: it starts a new page when the rest of this one cannot hold
@@ -219,6 +231,9 @@ def render(sections: list[model.Section], meta: dict, path: Path) -> None:
                 big = isinstance(nxt, (model.Figure, model.Table, model.Formula))
                 if big and doc.get_y() > doc.page_break_trigger - _KEEP_WITH_NEXT_MM and not _at_top(doc):
                     doc.add_page()  # a heading never ends a page above its figure or table: it moves with it
+                elif isinstance(nxt, (model.Figure, model.Formula)) and nxt.image is not None \
+                        and _filled(doc) >= MIN_FILL and not _image_fits(doc, nxt.image, nxt.caption, 10):
+                    doc.add_page()  # nor above a figure that moves to the next page
                 elif isinstance(nxt, model.Table) and _kept_together(nxt) and _filled(doc) >= MIN_FILL:
                     with doc.offset_rendering() as dummy:  # nor above a short table that moves to the next page
                         _heading(dummy, b)

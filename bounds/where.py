@@ -102,6 +102,29 @@ def _literal(node):
         return None
 
 
+def experiments() -> dict[str, list[str]]:
+    """``{experiment name: its RESULT_IDS}`` read from ``simulations/experiments/*.py`` (two literals a file; {} in an
+    installed copy without the sources)."""
+    out = {}
+    for p in sorted((ROOT / "simulations" / "experiments").glob("[!_]*.py")):
+        found = literal_assignments(p, "NAME", "RESULT_IDS")
+        if isinstance(found.get("NAME"), str):
+            out[found["NAME"]] = [r for r in found.get("RESULT_IDS") or () if isinstance(r, str)]
+    return out
+
+
+def experiment_result(name: str) -> tuple[str | None, list[str]]:
+    """The result an experiment's name stands for, where it names one: the experiment's only result, or the one of
+    its results whose short id is the name with '_' read as '.' (``thm3_1`` -> ``abm19:thm3.1``). Returns (that
+    result id or None, the experiment's results)."""
+    rids = experiments().get(name.strip().lower(), [])
+    if len(rids) == 1:
+        return rids[0], rids
+    dotted = name.strip().lower().replace("_", ".")
+    same = [r for r in rids if r.split(":", 1)[-1] == dotted]
+    return (same[0] if len(same) == 1 else None), rids
+
+
 def cited_result(source: str) -> str | None:
     """The result id a citation names, if it is one of ``bounds``' results: "BCMNUW20 Thm 10" ->
     "bcmnuw20:thm10", "NB20 Alg 5/6 (...)" -> "nb20:alg5"; None for other works ("DR14 Thm 3.6").

@@ -122,6 +122,29 @@ def _literal(node):
         return None
 
 
+def experiments() -> dict[str, list[str]]:
+    """``{experiment name: its results}`` read from the ``EXPERIMENT`` declarations of ``simulations/experiments/*.py``
+    ({} in an installed copy without the sources)."""
+    out = {}
+    for p in sorted((ROOT / "simulations" / "experiments").glob("[!_]*.py")):
+        found = declaration_keywords(p, "EXPERIMENT", "name", "results")
+        if isinstance(found.get("name"), str):
+            out[found["name"]] = [r for r in found.get("results") or () if isinstance(r, str)]
+    return out
+
+
+def experiment_result(name: str) -> tuple[str | None, list[str]]:
+    """The result an experiment's name stands for, where it names one: the experiment's only result, or the one of
+    its results whose short id is the name with '_' read as '.' (``thm3_1`` -> ``abm19:thm3.1``). Returns (that
+    result id or None, the experiment's results)."""
+    rids = experiments().get(name.strip().lower(), [])
+    if len(rids) == 1:
+        return rids[0], rids
+    dotted = name.strip().lower().replace("_", ".")
+    same = [r for r in rids if r.split(":", 1)[-1] == dotted]
+    return (same[0] if len(same) == 1 else None), rids
+
+
 @functools.lru_cache(maxsize=None)
 def declared(only: str | None = None) -> dict[str, dict[str, list[str]]]:
     """``{kind: {result id: [where, ...]}}`` for kind in algorithm, experiment, proof checks, audit targets,

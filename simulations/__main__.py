@@ -276,6 +276,14 @@ def _target_rows(lazy: bool = True) -> list[list]:
     return sorted(rows, key=lambda r: r[1])
 
 
+def _opponent_rows() -> list:
+    """The validation contract's opponents, from ``algorithms.opponents.CATALOGUE``."""
+    from algorithms.opponents import CATALOGUE
+
+    return [["opponent", o.name, o.bound or "(sampling error only)", o.guarantee,
+             f"without {', '.join(o.lacks)}: {o.description} [{o.classes}]"] for o in CATALOGUE]
+
+
 def _cmd_list(args) -> int:
     if args.experiment is not None:
         return _show_experiment(args)
@@ -284,10 +292,13 @@ def _cmd_list(args) -> int:
         rows.append(["experiment", row["name"], ", ".join(row["result_ids"]), "",
                      row["description"] if not row["error"] else f"(unavailable: {row['error']})"])
     rows += _target_rows()
+    rows += _opponent_rows()
     text = ["experiments:"]
     text += [f"  {r[1]:<20} {r[2]:<24} {r[4]}" for r in rows if r[0] == "experiment"]
     text += ["audit targets:"]
     text += [f"  {r[1]:<28} {r[3]:<7} {r[2]:<24} {r[4]}" for r in rows if r[0] == "audit target"]
+    text += ["opponents (algorithms.opponents: what each does without; its guarantee; its bound):"]
+    text += [f"  {r[1]:<17} {r[3]:<8} {r[2]:<26} {r[4]}" for r in rows if r[0] == "opponent"]
     cli.emit(args, rows, ["kind", "name", "results or source", "declared", "description"], text="\n".join(text))
     return 0
 

@@ -26,6 +26,8 @@ Public API: :func:`run`, :func:`resume`, :func:`is_staged`, :func:`stage_dirs`, 
 from __future__ import annotations
 
 import os
+import resource
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -157,10 +159,20 @@ def resume(out: str | os.PathLike, *, workers: int | None = None, scheduler=None
                              scheduler=scheduler, chunk_size=chunk_size, progress=bar, max_trials=max_trials)
         results.append(res)
         nxt = module.next_stage(params, res.summary)
+        if progress is not False:       # one line per finished stage, also where no bar shows (not a terminal)
+            ends = "the search ends here" if nxt is None else "next stage derived"
+            print(f"{module.NAME} {stage_label(module, params, k)}: {res.completed}/{res.trials} trials done, "
+                  f"{ends}; {_cpu_seconds():.1f} s CPU so far", file=sys.stderr, flush=True)
         if nxt is None:
             return results
         params = nxt
     raise ValueError(f"{out}: the search did not finish within MAX_STAGES={MAX_STAGES} stages")
+
+
+def _cpu_seconds() -> float:
+    """user + system CPU of this process and of its finished children (a process pool's workers count once reaped)."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def status(out: str | os.PathLike, *, max_trials: int | None = None, experiment: str | None = None) -> dict:

@@ -75,10 +75,13 @@ a dotted module path), :func:`catalogue`, :func:`controls`, :func:`make_params` 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import importlib
 import importlib.util
 import pkgutil
+import re
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Mapping
 
@@ -131,13 +134,41 @@ def _importable(path: str) -> bool:
         return False
 
 
+def declaration_keywords(path: Path, name: str, *keywords: str) -> dict:
+    """``{keyword: value}`` for each of ``keywords`` passed as a literal in the top-level declaration ``name =
+    Call(...)`` of the source ``path`` (``EXPERIMENT = Experiment(name="thm10", results=(...), ...)``); only that
+    statement is parsed, from its first line to the first line after which it parses (what listing reads without
+    importing the modules)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    m = re.search(rf"^{re.escape(name)}\s*(?::[^=\n]*)?=", text, re.M)
+    if not m:
+        return {}
+    lines = text[m.start():].splitlines()
+    for end in range(1, min(len(lines), 400) + 1):
+        try:
+            node = ast.parse("\n".join(lines[:end])).body[0]
+        except SyntaxError:
+            continue
+        call = getattr(node, "value", None)
+        if not isinstance(call, ast.Call):
+            return {}
+        out = {}
+        for k in call.keywords:
+            if k.arg in keywords:
+                try:
+                    out[k.arg] = ast.literal_eval(k.value)
+                except (ValueError, TypeError, SyntaxError):
+                    pass
+        return out
+    return {}
+
+
 def _literal_metadata(name: str) -> dict | None:
     """name, results and description of an experiment read from its ``EXPERIMENT = Experiment(...)`` statement
     (only that statement is parsed; no import), or None if one of them is not a literal there."""
-    from pathlib import Path
-
-    from bounds.where import declaration_keywords
-
     found = declaration_keywords(Path(__file__).resolve().parent / f"{name}.py", "EXPERIMENT",
                                  "name", "results", "description")
     return found if len(found) == 3 else None

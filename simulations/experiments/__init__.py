@@ -1,5 +1,6 @@
 """One module per validated result, and the registry that finds them. This docstring is the reference for
-writing one; ``lemma4_2`` is a short example, ``thm10`` a full one.
+writing one; ``lemma4_2`` is a short example, ``thm10`` a full one, tests/examples/worked_example/laplace_release.py
+the complete worked example of docs/DESIGN.md (docs/ADDING_A_RESULT.md lists every file a new result touches).
 
 An experiment is a module ``simulations/experiments/<name>.py`` (found by listing the package: no
 registration; a module elsewhere runs by its dotted path, ``python -m simulations run mypkg.mod``). It declares

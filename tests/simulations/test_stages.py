@@ -36,12 +36,12 @@ def test_a_staged_search_labels_its_one_progress_line_stage_k_of_at_most_k(monke
     from simulations import experiments
     from simulations.experiments import thm10_looseness as loose
 
-    params = experiments.make_params(loose, {})
+    params = experiments.make_params(loose.EXPERIMENT, {})
     last = loose.max_refinements(params.factor, params.resolution)
     assert loose.max_stage(params) == last >= 1
-    assert stages.stage_label(loose, params, 2) == f"stage 2 of at most {last}"
+    assert stages.stage_label(loose.EXPERIMENT, params, 2) == f"stage 2 of at most {last}"
     monkeypatch.setattr("sys.stderr.isatty", lambda: True)
-    bar = runner._progress(10, 0, stages.stage_label(loose, params, 0))
+    bar = runner._progress(10, 0, stages.stage_label(loose.EXPERIMENT, params, 0))
     try:
         assert bar.desc.startswith(f"stage 0 of at most {last}") and not bar.leave and not bar.disable
     finally:

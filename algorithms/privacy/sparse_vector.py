@@ -153,8 +153,8 @@ class _SparseRounds:
         """Take over the state such a compiled twin reached (its draws were made on this object's generator)."""
         if isinstance(count, bool) or not isinstance(count, int) or not self.count <= count <= self.c:
             raise ValueError(f"count={count!r} out of range: allowed integers in [{self.count}, {self.c}]")
-        self.count = count
-        self._noisy_threshold = _check_real("noisy_threshold", noisy_threshold)
+        threshold = _check_real("noisy_threshold", noisy_threshold)
+        self.count, self._noisy_threshold = count, threshold
 
     def _check_running(self) -> None:
         if self.halted:

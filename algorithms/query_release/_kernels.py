@@ -25,6 +25,9 @@ seeded run gives the same bits whichever backend runs it:
   (``libm_exp``: the function both backends call; numpy's own SIMD exp may differ from it in the last
   bit on AVX-512 machines), the rescale and numpy's sum. Every unit is checked before p changes.
 
+* ``pmw_scan`` (compiled only; its numpy twin is ``pmw._scan`` on ``mw_counts.SignedCountMW`` with NumericSparse's
+  own code): PMW's whole pass, called by ``pmw._scan_compiled`` with NumericSparse's noise drawn beforehand by numpy.
+
 Random draws never move into the kernels: they stay numpy ``Generator`` calls between them.
 The compiled backend needs numba (the ``fast`` extra; ``dev`` includes it). Without it, or with
 the environment variable ``PUBPRIV_NO_NUMBA=1``, or after ``set_backend("numpy")``, the numpy
@@ -78,8 +81,8 @@ def backend() -> str:
 
 def compiled():
     """The compiled kernels (a dict: ``sum``, ``scatter``, ``bincount``, ``scale_normalise``,
-    ``answer_scores``, ``workload_updates``) when the numba backend is active, else None. Resolved once per
-    ``set_backend`` (the hot loop's check)."""
+    ``answer_scores``, ``workload_updates``, ``pmw_scan``) when the numba backend is active, else None. Resolved
+    once per ``set_backend`` (the hot loop's check)."""
     global _active
     if _active is None:
         if _choice == "numpy" or (_choice == "auto" and os.environ.get("PUBPRIV_NO_NUMBA", "") == "1"):

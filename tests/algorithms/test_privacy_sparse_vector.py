@@ -335,3 +335,23 @@ def test_numeric_sparse_first_above_blocks_have_the_chain_law_with_redraws_and_h
 def test_sparse_vector_bad_input_raises_value_error_naming_argument(make, name):
     with pytest.raises(ValueError, match=name):
         make(np.random.default_rng(0))
+
+
+def test_numeric_sparse_hands_its_state_to_a_compiled_scan_and_takes_it_back():
+    """``scan_state`` gives the generator and the state a compiled twin of the scan starts from; ``resume`` takes
+    the state it reached: the count moves only forward and at most to c (halted then), the threshold must be real.
+    Catches a resume that lets the count fall back (tops forgotten: more than c above-threshold answers) or run past c."""
+    rng = np.random.default_rng(0)
+    ns = NumericSparse(1.0, 3, 1.0, rng)
+    got_rng, count, threshold = ns.scan_state()
+    assert got_rng is rng and count == 0 and math.isfinite(threshold)
+    ns.resume(2, 0.25)
+    assert (ns.count, ns.scan_state()[2], ns.halted) == (2, 0.25, False)
+    for bad in (1, 4, 2.0, True):
+        with pytest.raises(ValueError, match="count"):
+            ns.resume(bad, 0.25)
+    with pytest.raises(ValueError, match="noisy_threshold"):
+        ns.resume(3, float("nan"))
+    assert ns.count == 2                 # a refused resume changes nothing
+    ns.resume(3, 0.5)
+    assert ns.halted

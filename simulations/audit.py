@@ -361,7 +361,7 @@ def _pair_text(pair) -> str:
     def one(x):
         a = np.asarray(x)
         return np.array2string(a, threshold=24, separator=",", max_line_width=10_000) if a.size <= 64 else f"<{a.shape}>"
-    return f"D0 = {one(pair[0])}, D1 = {one(pair[1])}"
+    return f"D0 = {one(pair[0])}, D1 = {one(pair[1])}".replace("\n", "")
 
 
 def search_pair(case: AuditCase, samples: int, rng: np.random.Generator, batch_size: int = DEFAULT_BATCH):

@@ -471,7 +471,7 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
     exact = exact_loss_search(case, rng.spawn(1)[0]) if search else None  # a child stream: the audit's draws unchanged
     if exact is not None:
         exact_note = f"{exact.describe(float(case.eps))}: {_pair_text(exact.pair)}"
-        if _pair_text(exact.pair) != _pair_text(case.private_pair):
+        if case.neighbours is not None and _pair_text(exact.pair) != _pair_text(case.private_pair):
             case = replace(case, starts=(exact.pair, *case.starts))
     if case.neighbours is not None and search:
         pair, search_note = search_pair(case, samples, rng, batch_size)

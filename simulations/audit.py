@@ -126,7 +126,7 @@ from simulations._audit_bounds import (  # noqa: F401
     delta_lower_bound, detection_probability, epsilon_lower_bound, minimal_detectable_delta,  # noqa: F401
     minimal_detectable_eps, profile_grid, renyi_rho_lower_bound,  # noqa: F401
 )
-from simulations._audit_divergence import divergence_applies, divergence_objective
+from simulations._audit_divergence import divergence_applies, divergence_objective, fit_logistic  # noqa: F401
 from simulations._audit_pairs import exact_loss_search
 from simulations._audit_values import MAX_VALUE_COORDINATES, value_search
 from simulations._audit_registry import (  # noqa: F401
@@ -240,24 +240,6 @@ class LearnedTest:
 
     def describe(self) -> str:
         return f"learned score (logistic regression on {len(self.weights)} features): {self.inner.describe()}"
-
-
-def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
-    """L2-regularised logistic regression (mean log-loss + l2 |w|^2 / 2, intercept unpenalised) by L-BFGS;
-    returns (w, b)."""
-    from scipy import optimize, special
-
-    d = x.shape[1]
-
-    def loss(theta):
-        w, b = theta[:d], theta[d]
-        z = x @ w + b
-        ll = np.mean(np.logaddexp(0.0, z) - y * z) + 0.5 * l2 * w @ w
-        r = special.expit(z) - y
-        return ll, np.r_[x.T @ r / len(y) + l2 * w, np.mean(r)]
-
-    res = optimize.minimize(loss, np.zeros(d + 1), jac=True, method="L-BFGS-B", options={"maxiter": 200})
-    return res.x
 
 
 def _learned_search(a0, a1, delta, eps, objective, profile, level=SELECTION_LEVEL):

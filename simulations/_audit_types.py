@@ -58,7 +58,9 @@ class AuditCase:
     parts as numbers, real-valued parts as they are), drawn once with the statistic; given, it adds the
     "divergence" objective (also added, on the statistic's values, by a declared rho). ``log_ratio`` maps such rows
     to the exact log dP_D1/dP_D0 of the declared mechanism on ``private_pair`` (a witness offered beside the
-    learned one).
+    learned one). ``loss_neighbours(rng)`` (optional, with ``pair_loss``): random neighbouring pairs ranked by their
+    exact loss only (no sampled search; for targets whose draws are too slow to search on), so the line states the
+    worst pair found and its loss.
     """
 
     mechanism: Callable[..., Any]
@@ -76,6 +78,7 @@ class AuditCase:
     pair_loss: Callable[[tuple], float] | None = None
     rho: float | None = None
     transcript: Callable[[Any], Any] | None = None
+    loss_neighbours: Callable[[np.random.Generator], tuple] | None = None
     log_ratio: Callable[[np.ndarray], np.ndarray] | None = None
 
 

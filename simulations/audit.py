@@ -341,7 +341,7 @@ def _pair_text(pair) -> str:
     def one(x):
         a = np.asarray(x)
         return np.array2string(a, threshold=24, separator=",", max_line_width=10_000) if a.size <= 64 else f"<{a.shape}>"
-    return f"D0 = {one(pair[0])}, D1 = {one(pair[1])}"
+    return f"D0 = {one(pair[0])}, D1 = {one(pair[1])}".replace("\n", "")
 
 
 def search_pair(case: AuditCase, samples: int, rng: np.random.Generator, batch_size: int = DEFAULT_BATCH):
@@ -451,7 +451,7 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
     exact = exact_loss_search(case, rng.spawn(1)[0]) if search else None  # a child stream: the audit's draws unchanged
     if exact is not None:
         exact_note = f"{exact.describe(float(case.eps))}: {_pair_text(exact.pair)}"
-        if _pair_text(exact.pair) != _pair_text(case.private_pair):
+        if case.neighbours is not None and _pair_text(exact.pair) != _pair_text(case.private_pair):
             case = replace(case, starts=(exact.pair, *case.starts))
     if case.neighbours is not None and search:
         pair, search_note = search_pair(case, samples, rng, batch_size)

@@ -221,7 +221,8 @@ class Judgement:
     (:func:`combine`; no claim at all: ``below-bound``, nothing was judged). ``text``: what the verdict says, in
     words, without its status (``summarise_run`` puts the status first). ``opponents``: the outcomes
     (:func:`baseline` records) of the experiment's declared opponents, ``{name: record}``, or ``{group: {name:
-    record}}`` when each group (a case, a cell) is judged apart; empty when they were not run (``informative`` is
+    record}}`` when each group (a case, a cell) is judged apart (a record None: that opponent does not apply to
+    that group, e.g. the tree to a class without an order); empty when they were not run (``informative`` is
     then None, said so). ``regime``: a lower bound's regime flag (``LowerBoundRegime`` experiments), a bool or
     ``{group: bool}``. ``measurements``: everything else the summary shows (JSON values, any nesting).
     ``floor_check``: the claims are checks only a bug can fail: the verdict is ``floor check`` (say in ``text``
@@ -263,7 +264,7 @@ def _informative(experiment: Experiment, judgement: Judgement):
         missing = [n for n in names if n not in group]
         if missing:
             raise ValueError(f"experiment {experiment.name}: no outcome of opponent {', '.join(missing)}{where}")
-        return informative({n: group[n] for n in names})
+        return informative({n: group[n] for n in names if group[n] is not None})  # None: does not apply here
 
     if grouped:
         return {"informative": {g: one(v, f" in {g}") for g, v in outcomes.items()}}

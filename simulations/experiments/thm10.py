@@ -12,12 +12,14 @@ What one trial does, for every case "class:distribution" of ``Params.cases``:
    cap) are explicit options; a run below either size is ``below-bound`` (a measurement, never a verdict on
    the theorem);
 3. w ~ D^m (public) and x ~ D^n (private), drawn once, then on these same draws:
-   A_PAP(x, w, H, alpha, beta, eps, delta) and, with ``baselines`` (default), the trivial releases of
-   :data:`TRIVIAL_ALGORITHMS`, judged by the same rule (Err <= alpha): *public-only* G(h) = E_w h (the public
-   sample's empirical answers, no private data, no privacy cost), *private-only* PMW(x, H, alpha, beta, eps,
-   delta) over the full domain (no public data, the same privacy budget), *A_PAP without private data* (its
-   PMW fed the public sample's histogram, or n points of the uniform law) and the constant 0 (answers lie in
-   [-1, 1]);
+   A_PAP(x, w, H, alpha, beta, eps, delta) and, with ``baselines`` (default), the opponents of
+   :data:`TRIVIAL_ALGORITHMS` (``simulations.opponents``), judged by the same rule (Err <= alpha): *public-only*
+   G(h) = E_w h and its minimax-shrunk version (no private data, no privacy cost), *private-only* PMW(x, H, alpha,
+   beta, eps, delta) over the full domain, the Gaussian and Laplace mechanisms on all |H| answers and, for
+   thresholds and intervals, the binary tree (no public data, the same privacy budget), and the constant 0
+   (answers lie in [-1, 1]); beside them, not as opponents, the exact non-private answers of x and of x and w
+   pooled (:data:`NON_PRIVATE`: an accuracy verdict cannot tell A_PAP from them; the audit target
+   :data:`PRIVACY_AUDIT` judges its privacy);
 4. exactly, with D as a probability vector (``algorithms.evaluation``): the cover radius
    max_h Pr_D[h != Project_{H~,w}(h)] and whether H~ is an alpha/4-cover (Lemma 11: w.p. >= 1 - beta/2);
    Err_{D,H}(G) = max_h |G(h) - E_D h| for A_PAP and each baseline and whether it is <= alpha
@@ -56,12 +58,14 @@ The finding at Theorem 10's own sizes: they cannot discriminate. Its m alone giv
 uniform convergence at alpha (max error 0.02-0.06), and its n lets full-domain PMW succeed on every default
 domain, so ``informative`` is false in every default case. Where A_PAP separates is below the theorem's m (a
 ``below-bound`` measurement): at alpha = 0.1, eps = 0.5, ``m_scale`` = 0.03 (``SEPARATION_RUN``) A_PAP succeeds
-while public-only, A_PAP without private data and the constant fail; private-only PMW still succeeds on these
+while public-only and the constant fail; private-only PMW still succeeds on these
 small domains (N = 1024 points, 2^8 stumps), and below the theorem's n (n_scale = 0.01) A_PAP and PMW fail
-together there. The separation from private-only PMW as well is at large p (``SEPARATION_PRIVATE_RUN``):
-``wide_stumps:clusters`` (stumps on {+-1}^2000 without the domain, a law of 4 coordinate clusters) at 0.0032 of
-Theorem 10's n and 0.001 of its m, where A_PAP's cover finds the clusters and its PMW runs on {+-1}^4 (200/200)
-while PMW on {+-1}^2000 fails (0/200), as do public-only (46/200) and the data-free releases (benchmarks/RESULTS.md).
+together there. At large p (``SEPARATION_PRIVATE_RUN``: ``wide_stumps:clusters``, stumps on {+-1}^2000 without
+the domain, a law of 4 coordinate clusters, at 0.0032 of Theorem 10's n and 0.001 of its m) A_PAP's cover finds
+the clusters and its PMW runs on {+-1}^4 (200/200) while PMW on {+-1}^2000 fails (0/200): a separation from PMW
+only, since the Gaussian release on the 2,000 answers succeeds there too (200/200, and from 1/2,800 of that n,
+where A_PAP fails): not informative (benchmarks/RESULTS.md, "Opponents"). Each summary names per case the
+strongest opponent and whether it failed, and lists any opponent weaker than the constant (a defect).
 ``public_only_crossover`` gives,
 from ``bounds.crossover(thm10, baselines:uc)``, the alphas below which Theorem 10's m alone is
 already the uniform-convergence size (public data alone suffice by the explicit VC bound).
@@ -82,7 +86,7 @@ from simulations import distributions as dist
 RESULT_ID = "bcmnuw20:thm10"
 #: the regime where A_PAP separates from public-only (README's first validation; below Theorem 10's m)
 SEPARATION_RUN = {"cases": "thresholds:near_threshold,stumps:zipf", "alpha": 0.1, "eps": 0.5, "m_scale": 0.03}
-#: where A_PAP separates from private-only PMW too (below Theorem 10's n and m): decision stumps at p = 2000
+#: where A_PAP separates from PMW on the full domain (below Theorem 10's n and m; not from the Gaussian release)
 SEPARATION_PRIVATE_RUN = {"cases": "wide_stumps:clusters", "alpha": 0.3, "n_scale": 0.0032, "m_scale": 0.001}
 
 CLASSES = ("thresholds", "intervals", "stumps", "wide_stumps")
@@ -110,15 +114,26 @@ PROBES = {
     "pmw_noise_x7": "PMW's Laplace noise 7 times the declared scale (inconclusive at 120 trials: the edge)",
     "half_cover": "the cover built from the first half of the public sample (m/2 points)",
 }
-#: the trivial releases run on the same draws as A_PAP and judged by the same rule (Err <= alpha); the verdict
-#: is ``informative`` in a case only where every one of them fails there
+#: the opponents run on the same draws as A_PAP and judged by the same rule (Err <= alpha): every one needs
+#: nothing Theorem 10 offers (public data, private data, or both with no privacy spent on them), and the verdict is
+#: ``informative`` in a case only where every one that applies fails there (the tree applies to thresholds and
+#: intervals only). Dropped, with the reason: "A_PAP without private data" (PMW run on the m public points as if
+#: they were the private set, its noise calibrated to m) had error 1.3-2.0, worse than the constant 0's, and "A_PAP
+#: on uniform data" is no release a referee would bring; the data-free opponent is the constant, the public-only
+#: ones the empirical and the minimax-shrunk answers.
 TRIVIAL_ALGORITHMS = {
     "public_only": "G(h) = E_w h: the public sample's answers (no private data)",
+    "public_shrunk": "the public answers times sqrt(m)/(sqrt(m) + 1) (minimax; no private data)",
     "private_only": "PMW on the full domain (no public data, the same eps, delta)",
-    "pap_without_private_data": "A_PAP whose PMW is fed the public sample's histogram (never sees the private data)",
-    "pap_on_uniform_data": "A_PAP fed n points of the uniform law over the domain in place of the private data",
+    "gaussian": "the Gaussian mechanism on all |H| answers, analytic (eps, delta) (no public data)",
+    "laplace": "the Laplace mechanism on all |H| answers, eps-DP (no public data)",
+    "tree": "the binary-tree mechanism, thresholds and intervals only (no public data, the same eps, delta)",
     "constant_zero": "G(h) = 0 for every h, the middle of [-1, 1] (ignores all data)",
 }
+#: the releases without privacy, measured beside the opponents: an accuracy verdict cannot tell A_PAP from them
+#: (it cannot see privacy); the audit target that does is :data:`PRIVACY_AUDIT`
+NON_PRIVATE = ("exact_private", "exact_pooled")
+PRIVACY_AUDIT = "pap"
 MAX_PRIVATE_POINTS = (1 << 53) - 1  # counts are summed in float64 by the representative map (exact below 2^53)
 
 
@@ -290,12 +305,6 @@ class ClusterLaw:
 
         return CoordinateCounts(n, rng.binomial(n, (1 + self.mus) / 2)[self.group])
 
-    def uniform_counts(self, n: int, rng: np.random.Generator):
-        """n i.i.d. points of the uniform law on {+-1}^p, as their per-coordinate counts."""
-        from algorithms.classes.implicit import CoordinateCounts
-
-        return CoordinateCounts(n, rng.binomial(n, 0.5, size=self.p))
-
     def cover_radius(self, member_of_coordinate: np.ndarray) -> float:
         """max_i Pr_D[x_i != x_{proj(i)}] for the coordinate proj(i) each stump is projected to: 0 within a cluster,
         (1 - mu_a mu_b)/2 across two independent clusters."""
@@ -354,18 +363,14 @@ def run_pap(cls, D, n: int, m: int, alpha: float, beta: float, eps: float, delta
     assumes bounds' value; None: PMW's fixed split)."""
     from algorithms.privacy.accounting import ApproxDP
     from algorithms.query_release.pap import a_pap
-    from algorithms.query_release.pmw import pmw
 
     wide = isinstance(D, ClusterLaw)
     if wide:
-        from algorithms.classes.implicit import CoordinateCounts
-
         truth = D.truth
 
         def error_of(answers) -> float:
             return float(np.max(np.abs(answers - truth)))
     else:
-        from algorithms.classes import PointCounts
         from algorithms.evaluation import cover_radius, true_error
 
         def error_of(answers) -> float:
@@ -392,27 +397,41 @@ def run_pap(cls, D, n: int, m: int, alpha: float, beta: float, eps: float, delta
         "pmw_alpha_mw": float(out.pmw.parameters.alpha_mw),
     }
     wanted = tuple(TRIVIAL_ALGORITHMS) if baselines is True else tuple(baselines or ())
-    for key in wanted:
-        if key == "public_only":
-            answers = public.mean(axis=0, dtype=np.float64) if wide else public_only_answers(cls, public)
-        elif key == "private_only":
-            priv = pmw(private, cls, alpha, beta, eps, delta, rng).value
-            answers = priv.answers
-            rec["private_only_updates"] = priv.num_updates
-        elif key == "pap_without_private_data":  # A_PAP whose PMW is fed the public sample's histogram instead
-            data = (CoordinateCounts.from_points(public) if wide
-                    else PointCounts(np.bincount(public, minlength=cls.num_points)))
-            answers = a_pap(data, public, cls, alpha, beta, eps, delta, rng, mw_accuracy=mw_accuracy).value.answers
-        elif key == "pap_on_uniform_data":  # A_PAP fed n points of the uniform law in place of the private data
-            data = D.uniform_counts(n, rng) if wide else private_sample(dist.uniform(cls.num_points), n, rng)
-            answers = a_pap(data, public, cls, alpha, beta, eps, delta, rng, mw_accuracy=mw_accuracy).value.answers
-        elif key == "constant_zero":
-            answers = np.zeros(cls.num_hypotheses)
-        else:
-            raise ValueError(f"baseline {key!r} must be one of {', '.join(TRIVIAL_ALGORITHMS)}")
-        err = error_of(answers)
-        rec.update({f"{key}_error": err, f"{key}_accurate": bool(err <= alpha)})
+    unknown = sorted(set(wanted) - set(TRIVIAL_ALGORITHMS))
+    if unknown:
+        raise ValueError(f"baseline {unknown[0]!r} must be one of {', '.join(TRIVIAL_ALGORITHMS)}")
+    if wanted:
+        rec.update(_opponents(cls, D, private, public, n, m, alpha, beta, eps, delta, rng, wanted, truth))
     return rec
+
+
+def _opponents(cls, D, private, public, n, m, alpha, beta, eps, delta, rng, wanted, truth) -> dict:
+    """The opponents of ``wanted`` and the non-private releases on one case's draws (``simulations.opponents``):
+    ``<name>_error`` and ``<name>_accurate`` for each; the tree only for thresholds and intervals."""
+    from algorithms.evaluation import true_answers
+    from algorithms.query_release.pmw import pmw
+    from simulations.opponents import answer_opponents, finite_class_inputs
+
+    if isinstance(D, ClusterLaw):
+        truth = D.truth
+        inputs = {"private_answers": 2.0 * private.ones / n - 1.0, "n": n,
+                  "public_answers": public.mean(axis=0, dtype=np.float64), "m": m}
+    else:
+        truth = true_answers(cls, D.probs) if truth is None else truth
+        inputs = finite_class_inputs(cls, cls.name.split("(")[0], private, public)
+    skip = tuple(k for k in ("gaussian", "laplace", "tree", "constant_zero") if k not in wanted)
+    errs = answer_opponents(truth, **inputs, eps=eps, delta=delta, beta=beta, rng=rng, skip=skip)
+    errs["public_only"] = errs.pop("public_empirical")
+    if "public_shrunk" not in wanted:
+        errs.pop("public_shrunk")
+    out = {}
+    if "private_only" in wanted:
+        priv = pmw(private, cls, alpha, beta, eps, delta, rng).value
+        errs["private_only"] = float(np.max(np.abs(priv.answers - truth)))
+        out["private_only_updates"] = priv.num_updates
+    for key, err in errs.items():
+        out.update({f"{key}_error": err, f"{key}_accurate": bool(err <= alpha)})
+    return out
 
 
 @dataclass(frozen=True)
@@ -434,15 +453,22 @@ class Case:
     private_only_updates: int | None = None
     public_only_error: float | None = contract.opponent_field("public_only", "error", None)
     public_only_accurate: bool | None = contract.opponent_field("public_only", "success", None)
+    public_shrunk_error: float | None = contract.opponent_field("public_shrunk", "error", None)
+    public_shrunk_accurate: bool | None = contract.opponent_field("public_shrunk", "success", None)
     private_only_error: float | None = contract.opponent_field("private_only", "error", None)
     private_only_accurate: bool | None = contract.opponent_field("private_only", "success", None)
-    pap_without_private_data_error: float | None = contract.opponent_field("pap_without_private_data", "error", None)
-    pap_without_private_data_accurate: bool | None = contract.opponent_field("pap_without_private_data", "success",
-                                                                             None)
-    pap_on_uniform_data_error: float | None = contract.opponent_field("pap_on_uniform_data", "error", None)
-    pap_on_uniform_data_accurate: bool | None = contract.opponent_field("pap_on_uniform_data", "success", None)
+    gaussian_error: float | None = contract.opponent_field("gaussian", "error", None)
+    gaussian_accurate: bool | None = contract.opponent_field("gaussian", "success", None)
+    laplace_error: float | None = contract.opponent_field("laplace", "error", None)
+    laplace_accurate: bool | None = contract.opponent_field("laplace", "success", None)
+    tree_error: float | None = contract.opponent_field("tree", "error", None)
+    tree_accurate: bool | None = contract.opponent_field("tree", "success", None)
     constant_zero_error: float | None = contract.opponent_field("constant_zero", "error", None)
     constant_zero_accurate: bool | None = contract.opponent_field("constant_zero", "success", None)
+    exact_private_error: float | None = None
+    exact_private_accurate: bool | None = None
+    exact_pooled_error: float | None = None
+    exact_pooled_accurate: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -492,6 +518,48 @@ def uc_size(alpha: float, beta: float, d: int) -> int:
 # ---------------------------------------------------------------- the verdict
 
 
+def _opponents_summary(rows: list[dict], errors: np.ndarray, params, target: float) -> dict:
+    """One case's opponents on the same draws (``simulations.opponents.summarise_opponents``): a baseline record
+    each that applies (the tree to thresholds and intervals only), ``informative`` over them, the strongest and
+    whether it failed, the ones weaker than the constant, the non-private releases apart (``privacy_blind``), and
+    ``separation``."""
+    from simulations.opponents import summarise_opponents
+
+    names = [k for k in TRIVIAL_ALGORITHMS if rows[0].get(f"{k}_error") is not None]
+    per_trial = [{k: r[f"{k}_error"] for k in (*names, *NON_PRIVATE) if r.get(f"{k}_error") is not None}
+                 for r in rows]
+    for row in per_trial:  # the summariser's name for the public-only release
+        row["public_empirical"] = row.pop("public_only")
+    s = summarise_opponents(per_trial, params.alpha, target, params.confidence)
+    per = s["opponents"]
+    per["public_only"] = per.pop("public_empirical")
+    base = {k: per[k] for k in names}
+    algo = {**contract.baseline(int(np.sum(errors <= params.alpha)), errors.size, target, params.confidence),
+            "error_mean": float(errors.mean()), "error_max": float(errors.max())}
+    informative = contract.informative(base)
+    strongest = max(base, key=lambda k: (base[k]["rate"], -base[k]["error_mean"]))
+    return {
+        "baselines": base,
+        "informative": informative,
+        "strongest": strongest, "strongest_failed": base[strongest]["status"] == contract.FAILS,
+        "weaker_than_constant": ["public_only" if k == "public_empirical" else k for k in s["weaker_than_constant"]],
+        "privacy_blind": {k: per[k] for k in NON_PRIVATE if k in per},
+        "separation": {"algorithm": algo,
+                       "separated": bool(algo["status"] == contract.SUCCEEDS and informative),
+                       "trivial_not_failing": [k for k, b in base.items() if b["status"] != contract.FAILS]},
+    }
+
+
+def _privacy_blind_text(cases: dict) -> str:
+    """What the accuracy verdict cannot see: where the exact (non-private) answers succeed too, and the audit that
+    judges A_PAP's privacy."""
+    ok = [k for k, c in cases.items()
+          if any(b["status"] != contract.FAILS for b in c.get("privacy_blind", {}).values())]
+    return (f"accuracy cannot see privacy: the exact non-private answers are not shown to fail in {len(ok)}/"
+            f"{len(cases)} case(s); A_PAP's privacy is judged by the audit `simulations audit {PRIVACY_AUDIT}`")
+
+
+
 def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Per case: cover and accuracy rates with Clopper-Pearson intervals and verdicts, the baselines on the
     same draws, and whether the run was at Theorem 10's sizes (module docstring)."""
@@ -530,22 +598,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
             "uc_m": uc_size(params.alpha, params.beta, s["d"]),
         }
         if "public_only_error" in rows[0]:
-            base = {}
-            for key in TRIVIAL_ALGORITHMS:
-                if f"{key}_error" not in rows[0]:  # a run directory recorded before this baseline existed
-                    continue
-                errs = np.array([r[f"{key}_error"] for r in rows])
-                base[key] = {**contract.baseline(sum(r[f"{key}_accurate"] for r in rows), T, target,
-                                                 params.confidence),
-                             "error_mean": float(errs.mean()), "error_max": float(errs.max())}
-            c["baselines"] = base
-            c["informative"] = contract.informative(base)
-            # where the algorithm separates: A_PAP judged by the baselines' rule, beside every trivial release
-            algo = {**contract.baseline(sum(r["accurate"] for r in rows), T, target, params.confidence),
-                    "error_mean": float(errors.mean()), "error_max": float(errors.max())}
-            c["separation"] = {"algorithm": algo,
-                               "separated": bool(algo["status"] == contract.SUCCEEDS and c["informative"]),
-                               "trivial_not_failing": [k for k, b in base.items() if b["status"] != contract.FAILS]}
+            c.update(_opponents_summary(rows, errors, params, target))
         cases[case] = c
     statuses = [c[k]["verdict"] for c in cases.values() for k in ("cover", "accuracy")]
     below = [k for k, c in cases.items() if not c["at_bound"]]
@@ -562,18 +615,24 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
         informative = {k: c["informative"] for k, c in with_base.items()}
         separated = [k for k, c in with_base.items() if c["separation"]["separated"]]
         lead = (f"informative in {sum(informative.values())}/{len(informative)} case(s)"
-                + (" (a trivial release also meets alpha in: "
+                + (" (an opponent also meets alpha in: "
                    + "; ".join(f"{k}: {', '.join(c['separation']['trivial_not_failing'])}"
                                for k, c in with_base.items() if not c["informative"]) + ")"
                    if not all(informative.values()) else "")
-                + f"; A_PAP succeeds where every trivial release fails in {len(separated)}/{len(with_base)}")
+                + f"; A_PAP succeeds where every opponent fails in {len(separated)}/{len(with_base)}; strongest "
+                + "; ".join(f"{k}: {c['strongest']} ({'failed' if c['strongest_failed'] else 'did not fail'})"
+                            for k, c in with_base.items())
+                + "; " + _privacy_blind_text(with_base))
+        weak = sorted({o for c in with_base.values() for o in c["weaker_than_constant"]})
+        if weak:
+            lead += f"; DEFECT: weaker than the constant 0 on the same draws: {', '.join(weak)}"
         text = f"{lead}. {text}"
     else:
         text = f"informative: not measured (baselines=false). {text}"
     dims = sorted({(c["d"], c["p"]) for c in cases.values()})
     return contract.Judgement(
         claims=statuses, text=text,
-        opponents={k: {t: c["baselines"][t] for t in TRIVIAL_ALGORITHMS} for k, c in with_base.items()},
+        opponents={k: {t: c["baselines"].get(t) for t in TRIVIAL_ALGORITHMS} for k, c in with_base.items()},
         measurements={
         "result_id": RESULT_ID,
         "claim": ("Err_{D,H}(G) <= alpha w.p. >= 1 - beta (Theorem 10); H~ is an alpha/4-cover w.p. >= 1 - beta/2 "

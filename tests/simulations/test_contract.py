@@ -210,6 +210,22 @@ def test_an_opponent_weaker_than_the_constant_fails_the_contract():
         _check_no_opponent_weaker_than_the_constant(again)
 
 
+def test_a_lower_bound_judged_where_the_non_private_release_fails_breaks_the_contract():
+    """thm15's CI run judges its cells (the exact pooled answers succeed there); the same summary with a judged
+    cell's non-private release marked failing is refused by the contract check."""
+    exp = experiments.get("thm15")
+    params = _params_of(exp, None)
+    _, summary = runner.evaluate("thm15", exp.ci.trials, seed=SEED, params=params)
+    _check_lower_bound_cells_where_the_non_private_release_is_accurate(summary)
+    judged = [r for r in summary["rows"] if r["prediction"]["verdict"] != stats.BELOW_BOUND]
+    assert judged, "the CI run judges a cell"
+    broken = copy.deepcopy(summary)
+    next(r for r in broken["rows"] if r["prediction"]["verdict"] != stats.BELOW_BOUND)["nonprivate"]["status"] = \
+        contract.FAILS
+    with pytest.raises(AssertionError, match="non-private release"):
+        _check_lower_bound_cells_where_the_non_private_release_is_accurate(broken)
+
+
 def _informative_flags(summary) -> list[bool]:
     top = summary["informative"]
     return list(top.values()) if isinstance(top, dict) else [top]

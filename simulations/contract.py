@@ -209,8 +209,8 @@ def find_claims(summary, path: str = "") -> list[tuple[str, dict]]:
 # ---------------------------------------------------------------- the summary every experiment gives
 
 #: the summary keys :func:`summarise_run` writes (a judgement's measurements may not use them)
-RESERVED = ("verdict", "verdict_text", "informative", "informative_reason", "variant", "negative_control",
-            "result_ids", "params")
+RESERVED = ("verdict", "verdict_text", "informative", "informative_reason", "strongest_opponent", "variant",
+            "negative_control", "result_ids", "params")
 
 
 @dataclass(frozen=True)
@@ -267,17 +267,30 @@ def _informative(experiment: Experiment, judgement: Judgement):
         return informative({n: group[n] for n in names if group[n] is not None})  # None: does not apply here
 
     if grouped:
-        return {"informative": {g: one(v, f" in {g}") for g, v in outcomes.items()}}
-    return {"informative": one(outcomes, "")}
+        return {"informative": {g: one(v, f" in {g}") for g, v in outcomes.items()},
+                "strongest_opponent": {g: strongest_opponent({n: v[n] for n in names}) for g, v in outcomes.items()}}
+    return {"informative": one(outcomes, ""),
+            "strongest_opponent": strongest_opponent({n: outcomes[n] for n in names})}
+
+
+def strongest_opponent(outcomes: Mapping[str, dict | None]) -> dict | None:
+    """The declared opponent that came closest to doing the algorithm's job in one group: the highest success rate
+    (ties: the first declared), its ``status`` and whether it ``failed``; None where no opponent applies."""
+    known = {k: v for k, v in outcomes.items() if v is not None}
+    if not known:
+        return None
+    best = max(known, key=lambda k: known[k]["rate"])
+    return {"name": best, "status": known[best]["status"], "failed": known[best]["status"] == FAILS}
 
 
 def summarise_run(experiment: Experiment, records: list, params) -> dict:
     """The summary of a run: ``experiment.summarise(records, params)`` (a :class:`Judgement`) and what every
     summary states besides: ``verdict`` (the claims' statuses combined), ``verdict_text`` (the status, the
     judgement's text, and for a negative control what is broken), ``informative`` (from the declared opponents'
-    outcomes, a lower bound's regime flag, or False with ``informative_reason`` for NoOpponents), ``variant`` and
-    ``negative_control``, ``result_ids`` and ``params`` (the run's parameters). The one way a summary is made:
-    the runner, the store, status, the reports and the tests all call it."""
+    outcomes, a lower bound's regime flag, or False with ``informative_reason`` for NoOpponents) and with declared
+    opponents ``strongest_opponent`` (per group: the one with the highest success rate, and whether it failed),
+    ``variant`` and ``negative_control``, ``result_ids`` and ``params`` (the run's parameters). The one way a
+    summary is made: the runner, the store, status, the reports and the tests all call it."""
     if not records:
         raise ValueError("records must hold at least one trial")
     j = experiment.summarise([as_record(r) for r in records], params)

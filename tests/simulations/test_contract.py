@@ -158,6 +158,10 @@ def _check_informative(exp, records, summary, params):
             again = contract.baseline(b["successes"], b["trials"], b["target"], b["ci_confidence"])
             assert b["status"] == again["status"], name
     assert _informative_flags(summary), "an experiment with opponents states informative"
+    strongest = summary["strongest_opponent"]
+    for group_best in (strongest.values() if "name" not in strongest else [strongest]):
+        assert group_best is None or (group_best["name"] in exp.opponent_names
+                                      and group_best["failed"] == (group_best["status"] == contract.FAILS))
 
 
 def _nodes(value, path=""):

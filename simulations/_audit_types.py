@@ -98,8 +98,9 @@ class AuditTarget:
     default_delta: float = 0.0
     default_samples: int = 200_000
     ci_samples: int | None = None  # the contract test's sample count (tests/simulations/test_contract.py)
-    #: the result ids (``paper:kind+number``) whose algorithm this target audits, as data (``bounds show`` lists
-    #: the target under them); ``()`` for a mechanism of no registered result
+    #: the ids (``paper:kind+number``) of the paper's results whose algorithm this target audits, as data: registered
+    #: results (``bounds show`` lists the target under them) or numbered items of bounds/papers_index.toml that are
+    #: not registered (a privacy lemma: coverage counts the audit as what decides it); ``()`` for neither
     results: tuple = ()
 
 

@@ -81,6 +81,7 @@ import numpy as np
 
 from simulations import contract
 from simulations.experiments import Confidence, Controlled, param
+from simulations.experiments._thm10_outcome import Outcome
 from simulations import distributions as dist
 
 RESULT_ID = "bcmnuw20:thm10"
@@ -132,8 +133,8 @@ TRIVIAL_ALGORITHMS = {
 }
 #: the releases without privacy, measured beside the opponents: an accuracy verdict cannot tell A_PAP from them
 #: (it cannot see privacy); the audit target that does is :data:`PRIVACY_AUDIT`
-NON_PRIVATE = ("exact_private", "exact_pooled")
-PRIVACY_AUDIT = "pap"
+from simulations.experiments._thm10_opponents import (  # noqa: E402,F401 (re-exported: thm10.NON_PRIVATE, ...)
+    NON_PRIVATE, PRIVACY_AUDIT, opponents_summary, privacy_blind_text)
 MAX_PRIVATE_POINTS = (1 << 53) - 1  # counts are summed in float64 by the representative map (exact below 2^53)
 
 
@@ -355,7 +356,7 @@ def public_only_answers(cls, public: np.ndarray) -> np.ndarray:
 def run_pap(cls, D, n: int, m: int, alpha: float, beta: float, eps: float, delta: float,
             rng: np.random.Generator, *, baselines: bool | tuple = False, variant: str = contract.NO_VARIANT,
             truth=None, mw_accuracy: float | None = None) -> dict:
-    """One run of A_PAP (or a broken ``variant``) at (n, m) under D, evaluated exactly: a :class:`Case` record;
+    """One run of A_PAP (or a broken ``variant``) at (n, m) under D, evaluated exactly (a ``Case`` record);
     with ``baselines`` (True: all of :data:`TRIVIAL_ALGORITHMS`, or their names) the trivial releases too.
     For decision stumps without the domain (``Stumps(p)`` under a :class:`ClusterLaw`) the private
     sample (and the uniform one) are drawn as counts and the errors read from the law's coordinate means.
@@ -434,50 +435,6 @@ def _opponents(cls, D, private, public, n, m, alpha, beta, eps, delta, rng, want
     return out
 
 
-@dataclass(frozen=True)
-class Case:
-    """One case of one trial (``run_pap``); the trivial releases' fields only with ``baselines``."""
-    n: int
-    m: int
-    cover_radius: float
-    cover_ok: bool
-    error: float
-    accurate: bool
-    spent_eps: float
-    spent_delta: float
-    cover_size: int
-    reduced_domain_size: int | None
-    pmw_updates: int
-    pmw_halted: bool
-    pmw_alpha_mw: float
-    private_only_updates: int | None = None
-    public_only_error: float | None = contract.opponent_field("public_only", "error", None)
-    public_only_accurate: bool | None = contract.opponent_field("public_only", "success", None)
-    public_shrunk_error: float | None = contract.opponent_field("public_shrunk", "error", None)
-    public_shrunk_accurate: bool | None = contract.opponent_field("public_shrunk", "success", None)
-    private_only_error: float | None = contract.opponent_field("private_only", "error", None)
-    private_only_accurate: bool | None = contract.opponent_field("private_only", "success", None)
-    gaussian_error: float | None = contract.opponent_field("gaussian", "error", None)
-    gaussian_accurate: bool | None = contract.opponent_field("gaussian", "success", None)
-    laplace_error: float | None = contract.opponent_field("laplace", "error", None)
-    laplace_accurate: bool | None = contract.opponent_field("laplace", "success", None)
-    tree_error: float | None = contract.opponent_field("tree", "error", None)
-    tree_accurate: bool | None = contract.opponent_field("tree", "success", None)
-    constant_zero_error: float | None = contract.opponent_field("constant_zero", "error", None)
-    constant_zero_accurate: bool | None = contract.opponent_field("constant_zero", "success", None)
-    exact_private_error: float | None = None
-    exact_private_accurate: bool | None = None
-    exact_pooled_error: float | None = None
-    exact_pooled_accurate: bool | None = None
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One trial: per case name, and whether A_PAP was accurate in every case."""
-    cases: dict[str, Case]
-    success: bool
-
-
 def trial(params: Params, rng: np.random.Generator) -> dict:
     """Every case once at (n, m) = Theorem 10's sizes (scaled/capped only if asked); ``success`` = every
     case accurate. Baselines run on the same draws as A_PAP."""
@@ -518,92 +475,45 @@ def uc_size(alpha: float, beta: float, d: int) -> int:
 # ---------------------------------------------------------------- the verdict
 
 
-def _opponents_summary(rows: list[dict], errors: np.ndarray, params, target: float) -> dict:
-    """One case's opponents on the same draws (``simulations.opponents.summarise_opponents``): a baseline record
-    each that applies (the tree to thresholds and intervals only), ``informative`` over them, the strongest and
-    whether it failed, the ones weaker than the constant, the non-private releases apart (``privacy_blind``), and
-    ``separation``."""
-    from simulations.opponents import summarise_opponents
-
-    names = [k for k in TRIVIAL_ALGORITHMS if rows[0].get(f"{k}_error") is not None]
-    per_trial = [{k: r[f"{k}_error"] for k in (*names, *NON_PRIVATE) if r.get(f"{k}_error") is not None}
-                 for r in rows]
-    for row in per_trial:  # the summariser's name for the public-only release
-        row["public_empirical"] = row.pop("public_only")
-    s = summarise_opponents(per_trial, params.alpha, target, params.confidence)
-    per = s["opponents"]
-    per["public_only"] = per.pop("public_empirical")
-    base = {k: per[k] for k in names}
-    algo = {**contract.baseline(int(np.sum(errors <= params.alpha)), errors.size, target, params.confidence),
-            "error_mean": float(errors.mean()), "error_max": float(errors.max())}
-    informative = contract.informative(base)
-    strongest = max(base, key=lambda k: (base[k]["rate"], -base[k]["error_mean"]))
-    return {
-        "baselines": base,
-        "informative": informative,
-        "strongest": strongest, "strongest_failed": base[strongest]["status"] == contract.FAILS,
-        "weaker_than_constant": ["public_only" if k == "public_empirical" else k for k in s["weaker_than_constant"]],
-        "privacy_blind": {k: per[k] for k in NON_PRIVATE if k in per},
-        "separation": {"algorithm": algo,
-                       "separated": bool(algo["status"] == contract.SUCCEEDS and informative),
-                       "trivial_not_failing": [k for k, b in base.items() if b["status"] != contract.FAILS]},
+def summarise_case(case: str, rows: list[dict], params: Params, per_claim: float) -> dict:
+    """One case: where it ran against Theorem 10's sizes, the cover and accuracy claims, errors, privacy spent and
+    (when they ran) the baselines."""
+    s, T = case_setup(case, params), len(rows)
+    n, m = rows[0]["n"], rows[0]["m"]
+    required = {"n": s["n_bound"], "m": s["m_bound"]}
+    here = contract.at_bound({"n": n, "m": m}, required)
+    frac = contract.fractions_of_bound({"n": n, "m": m}, required)
+    radii, errors = np.array([r["cover_radius"] for r in rows]), np.array([r["error"] for r in rows])
+    c = {
+        "class": s["cls"].name, "distribution": s["D"].name,
+        "num_points": s["cls"].num_points if s["cls"].num_points <= MAX_PRIVATE_POINTS else None,
+        "num_hypotheses": s["cls"].num_hypotheses, "d": s["d"], "p": s["p"],
+        "m_bound": s["m_bound"], "n_bound": s["n_bound"], "m_used": m, "n_used": n,
+        "n_fraction_of_bound": frac["n"], "m_fraction_of_bound": frac["m"], "at_bound": here,
+        "n_capped": n < math.ceil(params.n_scale * s["n_bound"]),
+        "cover": contract.claim(sum(r["cover_ok"] for r in rows), T, 1 - params.beta / 2, params.confidence,
+                                per_claim_confidence=per_claim, at_bound=here,
+                                label=f"{case}: H~ is an alpha/4-cover w.p. >= 1 - beta/2 (Lemma 11)"),
+        "accuracy": contract.claim(sum(r["accurate"] for r in rows), T, 1 - params.beta, params.confidence,
+                                   per_claim_confidence=per_claim, at_bound=here,
+                                   label=f"{case}: A_PAP error <= alpha w.p. >= 1 - beta"),
+        "cover_radius": {"mean": float(radii.mean()), "max": float(radii.max()), "limit": params.alpha / 4},
+        "error": {"mean": float(errors.mean()), "max": float(errors.max()), "limit": params.alpha},
+        "spent_eps_max": max(r["spent_eps"] for r in rows), "spent_delta_max": max(r["spent_delta"] for r in rows),
+        "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta for r in rows),
+        "uc_m": uc_size(params.alpha, params.beta, s["d"]),
     }
+    if "public_only_error" not in rows[0]:
+        return c
+    return {**c, **opponents_summary(rows, errors, params, 1 - params.beta, TRIVIAL_ALGORITHMS)}
 
 
-def _privacy_blind_text(cases: dict) -> str:
-    """What the accuracy verdict cannot see: where the exact (non-private) answers succeed too, and the audit that
-    judges A_PAP's privacy."""
-    ok = [k for k, c in cases.items()
-          if any(b["status"] != contract.FAILS for b in c.get("privacy_blind", {}).values())]
-    return (f"accuracy cannot see privacy: the exact non-private answers are not shown to fail in {len(ok)}/"
-            f"{len(cases)} case(s); A_PAP's privacy is judged by the audit `simulations audit {PRIVACY_AUDIT}`")
-
-
-
-def summarise(records: list[dict], params: Params) -> contract.Judgement:
-    """Per case: cover and accuracy rates with Clopper-Pearson intervals and verdicts, the baselines on the
-    same draws, and whether the run was at Theorem 10's sizes (module docstring)."""
-    T = len(records)
-    per_claim = 1 - (1 - params.confidence) / (2 * len(params.cases))
-    target = 1 - params.beta
-    cases = {}
-    for case in params.cases:
-        s = case_setup(case, params)
-        rows = [r["cases"][case] for r in records]
-        n, m = rows[0]["n"], rows[0]["m"]
-        required = {"n": s["n_bound"], "m": s["m_bound"]}
-        here = contract.at_bound({"n": n, "m": m}, required)
-        frac = contract.fractions_of_bound({"n": n, "m": m}, required)
-        radii = np.array([r["cover_radius"] for r in rows])
-        errors = np.array([r["error"] for r in rows])
-        c = {
-            "class": s["cls"].name, "distribution": s["D"].name,
-            "num_points": s["cls"].num_points if s["cls"].num_points <= MAX_PRIVATE_POINTS else None,
-            "num_hypotheses": s["cls"].num_hypotheses, "d": s["d"], "p": s["p"],
-            "m_bound": s["m_bound"], "n_bound": s["n_bound"], "m_used": m, "n_used": n,
-            "n_fraction_of_bound": frac["n"], "m_fraction_of_bound": frac["m"], "at_bound": here,
-            "n_capped": n < math.ceil(params.n_scale * s["n_bound"]),
-            "cover": contract.claim(sum(r["cover_ok"] for r in rows), T, 1 - params.beta / 2, params.confidence,
-                                    per_claim_confidence=per_claim, at_bound=here,
-                                    label=f"{case}: H~ is an alpha/4-cover w.p. >= 1 - beta/2 (Lemma 11)"),
-            "accuracy": contract.claim(sum(r["accurate"] for r in rows), T, target, params.confidence,
-                                       per_claim_confidence=per_claim, at_bound=here,
-                                       label=f"{case}: A_PAP error <= alpha w.p. >= 1 - beta"),
-            "cover_radius": {"mean": float(radii.mean()), "max": float(radii.max()), "limit": params.alpha / 4},
-            "error": {"mean": float(errors.mean()), "max": float(errors.max()), "limit": params.alpha},
-            "spent_eps_max": max(r["spent_eps"] for r in rows),
-            "spent_delta_max": max(r["spent_delta"] for r in rows),
-            "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta
-                                        for r in rows),
-            "uc_m": uc_size(params.alpha, params.beta, s["d"]),
-        }
-        if "public_only_error" in rows[0]:
-            c.update(_opponents_summary(rows, errors, params, target))
-        cases[case] = c
-    statuses = [c[k]["verdict"] for c in cases.values() for k in ("cover", "accuracy")]
+def _verdict_text(cases: dict, params: Params, T: int) -> str:
+    """The verdict in words: informative and separation first, then the claims and where a case ran below the
+    theorem's sizes."""
     below = [k for k, c in cases.items() if not c["at_bound"]]
     what = "A_PAP" if params.variant == contract.NO_VARIANT else f"variant '{params.variant}'"
-    text = (f"{what}, Theorem 10 accuracy (target 1 - beta = {target:g}) and Lemma 11 cover "
+    text = (f"{what}, Theorem 10 accuracy (target 1 - beta = {1 - params.beta:g}) and Lemma 11 cover "
             f"(target 1 - beta/2 = {1 - params.beta / 2:g}) over {len(cases)} cases, {T} trials each, "
             f"{100 * params.confidence:g}% confidence (Bonferroni over {2 * len(cases)} claims)")
     if below:
@@ -611,42 +521,50 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
                  f"{min(cases[k]['n_fraction_of_bound'] for k in below):.3g}, m fraction "
                  f"{min(cases[k]['m_fraction_of_bound'] for k in below):.3g}): a measurement, not a verdict")
     with_base = {k: c for k, c in cases.items() if "baselines" in c}
-    if with_base:
-        informative = {k: c["informative"] for k, c in with_base.items()}
-        separated = [k for k, c in with_base.items() if c["separation"]["separated"]]
-        lead = (f"informative in {sum(informative.values())}/{len(informative)} case(s)"
-                + (" (an opponent also meets alpha in: "
-                   + "; ".join(f"{k}: {', '.join(c['separation']['trivial_not_failing'])}"
-                               for k, c in with_base.items() if not c["informative"]) + ")"
-                   if not all(informative.values()) else "")
-                + f"; A_PAP succeeds where every opponent fails in {len(separated)}/{len(with_base)}; strongest "
-                + "; ".join(f"{k}: {c['strongest']} ({'failed' if c['strongest_failed'] else 'did not fail'})"
-                            for k, c in with_base.items())
-                + "; " + _privacy_blind_text(with_base))
-        weak = sorted({o for c in with_base.values() for o in c["weaker_than_constant"]})
-        if weak:
-            lead += f"; DEFECT: weaker than the constant 0 on the same draws: {', '.join(weak)}"
-        text = f"{lead}. {text}"
-    else:
-        text = f"informative: not measured (baselines=false). {text}"
+    if not with_base:
+        return f"informative: not measured (baselines=false). {text}"
+    informative = {k: c["informative"] for k, c in with_base.items()}
+    separated = [k for k, c in with_base.items() if c["separation"]["separated"]]
+    lead = (f"informative in {sum(informative.values())}/{len(informative)} case(s)"
+            + (" (an opponent also meets alpha in: "
+               + "; ".join(f"{k}: {', '.join(c['separation']['trivial_not_failing'])}"
+                           for k, c in with_base.items() if not c["informative"]) + ")"
+               if not all(informative.values()) else "")
+            + f"; A_PAP succeeds where every opponent fails in {len(separated)}/{len(with_base)}; strongest "
+            + "; ".join(f"{k}: {c['strongest']} ({'failed' if c['strongest_failed'] else 'did not fail'})"
+                        for k, c in with_base.items())
+            + "; " + privacy_blind_text(with_base))
+    weak = sorted({o for c in with_base.values() for o in c["weaker_than_constant"]})
+    if weak:
+        lead += f"; DEFECT: weaker than the constant 0 on the same draws: {', '.join(weak)}"
+    return f"{lead}. {text}"
+
+
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
+    """Per case: cover and accuracy rates with Clopper-Pearson intervals and verdicts, the baselines on the
+    same draws, and whether the run was at Theorem 10's sizes (module docstring)."""
+    T = len(records)
+    per_claim = 1 - (1 - params.confidence) / (2 * len(params.cases))
+    cases = {case: summarise_case(case, [r["cases"][case] for r in records], params, per_claim)
+             for case in params.cases}
     dims = sorted({(c["d"], c["p"]) for c in cases.values()})
     return contract.Judgement(
-        claims=statuses, text=text,
-        opponents={k: {t: c["baselines"].get(t) for t in TRIVIAL_ALGORITHMS} for k, c in with_base.items()},
+        claims=[c[k] for c in cases.values() for k in ("cover", "accuracy")], text=_verdict_text(cases, params, T),
+        opponents={k: {t: c["baselines"].get(t) for t in TRIVIAL_ALGORITHMS} for k, c in cases.items()
+                   if "baselines" in c},
         measurements={
-        "result_id": RESULT_ID,
-        "claim": ("Err_{D,H}(G) <= alpha w.p. >= 1 - beta (Theorem 10); H~ is an alpha/4-cover w.p. >= 1 - beta/2 "
-                  "(Lemma 11)"),
-        "bound_source": (f"bounds.compute('{RESULT_ID}', alpha={params.alpha}, beta={params.beta}, "
-                         f"epsilon={params.eps}, delta={params.delta}, vc=d, dual_vc=p): public_samples, "
-                         f"private_samples (PMW at mw_accuracy)"),
-        "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
-        "n_scale": params.n_scale, "m_scale": params.m_scale, "n_max": params.n_max,
-        "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,
-        "at_bound": not below,
-        "cases": cases,
-        "public_only_crossover": {f"d={d},p={p}": public_only_crossover(params.beta, params.eps, params.delta, d, p)
-                                  for d, p in dims}})
+            "result_id": RESULT_ID,
+            "claim": ("Err_{D,H}(G) <= alpha w.p. >= 1 - beta (Theorem 10); H~ is an alpha/4-cover w.p. >= 1 - "
+                      "beta/2 (Lemma 11)"),
+            "bound_source": (f"bounds.compute('{RESULT_ID}', alpha={params.alpha}, beta={params.beta}, "
+                             f"epsilon={params.eps}, delta={params.delta}, vc=d, dual_vc=p): public_samples, "
+                             f"private_samples (PMW at mw_accuracy)"),
+            "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
+            "n_scale": params.n_scale, "m_scale": params.m_scale, "n_max": params.n_max,
+            "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,
+            "at_bound": all(c["at_bound"] for c in cases.values()), "cases": cases,
+            "public_only_crossover": {f"d={d},p={p}": public_only_crossover(params.beta, params.eps, params.delta, d,
+                                                                             p) for d, p in dims}})
 
 
 EXPERIMENT = contract.Experiment(

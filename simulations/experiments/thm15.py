@@ -322,68 +322,84 @@ def _b_summary(rs: list[dict], params: Params, T: int) -> dict:
             "b_p": rs[0]["b_p"]}
 
 
+def summarise_size(v: float, rs: list[dict], params: Params, sizes: dict, informative: bool, regime: dict,
+                   regime_fails: list[str], per_claim: float) -> dict:
+    """One public size m = v/alpha: the lower bound's prediction (a verdict below the line in the theorem's
+    regime), errors, accuracy and the learner's rates with intervals, B's chain when it ran. ``regime``: this
+    size's records of the private-only releases (PMW, the tree) and of the non-private release (``_regime``)."""
+    T = len(rs)
+    m = rs[0]["m"]
+    inacc = sum(not r["accurate"] for r in rs)
+    under = m < sizes["m_min"]
+    prediction = contract.claim(inacc, T, params.beta, params.confidence, per_claim_confidence=per_claim,
+                                at_bound=under and informative,
+                                label=f"m alpha = {v:g}: A_PAP's error exceeds alpha w.p. > beta")
+    outside = None
+    private_only, tree, nonprivate = regime["private_only"], regime["tree"], regime["nonprivate"]
+    if under and not informative:
+        outside = ("outside the privacy regime Theorem 15 is proven for: " + ", ".join(regime_fails)
+                   if regime_fails else
+                   "a private-only release (PMW or the tree, no public data) is not shown to fail here: "
+                   "a finite class private learning handles, outside what Theorem 15 covers"
+                   if (private_only or {}).get("status") != contract.FAILS
+                   or (tree or {"status": contract.FAILS})["status"] != contract.FAILS else
+                   "the exact non-private answers (private and public pooled) are not shown to succeed here: a "
+                   "failure would be sampling error at this n, not privacy or the public bottleneck")
+    ci_acc = stats.clopper_pearson(T - inacc, T, params.confidence, "two-sided")
+    k_learn = sum(r["learner_ok"] for r in rs)
+    errs = np.array([r["error"] for r in rs])
+    return {
+        "m_alpha": v, "m": m, "below_line": under,
+        "error_mean": float(errs.mean()), "error_median": float(np.median(errs)), "error_max": float(errs.max()),
+        "accuracy": {"successes": T - inacc, "trials": T, "rate": (T - inacc) / T, "ci": list(ci_acc)},
+        "learner_excess_mean": float(np.mean([r["learner_excess"] for r in rs])),
+        "learner_ok": {"successes": k_learn, "trials": T, "rate": k_learn / T,
+                       "ci": list(stats.clopper_pearson(k_learn, T, params.confidence, "two-sided"))},
+        "public_only_error_mean": float(np.mean([r["public_only_error"] for r in rs])),
+        "private_only_accurate": private_only, "tree_accurate": tree, "nonprivate": nonprivate,
+        "informative": informative, "outside_regime": outside,
+        "reduction_floor_check": all(r["reduction_holds"] for r in rs),
+        **_b_summary(rs, params, T),
+        "claim": "Pr[Err_{D,H}(G) > alpha] > beta (A_PAP not (alpha, beta)-accurate on this D)",
+        "status": prediction["verdict"], "verdict_text": prediction["verdict_text"], "prediction": prediction,
+    }
+
+
+def _regime(records: list[dict], params: Params, regime_fails: list[str]) -> tuple[dict, dict]:
+    """Per m * alpha, the records of the private-only releases (PMW, the tree) and of the non-private release, and
+    the regime flag: the grid stands in for an infinite-Littlestone class only where private learning alone fails
+    (and the privacy regime holds), and a failure there is the public bottleneck's only where the non-private
+    release succeeds."""
+    T, records_of, informative = len(records), {}, {}
+    for v in params.m_alpha_grid:
+        rs = [r["sizes"][str(v)] for r in records]
+
+        def rate(key, rs=rs):
+            return contract.baseline(sum(r[key] for r in rs), T, 1 - params.beta, params.confidence)
+
+        rec = {"private_only": rate("private_only_accurate") if "private_only_accurate" in rs[0] else None,
+               "tree": rate("tree_accurate") if rs[0].get("tree_accurate") is not None else None,
+               "nonprivate": rate("exact_pooled_accurate") if rs[0].get("exact_pooled_accurate") is not None
+               else None}
+        records_of[v] = rec
+        informative[v] = bool(not regime_fails and rec["private_only"] is not None
+                              and rec["private_only"]["status"] == contract.FAILS
+                              and (rec["tree"] is None or (rec["tree"]["status"] == contract.FAILS
+                                                           and rec["nonprivate"]["status"] == contract.SUCCEEDS)))
+    return records_of, informative
+
+
 def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Per m * alpha: error distributions, accuracy and learner rates with intervals, and the verdicts."""
     sizes = theorem_sizes(params)
     T = len(records)
     regime_fails = privacy_regime(params, sizes["n_counts"])
-    priv_only, tree, nonprivate, informative = {}, {}, {}, {}
-    for v in params.m_alpha_grid:
-        rs = [r["sizes"][str(v)] for r in records]
-
-        def rate(key):
-            return contract.baseline(sum(r[key] for r in rs), T, 1 - params.beta, params.confidence)
-
-        if "private_only_accurate" in rs[0]:
-            priv_only[v] = rate("private_only_accurate")
-        if rs[0].get("tree_accurate") is not None:
-            tree[v] = rate("tree_accurate")
-            nonprivate[v] = rate("exact_pooled_accurate")
-        # the grid stands in for an infinite-Littlestone class only where private learning alone fails (PMW and
-        # the tree), and a failure there is the public bottleneck's only where the non-private release succeeds
-        informative[v] = bool(not regime_fails and v in priv_only and priv_only[v]["status"] == contract.FAILS
-                              and (v not in tree or (tree[v]["status"] == contract.FAILS
-                                                     and nonprivate[v]["status"] == contract.SUCCEEDS)))
+    records_of, informative = _regime(records, params, regime_fails)
     below = [v for v in params.m_alpha_grid if public_size(v, params.alpha) < sizes["m_min"]]
     judged_cells = [v for v in below if informative[v]]
     per_claim = 1 - (1 - params.confidence) / max(1, len(judged_cells))
-    rows = []
-    for v in params.m_alpha_grid:
-        rs = [r["sizes"][str(v)] for r in records]
-        m = rs[0]["m"]
-        inacc = sum(not r["accurate"] for r in rs)
-        under = m < sizes["m_min"]
-        prediction = contract.claim(inacc, T, params.beta, params.confidence, per_claim_confidence=per_claim,
-                                    at_bound=under and informative[v],
-                                    label=f"m alpha = {v:g}: A_PAP's error exceeds alpha w.p. > beta")
-        outside = None
-        if under and not informative[v]:
-            outside = ("outside the privacy regime Theorem 15 is proven for: " + ", ".join(regime_fails)
-                       if regime_fails else
-                       "a private-only release (PMW or the tree, no public data) is not shown to fail here: "
-                       "a finite class private learning handles, outside what Theorem 15 covers"
-                       if priv_only.get(v, {}).get("status") != contract.FAILS
-                       or tree.get(v, {"status": contract.FAILS})["status"] != contract.FAILS else
-                       "the exact non-private answers (private and public pooled) are not shown to succeed here: a "
-                       "failure would be sampling error at this n, not privacy or the public bottleneck")
-        ci_acc = stats.clopper_pearson(T - inacc, T, params.confidence, "two-sided")
-        k_learn = sum(r["learner_ok"] for r in rs)
-        errs = np.array([r["error"] for r in rs])
-        rows.append({
-            "m_alpha": v, "m": m, "below_line": under,
-            "error_mean": float(errs.mean()), "error_median": float(np.median(errs)), "error_max": float(errs.max()),
-            "accuracy": {"successes": T - inacc, "trials": T, "rate": (T - inacc) / T, "ci": list(ci_acc)},
-            "learner_excess_mean": float(np.mean([r["learner_excess"] for r in rs])),
-            "learner_ok": {"successes": k_learn, "trials": T, "rate": k_learn / T,
-                           "ci": list(stats.clopper_pearson(k_learn, T, params.confidence, "two-sided"))},
-            "public_only_error_mean": float(np.mean([r["public_only_error"] for r in rs])),
-            "private_only_accurate": priv_only.get(v), "tree_accurate": tree.get(v), "nonprivate": nonprivate.get(v),
-            "informative": informative[v], "outside_regime": outside,
-            "reduction_floor_check": all(r["reduction_holds"] for r in rs),
-            **_b_summary(rs, params, T),
-            "claim": "Pr[Err_{D,H}(G) > alpha] > beta (A_PAP not (alpha, beta)-accurate on this D)",
-            "status": prediction["verdict"], "verdict_text": prediction["verdict_text"], "prediction": prediction,
-        })
+    rows = [summarise_size(v, [r["sizes"][str(v)] for r in records], params, sizes, informative[v], records_of[v],
+                           regime_fails, per_claim) for v in params.m_alpha_grid]
     judged = [r["status"] for r in rows if r["below_line"] and r["informative"]]
     c15 = "C_15 = 1/1600, explicit" if params.form == "explicit" else f"C_15 = {params.c_15:g}"
     n_out = sum(1 for r in rows if r["outside_regime"])

@@ -405,68 +405,65 @@ TRIVIAL_ALGORITHMS = {"constant": "answers every query with the label 0 (ignores
 PRIVACY_AUDIT = "nb20_agprivcl"
 
 
-def summarise(records: list[dict], params: Params) -> contract.Judgement:
-    T = len(records)
-    target = 1 - params.beta
-    conf = params.confidence
-    main = "A_AgPrivCl" if params.variant == "none" else f"A_AgPrivCl ({params.variant}, broken)"
-    cases = {}
-    for kind in params.cases:
-        rows = [r["cases"][kind] for r in records]
-        c = _case(kind, params)
-        sizes = theorem_sizes(params.alpha, params.beta, params.eps, params.delta, c["d"], params.num_queries,
-                              c["gamma"], params.lam)
-        n = rows[0]["n"]
-        at_bound = n >= sizes["n_bound"] and params.num_queries >= sizes["min_queries"]
-        why = None
-        if not at_bound:
-            why = (f"n = {n:,} < Theorem 7's n = {sizes['n_bound']:,.0f}" if n < sizes["n_bound"] else
-                   f"m = {params.num_queries} < Lemma 9's min_queries = {math.ceil(sizes['min_queries'])}")
+def summarise_case(kind: str, rows: list[dict], params: Params, main: str) -> dict:
+    """One case: its sizes, the accuracy claim and its controls, the baselines, and what the run measured."""
+    T, target, conf = len(rows), 1 - params.beta, params.confidence
+    c = _case(kind, params)
+    sizes = theorem_sizes(params.alpha, params.beta, params.eps, params.delta, c["d"], params.num_queries,
+                          c["gamma"], params.lam)
+    n = rows[0]["n"]
+    at_bound = n >= sizes["n_bound"] and params.num_queries >= sizes["min_queries"]
+    why = None
+    if not at_bound:
+        why = (f"n = {n:,} < Theorem 7's n = {sizes['n_bound']:,.0f}" if n < sizes["n_bound"] else
+               f"m = {params.num_queries} < Lemma 9's min_queries = {math.ceil(sizes['min_queries'])}")
 
-        def count(a, rows=rows):
-            return sum(r["accurate"][a] for r in rows)
+    def count(a, rows=rows):
+        return sum(r["accurate"][a] for r in rows)
 
-        acc = {"agprivcl": claim(count("agprivcl"), T, target, conf, at_bound,
-                                  label=f"{main} avg error <= alpha + gamma w.p. >= 1 - beta, {kind}")}
-        base = {a: contract.baseline(count(a), T, target, conf) for a in BASELINES}
-        acc.update({a: {**base[a], "status": base[a]["status"]} for a in ("btt18", "erm")})
-        trivial = {k: base[k] for k in TRIVIAL_ALGORITHMS}
-        cases[kind] = {
-            "class": c["cls"].name, "d": c["d"], "gamma": c["gamma"], "n_used": n, "n_prime": rows[0]["n_prime"],
-            "k": rows[0]["k"], "btt18_k": rows[0]["btt18_k"], **sizes,
-            "n_fraction_of_bound": n / sizes["n_bound"], "at_bound": at_bound, "not_judged_because": why,
-            "accuracy": acc, "baselines": base,
-            "informative": contract.informative(trivial),
-            "strongest": max(trivial, key=lambda t: (trivial[t]["rate"], -float(np.mean(
-                [r["avg_error"][t] for r in rows])))),
-            "separated": bool(acc["agprivcl"]["status"] == stats.HOLDS and contract.informative(trivial)),
-            "privacy_blind": {"erm": base["erm"], "audit": PRIVACY_AUDIT},
-            "btt18_lemma4": contract.baseline(sum(r["btt18_within_lemma4"] for r in rows), T, target, conf),
-            "negative_control": claim(count("control"), T, target, conf, at_bound,
-                                       label=f"control inverted_majority: avg error <= alpha + gamma, {kind}"),
-            "negative_control_no_relabel": claim(count("no_relabel"), T, target, conf, at_bound,
-                                                  label=f"control no_relabel: avg error <= alpha + gamma, {kind}"),
-            "excess": {a: _mean_ci([r["excess"][a] for r in rows])
-                       for a in ("agprivcl", "btt18", "erm", "constant", "control", "no_relabel", "em_learner")},
-            "unstable": _mean_ci([r["unstable_before_halt"] for r in rows]), "rounds": rows[0]["rounds"],
-            "btt18_unstable": _mean_ci([r["btt18_unstable"] for r in rows]),
-            "no_relabel_unstable": _mean_ci([r["no_relabel_unstable"] for r in rows]),
-            "noise_decided": _mean_ci([r["noise_decided"] for r in rows]),
-            "btt18_noise_decided": _mean_ci([r["btt18_noise_decided"] for r in rows]),
-            "cutoff": rows[0]["cutoff"], "halted_rate": sum(r["halted"] for r in rows) / T,
-            "btt18_halted_rate": sum(r["btt18_halted"] for r in rows) / T,
-            "unstable_within_T": all(r["unstable_before_halt"] <= r["rounds"] for r in rows),
-            "relabel_excess": _mean_ci([r["relabel_excess"] for r in rows]),
-            "spent": {"eps": max(r["spent_eps"] for r in rows), "delta": max(r["spent_delta"] for r in rows)},
-            "btt18_spent": {"eps": rows[0]["btt18_spent_eps"], "delta": rows[0]["btt18_spent_delta"]},
-            "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta
-                                        for r in rows),
-        }
-        cases[kind]["strongest_failed"] = trivial[cases[kind]["strongest"]]["status"] == contract.FAILS
-    ce = [r["counterexample"] for r in records]
-    # the counterexample checks Lemma 9's query count with ERM answers and an exact Bin(m, 1/2) draw: no
-    # algorithm under test is involved, so its claims are algorithm-free, not verdicts on Theorem 7
-    counter = {
+    acc = {"agprivcl": claim(count("agprivcl"), T, target, conf, at_bound,
+                              label=f"{main} avg error <= alpha + gamma w.p. >= 1 - beta, {kind}")}
+    base = {a: contract.baseline(count(a), T, target, conf) for a in BASELINES}
+    acc.update({a: {**base[a], "status": base[a]["status"]} for a in ("btt18", "erm")})
+    trivial = {k: base[k] for k in TRIVIAL_ALGORITHMS}
+    strongest = max(trivial, key=lambda t: (trivial[t]["rate"], -float(np.mean([r["avg_error"][t] for r in rows]))))
+    return {
+        "class": c["cls"].name, "d": c["d"], "gamma": c["gamma"], "n_used": n, "n_prime": rows[0]["n_prime"],
+        "k": rows[0]["k"], "btt18_k": rows[0]["btt18_k"], **sizes,
+        "n_fraction_of_bound": n / sizes["n_bound"], "at_bound": at_bound, "not_judged_because": why,
+        "accuracy": acc, "baselines": base,
+        "informative": contract.informative(trivial),
+        "strongest": strongest, "strongest_failed": trivial[strongest]["status"] == contract.FAILS,
+        "separated": bool(acc["agprivcl"]["status"] == stats.HOLDS and contract.informative(trivial)),
+        "privacy_blind": {"erm": base["erm"], "audit": PRIVACY_AUDIT},
+        "btt18_lemma4": contract.baseline(sum(r["btt18_within_lemma4"] for r in rows), T, target, conf),
+        "negative_control": claim(count("control"), T, target, conf, at_bound,
+                                   label=f"control inverted_majority: avg error <= alpha + gamma, {kind}"),
+        "negative_control_no_relabel": claim(count("no_relabel"), T, target, conf, at_bound,
+                                              label=f"control no_relabel: avg error <= alpha + gamma, {kind}"),
+        "excess": {a: _mean_ci([r["excess"][a] for r in rows])
+                   for a in ("agprivcl", "btt18", "erm", "constant", "control", "no_relabel", "em_learner")},
+        "unstable": _mean_ci([r["unstable_before_halt"] for r in rows]), "rounds": rows[0]["rounds"],
+        "btt18_unstable": _mean_ci([r["btt18_unstable"] for r in rows]),
+        "no_relabel_unstable": _mean_ci([r["no_relabel_unstable"] for r in rows]),
+        "noise_decided": _mean_ci([r["noise_decided"] for r in rows]),
+        "btt18_noise_decided": _mean_ci([r["btt18_noise_decided"] for r in rows]),
+        "cutoff": rows[0]["cutoff"], "halted_rate": sum(r["halted"] for r in rows) / T,
+        "btt18_halted_rate": sum(r["btt18_halted"] for r in rows) / T,
+        "unstable_within_T": all(r["unstable_before_halt"] <= r["rounds"] for r in rows),
+        "relabel_excess": _mean_ci([r["relabel_excess"] for r in rows]),
+        "spent": {"eps": max(r["spent_eps"] for r in rows), "delta": max(r["spent_delta"] for r in rows)},
+        "btt18_spent": {"eps": rows[0]["btt18_spent_eps"], "delta": rows[0]["btt18_spent_delta"]},
+        "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta
+                                    for r in rows),
+    }
+
+
+def _counterexample(ce: list[dict], params: Params) -> dict:
+    """Lemma 9's query count on pure-noise labels with ERM answers and an exact Bin(m, 1/2) draw: no algorithm
+    under test is involved, so its claims are algorithm-free, not verdicts on Theorem 7."""
+    T, conf = len(ce), params.confidence
+    return {
         "alpha": params.counter_alpha, "beta": params.counter_beta, "gamma": 0.5,
         "m_printed": ce[0]["m_printed"], "m_corrected": ce[0]["m_corrected"],
         "printed": claim(sum(r["printed_ok"] for r in ce), T * params.counter_reps, 1 - params.counter_beta,
@@ -475,6 +472,16 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
                            conf, True, kind=contract.ALGORITHM_FREE,
                            label="pure-noise labels at Lemma 9's corrected m (Bin(m, 1/2) drawn directly)"),
     }
+
+
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
+    T = len(records)
+    target = 1 - params.beta
+    conf = params.confidence
+    main = "A_AgPrivCl" if params.variant == "none" else f"A_AgPrivCl ({params.variant}, broken)"
+    cases = {kind: summarise_case(kind, [r["cases"][kind] for r in records], params, main)
+             for kind in params.cases}
+    counter = _counterexample([r["counterexample"] for r in records], params)
     controls = {"inverted_majority": any(c["negative_control"]["status"] == stats.VIOLATED for c in cases.values()),
                 "no_relabel": any(c["negative_control_no_relabel"]["status"] == stats.VIOLATED
                                   for c in cases.values())}

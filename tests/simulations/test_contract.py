@@ -31,6 +31,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import sys
 import types
 import typing
 from pathlib import Path
@@ -52,7 +53,10 @@ KNOWN_FAILURES: dict[tuple[str, str, str | None], str] = {
         "tests/simulations/test_nb20_audit.py",
 }
 
-EXPERIMENTS = [row["name"] for row in experiments.catalogue(lazy=True)]
+#: docs/DESIGN.md's worked example, a real experiment outside the registry (tests/examples), run like the others
+WORKED_EXAMPLE = "worked_example.laplace_release"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+EXPERIMENTS = [row["name"] for row in experiments.catalogue(lazy=True)] + [WORKED_EXAMPLE]
 
 
 def _mark(key):
@@ -92,6 +96,7 @@ def test_experiment_runs_small_and_keeps_the_contract(name, variant):
     assert summary["variant"] == (variant or contract.NO_VARIANT)
     assert summary["negative_control"] is (variant is not None)
     assert summary["result_ids"] == list(exp.results)
+    assert name in (exp.name, WORKED_EXAMPLE)
     if variant is not None:
         assert summary["verdict"] == stats.VIOLATED, summary["verdict_text"]
     claims = contract.find_claims(summary)

@@ -26,15 +26,22 @@ class Case:
     private_only_updates: int | None = None
     public_only_error: float | None = contract.opponent_field("public_only", "error", None)
     public_only_accurate: bool | None = contract.opponent_field("public_only", "success", None)
+    public_shrunk_error: float | None = contract.opponent_field("public_shrunk", "error", None)
+    public_shrunk_accurate: bool | None = contract.opponent_field("public_shrunk", "success", None)
     private_only_error: float | None = contract.opponent_field("private_only", "error", None)
     private_only_accurate: bool | None = contract.opponent_field("private_only", "success", None)
-    pap_without_private_data_error: float | None = contract.opponent_field("pap_without_private_data", "error", None)
-    pap_without_private_data_accurate: bool | None = contract.opponent_field("pap_without_private_data", "success",
-                                                                             None)
-    pap_on_uniform_data_error: float | None = contract.opponent_field("pap_on_uniform_data", "error", None)
-    pap_on_uniform_data_accurate: bool | None = contract.opponent_field("pap_on_uniform_data", "success", None)
+    gaussian_error: float | None = contract.opponent_field("gaussian", "error", None)
+    gaussian_accurate: bool | None = contract.opponent_field("gaussian", "success", None)
+    laplace_error: float | None = contract.opponent_field("laplace", "error", None)
+    laplace_accurate: bool | None = contract.opponent_field("laplace", "success", None)
+    tree_error: float | None = contract.opponent_field("tree", "error", None)
+    tree_accurate: bool | None = contract.opponent_field("tree", "success", None)
     constant_zero_error: float | None = contract.opponent_field("constant_zero", "error", None)
     constant_zero_accurate: bool | None = contract.opponent_field("constant_zero", "success", None)
+    exact_private_error: float | None = None
+    exact_private_accurate: bool | None = None
+    exact_pooled_error: float | None = None
+    exact_pooled_accurate: bool | None = None
 
 
 @dataclass(frozen=True)

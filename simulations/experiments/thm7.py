@@ -25,7 +25,12 @@ exactly):
 2. Q = m labeled queries ~ D^m; A_AgPrivCl answers them online (``AgPrivCl.after_step2_counts``);
 3. baselines in the same trial: BTT18 = A_SubSamp on all of S at (eps, delta, beta, m) and A_AgPrivCl's T
    (Lemma 4 sets BTT18's own T = O~(m (alpha + gamma)), unspecified: the shared T is this experiment's
-   choice), ERM on all of S (non-private), and the constant answer 0 (ignores the data);
+   choice), ERM on all of S (non-private: accuracy cannot tell A_AgPrivCl from it; the audit target
+   ``nb20_agprivcl`` judges privacy), the constant answer 0 (ignores the data) and the generic private learner
+   (``algorithms.opponents.exponential_learner``: one hypothesis by the exponential mechanism on S, eps-DP, every
+   query answered with it); the last two are the opponents that decide ``informative``. At Theorem 7's n on these
+   classes the generic learner's answers equal ERM's (a trial: 0.1086 and 0.0471 average error, as ERM), so the
+   accuracy verdict there is not informative: a private learner that outputs one hypothesis does as well;
 4. per algorithm: the average error over Q, the excess over gamma; unstable answers (before the halt)
    against floor(T), the queries whose stability decision the noise changed (a noiseless test, margin > w,
    would have decided otherwise), the excess error of A_Relabel's h^;
@@ -64,6 +69,7 @@ import numpy as np
 from algorithms.classes import constructors
 from algorithms.learning.agprivcl import AgPrivCl
 from algorithms.learning.erm import erm, population_errors
+from algorithms.opponents import exponential_learner
 from algorithms.learning.subsamp import (SubSamp, answer_online, erm_rows, resample_hypotheses_counts,
                                          subsample_hypotheses)
 from simulations import contract, stats
@@ -261,8 +267,11 @@ def run_case(kind: str, params: Params, rng: np.random.Generator) -> dict:
     def avg(labels):
         return float(np.mean(labels != qy))
 
+    # the generic private learner (no public data either; eps-DP <= A_AgPrivCl's budget): one hypothesis, every query
+    h_em = exponential_learner(cls, pos_s, neg_s, params.eps, rng).value
     errs = {"agprivcl": avg(main), "btt18": avg(btt.labels), "erm": avg(cls.matrix[h_erm, qx]),
-            "constant": avg(np.zeros(m, dtype=bool)), "control": avg(inverted), "no_relabel": avg(no_rel_ans.labels)}
+            "constant": avg(np.zeros(m, dtype=bool)), "control": avg(inverted), "no_relabel": avg(no_rel_ans.labels),
+            "em_learner": avg(cls.matrix[h_em, qx])}
     return {
         "n": n, "n_prime": n_prime, "k": P.subsamp.k, "btt18_k": B.k, "gamma": gamma,
         "avg_error": errs, "excess": {k_: e - gamma for k_, e in errs.items()},
@@ -308,6 +317,7 @@ class Accurate:
     control: bool
     no_relabel: bool
     constant: bool = contract.opponent_field("constant", "success")
+    em_learner: bool = contract.opponent_field("em_learner", "success")
 
 
 @dataclass(frozen=True)
@@ -319,6 +329,7 @@ class Errors:
     control: float
     no_relabel: float
     constant: float = contract.opponent_field("constant", "error")
+    em_learner: float = contract.opponent_field("em_learner", "error")
 
 
 @dataclass(frozen=True)
@@ -383,10 +394,15 @@ def _mean_ci(values) -> dict:
     return {"mean": float(v.mean()), "max": float(v.max()), "se": None if math.isnan(se) else se}
 
 
-BASELINES = ("btt18", "erm", "constant")
+BASELINES = ("btt18", "erm", "constant", "em_learner")
 #: the trivial algorithms judged by the same rule as A_AgPrivCl (BTT18 is the competitor the relabelling improves
 #: on and ERM the non-private reference, neither trivial): ``informative`` in a case only where each fails there
-TRIVIAL_ALGORITHMS = {"constant": "answers every query with the label 0 (ignores all data)"}
+TRIVIAL_ALGORITHMS = {"constant": "answers every query with the label 0 (ignores all data)",
+                      "em_learner": ("the generic private learner (KLNRS08: the exponential mechanism over H, score "
+                                     "minus the error count on S, eps-DP) answering every query with its hypothesis")}
+#: measured beside the opponents, never one: non-private ERM on S (an accuracy verdict cannot tell A_AgPrivCl from
+#: it, since accuracy cannot see privacy); the audit target that judges A_AgPrivCl's privacy
+PRIVACY_AUDIT = "nb20_agprivcl"
 
 
 def summarise_case(kind: str, rows: list[dict], params: Params, main: str) -> dict:
@@ -410,20 +426,23 @@ def summarise_case(kind: str, rows: list[dict], params: Params, main: str) -> di
     base = {a: contract.baseline(count(a), T, target, conf) for a in BASELINES}
     acc.update({a: {**base[a], "status": base[a]["status"]} for a in ("btt18", "erm")})
     trivial = {k: base[k] for k in TRIVIAL_ALGORITHMS}
+    strongest = max(trivial, key=lambda t: (trivial[t]["rate"], -float(np.mean([r["avg_error"][t] for r in rows]))))
     return {
         "class": c["cls"].name, "d": c["d"], "gamma": c["gamma"], "n_used": n, "n_prime": rows[0]["n_prime"],
         "k": rows[0]["k"], "btt18_k": rows[0]["btt18_k"], **sizes,
         "n_fraction_of_bound": n / sizes["n_bound"], "at_bound": at_bound, "not_judged_because": why,
         "accuracy": acc, "baselines": base,
         "informative": contract.informative(trivial),
+        "strongest": strongest, "strongest_failed": trivial[strongest]["status"] == contract.FAILS,
         "separated": bool(acc["agprivcl"]["status"] == stats.HOLDS and contract.informative(trivial)),
+        "privacy_blind": {"erm": base["erm"], "audit": PRIVACY_AUDIT},
         "btt18_lemma4": contract.baseline(sum(r["btt18_within_lemma4"] for r in rows), T, target, conf),
         "negative_control": claim(count("control"), T, target, conf, at_bound,
                                    label=f"control inverted_majority: avg error <= alpha + gamma, {kind}"),
         "negative_control_no_relabel": claim(count("no_relabel"), T, target, conf, at_bound,
                                               label=f"control no_relabel: avg error <= alpha + gamma, {kind}"),
         "excess": {a: _mean_ci([r["excess"][a] for r in rows])
-                   for a in ("agprivcl", "btt18", "erm", "constant", "control", "no_relabel")},
+                   for a in ("agprivcl", "btt18", "erm", "constant", "control", "no_relabel", "em_learner")},
         "unstable": _mean_ci([r["unstable_before_halt"] for r in rows]), "rounds": rows[0]["rounds"],
         "btt18_unstable": _mean_ci([r["btt18_unstable"] for r in rows]),
         "no_relabel_unstable": _mean_ci([r["no_relabel_unstable"] for r in rows]),
@@ -474,8 +493,14 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
     text = (f"Theorem 7's accuracy of {main} over {len(cases)} case(s), {T} trials "
             f"({need} needed for holds at the family-wise level over {n_verdicts} verdicts); n used / n bound = "
             + ", ".join(f"{k}: {c['n_fraction_of_bound']:.2g}" for k, c in cases.items())
-            + "; informative (the constant answer fails): "
+            + "; informative (the constant answer and the generic private learner fail): "
             + ", ".join(f"{k}: {c['informative']}" for k, c in cases.items())
+            + "; strongest opponent: " + ", ".join(
+                f"{k}: {c['strongest']} ({'failed' if c['strongest_failed'] else 'did not fail'})"
+                for k, c in cases.items())
+            + "; accuracy cannot see privacy: non-private ERM is not shown to fail in "
+            + f"{sum(c['baselines']['erm']['status'] != contract.FAILS for c in cases.values())}/{len(cases)} "
+            + f"case(s); A_AgPrivCl's privacy is judged by the audit `simulations audit {PRIVACY_AUDIT}`"
             + "; negative controls " + ", ".join(f"{k} {'caught' if v else 'NOT caught'}" for k, v in controls.items())
             + "; the stability test acts (unstable queries) in: "
             + (", ".join(k for k, v in acts.items() if v) or "no case")

@@ -135,12 +135,12 @@ def _main(argv=None) -> int:
             return 0
         target = None
         if args.out is not None:
-            from simulations.store import check_writable
+            from bounds.files import check_writable
 
             target = check_writable(args.out, "--out") / SAVED  # before running any check
         results = run_all(args.paper)
         if target is not None:
-            from simulations.store import os_error, write_json_atomic
+            from bounds.files import os_error, write_json_atomic
 
             try:
                 write_json_atomic(target, json.loads(cite(json.dumps([r.to_dict() for r in results]))))

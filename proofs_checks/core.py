@@ -30,11 +30,12 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from bounds.ops import NUMPY, SYMPY
+from bounds.references import PAPERS as REFERENCES
 from bounds.registry import Registry
 
 from ._claims import (  # noqa: F401  (re-exported: proofs_checks.core is the import path)
-    FAILS, HOLDS, METHODS, NOT_CHECKABLE, PART, STATUSES, Case, Exhaustive, Identity, Inequality, Mask, MonteCarlo, Var,
-    Verdict, _plain, not_checkable,
+    FAILS, HOLDS, METHODS, NOT_CHECKABLE, PART, STATUSES, Case, Exhaustive, Identity, Inequality, Mask, MonteCarlo,
+    Var, Verdict, not_checkable,
 )
 
 
@@ -372,8 +373,9 @@ class CheckResult:
                 "error": self.error}
 
 
-PAPER_MODULES = ("bcmnuw20", "abm19", "lvsuw21", "nb20")
-PAPERS = {"bcmnuw20": "BCMNUW20", "abm19": "ABM19", "lvsuw21": "LVSUW21", "nb20": "NB20"}
+#: the papers (bounds.references, the one list), by module name: a module of checks per paper
+PAPERS = {key.lower(): key for key in REFERENCES}
+PAPER_MODULES = tuple(PAPERS)
 CHECKS = Registry("proofs_checks", PAPER_MODULES, "check")  # the workbench's one registry helper
 _CHECKS: dict[str, Check] = CHECKS.items
 

@@ -40,17 +40,12 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
-from simulations import experiments, store
-from simulations._scheduler import (  # noqa: F401  (re-exported: simulations.runner is the import path)
-    _SCHEDULER_RE, _probe, _quiet_finalisers, check_scheduler_address, connect,
-)
+from simulations import contract, experiments, store
+from simulations._scheduler import check_scheduler_address, connect  # noqa: F401  (runner is the import path)
 
 BACKENDS = ("serial", "process", "dask")
 MAX_CHUNK = 256
-#: default limit on the trials of one run (``max_trials`` / ``--max-trials`` raises it): the runner
-#: holds the missing indices in memory and a run directory grows by one line per trial, so a typo
-#: such as --trials 1000000000000 is refused up front instead of filling memory and disk
-MAX_TRIALS = 1_000_000
+MAX_TRIALS = store.MAX_TRIALS  # the store's limit, named here for the command line
 
 
 def trial_rng(root_seed: int, index: int) -> np.random.Generator:
@@ -100,7 +95,7 @@ def run_chunk(module_path: str, params_dict: dict, root_seed: int, indices: Sequ
     """
     module = experiments.get(module_path)
     params = experiments.params_from_dict(module, params_dict)
-    return [(int(i), store.encode_record(i, module.trial(params, trial_rng(root_seed, i)), digest))
+    return [(int(i), store.encode_record(i, contract.as_record(module.trial(params, trial_rng(root_seed, i))), digest))
             for i in indices]
 
 
@@ -279,13 +274,13 @@ def _describe_scheduler(scheduler) -> str:
 
 
 def summarise_stored(module, records: list[dict], params, run_dir: store.RunDir) -> dict:
-    """``module.summarise`` of records read back from a run directory: a record without the keys or types the
+    """``contract.summarise_run`` of records read back from a run directory: a record without the keys or types the
     experiment writes (a hand-edited or foreign line) is a StoreError naming the file, not a KeyError."""
     try:
-        return module.summarise(records, params)
+        return contract.summarise_run(module, records, params)
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
         raise store.StoreError(f"{run_dir.records_path}: the records do not have the shape experiment "
-                               f"{module.NAME} writes ({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
+                               f"{module.name} writes ({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
 
 
 def resolve_experiment(manifest: dict, experiment: str | None = None):
@@ -300,8 +295,8 @@ def resolve_experiment(manifest: dict, experiment: str | None = None):
     else:
         raise ValueError(f"experiment {name!r} of this run directory is not in the registry; if you trust the "
                          "code it was run with, name its module with --experiment MODULE")
-    if module.NAME != name:
-        raise ValueError(f"the run directory is of experiment {name!r}, not {module.NAME!r}")
+    if module.name != name:
+        raise ValueError(f"the run directory is of experiment {name!r}, not {module.name!r}")
     return module
 
 
@@ -371,7 +366,7 @@ def _drive_locked(run_dir: store.RunDir, *, workers, scheduler, chunk_size, prog
             raise LostScheduler(f"{exc}; {ran + len(done)} of {total} trials are saved; resume with "
                                 f"python -m simulations resume {run_dir.path}") from None
         if isinstance(exc, Exception) and not isinstance(exc, store.StoreError):
-            raise TrialError(f"a trial of {module.NAME} failed: {type(exc).__name__}: "
+            raise TrialError(f"a trial of {module.name} failed: {type(exc).__name__}: "
                              f"{' '.join(str(exc).split())[:300]}") from exc
         raise
     elapsed = time.perf_counter() - t0
@@ -440,8 +435,8 @@ def run(experiment: str, trials: int, out: str | os.PathLike, *, seed: int | Non
         params = experiments.make_params(module, overrides)
     elif overrides:
         raise ValueError("give params or overrides, not both")
-    elif not isinstance(params, module.Params):
-        raise ValueError(f"params must be an instance of {module.__name__}.Params, got {type(params).__name__}")
+    elif not isinstance(params, module.params):
+        raise ValueError(f"params must be an instance of {module.module}.Params, got {type(params).__name__}")
     trials = check_trials(trials, max_trials)
     if isinstance(scheduler, str):
         check_scheduler_address(scheduler)
@@ -450,12 +445,12 @@ def run(experiment: str, trials: int, out: str | os.PathLike, *, seed: int | Non
     if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
         raise ValueError(f"chunk_size={chunk_size!r} must be an integer >= 1")
     manifest = {
-        "experiment": module.NAME,
+        "experiment": module.name,
         "module": experiments.module_path(module),
-        "result_ids": list(module.RESULT_IDS),
+        "result_ids": list(module.results),
         "params": experiments.params_to_dict(params),
         "root_seed": seed,
-        "digest": store.params_digest(module.NAME, experiments.params_to_dict(params), seed),
+        "digest": store.params_digest(module.name, experiments.params_to_dict(params), seed),
         "trials": int(trials),
         "code_version": code_version(),
         "created_at": store.now(),
@@ -530,7 +525,7 @@ def evaluate(experiment: str, trials: int, *, seed: int, params=None, overrides:
             for index, line in batch:
                 found[index] = json.loads(line)["record"]
     records = [found[i] for i in range(trials)]
-    return records, module.summarise(records, params)
+    return records, contract.summarise_run(module, records, params)
 
 
 def status(out: str | os.PathLike, *, experiment: str | None = None, max_trials: int | None = None) -> dict:

@@ -6,10 +6,12 @@ commands. Grouped by paper."""
 
 from __future__ import annotations
 
+from bounds.references import PAPERS
+
 from reports.model import Badge, Heading, Paragraph, Section, Table
 
 ORDER = -10
-_PAPERS = (("bcmnuw20", "BCMNUW20"), ("abm19", "ABM19"), ("lvsuw21", "LVSUW21"), ("nb20", "NB20"))
+_PAPERS = tuple((key.lower(), key) for key in PAPERS)  # bounds.references: the one list of papers
 
 
 def _short(label: str, width: int = 46) -> str:

@@ -89,15 +89,16 @@ def _b_case(eps: float, delta: float, *, reuse: bool) -> AuditCase:
 
 TARGETS = (
     AuditTarget("a_sspp", "ABM19 Lemma 3.2", "A_SSPP (Alg 1) on 2 thresholds, T_pub fixed, one label changed, eps-DP",
-                lambda e, d: _sspp_case(e, d, broken=False)),
+                lambda e, d: _sspp_case(e, d, broken=False), results=("abm19:lemma3.2",)),
     AuditTarget("a_sspp_wrong_sensitivity", "ABM19 Lemma 3.2 (broken)",
                 "A_SSPP with score -n err_hat (sensitivity 1) declared with sensitivity 1/n, eps-DP",
-                lambda e, d: _sspp_case(e, d, broken=True), expect_private=False),
+                lambda e, d: _sspp_case(e, d, broken=True), expect_private=False, results=("abm19:lemma3.2",)),
     AuditTarget("reduction_b", "ABM19 Claim 4.5", "B (Alg 2-4) on A_SSPP, one element of S~ changed, eps-DP",
-                lambda e, d: _b_case(e, d, reuse=False), default_samples=1000),
+                lambda e, d: _b_case(e, d, reuse=False), default_samples=1000, results=("abm19:claim4.5",)),
     AuditTarget("reduction_b_reuses_point", "ABM19 Claim 4.5 (broken)",
                 "B whose PrivSamp reuses the first private point at every real position, declared eps-DP",
-                lambda e, d: _b_case(e, d, reuse=True), expect_private=False, default_samples=1000),
+                lambda e, d: _b_case(e, d, reuse=True), expect_private=False, default_samples=1000,
+                results=("abm19:claim4.5",)),
 )
 
 #: the contract test's sample counts (tests/simulations/test_contract.py), the least of 1,000 / 3,000 /

@@ -77,15 +77,10 @@ import numpy as np
 
 from simulations import contract
 from simulations.experiments import Confidence, Controlled, param
+from simulations.experiments._thm10_outcome import Outcome
 from simulations import distributions as dist
 
-NAME = "thm10"
-RESULT_IDS = ("bcmnuw20:thm10", "bcmnuw20:lemma11")
-DESCRIPTION = ("A_PAP (BCMNUW20 Alg 3): Err_D,H(G) <= alpha w.p. >= 1 - beta and H~ an alpha/4-cover w.p. "
-               ">= 1 - beta/2 at Theorem 10's n and m")
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides
-CI_RUN = {"trials": 4, "params": {"cases": "thresholds:zipf", "num_points": 64, "alpha": 0.5}}
+RESULT_ID = "bcmnuw20:thm10"
 #: the regime where A_PAP separates from public-only (README's first validation; below Theorem 10's m)
 SEPARATION_RUN = {"cases": "thresholds:near_threshold,stumps:zipf", "alpha": 0.1, "eps": 0.5, "m_scale": 0.03}
 #: where A_PAP separates from private-only PMW too (below Theorem 10's n and m): decision stumps at p = 2000
@@ -230,7 +225,7 @@ def theorem_sizes(alpha: float, beta: float, eps: float, delta: float, d: int, p
     n is ``private_samples``: Lemma 7's tight derivation, which holds for the PMW run here given its MW
     accuracy ``mw_accuracy`` (also returned; ``run_pap`` passes it to PMW). The fixed split's n
     (``private_samples_fixed_split``, PMW without mw_accuracy) is about 3.9x larger."""
-    return contract.required_sizes(RESULT_IDS[0], SIZES, alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d,
+    return contract.required_sizes(RESULT_ID, SIZES, alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d,
                                    dual_vc=p)
 
 
@@ -352,9 +347,8 @@ def public_only_answers(cls, public: np.ndarray) -> np.ndarray:
 def run_pap(cls, D, n: int, m: int, alpha: float, beta: float, eps: float, delta: float,
             rng: np.random.Generator, *, baselines: bool | tuple = False, variant: str = contract.NO_VARIANT,
             truth=None, mw_accuracy: float | None = None) -> dict:
-    """One run of A_PAP (or a broken ``variant``) at (n, m) under D, evaluated exactly: cover radius,
-    Err_{D,H}(G), spent privacy; with ``baselines`` (True: every one of :data:`TRIVIAL_ALGORITHMS`, or a tuple
-    of their names) the trivial releases on the same draws (keys ``<name>_error``, ``<name>_accurate``).
+    """One run of A_PAP (or a broken ``variant``) at (n, m) under D, evaluated exactly (a ``Case`` record);
+    with ``baselines`` (True: all of :data:`TRIVIAL_ALGORITHMS`, or their names) the trivial releases too.
     For decision stumps without the domain (``Stumps(p)`` under a :class:`ClusterLaw`) the private
     sample (and the uniform one) are drawn as counts and the errors read from the law's coordinate means.
     ``mw_accuracy``: PMW's MW accuracy in A_PAP and in its variants fed other data (Theorem 10's tight n
@@ -442,13 +436,13 @@ def public_only_crossover(beta: float, eps: float, delta: float, d: int, p: int)
     alone already answers every query to alpha (by the explicit VC bound)."""
     import bounds
 
-    c = bounds.crossover(RESULT_IDS[0], "baselines:uc", vary="alpha", quantity="public_samples", low=1e-6,
+    c = bounds.crossover(RESULT_ID, "baselines:uc", vary="alpha", quantity="public_samples", low=1e-6,
                          high=1 - 1e-6, points=400, beta=beta, epsilon=eps, delta=delta, vc=d, dual_vc=p)
     first, second = np.asarray(c["first_log10"]), np.asarray(c["second_log10"])
     return {"crossings": [float(x) for x in c["crossings"]],
             "uc_always_larger": bool(np.all(second > first)),
             "uc_over_thm10_m_at_largest_alpha": float(10 ** (second[-1] - first[-1])),
-            "source": (f"bounds.crossover('{RESULT_IDS[0]}', 'baselines:uc', vary='alpha', quantity='public_samples', "
+            "source": (f"bounds.crossover('{RESULT_ID}', 'baselines:uc', vary='alpha', quantity='public_samples', "
                        f"beta={beta}, epsilon={eps}, delta={delta}, vc={d}, dual_vc={p})")}
 
 
@@ -462,71 +456,61 @@ def uc_size(alpha: float, beta: float, d: int) -> int:
 # ---------------------------------------------------------------- the verdict
 
 
-def summarise(records: list[dict], params: Params) -> dict:
-    """Per case: cover and accuracy rates with Clopper-Pearson intervals and verdicts, the baselines on the
-    same draws, and whether the run was at Theorem 10's sizes (module docstring)."""
-    if not records:
-        raise ValueError("records must hold at least one trial")
-    T = len(records)
-    per_claim = 1 - (1 - params.confidence) / (2 * len(params.cases))
-    target = 1 - params.beta
-    cases = {}
-    for case in params.cases:
-        s = case_setup(case, params)
-        rows = [r["cases"][case] for r in records]
-        n, m = rows[0]["n"], rows[0]["m"]
-        required = {"n": s["n_bound"], "m": s["m_bound"]}
-        here = contract.at_bound({"n": n, "m": m}, required)
-        frac = contract.fractions_of_bound({"n": n, "m": m}, required)
-        radii = np.array([r["cover_radius"] for r in rows])
-        errors = np.array([r["error"] for r in rows])
-        c = {
-            "class": s["cls"].name, "distribution": s["D"].name,
-            "num_points": s["cls"].num_points if s["cls"].num_points <= MAX_PRIVATE_POINTS else None,
-            "num_hypotheses": s["cls"].num_hypotheses, "d": s["d"], "p": s["p"],
-            "m_bound": s["m_bound"], "n_bound": s["n_bound"], "m_used": m, "n_used": n,
-            "n_fraction_of_bound": frac["n"], "m_fraction_of_bound": frac["m"], "at_bound": here,
-            "n_capped": n < math.ceil(params.n_scale * s["n_bound"]),
-            "cover": contract.claim(sum(r["cover_ok"] for r in rows), T, 1 - params.beta / 2, params.confidence,
-                                    per_claim_confidence=per_claim, at_bound=here,
-                                    label=f"{case}: H~ is an alpha/4-cover w.p. >= 1 - beta/2 (Lemma 11)"),
-            "accuracy": contract.claim(sum(r["accurate"] for r in rows), T, target, params.confidence,
-                                       per_claim_confidence=per_claim, at_bound=here,
-                                       label=f"{case}: A_PAP error <= alpha w.p. >= 1 - beta"),
-            "cover_radius": {"mean": float(radii.mean()), "max": float(radii.max()), "limit": params.alpha / 4},
-            "error": {"mean": float(errors.mean()), "max": float(errors.max()), "limit": params.alpha},
-            "spent_eps_max": max(r["spent_eps"] for r in rows),
-            "spent_delta_max": max(r["spent_delta"] for r in rows),
-            "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta
-                                        for r in rows),
-            "uc_m": uc_size(params.alpha, params.beta, s["d"]),
-        }
-        if "public_only_error" in rows[0]:
-            base = {}
-            for key in TRIVIAL_ALGORITHMS:
-                if f"{key}_error" not in rows[0]:  # a run directory recorded before this baseline existed
-                    continue
-                errs = np.array([r[f"{key}_error"] for r in rows])
-                base[key] = {**contract.baseline(sum(r[f"{key}_accurate"] for r in rows), T, target,
-                                                 params.confidence),
-                             "error_mean": float(errs.mean()), "error_max": float(errs.max())}
-            c["baselines"] = base
-            c["informative"] = contract.informative(base)
-            # where the algorithm separates: A_PAP judged by the baselines' rule, beside every trivial release
-            algo = {**contract.baseline(sum(r["accurate"] for r in rows), T, target, params.confidence),
-                    "error_mean": float(errors.mean()), "error_max": float(errors.max())}
-            c["separation"] = {"algorithm": algo,
-                               "separated": bool(algo["status"] == contract.SUCCEEDS and c["informative"]),
-                               "trivial_not_failing": [k for k, b in base.items() if b["status"] != contract.FAILS]}
-        cases[case] = c
-    statuses = [c[k]["verdict"] for c in cases.values() for k in ("cover", "accuracy")]
-    overall = contract.combine(statuses)
+def _baselines(rows: list[dict], errors: np.ndarray, T: int, params: Params) -> dict:
+    """The trivial releases' records in one case, ``informative`` from them, and where A_PAP separates (A_PAP judged
+    by the baselines' rule beside every trivial release)."""
+    target, base = 1 - params.beta, {}
+    for key in TRIVIAL_ALGORITHMS:
+        if f"{key}_error" not in rows[0]:  # a run directory recorded before this baseline existed
+            continue
+        errs = np.array([r[f"{key}_error"] for r in rows])
+        base[key] = {**contract.baseline(sum(r[f"{key}_accurate"] for r in rows), T, target, params.confidence),
+                     "error_mean": float(errs.mean()), "error_max": float(errs.max())}
+    informative = contract.informative(base)
+    algo = {**contract.baseline(sum(r["accurate"] for r in rows), T, target, params.confidence),
+            "error_mean": float(errors.mean()), "error_max": float(errors.max())}
+    return {"baselines": base, "informative": informative,
+            "separation": {"algorithm": algo, "separated": bool(algo["status"] == contract.SUCCEEDS and informative),
+                           "trivial_not_failing": [k for k, b in base.items() if b["status"] != contract.FAILS]}}
+
+
+def summarise_case(case: str, rows: list[dict], params: Params, per_claim: float) -> dict:
+    """One case: where it ran against Theorem 10's sizes, the cover and accuracy claims, errors, privacy spent and
+    (when they ran) the baselines."""
+    s, T = case_setup(case, params), len(rows)
+    n, m = rows[0]["n"], rows[0]["m"]
+    required = {"n": s["n_bound"], "m": s["m_bound"]}
+    here = contract.at_bound({"n": n, "m": m}, required)
+    frac = contract.fractions_of_bound({"n": n, "m": m}, required)
+    radii, errors = np.array([r["cover_radius"] for r in rows]), np.array([r["error"] for r in rows])
+    c = {
+        "class": s["cls"].name, "distribution": s["D"].name,
+        "num_points": s["cls"].num_points if s["cls"].num_points <= MAX_PRIVATE_POINTS else None,
+        "num_hypotheses": s["cls"].num_hypotheses, "d": s["d"], "p": s["p"],
+        "m_bound": s["m_bound"], "n_bound": s["n_bound"], "m_used": m, "n_used": n,
+        "n_fraction_of_bound": frac["n"], "m_fraction_of_bound": frac["m"], "at_bound": here,
+        "n_capped": n < math.ceil(params.n_scale * s["n_bound"]),
+        "cover": contract.claim(sum(r["cover_ok"] for r in rows), T, 1 - params.beta / 2, params.confidence,
+                                per_claim_confidence=per_claim, at_bound=here,
+                                label=f"{case}: H~ is an alpha/4-cover w.p. >= 1 - beta/2 (Lemma 11)"),
+        "accuracy": contract.claim(sum(r["accurate"] for r in rows), T, 1 - params.beta, params.confidence,
+                                   per_claim_confidence=per_claim, at_bound=here,
+                                   label=f"{case}: A_PAP error <= alpha w.p. >= 1 - beta"),
+        "cover_radius": {"mean": float(radii.mean()), "max": float(radii.max()), "limit": params.alpha / 4},
+        "error": {"mean": float(errors.mean()), "max": float(errors.max()), "limit": params.alpha},
+        "spent_eps_max": max(r["spent_eps"] for r in rows), "spent_delta_max": max(r["spent_delta"] for r in rows),
+        "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta for r in rows),
+        "uc_m": uc_size(params.alpha, params.beta, s["d"]),
+    }
+    return {**c, **_baselines(rows, errors, T, params)} if "public_only_error" in rows[0] else c
+
+
+def _verdict_text(cases: dict, params: Params, T: int) -> str:
+    """The verdict in words: informative and separation first, then the claims and where a case ran below the
+    theorem's sizes."""
     below = [k for k, c in cases.items() if not c["at_bound"]]
-    negative = params.variant in NEGATIVE_CONTROLS
-    what = (f"negative control '{params.variant}' ({NEGATIVE_CONTROLS[params.variant]}; must be violated)"
-            if negative else f"probe '{params.variant}' ({PROBES[params.variant]})" if params.variant in PROBES
-            else "A_PAP")
-    text = (f"{overall}: {what}, Theorem 10 accuracy (target 1 - beta = {target:g}) and Lemma 11 cover "
+    what = "A_PAP" if params.variant == contract.NO_VARIANT else f"variant '{params.variant}'"
+    text = (f"{what}, Theorem 10 accuracy (target 1 - beta = {1 - params.beta:g}) and Lemma 11 cover "
             f"(target 1 - beta/2 = {1 - params.beta / 2:g}) over {len(cases)} cases, {T} trials each, "
             f"{100 * params.confidence:g}% confidence (Bonferroni over {2 * len(cases)} claims)")
     if below:
@@ -534,36 +518,50 @@ def summarise(records: list[dict], params: Params) -> dict:
                  f"{min(cases[k]['n_fraction_of_bound'] for k in below):.3g}, m fraction "
                  f"{min(cases[k]['m_fraction_of_bound'] for k in below):.3g}): a measurement, not a verdict")
     with_base = {k: c for k, c in cases.items() if "baselines" in c}
-    if with_base:
-        informative = {k: c["informative"] for k, c in with_base.items()}
-        separated = [k for k, c in with_base.items() if c["separation"]["separated"]]
-        lead = (f"informative in {sum(informative.values())}/{len(informative)} case(s)"
-                + (" (a trivial release also meets alpha in: "
-                   + "; ".join(f"{k}: {', '.join(c['separation']['trivial_not_failing'])}"
-                               for k, c in with_base.items() if not c["informative"]) + ")"
-                   if not all(informative.values()) else "")
-                + f"; A_PAP succeeds where every trivial release fails in {len(separated)}/{len(with_base)}")
-        text = f"{lead}. {text}"
-    else:
-        informative = None
-        text = f"informative: not measured (baselines=false). {text}"
+    if not with_base:
+        return f"informative: not measured (baselines=false). {text}"
+    informative = {k: c["informative"] for k, c in with_base.items()}
+    separated = [k for k, c in with_base.items() if c["separation"]["separated"]]
+    lead = (f"informative in {sum(informative.values())}/{len(informative)} case(s)"
+            + (" (a trivial release also meets alpha in: "
+               + "; ".join(f"{k}: {', '.join(c['separation']['trivial_not_failing'])}"
+                           for k, c in with_base.items() if not c["informative"]) + ")"
+               if not all(informative.values()) else "")
+            + f"; A_PAP succeeds where every trivial release fails in {len(separated)}/{len(with_base)}")
+    return f"{lead}. {text}"
+
+
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
+    """Per case: cover and accuracy rates with Clopper-Pearson intervals and verdicts, the baselines on the
+    same draws, and whether the run was at Theorem 10's sizes (module docstring)."""
+    T = len(records)
+    per_claim = 1 - (1 - params.confidence) / (2 * len(params.cases))
+    cases = {case: summarise_case(case, [r["cases"][case] for r in records], params, per_claim)
+             for case in params.cases}
     dims = sorted({(c["d"], c["p"]) for c in cases.values()})
-    return {
-        "result_id": RESULT_IDS[0],
-        "claim": ("Err_{D,H}(G) <= alpha w.p. >= 1 - beta (Theorem 10); H~ is an alpha/4-cover w.p. >= 1 - beta/2 "
-                  "(Lemma 11)"),
-        "bound_source": (f"bounds.compute('{RESULT_IDS[0]}', alpha={params.alpha}, beta={params.beta}, "
-                         f"epsilon={params.eps}, delta={params.delta}, vc=d, dual_vc=p): public_samples, "
-                         f"private_samples (PMW at mw_accuracy)"),
-        "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
-        "n_scale": params.n_scale, "m_scale": params.m_scale, "n_max": params.n_max,
-        "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,
-        "variant": params.variant, "negative_control": negative,
-        "informative": informative,
-        "at_bound": not below,
-        "cases": cases,
-        "public_only_crossover": {f"d={d},p={p}": public_only_crossover(params.beta, params.eps, params.delta, d, p)
-                                  for d, p in dims},
-        "verdict": overall,
-        "verdict_text": text,
-    }
+    return contract.Judgement(
+        claims=[c[k] for c in cases.values() for k in ("cover", "accuracy")], text=_verdict_text(cases, params, T),
+        opponents={k: {t: c["baselines"][t] for t in TRIVIAL_ALGORITHMS} for k, c in cases.items() if "baselines" in c},
+        measurements={
+            "result_id": RESULT_ID,
+            "claim": ("Err_{D,H}(G) <= alpha w.p. >= 1 - beta (Theorem 10); H~ is an alpha/4-cover w.p. >= 1 - "
+                      "beta/2 (Lemma 11)"),
+            "bound_source": (f"bounds.compute('{RESULT_ID}', alpha={params.alpha}, beta={params.beta}, "
+                             f"epsilon={params.eps}, delta={params.delta}, vc=d, dual_vc=p): public_samples, "
+                             f"private_samples (PMW at mw_accuracy)"),
+            "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
+            "n_scale": params.n_scale, "m_scale": params.m_scale, "n_max": params.n_max,
+            "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,
+            "at_bound": all(c["at_bound"] for c in cases.values()), "cases": cases,
+            "public_only_crossover": {f"d={d},p={p}": public_only_crossover(params.beta, params.eps, params.delta, d,
+                                                                             p) for d, p in dims}})
+
+
+EXPERIMENT = contract.Experiment(
+    name="thm10", results=("bcmnuw20:thm10", "bcmnuw20:lemma11"),
+    description=("A_PAP (BCMNUW20 Alg 3): Err_D,H(G) <= alpha w.p. >= 1 - beta and H~ an alpha/4-cover w.p. "
+                 ">= 1 - beta/2 at Theorem 10's n and m"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    ci=contract.CiRun(4, {"cases": "thresholds:zipf", "num_points": 64, "alpha": 0.5}),
+    opponents=TRIVIAL_ALGORITHMS, controls=NEGATIVE_CONTROLS, probes=PROBES,
+)

@@ -72,16 +72,6 @@ from simulations.experiments import param
 from simulations.experiments._nb20_common import (Setting, agprivcl_params, claim, labeled_histogram, sample_labeled,
                                                   subsamp_params, trials_for_holds)
 
-NAME = "thm7"
-RESULT_IDS = ("nb20:thm7", "nb20:lemma9", "nb20:lemma4")
-DESCRIPTION = ("A_AgPrivCl (NB20 Alg 3) at Theorem 7's n: average excess error over m online queries vs alpha, "
-               "beside BTT18's A_SubSamp, ERM and a constant; Lemma 9's printed query count refuted")
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides. The controls are judged at the theorem's own n
-#: (below it they are below-bound), so the run is at that n on the count path, in the one case where both
-#: controls are caught (boundary_noise), with the fewest trials at which 0 successes give violated
-CI_RUN = {"trials": 2, "params": {"cases": "boundary_noise", "counter_reps": 20}}
-
 CASES = ("thresholds", "intervals", "halfspaces", "boundary_noise")
 NEGATIVE_CONTROLS = {
     "inverted_majority": "A_AgPrivCl with step 8's majority inverted (the stable answers of the same run negated)",
@@ -309,6 +299,76 @@ def run_counterexample(params: Params, rng: np.random.Generator) -> dict:
             "corrected_errors": corrected, "corrected_ok": sum(e <= limit for e in corrected)}
 
 
+@dataclass(frozen=True)
+class Accurate:
+    """Per release: its average error <= alpha + gamma over the m queries."""
+    agprivcl: bool
+    btt18: bool
+    erm: bool
+    control: bool
+    no_relabel: bool
+    constant: bool = contract.opponent_field("constant", "success")
+
+
+@dataclass(frozen=True)
+class Errors:
+    """Per release: its average error (or excess error) over the m queries."""
+    agprivcl: float
+    btt18: float
+    erm: float
+    control: float
+    no_relabel: float
+    constant: float = contract.opponent_field("constant", "error")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One case of one trial (``run_case``)."""
+    accurate: Accurate
+    avg_error: Errors
+    excess: Errors
+    btt18_halted: bool
+    btt18_k: int
+    btt18_noise_decided: int
+    btt18_spent_delta: float
+    btt18_spent_eps: float
+    btt18_unstable: int
+    btt18_within_lemma4: bool
+    cutoff: float
+    erm_excess_population: float
+    gamma: float
+    halted: bool
+    k: int
+    n: int
+    n_prime: int
+    no_relabel_unstable: int
+    noise_decided: int
+    relabel_excess: float
+    rounds: int
+    spent_delta: float
+    spent_eps: float
+    unstable: int
+    unstable_before_halt: int
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    """Lemma 9's printed and corrected query counts on pure-noise labels (``run_counterexample``)."""
+    m_printed: int
+    m_corrected: int
+    printed_errors: tuple[float, ...]
+    printed_ok: int
+    corrected_errors: tuple[float, ...]
+    corrected_ok: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: per case name, and the counterexample."""
+    cases: dict[str, Case]
+    counterexample: Counterexample
+
+
 def trial(params: Params, rng: np.random.Generator) -> dict:
     return {"cases": {kind: run_case(kind, params, rng) for kind in params.cases},
             "counterexample": run_counterexample(params, rng)}
@@ -329,66 +389,62 @@ BASELINES = ("btt18", "erm", "constant")
 TRIVIAL_ALGORITHMS = {"constant": "answers every query with the label 0 (ignores all data)"}
 
 
-def summarise(records: list[dict], params: Params) -> dict:
-    if not records:
-        raise ValueError("records must hold at least one trial")
-    T = len(records)
-    target = 1 - params.beta
-    conf = params.confidence
-    main = "A_AgPrivCl" if params.variant == "none" else f"A_AgPrivCl ({params.variant}, broken)"
-    cases = {}
-    for kind in params.cases:
-        rows = [r["cases"][kind] for r in records]
-        c = _case(kind, params)
-        sizes = theorem_sizes(params.alpha, params.beta, params.eps, params.delta, c["d"], params.num_queries,
-                              c["gamma"], params.lam)
-        n = rows[0]["n"]
-        at_bound = n >= sizes["n_bound"] and params.num_queries >= sizes["min_queries"]
-        why = None
-        if not at_bound:
-            why = (f"n = {n:,} < Theorem 7's n = {sizes['n_bound']:,.0f}" if n < sizes["n_bound"] else
-                   f"m = {params.num_queries} < Lemma 9's min_queries = {math.ceil(sizes['min_queries'])}")
+def summarise_case(kind: str, rows: list[dict], params: Params, main: str) -> dict:
+    """One case: its sizes, the accuracy claim and its controls, the baselines, and what the run measured."""
+    T, target, conf = len(rows), 1 - params.beta, params.confidence
+    c = _case(kind, params)
+    sizes = theorem_sizes(params.alpha, params.beta, params.eps, params.delta, c["d"], params.num_queries,
+                          c["gamma"], params.lam)
+    n = rows[0]["n"]
+    at_bound = n >= sizes["n_bound"] and params.num_queries >= sizes["min_queries"]
+    why = None
+    if not at_bound:
+        why = (f"n = {n:,} < Theorem 7's n = {sizes['n_bound']:,.0f}" if n < sizes["n_bound"] else
+               f"m = {params.num_queries} < Lemma 9's min_queries = {math.ceil(sizes['min_queries'])}")
 
-        def count(a, rows=rows):
-            return sum(r["accurate"][a] for r in rows)
+    def count(a, rows=rows):
+        return sum(r["accurate"][a] for r in rows)
 
-        acc = {"agprivcl": claim(count("agprivcl"), T, target, conf, at_bound,
-                                  label=f"{main} avg error <= alpha + gamma w.p. >= 1 - beta, {kind}")}
-        base = {a: contract.baseline(count(a), T, target, conf) for a in BASELINES}
-        acc.update({a: {**base[a], "status": base[a]["status"]} for a in ("btt18", "erm")})
-        trivial = {k: base[k] for k in TRIVIAL_ALGORITHMS}
-        cases[kind] = {
-            "class": c["cls"].name, "d": c["d"], "gamma": c["gamma"], "n_used": n, "n_prime": rows[0]["n_prime"],
-            "k": rows[0]["k"], "btt18_k": rows[0]["btt18_k"], **sizes,
-            "n_fraction_of_bound": n / sizes["n_bound"], "at_bound": at_bound, "not_judged_because": why,
-            "accuracy": acc, "baselines": base,
-            "informative": contract.informative(trivial),
-            "separated": bool(acc["agprivcl"]["status"] == stats.HOLDS and contract.informative(trivial)),
-            "btt18_lemma4": contract.baseline(sum(r["btt18_within_lemma4"] for r in rows), T, target, conf),
-            "negative_control": claim(count("control"), T, target, conf, at_bound,
-                                       label=f"control inverted_majority: avg error <= alpha + gamma, {kind}"),
-            "negative_control_no_relabel": claim(count("no_relabel"), T, target, conf, at_bound,
-                                                  label=f"control no_relabel: avg error <= alpha + gamma, {kind}"),
-            "excess": {a: _mean_ci([r["excess"][a] for r in rows])
-                       for a in ("agprivcl", "btt18", "erm", "constant", "control", "no_relabel")},
-            "unstable": _mean_ci([r["unstable_before_halt"] for r in rows]), "rounds": rows[0]["rounds"],
-            "btt18_unstable": _mean_ci([r["btt18_unstable"] for r in rows]),
-            "no_relabel_unstable": _mean_ci([r["no_relabel_unstable"] for r in rows]),
-            "noise_decided": _mean_ci([r["noise_decided"] for r in rows]),
-            "btt18_noise_decided": _mean_ci([r["btt18_noise_decided"] for r in rows]),
-            "cutoff": rows[0]["cutoff"], "halted_rate": sum(r["halted"] for r in rows) / T,
-            "btt18_halted_rate": sum(r["btt18_halted"] for r in rows) / T,
-            "unstable_within_T": all(r["unstable_before_halt"] <= r["rounds"] for r in rows),
-            "relabel_excess": _mean_ci([r["relabel_excess"] for r in rows]),
-            "spent": {"eps": max(r["spent_eps"] for r in rows), "delta": max(r["spent_delta"] for r in rows)},
-            "btt18_spent": {"eps": rows[0]["btt18_spent_eps"], "delta": rows[0]["btt18_spent_delta"]},
-            "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta
-                                        for r in rows),
-        }
-    ce = [r["counterexample"] for r in records]
-    # the counterexample checks Lemma 9's query count with ERM answers and an exact Bin(m, 1/2) draw: no
-    # algorithm under test is involved, so its claims are algorithm-free, not verdicts on Theorem 7
-    counter = {
+    acc = {"agprivcl": claim(count("agprivcl"), T, target, conf, at_bound,
+                              label=f"{main} avg error <= alpha + gamma w.p. >= 1 - beta, {kind}")}
+    base = {a: contract.baseline(count(a), T, target, conf) for a in BASELINES}
+    acc.update({a: {**base[a], "status": base[a]["status"]} for a in ("btt18", "erm")})
+    trivial = {k: base[k] for k in TRIVIAL_ALGORITHMS}
+    return {
+        "class": c["cls"].name, "d": c["d"], "gamma": c["gamma"], "n_used": n, "n_prime": rows[0]["n_prime"],
+        "k": rows[0]["k"], "btt18_k": rows[0]["btt18_k"], **sizes,
+        "n_fraction_of_bound": n / sizes["n_bound"], "at_bound": at_bound, "not_judged_because": why,
+        "accuracy": acc, "baselines": base,
+        "informative": contract.informative(trivial),
+        "separated": bool(acc["agprivcl"]["status"] == stats.HOLDS and contract.informative(trivial)),
+        "btt18_lemma4": contract.baseline(sum(r["btt18_within_lemma4"] for r in rows), T, target, conf),
+        "negative_control": claim(count("control"), T, target, conf, at_bound,
+                                   label=f"control inverted_majority: avg error <= alpha + gamma, {kind}"),
+        "negative_control_no_relabel": claim(count("no_relabel"), T, target, conf, at_bound,
+                                              label=f"control no_relabel: avg error <= alpha + gamma, {kind}"),
+        "excess": {a: _mean_ci([r["excess"][a] for r in rows])
+                   for a in ("agprivcl", "btt18", "erm", "constant", "control", "no_relabel")},
+        "unstable": _mean_ci([r["unstable_before_halt"] for r in rows]), "rounds": rows[0]["rounds"],
+        "btt18_unstable": _mean_ci([r["btt18_unstable"] for r in rows]),
+        "no_relabel_unstable": _mean_ci([r["no_relabel_unstable"] for r in rows]),
+        "noise_decided": _mean_ci([r["noise_decided"] for r in rows]),
+        "btt18_noise_decided": _mean_ci([r["btt18_noise_decided"] for r in rows]),
+        "cutoff": rows[0]["cutoff"], "halted_rate": sum(r["halted"] for r in rows) / T,
+        "btt18_halted_rate": sum(r["btt18_halted"] for r in rows) / T,
+        "unstable_within_T": all(r["unstable_before_halt"] <= r["rounds"] for r in rows),
+        "relabel_excess": _mean_ci([r["relabel_excess"] for r in rows]),
+        "spent": {"eps": max(r["spent_eps"] for r in rows), "delta": max(r["spent_delta"] for r in rows)},
+        "btt18_spent": {"eps": rows[0]["btt18_spent_eps"], "delta": rows[0]["btt18_spent_delta"]},
+        "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta
+                                    for r in rows),
+    }
+
+
+def _counterexample(ce: list[dict], params: Params) -> dict:
+    """Lemma 9's query count on pure-noise labels with ERM answers and an exact Bin(m, 1/2) draw: no algorithm
+    under test is involved, so its claims are algorithm-free, not verdicts on Theorem 7."""
+    T, conf = len(ce), params.confidence
+    return {
         "alpha": params.counter_alpha, "beta": params.counter_beta, "gamma": 0.5,
         "m_printed": ce[0]["m_printed"], "m_corrected": ce[0]["m_corrected"],
         "printed": claim(sum(r["printed_ok"] for r in ce), T * params.counter_reps, 1 - params.counter_beta,
@@ -397,16 +453,25 @@ def summarise(records: list[dict], params: Params) -> dict:
                            conf, True, kind=contract.ALGORITHM_FREE,
                            label="pure-noise labels at Lemma 9's corrected m (Bin(m, 1/2) drawn directly)"),
     }
+
+
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
+    T = len(records)
+    target = 1 - params.beta
+    conf = params.confidence
+    main = "A_AgPrivCl" if params.variant == "none" else f"A_AgPrivCl ({params.variant}, broken)"
+    cases = {kind: summarise_case(kind, [r["cases"][kind] for r in records], params, main)
+             for kind in params.cases}
+    counter = _counterexample([r["counterexample"] for r in records], params)
     controls = {"inverted_majority": any(c["negative_control"]["status"] == stats.VIOLATED for c in cases.values()),
                 "no_relabel": any(c["negative_control_no_relabel"]["status"] == stats.VIOLATED
                                   for c in cases.values())}
     controls_caught = all(controls.values())
     judged = [c for c in cases.values() if c["at_bound"]]
-    overall = contract.combine([c["accuracy"]["agprivcl"]["status"] for c in judged]) if judged else stats.BELOW_BOUND
     n_verdicts = 3 * len(cases)  # accuracy and two controls per case (the counterexample is algorithm-free)
     need = trials_for_holds(target, conf, n_verdicts)
     acts = {k: c["btt18_unstable"]["mean"] > 0 or c["unstable"]["mean"] > 0 for k, c in cases.items()}
-    text = (f"{overall}: Theorem 7's accuracy of {main} over {len(cases)} case(s), {T} trials "
+    text = (f"Theorem 7's accuracy of {main} over {len(cases)} case(s), {T} trials "
             f"({need} needed for holds at the family-wise level over {n_verdicts} verdicts); n used / n bound = "
             + ", ".join(f"{k}: {c['n_fraction_of_bound']:.2g}" for k, c in cases.items())
             + "; informative (the constant answer fails): "
@@ -416,8 +481,10 @@ def summarise(records: list[dict], params: Params) -> dict:
             + (", ".join(k for k, v in acts.items() if v) or "no case")
             + f"; printed query count m = {counter['m_printed']} on pure-noise labels: {counter['printed']['status']}, "
             f"corrected m = {counter['m_corrected']}: {counter['corrected']['status']}")
-    return {
-        "result_id": RESULT_IDS[0],
+    return contract.Judgement(
+        claims=[c["accuracy"]["agprivcl"] for c in judged], text=text,
+        opponents={k: {t: c["baselines"][t] for t in TRIVIAL_ALGORITHMS} for k, c in cases.items()}, measurements={
+        "result_id": "nb20:thm7",
         "claim": "(1/m) sum_i 1(y_priv_i != y~_i) <= alpha + gamma w.p. >= 1 - beta (Theorem 7, Lemma 9)",
         "bound_source": (f"bounds.compute('nb20:thm7', alpha={params.alpha}, beta={params.beta}, epsilon={params.eps}, "
                          f"delta={params.delta}, vc=d, num_queries={params.num_queries}, approx_error=gamma)"
@@ -425,12 +492,20 @@ def summarise(records: list[dict], params: Params) -> dict:
                          "for the parameters; nb20:lemma9 for the counterexample's m"),
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
         "num_queries": params.num_queries, "noise": params.noise, "per_subsample": params.per_subsample,
-        "path": params.path, "lam": params.lam, "variant": params.variant,
-        "negative_control": params.variant in NEGATIVE_CONTROLS,
+        "path": params.path, "lam": params.lam,
         "trials": T, "confidence": conf, "trials_for_holds": need, "verdicts_in_family": n_verdicts,
-        "informative": {k: c["informative"] for k, c in cases.items()},
         "cases": cases, "counterexample": counter, "negative_controls_caught": controls_caught,
-        "negative_controls": controls, "stability_test_acts": acts,
-        "verdict": overall, "verdict_text": text,
-    }
+        "negative_controls": controls, "stability_test_acts": acts})
 
+
+EXPERIMENT = contract.Experiment(
+    name="thm7", results=("nb20:thm7", "nb20:lemma9", "nb20:lemma4"),
+    description=("A_AgPrivCl (NB20 Alg 3) at Theorem 7's n: average excess error over m online queries vs alpha, "
+                 "beside BTT18's A_SubSamp, ERM and a constant; Lemma 9's printed query count refuted"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    # the controls are judged at the theorem's own n (below it they are below-bound), so the run is at that n on the
+    # count path, in the one case where both controls are caught (boundary_noise), with the fewest trials at which 0
+    # successes give violated
+    ci=contract.CiRun(2, {"cases": "boundary_noise", "counter_reps": 20}),
+    opponents=TRIVIAL_ALGORITHMS, controls=NEGATIVE_CONTROLS,
+)

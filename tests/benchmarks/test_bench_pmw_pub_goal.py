@@ -85,3 +85,16 @@ def test_pure_lead_needs_both_errors_and_keeps_the_adjacencies_apart():
     assert "add/remove" in lines[1] and "met by ours add/remove" in lines[1] and "300x" in lines[1]
     assert bench._pure_lead(ours, 30) == [
         "T = 30: smartnoise-synth's full-domain MWEM not measured in this run: not evaluated"]
+
+
+def test_pure_lead_judges_replace_one_against_the_peer_run_at_its_replace_one_cost():
+    """With smartnoise also run at eps / 1.125 ((1, 0)-DP under replace-one), our replace-one rows are judged
+    against that run and our add/remove rows against its charged run. Catches the replace-one verdict taken
+    against the charged run (which is (1.125, 0) under replace-one), or the add/remove one against the scaled run."""
+    fair = dict(_sn(0.016, 0.0027), label=_sn(0, 0)["label"] + ", eps / 1.125",
+                guarantee=bench.SNSYNTH_REPLACE_GUARANTEE)
+    ours = [dict(label="ours replace", T=30, sec=0.001, max=0.015, mean=0.0026, guarantee=PURE),
+            dict(label="ours add/remove", T=30, sec=0.002, max=0.015, mean=0.0026, guarantee=bench.PURE_ADD_REMOVE)]
+    lines = bench._pure_lead([_sn(0.014, 0.0024), fair] + ours, 30)
+    assert "replace one record" in lines[0] and "max 0.0160" in lines[0] and "met by ours replace" in lines[0]
+    assert "add/remove" in lines[1] and "max 0.0140" in lines[1] and ": not met" in lines[1]

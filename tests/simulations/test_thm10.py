@@ -15,7 +15,7 @@ import bounds
 from algorithms.classes.combinatorics import dual_vc_dimension, vc_dimension
 from simulations import audit, contract, runner, stats
 from simulations.__main__ import main as cli
-from simulations.experiments import thm10, thm10_looseness
+from simulations.experiments import _least_size, thm10, thm10_looseness
 from simulations.audit_targets import pap as pap_target
 
 SMALL = {"cases": ("thresholds:near_threshold", "stumps:zipf"), "num_points": 64, "stump_dim": 4,
@@ -167,21 +167,21 @@ def test_grid_is_geometric_and_stops():
 def test_least_holding_rule():
     """30/30 holds at target 0.9 (CP lower 0.905), 28/30 does not; the least size is the last of the run of holds."""
     sizes = [800, 400, 200, 100, 50]
-    out = thm10_looseness.least_holding(sizes, [None, 30, 30, 28, 30], 30, 0.9, 0.95)
+    out = _least_size.least_holding(sizes, [None, 30, 30, 28, 30], 30, 0.9, 0.95)
     assert out["least"] == 200 and not out["censored"] and out["holds_empirically"][0] is None
     assert out["least_point_estimate"] == 50 and out["censored_point_estimate"]
     assert out["interval"] == [0, 200]  # 28/30 does not fail empirically (CP upper 0.99 >= 0.9): no lower end
-    assert thm10_looseness.least_holding(sizes, [29, 30, 30, 30, 30], 30, 0.9, 0.95)["least"] is None
-    out = thm10_looseness.least_holding(sizes, [30, 30, 30, 20, 30], 30, 0.9, 0.95)
+    assert _least_size.least_holding(sizes, [29, 30, 30, 30, 30], 30, 0.9, 0.95)["least"] is None
+    out = _least_size.least_holding(sizes, [30, 30, 30, 20, 30], 30, 0.9, 0.95)
     assert out["least"] == 200 and out["interval"] == [100, 200]  # 20/30: CP upper 0.81 < 0.9, fails
 
 
 def test_looseness_statuses_below_the_bound_are_never_violated():
     """Only the bound's own size gets a verdict; smaller grid sizes are below-bound even at 0/30
     (catches a looseness search that calls a failure below the bound a violation of Theorem 10)."""
-    st = thm10_looseness._statuses([800, 400, 200], [0, 0, 0], 800, 30, 0.9, 0.95)
+    st = _least_size.statuses([800, 400, 200], [0, 0, 0], 800, 30, 0.9, 0.95)
     assert st == ["violated", "below-bound", "below-bound"]
-    assert thm10_looseness._statuses([800, 400], [0, 0], 800, 30, 0.9, 0.95, other_at_bound=False) == \
+    assert _least_size.statuses([800, 400], [0, 0], 800, 30, 0.9, 0.95, other_at_bound=False) == \
         ["below-bound", "below-bound"]
 
 
@@ -327,7 +327,7 @@ def test_summary_judges_accuracy_against_1_minus_beta_not_a_looser_target():
                                  "cover_ok": True, "accurate": t < k, "spent_eps": params.eps,
                                  "spent_delta": params.delta} for case, s in setups.items()}}
                for t in range(T)]
-    s = thm10.summarise(records, params)
+    s = contract.summarise_run(thm10.EXPERIMENT, records, params)
     for c in s["cases"].values():
         assert c["at_bound"] and c["accuracy"]["successes"] == k
         assert c["accuracy"]["target"] == pytest.approx(1 - params.beta)

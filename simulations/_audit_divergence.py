@@ -370,21 +370,3 @@ def _erfinv(y: float) -> float:
     from scipy import special
 
     return float(special.erfinv(y))
-
-
-def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
-    """L2-regularised logistic regression (mean log-loss + l2 |w|^2 / 2, intercept unpenalised) by L-BFGS;
-    returns (w, b)."""
-    from scipy import optimize, special
-
-    d = x.shape[1]
-
-    def loss(theta):
-        w, b = theta[:d], theta[d]
-        z = x @ w + b
-        ll = np.mean(np.logaddexp(0.0, z) - y * z) + 0.5 * l2 * w @ w
-        r = special.expit(z) - y
-        return ll, np.r_[x.T @ r / len(y) + l2 * w, np.mean(r)]
-
-    res = optimize.minimize(loss, np.zeros(d + 1), jac=True, method="L-BFGS-B", options={"maxiter": 200})
-    return res.x

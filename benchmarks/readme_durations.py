@@ -8,7 +8,8 @@ pointing at the clone, so that what runs is the committed code and nothing of th
 Prints one Markdown table row per command (command, CPU s, wall s, exit status, the figure README states), then
 the load average. The README's durations come from this table (benchmarks/RESULTS.md, "README commands on a clean
 clone"), and tests/benchmarks/test_readme_durations.py holds every "N s CPU" a README command line states within
-1.5x of the recorded figure (written "(N s CPU)" in the line's comment). The install line and the test suite are not run (they need a fresh virtual
+1.5x of the recorded figure (written "(N s CPU)" in the line's comment). The install line and the test suite are not
+run (they need a fresh virtual
 environment; ``.ci/run`` measures the suite). ``&&`` chains are run part by part and counted together.
 """
 from __future__ import annotations

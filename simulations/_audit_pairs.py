@@ -5,7 +5,8 @@ on the worst pair found and its line states that pair's exact loss beside the de
 
 The search: the case's pair and its ``starts``, ``EXACT_RANDOM`` pairs from ``neighbours(rng)``, then
 ``EXACT_LOCAL`` moves by ``mutate`` from the best so far (kept when the loss grows); a case that gives
-``loss_neighbours`` instead (its draws too slow for the sampled search) has ``EXACT_RANDOM`` random pairs ranked, and the audit keeps its own pair (the line states the worst found beside it). Exact losses cost no samples,
+``loss_neighbours`` instead (its draws too slow for the sampled search) has ``EXACT_RANDOM`` random pairs ranked, and
+the audit keeps its own pair (the line states the worst found beside it). Exact losses cost no samples,
 so the search is cheap where the target's exact law is (small settings); it draws nothing the audit then uses, and
 the audit's bound stays valid whatever pair it returns. A pair of larger exact loss is not always easier to test
 (its loss may sit on an output of tiny probability), so the winner is handed to the sampled search as a start,

@@ -30,7 +30,8 @@ events: about 0.7 eps); answer noise at a quarter carries at most 4 eps_2/2 = 4 
 Exact loss (``one_query_pair_loss``, given to the auditor as the pair's loss): 0.277 at eps = 2 for this
 pair, and no one-query pair at n = 2 does better (the maximum over q_h(s) in [0, 1/2] against q_h(s) + 1/2 is
 the same 0.277): PMW's eps_lb of about 0.2 is 0.75 of what the pair allows, and half the declared eps is out
-of reach of any one-query pair at this size. The gap is the pair's (the two-sided comparison and c = 1). The audit's line shows
+of reach of any one-query pair at this size. The gap is the pair's (the two-sided comparison and c = 1). The audit's
+line shows
 it: the case ranks random neighbouring pairs at n = 2 (``two_record_pair``) by this exact loss, worst 0.277 = 0.14
 of the declared eps.
 

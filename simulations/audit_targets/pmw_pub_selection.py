@@ -36,7 +36,8 @@ directions. Printed by ``python -m simulations.audit_targets.pmw_pub_selection``
   selection's noise left out); on this pair the selected attribute then names the neighbour (the ``pmw_pub``
   pair, whose selection is uniform, cannot see this break).
 
-Broken twins for the budget split: computed, not registered, because no event test of this auditor can see them at a sane budget
+Broken twins for the budget split: computed, not registered, because no event test of this auditor can see them at a
+sane budget
 (``main`` prints the numbers; the benchmarks/RESULTS.md section on the papers' algorithms records them):
 
 * selection not halved (the selection at eps~/sqrt(T) = sqrt(2) eps_0, charged 1.5x the declared rho by the
@@ -48,7 +49,8 @@ Broken twins for the budget split: computed, not registered, because no event te
   1.076 of the declared 1 (zCDP composes; over T rounds the same per round): a 7.6% excess on a claim whose
   Gaussian half binary events see only in part (below), too small to see at any sane budget.
 * sigma/sqrt(2) (registered, above, for the divergence objective): exact rho 1.204 > 1 on this pair (the
-  measurement alone reaches the declared rho, the selection adds), but the best threshold event of the exact log-likelihood ratio (``best_event_rho``, exact
+  measurement alone reaches the declared rho, the selection adds), but the best threshold event of the exact
+  log-likelihood ratio (``best_event_rho``, exact
   rates, events of probability >= 1e-9) gives rho 1.011 in the limit of infinite samples (binary events see
   only part of a Gaussian's mu^2/2), and delta(eps') stays under the CKS curve at every eps'.
 * the round's budget not halved (eps_0 = eps~/sqrt(T): both), exact rho 1.383, delta(2) 0.200 below the

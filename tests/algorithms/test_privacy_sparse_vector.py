@@ -340,7 +340,8 @@ def test_sparse_vector_bad_input_raises_value_error_naming_argument(make, name):
 def test_numeric_sparse_hands_its_state_to_a_compiled_scan_and_takes_it_back():
     """``scan_state`` gives the generator and the state a compiled twin of the scan starts from; ``resume`` takes
     the state it reached: the count moves only forward and at most to c (halted then), the threshold must be real.
-    Catches a resume that lets the count fall back (tops forgotten: more than c above-threshold answers) or run past c."""
+    Catches a resume that lets the count fall back (tops forgotten: more than c above-threshold answers) or run past
+    c."""
     rng = np.random.default_rng(0)
     ns = NumericSparse(1.0, 3, 1.0, rng)
     got_rng, count, threshold = ns.scan_state()

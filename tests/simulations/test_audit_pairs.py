@@ -58,7 +58,8 @@ def test_audit_states_the_worst_pair_and_keeps_its_draws():
 
 def test_loss_neighbours_rank_pairs_without_changing_the_audited_pair():
     """A case that gives ``loss_neighbours`` (no sampled search) keeps its own pair and states the worst found
-    (1.87 at this seed, near log 7 = 1.95, from 64 random pairs of the 64). Broken by once: handing the exact winner to the audit (as the sampled
+    (1.87 at this seed, near log 7 = 1.95, from 64 random pairs of the 64). Broken by once: handing the exact winner
+    to the audit (as the sampled
     search's start) would audit the winner ((0, 5) at this seed), not (0, 1)."""
     rr = _rr_case()
     case = audit.AuditCase(rr.mechanism, None, (0, 1), None, 5.0, batched=True, pair_loss=rr.pair_loss,

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 __all__ = ["check_rng", "check_values", "check_int", "check_size", "check_real", "check_nonneg_finite",
-           "check_positive_finite", "check_delta", "check_unit_open", "check_guarantee"]
+           "check_positive_finite", "check_delta", "check_unit_open"]
 
 
 def check_rng(rng: Any) -> np.random.Generator:
@@ -94,12 +94,3 @@ def check_unit_open(name: str, value: Any) -> float:
     if not (0.0 < x < 1.0):
         raise ValueError(f"{name}={value!r} out of range: allowed (0, 1)")
     return x
-
-
-def check_guarantee(name: str, g: Any):
-    """A PureDP / ApproxDP / ZCDP value (``algorithms.privacy.accounting``, imported on use: it imports this)."""
-    from .privacy.accounting import ApproxDP, PureDP, ZCDP
-
-    if not isinstance(g, (PureDP, ApproxDP, ZCDP)):
-        raise ValueError(f"{name}={g!r} must be a PureDP, ApproxDP or ZCDP value")
-    return g

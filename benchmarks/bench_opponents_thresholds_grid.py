@@ -85,8 +85,9 @@ def main(argv=None) -> None:
     t0 = time.process_time()
     thm = bounds.compute("thm10", alpha=a.alpha, beta=BETA, epsilon=EPS, delta=DELTA, vc=1, dual_vc=1)
     m, mw = max(1, int(round(a.m_scale * int(thm["public_samples"])))), float(thm["mw_accuracy"])
-    print(f"thresholds, alpha={a.alpha} beta={BETA} eps={EPS} delta={DELTA}; Theorem 10 n={int(thm['private_samples']):,}"
-          f" m={int(thm['public_samples']):,}; every run at m = {m:,} ({a.m_scale:g} of it); {a.trials} trials per n")
+    print(f"thresholds, alpha={a.alpha} beta={BETA} eps={EPS} delta={DELTA}; Theorem 10 "
+          f"n={int(thm['private_samples']):,} m={int(thm['public_samples']):,}; every run at m = {m:,} "
+          f"({a.m_scale:g} of it); {a.trials} trials per n")
     for L in (int(x) for x in a.levels.split(",")):
         pts, probs = law(L, a.seed)
         tb = int(bounds.compute("tree_thresholds", alpha=a.alpha, beta=BETA, epsilon=EPS, delta=DELTA,

@@ -18,8 +18,8 @@ workloads' cuboids as its query pool, ``--snsynth-seeds`` runs (Python's and num
 seeded 0, 1, ...; its OpenDP Laplace takes no seed), errors on its released histogram (exact, not a
 sample), timed the same way (CPU seconds of fit / T). The pure-DP accuracy lead compares it with our
 (1, 0)-DP configurations under both adjacencies (``--snsynth-replace-one`` also runs it at eps / 1.125, which is
-(1, 0)-DP under replace-one, and judges our replace-one rows against that run); ``--floor`` times full-domain MWEM against its
-rescale floor. With ``--lvsuw21 CHECKOUT`` the LVSUW21
+(1, 0)-DP under replace-one, and judges our replace-one rows against that run); ``--floor`` times full-domain
+MWEM against its rescale floor. With ``--lvsuw21 CHECKOUT`` the LVSUW21
 authors' code (terranceliu/dp-query-release, a temporary checkout, never copied into the project) runs
 in the same run in the interpreter ``--lvsuw21-python`` (its own venv with torch) through our driver
 ``_peer_lvsuw21_dpqr.py``: their MWEM and PMW^Pub, with and without their query recycling, on the same
@@ -203,8 +203,8 @@ def _peer_lvsuw21(python: str, checkout: str, private, public, domain, workloads
 
 
 def _goal(rows: list, T: int) -> list[str]:
-    """The speed goal (ten times the best peer at equal accuracy) at one T, read two ways: a configuration of ours at or below the best peer's max
-    error under a guarantee at least as strong ((1, 0) > (1, 1/n^2)), in at most a tenth of (strict) the
+    """The speed goal (ten times the best peer at equal accuracy) at one T, read two ways: a configuration of ours
+    at or below the best peer's max error under a guarantee at least as strong ((1, 0) > (1, 1/n^2)), in at most a tenth of (strict) the
     LVSUW21 authors' fastest time per iteration anywhere in the run (any configuration, any T: their
     PMW^Pub), (lenient) the time per iteration of the authors' configuration with the lowest error at
     this T. Only rows measured in this run count."""
@@ -428,7 +428,8 @@ def _scaling(domain, priv, pub, n, et, T: int = 30) -> None:
     for label, opts in (("PMW^Pub (paper)", {}), ("PMW^Pub, whole marginals, BR, K=50, fit 20", variant)):
         sizes, secs = [], []
         for m in (100, 300, 1000, 3000, 10000):
-            extra = pub if m <= pub.shape[0] else np.vstack([pub, domain.rows(rng.integers(0, domain.size, m - pub.shape[0]))])
+            extra = (pub if m <= pub.shape[0]
+                     else np.vstack([pub, domain.rows(rng.integers(0, domain.size, m - pub.shape[0]))]))
             sup, cnt = distinct_rows(extra[:m])
             q = MarginalQueries(domain, wl, sup)
             sizes.append(sup.shape[0])
@@ -534,7 +535,8 @@ def main(argv=None) -> int:
             quoted = [row for row in quoted if not row[0].startswith("LVSUW21")]
     else:
         print(f"  LVSUW21 authors' code skipped: no checkout at {args.lvsuw21} or no interpreter "
-              f"{args.lvsuw21_python} (see --lvsuw21); its rows are quoted from the PMW^Pub speed goal's statement", file=sys.stderr)
+              f"{args.lvsuw21_python} (see --lvsuw21); its rows are quoted from the PMW^Pub speed goal's statement",
+              file=sys.stderr)
     for T in args.iterations:
         for label, engine, acct, opts in CONFIGS:
             if args.only not in label:
@@ -617,7 +619,8 @@ def main(argv=None) -> int:
                       f"{r['source']} |")
         for lab, qT, sec, mx, mn, g in quoted:
             if qT == T:
-                print(f"| {lab} | {g} | {sec} | {mx} | {mn} | quoted from the PMW^Pub speed goal's statement, not measured |")
+                print(f"| {lab} | {g} | {sec} | {mx} | {mn} | quoted from the PMW^Pub speed goal's statement, "
+                      "not measured |")
     print("\nPMW^Pub speed goal (rows measured in this run only):")
     for T in args.iterations:
         for line in _goal(measured, T):

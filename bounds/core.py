@@ -23,7 +23,7 @@ from .ops import MPMATH, NUMPY, SYMPY
 from .params import PARAMS
 
 from ._core_types import (  # noqa: F401  (re-exported: bounds.core is the import path)
-    FLOAT_LIMIT, KINDS, ORDERS, _INVPHI, Departure, Implicit, Infimum, Quantity, Relation, Result, _arg_names, call,
+    FLOAT_LIMIT, Departure, Implicit, Infimum, Quantity, Relation, Result, _arg_names, call,
 )
 
 

@@ -3,7 +3,7 @@ screen).
 
 Read from ``bounds/papers_index.toml`` (the 104 items of BCMNUW20, ABM19, LVSUW21 and NB20 as the papers list
 them, each numbered result mapped to its registered result id or to none) and from the registries' own
-declarations (:func:`bounds.where.declared`: experiments by their ``RESULT_IDS``, proof checks by their
+declarations (:func:`bounds.where.declared`: experiments by their declared ``results``, proof checks by their
 ``result``, audit targets by the result their ``source`` cites; explicit forms from :mod:`bounds.registry`).
 Nothing here is kept by hand: a new experiment, check or target changes its row.
 
@@ -110,19 +110,11 @@ def cited_id(item: Item) -> str:
 
 
 def _targets_citing(rid: str) -> list[str]:
-    """Audit targets whose source cites ``rid`` though it is not a registered result (a privacy lemma)."""
+    """Audit targets that declare ``rid`` in their ``results`` though it is not a registered result (a privacy
+    lemma), from bounds/where.json."""
     from . import where
 
-    pattern = where._citations_of(rid)
-    out = []
-    for p in sorted((where.ROOT / "simulations" / "audit_targets").glob("[!_]*.py")):
-        if not pattern.search(where._text(p)):
-            continue
-        for call in where._calls(p, "AuditTarget"):
-            args = [where._literal(a) for a in call.args[:2]]
-            if len(args) == 2 and all(isinstance(a, str) for a in args) and pattern.match(args[1]):
-                out.append(args[0])
-    return out
+    return list(where.declared()["audit targets"].get(rid, []))
 
 
 def _decide(row: Row) -> None:

@@ -7,11 +7,21 @@
 >>> proofs_checks.report_data()                   # all of the above in one JSON-serialisable dict (reports)
 
 Command line: ``python -m proofs_checks [--paper KEY] [--json] [--strict] [--errata] [--list] [--thorough]``.
+The names below are imported on first use, so ``--list`` (which reads proofs_checks/checks.json) starts fast.
 """
-from .core import (FAILS, HOLDS, NOT_CHECKABLE, PART, Check, CheckResult, Verdict, all_checks, get, report_data,
-                   run_all, run_all_json, run_check)
-from .errata import ERRATA, Erratum
-from .errata import report as errata_report
-
 __all__ = ["run_all", "run_all_json", "report_data", "run_check", "all_checks", "get", "errata_report", "ERRATA", "Erratum",
-           "Check", "CheckResult", "Verdict", "HOLDS", "PART", "FAILS", "NOT_CHECKABLE"]
+           "Check", "CheckResult", "Verdict", "HOLDS", "PART", "FAILS", "NOT_CHECKABLE", "PROVED", "SAMPLED"]
+_FROM_ERRATA = {"ERRATA": "ERRATA", "Erratum": "Erratum", "errata_report": "report"}
+
+
+def __getattr__(name):
+    if name in __all__:
+        import importlib
+
+        if name in _FROM_ERRATA:
+            value = getattr(importlib.import_module(f"{__name__}.errata"), _FROM_ERRATA[name])
+        else:
+            value = getattr(importlib.import_module(f"{__name__}.core"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

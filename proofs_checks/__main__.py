@@ -14,8 +14,8 @@ import sys
 from bounds import cli_common as cli
 from bounds.references import cite
 
-from .core import FAILS, NOT_CHECKABLE, PART, PAPERS, SETTINGS, all_checks, run_all
-from .errata import ERRATA, report
+
+PAPERS = {"bcmnuw20": "BCMNUW20", "abm19": "ABM19", "lvsuw21": "LVSUW21", "nb20": "NB20"}  # proofs_checks.core.PAPERS
 
 #: the file ``--out DIR`` writes and ``python -m reports build`` reads (reports/sections/proof_checks.py)
 SAVED = "proofs_checks.json"
@@ -36,8 +36,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="also save the verdicts as DIR/proofs_checks.json (what `python -m reports build` reads; "
                         "DIR is usually the results directory)")
     p.add_argument("--thorough", action="store_true",
-                   help="3x denser grids per variable (at most 5x the points) and 5x more hypothesis examples "
-                        "(slower; the default is sized for CI)")
+                   help="3x denser grids per variable (at most 5x the points), 5x more hypothesis examples and 5x the "
+                        "interval prover's budget of boxes and seconds (slower; the default is sized for CI)")
     return p
 
 
@@ -60,11 +60,14 @@ def _detail(r) -> str:
 
 
 def _table(results) -> str:
-    rows = [f"{'check':42} {'verdict':22} {'method':26} {'s':>5}  detail"]
+    from .core import STATUSES
+
+    rows = [f"{'check':42} {'verdict':23} {'method':26} {'s':>5}  detail"]
     for r in results:
         v = r.verdict
-        rows.append(f"{r.check.id:42} {v.status:22} {_cell(v.method, 26):26} {r.seconds:5.2f}  {_cell(_detail(r), 160)}")
-    counts = {s: sum(r.verdict.status == s for r in results) for s in ("holds", PART, FAILS, NOT_CHECKABLE)}
+        rows.append(f"{r.check.id:42} {v.status:23} {_cell(v.method, 26):26} {r.seconds:5.2f}  {_cell(_detail(r), 160)}")
+    counts = {s: sum(r.verdict.status == s for r in results) for s in STATUSES}
+    counts = {s: n for s, n in counts.items() if n}
     rows.append("")
     rows.append(f"{len(results)} checks: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
     return "\n".join(rows)
@@ -77,6 +80,8 @@ def _fmt(x) -> str:
 
 
 def _errata_text(entries) -> str:
+    from .errata import ERRATA
+
     out = []
     paper = None
     for e in entries:
@@ -106,6 +111,13 @@ def _csv(rows, header) -> None:
     _print(buf.getvalue().rstrip("\n"))
 
 
+def run_all(paper=None):
+    """proofs_checks.core.run_all, imported on first use (``--list`` and ``--help`` import no check)."""
+    from .core import run_all as run
+
+    return run(paper)
+
+
 def main(argv=None) -> int:
     return cli.run(PROG, _main, argv, prefix="proofs_checks: ")
 
@@ -114,33 +126,44 @@ def _main(argv=None) -> int:
     args = _parser().parse_args(argv)
     if args.errata and args.csv:
         raise cli.UsageError(f"{PROG}: error: --csv prints a table of checks; --errata prints text or --json")
-    if args.thorough:
-        SETTINGS["max_points"] *= 5
-        SETTINGS["examples"] *= 5
-        SETTINGS["grid_scale"] = 3
     try:
-        if args.paper is not None:
-            all_checks(args.paper)  # validates the key
-        if args.list:
-            checks = all_checks(args.paper)
+        if args.paper is not None and args.paper.strip().lower() not in PAPERS:
+            raise ValueError(f"paper={args.paper!r}: allowed {', '.join(PAPERS)}")
+        if args.list:  # by declaration (proofs_checks/checks.json): no paper module is imported
+            from .declared import declarations
+
+            label = PAPERS[args.paper.strip().lower()] if args.paper is not None else None
+            checks = [r for r in declarations() if label is None or r["paper"] == label]
             if args.json:
-                _print(json.dumps([{"id": c.id, "paper": c.paper, "result": c.result, "claim": c.claim,
-                                   "source": c.source, "method": c.method} for c in checks], indent=1))
+                _print(json.dumps([{k: r[k] for k in ("id", "paper", "result", "claim", "source", "method")}
+                                   for r in checks], indent=1))
             elif args.csv:
-                _csv([[c.id, c.paper, c.result, c.method, c.claim] for c in checks],
+                _csv([[r["id"], r["paper"], r["result"], r["method"], r["claim"]] for r in checks],
                      ["id", "paper", "result", "method", "claim"])
             else:
-                for c in checks:
-                    _print(f"{c.id:42} {c.method:26} {c.claim}")
+                for r in checks:
+                    _print(f"{r['id']:42} {r['method']:26} {r['claim']}")
             return 0
+        from .core import SETTINGS
+        from .errata import report
+
+        if args.thorough:
+            from .certify import BUDGET
+
+            BUDGET["boxes"] *= 5
+            BUDGET["seconds"] *= 5
+            SETTINGS["max_points"] *= 5
+            SETTINGS["examples"] *= 5
+            SETTINGS["grid_scale"] = 3
+
         target = None
         if args.out is not None:
-            from simulations.store import check_writable
+            from bounds.files import check_writable
 
             target = check_writable(args.out, "--out") / SAVED  # before running any check
         results = run_all(args.paper)
         if target is not None:
-            from simulations.store import os_error, write_json_atomic
+            from bounds.files import os_error, write_json_atomic
 
             try:
                 write_json_atomic(target, json.loads(cite(json.dumps([r.to_dict() for r in results]))))
@@ -150,6 +173,8 @@ def _main(argv=None) -> int:
         sys.stderr.write(f"proofs_checks: {cli.one_line(exc)}\n")
         return 2
     if args.errata:
+        from .errata import ERRATA
+
         entries = report(results)
         if args.paper is not None:
             entries = [e for e in entries if e["paper"] == PAPERS[args.paper.strip().lower()]]

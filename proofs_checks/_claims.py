@@ -16,8 +16,15 @@ HOLDS = "holds"
 PART = "holds on part"
 FAILS = "fails"
 NOT_CHECKABLE = "not machine-checkable"
-STATUSES = (HOLDS, PART, FAILS, NOT_CHECKABLE)
-METHODS = ("symbolic", "numeric grid + hypothesis", "exhaustive", "exact probability",
+PROVED = "proved"                          # an inequality proved on its whole box (interval branch-and-bound)
+SAMPLED = "holds (sampled)"                # no counterexample on a grid nor by hypothesis, not proved: evidence only
+PROVED_PART = "proved on part"             # proved on the stated region, a counterexample outside it
+PART_SAMPLED = "holds on part (sampled)"   # the region only sampled
+STATUSES = (HOLDS, PROVED, SAMPLED, PART, PROVED_PART, PART_SAMPLED, FAILS, NOT_CHECKABLE)
+#: the claim-level outcome of each status (what a corrected claim is expected to give, however it was decided)
+OUTCOME = {HOLDS: HOLDS, PROVED: HOLDS, SAMPLED: HOLDS, PART: PART, PROVED_PART: PART, PART_SAMPLED: PART,
+           FAILS: FAILS, NOT_CHECKABLE: NOT_CHECKABLE}
+METHODS = ("symbolic", "interval branch-and-bound", "numeric grid + hypothesis", "exhaustive", "exact probability",
            "monte carlo", "text", "none")
 
 
@@ -62,12 +69,17 @@ class Verdict:
 
     @property
     def holds(self) -> bool:
-        return self.status == HOLDS
+        return OUTCOME[self.status] == HOLDS
+
+    @property
+    def outcome(self) -> str:
+        """holds / holds on part / fails / not machine-checkable, however it was decided."""
+        return OUTCOME[self.status]
 
     @property
     def failing(self) -> bool:
         """A finding: the claim fails on (part of) its stated domain."""
-        return self.status in (FAILS, PART)
+        return OUTCOME[self.status] in (FAILS, PART)
 
     def to_dict(self) -> dict:
         return {"status": self.status, "summary": self.summary, "method": self.method,

@@ -12,16 +12,13 @@ from . import _classes as C
 from bounds.ops import NUMPY
 from bounds.papers.bcmnuw20 import claim3_log_domain, fact4_max_dual_vc, lemma11_g, sauer_log_projection
 
+from ._bcmnuw20_sources import ARXIV, ICML, PAPER, SEEDS
 from .core import (FAILS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, bounds_value,
                    check_exhaustive, not_checkable, register)
 from ._bcmnuw20_thm13 import (  # noqa: F401  (Theorem 13's claim builders, registered below)
     NM, case_split_claim, conclusion_claim, dp_step_claim, least_n_claim, markov_claim, markov_lhs, threshold_claim,
 )
 
-PAPER = "BCMNUW20"
-ICML = "000_f1b0431f359f12a2.txt"
-ARXIV = "003_95100840c5f51bc1.txt"
-SEEDS = f"{ICML} (ICML), {ARXIV} (arXiv)"
 #: the seed texts (``../shared/papers`` next to the checkout; override with PUBPRIV_PAPERS)
 #: how a check whose inputs are absent begins its reason (the report shows it as "not checkable here", never as a
 #: changed verdict)

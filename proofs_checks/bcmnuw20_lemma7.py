@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from .core import FAILS, Case, Check, Exhaustive, Identity, Inequality, Var, bounds_value, register
-from .bcmnuw20 import PAPER, SEEDS
+from ._bcmnuw20_sources import PAPER, SEEDS
 
 
 # ---------------------------------------------------------------------------------------------

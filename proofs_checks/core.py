@@ -9,10 +9,15 @@ so no check can be vacuous.
 
 Verdicts (:data:`STATUSES`):
 
-- ``holds``: no counterexample on the whole stated domain (symbolic proof, or a dense grid plus a
-  hypothesis search, or every case of an exhaustive enumeration, or a Monte-Carlo confidence bound);
-- ``holds on part``: fails somewhere on the stated domain but holds on a stated sub-region, which is
-  itself checked (the region is reported, with the smallest counterexample outside it);
+- ``proved``: an inequality proved on its whole stated box in rigorous interval arithmetic
+  (:mod:`proofs_checks.certify`: the number of boxes and the smallest margin are reported);
+- ``holds (sampled)``: no counterexample on a dense grid nor by a hypothesis search, but the interval
+  proof did not finish (its reason is reported): evidence, not a proof;
+- ``holds``: a symbolic proof (sympy), every case of an exhaustive enumeration, or a Monte-Carlo
+  confidence bound;
+- ``proved on part`` / ``holds on part (sampled)`` / ``holds on part``: fails somewhere on the stated
+  domain (the smallest counterexample found, certified in interval arithmetic where it can be) but
+  holds on a stated sub-region, which is itself proved, sampled, or enumerated;
 - ``fails``: a counterexample (the smallest found) inside the stated domain;
 - ``not machine-checkable``: with the reason.
 
@@ -23,18 +28,21 @@ result's formula exists in :mod:`bounds`, a check imports it instead of retyping
 from __future__ import annotations
 
 import itertools
+import sys
 import time
+from importlib import import_module
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from bounds.ops import NUMPY, SYMPY
+from bounds.ops import INTERVAL, NUMPY, SYMPY
+from bounds.references import PAPERS as REFERENCES
 from bounds.registry import Registry
 
 from ._claims import (  # noqa: F401  (re-exported: proofs_checks.core is the import path)
-    FAILS, HOLDS, METHODS, NOT_CHECKABLE, PART, STATUSES, Case, Exhaustive, Identity, Inequality, Mask, MonteCarlo, Var,
-    Verdict, _plain, not_checkable,
+    FAILS, HOLDS, METHODS, NOT_CHECKABLE, OUTCOME, PART, PART_SAMPLED, PROVED, PROVED_PART, SAMPLED, STATUSES, Case,
+    Exhaustive, Identity, Inequality, Mask, MonteCarlo, Var, Verdict, _plain, not_checkable,
 )
 
 
@@ -149,8 +157,8 @@ def check_inequality(claim: Inequality, *, max_points: int | None = None, exampl
     if not viol.any():
         found = _hypothesis_search(claim, None, examples)
         if found is None:
-            return Verdict(HOLDS, f"no counterexample on {n_in} grid points nor in {examples} "
-                           "hypothesis examples", "numeric grid + hypothesis", evidence=evidence)
+            sampled = f"no counterexample on {n_in} grid points nor in {examples} hypothesis examples"
+            return _certified(claim, None, sampled, evidence)
         pt = {k: float(v) for k, v in found.items()}
         e1 = {k: np.array([v]) for k, v in pt.items()}
         _, l1, r1 = _violations(claim, e1)
@@ -168,15 +176,71 @@ def check_inequality(claim: Inequality, *, max_points: int | None = None, exampl
         in_reg = _mask(claim.region, env)
         bad_in = viol & in_reg
         if not bad_in.any() and _hypothesis_search(claim, claim.region, examples) is None:
-            return Verdict(PART, f"fails on {idx.size} of {n_in} grid points; holds on the region",
-                           "numeric grid + hypothesis", region=claim.region_text, counterexample=cex,
-                           evidence=evidence)
+            evidence["counterexample_certified"] = _certify_point(claim, cex)
+            return _certified(claim, claim.region, f"fails on {idx.size} of {n_in} grid points; holds on the region",
+                              evidence, counterexample=cex)
         if bad_in.any():
             k2 = _smallest(env, np.nonzero(bad_in)[0], claim.domain)
             evidence["counterexample_in_region"] = {**_point(env, k2, claim.domain),
                                                     "lhs": float(lhs[k2]), "rhs": float(rhs[k2])}
+    evidence["counterexample_certified"] = _certify_point(claim, cex)
     return Verdict(FAILS, f"fails on {idx.size} of {n_in} grid points", "numeric grid + hypothesis",
                    counterexample=cex, evidence=evidence)
+
+
+def _certified(claim: Inequality, region: Mask | None, sampled: str, evidence: dict,
+               counterexample: dict | None = None) -> Verdict:
+    """The sampled verdict (no counterexample found; on ``region`` when given) turned into a proof where the interval
+    branch-and-bound (:mod:`proofs_checks.certify`) finishes, a certified counterexample where it finds one, and
+    otherwise kept as ``holds (sampled)`` / ``holds on part (sampled)`` with the reason it is not proved."""
+    from . import certify
+
+    out = certify.prove(claim, region)
+    ev = {**evidence, "certify": {"outcome": out.kind, **out.evidence()}}
+    where = "on the region" if region is not None else "on the whole box"
+    if out.kind == certify.PROVED:
+        margin = f", smallest margin {out.margin:.3g}" if out.margin < float("inf") else ""
+        ends = f" ({out.end_point_boxes} settled at their end points)" if out.end_point_boxes else ""
+        text = f"proved {where}: {out.boxes} boxes{ends}{margin}" + (f"; {sampled}" if region is not None else "")
+        return Verdict(PROVED_PART if region is not None else PROVED, text, "interval branch-and-bound",
+                       region=claim.region_text if region is not None else None, counterexample=counterexample,
+                       evidence=ev)
+    if out.kind == certify.COUNTEREXAMPLE and _within_rtol(claim, out.box):
+        return Verdict(PART_SAMPLED if region is not None else SAMPLED,
+                       f"{sampled}; not proved: it fails exactly at {out.box}, by less than the checker's relative "
+                       f"float tolerance {claim.rtol:g}", "numeric grid + hypothesis",
+                       region=claim.region_text if region is not None else None, counterexample=counterexample,
+                       evidence=ev)
+    if out.kind == certify.COUNTEREXAMPLE:
+        return Verdict(FAILS, f"interval branch-and-bound found a counterexample {where} that the grid missed",
+                       "interval branch-and-bound", counterexample={**out.box, **out.extra}, evidence=ev)
+    text = f"{sampled}; not proved: {out.reason}"
+    return Verdict(PART_SAMPLED if region is not None else SAMPLED, text, "numeric grid + hypothesis",
+                   region=claim.region_text if region is not None else None, counterexample=counterexample,
+                   evidence=ev)
+
+
+def _within_rtol(claim: Inequality, point: Mapping) -> bool:
+    """The claim holds at this point up to the checker's relative float tolerance (a violation that small is
+    rounding of the constants, e.g. a printed 0.01 against 1/100, not a finding)."""
+    env = {v.name: np.array([float(point[v.name])]) for v in claim.domain}
+    with np.errstate(all="ignore"):
+        lhs, rhs = claim.lhs(NUMPY, **env), claim.rhs(NUMPY, **env)
+    return bool(np.all(_relation_ok(np.broadcast_to(lhs, (1,)), np.broadcast_to(rhs, (1,)), claim.rel, claim.rtol)))
+
+
+def _certify_point(claim: Inequality, point: Mapping) -> bool:
+    """True when interval arithmetic confirms that the claim fails at this grid point (a certified counterexample)."""
+    from bounds.ops import Interval, Undecided
+
+    env = {v.name: Interval(point[v.name]) for v in claim.domain}
+    try:
+        lhs, rhs = claim.lhs(INTERVAL, **env), claim.rhs(INTERVAL, **env)
+        gap = (rhs - lhs) if claim.rel in ("<=", "<") else (lhs - rhs)
+        gap = gap if isinstance(gap, Interval) else Interval(gap)
+    except (Undecided, TypeError, ValueError, ZeroDivisionError, KeyError):
+        return False
+    return bool(gap.hi < 0) if claim.rel in ("<=", ">=") else bool(gap.hi <= 0)
 
 
 def _sympy_symbols(domain: Sequence[Var]) -> dict:
@@ -233,7 +297,7 @@ def check_identity(claim: Identity, *, max_points: int | None = None) -> Verdict
     if diff is not None:
         evidence["lhs_minus_rhs"] = str(diff)
     if not bad.any():
-        return Verdict(HOLDS, "equal on every grid point (sympy did not reduce the difference to 0)",
+        return Verdict(SAMPLED, "equal on every grid point (sympy did not reduce the difference to 0)",
                        "numeric grid + hypothesis", evidence=evidence)
     k = _smallest(env, np.nonzero(bad)[0], claim.domain)
     return Verdict(FAILS, f"differs on {int(bad.sum())} of {int(inside.sum())} grid points",
@@ -350,6 +414,15 @@ class Check:
         return self.runner(claim)
 
     @property
+    def expected(self) -> str:
+        """The verdict the stated claim is held to: ``expect`` (holds / holds on part / fails), refined for the
+        numeric checks by how the interval prover decides them (:data:`proofs_checks.certify.EXPECTED`: proved, or
+        sampled only)."""
+        from .certify import EXPECTED
+
+        return EXPECTED.get(self.id, self.expect)
+
+    @property
     def correct(self):
         return self.corrected if self.corrected is not None else self.stated
 
@@ -368,38 +441,72 @@ class CheckResult:
         c = self.check
         return {"id": c.id, "paper": c.paper, "result": c.result, "claim": c.claim, "source": c.source,
                 "method": c.method, "formula_from": c.formula_from, "errata": list(c.errata),
-                "expected": c.expect, "verdict": self.verdict.to_dict(), "seconds": round(self.seconds, 4),
+                "expected": c.expected, "verdict": self.verdict.to_dict(), "seconds": round(self.seconds, 4),
                 "error": self.error}
 
 
-PAPER_MODULES = ("bcmnuw20", "abm19", "lvsuw21", "nb20")
-PAPERS = {"bcmnuw20": "BCMNUW20", "abm19": "ABM19", "lvsuw21": "LVSUW21", "nb20": "NB20"}
+#: the papers (bounds.references, the one list), by module name: a module of checks per paper, then the checks of
+#: numbered results that are statements about formulas (``statements``)
+PAPERS = {key.lower(): key for key in REFERENCES}
+PAPER_MODULES = (*PAPERS, "statements")
 CHECKS = Registry("proofs_checks", PAPER_MODULES, "check")  # the workbench's one registry helper
 _CHECKS: dict[str, Check] = CHECKS.items
 
 
+_MODULE_OF: dict[str, str] = {}
+
+
 def register(*checks: Check) -> None:
+    module = sys._getframe(1).f_globals.get("__name__", "")  # the declaring module (proofs_checks/checks.json)
     for c in checks:
         CHECKS.add(c.id, c)
+        _MODULE_OF[c.id] = module
 
 
-def _load() -> None:
-    CHECKS.load()
+def module_of(check_id: str) -> str:
+    return _MODULE_OF[check_id]
+
+
+def _load(paper_label: str | None = None) -> None:
+    """Import the modules declaring the checks (of one paper: only those, by proofs_checks/checks.json), or all."""
+    if paper_label is None:
+        CHECKS.load()
+        return
+    from .declared import modules
+
+    for mod in modules(paper_label):
+        import_module(mod)
 
 
 def all_checks(paper: str | None = None) -> list[Check]:
     """Every registered check, in paper order; ``paper`` is a key (bcmnuw20, abm19, lvsuw21, nb20)."""
-    _load()
     if paper is None:
-        return list(_CHECKS.values())
+        _load()
+        return _in_declared_order(_CHECKS.values())
     key = str(paper).strip().lower()
     if key not in PAPERS:
         raise ValueError(f"paper={paper!r}: allowed {', '.join(PAPERS)}")
-    return [c for c in _CHECKS.values() if c.paper == PAPERS[key]]
+    _load(PAPERS[key])
+    return _in_declared_order(c for c in _CHECKS.values() if c.paper == PAPERS[key])
+
+
+def _in_declared_order(checks) -> list[Check]:
+    """Paper order (proofs_checks/checks.json), whichever paper's modules were imported first; a check not declared
+    yet comes last, in the order it was registered."""
+    from .declared import declarations
+
+    order = {r["id"]: i for i, r in enumerate(declarations())}
+    return sorted(checks, key=lambda c: order.get(c.id, len(order)))
 
 
 def get(check_id: str) -> Check:
-    _load()
+    from .declared import declarations
+
+    row = next((r for r in declarations() if r["id"] == check_id), None)
+    if row is not None:
+        import_module(row["module"])
+    if check_id not in _CHECKS:
+        _load()
     try:
         return _CHECKS[check_id]
     except KeyError:
@@ -457,6 +564,11 @@ def bounds_value(result_id: str, quantity: str, **values) -> np.ndarray:
     """
     import bounds
     from bounds.core import evaluate
+    from bounds.ops import Dual, Interval
 
+    if any(isinstance(v, (Interval, Dual)) for v in values.values()):  # a certified check's box
+        from ._interval_bounds import quantity as enclosure
+
+        return enclosure(result_id, quantity, values)
     out = evaluate(bounds.get(result_id), values)
     return out[quantity].value

@@ -44,6 +44,8 @@ _LINE_CHARS = {"fit": 120, "wide": 135, "widest": 155}
 
 def table_class(table: model.Table) -> str:
     """``widest`` (the smallest font) for tables of more than 14 columns, ``wide`` for more than 8, else ``fit``."""
+    if table.dense:
+        return "wide dense"
     return "widest" if len(table.columns) > 14 else "wide" if len(table.columns) > 8 else "fit"
 
 
@@ -62,7 +64,7 @@ def col_widths(table: model.Table) -> list[int]:
         longest = max((len(c) for c in col[1:]), default=0) + 1.5
         need.append(word)
         want.append(max(word, min(longest, _WANTED_CHARS)))
-    line = _LINE_CHARS[table_class(table)]
+    line = _LINE_CHARS[table_class(table).split()[0]]
     if sum(need) >= line:
         chars = need
     else:

@@ -46,6 +46,7 @@ class Table:
     rows: tuple[tuple[Any, ...], ...]
     caption: str = ""
     collapsed: bool = False  # HTML: folded under its caption (or its first column's name) until opened
+    dense: bool = False      # HTML: a smaller font and tighter cells (the first screen's table of every result)
 
     def __post_init__(self):
         for r in self.rows:

@@ -308,7 +308,7 @@ def _print_summary(result) -> None:
     if result.summary is not None:
         text = result.summary.get("verdict_text") or result.summary.get("verdict")
         print(f"verdict: {text}")
-        from reports.claims import claim_lines  # the claim list, one line per claim
+        from simulations.claims import claim_lines  # the claim list, one line per claim
         for line in claim_lines(result.summary): print(line)  # noqa: E701
 
 
@@ -383,7 +383,7 @@ def _cmd_status(args) -> int:
     if summary is not None:
         partial = " (partial: only the finished trials)" if info["summary_partial"] else ""
         print(f"verdict{partial}: {summary.get('verdict_text') or summary.get('verdict')}")
-        from reports.claims import claim_lines  # the claim list, one line per claim
+        from simulations.claims import claim_lines  # the claim list, one line per claim
         for line in claim_lines(summary): print(line)  # noqa: E701
     return _corrupt(args.dir, info["problems"])
 

@@ -177,11 +177,27 @@ def _category_keys(a: np.ndarray, discrete: list):
     return keys, counts
 
 
+def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
+    """L2-regularised logistic regression (mean log-loss + l2 |w|^2 / 2, intercept unpenalised) by L-BFGS;
+    returns (w, b)."""
+    from scipy import optimize, special
+
+    d = x.shape[1]
+
+    def loss(theta):
+        w, b = theta[:d], theta[d]
+        z = x @ w + b
+        ll = np.mean(np.logaddexp(0.0, z) - y * z) + 0.5 * l2 * w @ w
+        r = special.expit(z) - y
+        return ll, np.r_[x.T @ r / len(y) + l2 * w, np.mean(r)]
+
+    res = optimize.minimize(loss, np.zeros(d + 1), jac=True, method="L-BFGS-B", options={"maxiter": 200})
+    return res.x
+
+
 def learned_log_ratio(t0: np.ndarray, t1: np.ndarray):
     """A raw score r(o) ~ log dP_D1/dP_D0: a logistic regression of "came from D1" on the transcript features of
     the selection half's samples (balanced classes, so its logit estimates the log-ratio). Returns a function."""
-    from simulations.audit import fit_logistic
-
     feats = TranscriptFeatures.fit(np.vstack([_as_matrix(t0), _as_matrix(t1)]))
     x = np.vstack([feats.transform(t0), feats.transform(t1)])
     y = np.r_[np.zeros(len(t0)), np.ones(len(t1))]

@@ -4,7 +4,8 @@ on the worst pair found and its line states that pair's exact loss beside the de
 :func:`simulations.audit.audit` before its sampled pair search; re-exported by :mod:`simulations.audit`.
 
 The search: the case's pair and its ``starts``, ``EXACT_RANDOM`` pairs from ``neighbours(rng)``, then
-``EXACT_LOCAL`` moves by ``mutate`` from the best so far (kept when the loss grows). Exact losses cost no samples,
+``EXACT_LOCAL`` moves by ``mutate`` from the best so far (kept when the loss grows); a case that gives
+``loss_neighbours`` instead (its draws too slow for the sampled search) has ``EXACT_RANDOM`` random pairs ranked, and the audit keeps its own pair (the line states the worst found beside it). Exact losses cost no samples,
 so the search is cheap where the target's exact law is (small settings); it draws nothing the audit then uses, and
 the audit's bound stays valid whatever pair it returns. A pair of larger exact loss is not always easier to test
 (its loss may sit on an output of tiny probability), so the winner is handed to the sampled search as a start,
@@ -40,19 +41,22 @@ def exact_loss_search(case, rng, random: int = EXACT_RANDOM, local: int = EXACT_
     """The neighbouring pair of largest ``case.pair_loss`` among the case's pair, its starts, ``random`` pairs from
     ``case.neighbours`` and ``local`` moves by ``case.mutate`` (module docstring); None when the case gives no
     exact loss or cannot draw pairs."""
-    if case.pair_loss is None or case.neighbours is None:
+    draw = case.neighbours if case.neighbours is not None else case.loss_neighbours
+    if case.pair_loss is None or draw is None:
         return None
+    if case.neighbours is None:     # pairs ranked by exact loss only: no local moves
+        local = 0
 
     def loss(pair):
         x = float(case.pair_loss(pair))
         return x if not math.isnan(x) else -math.inf
 
     given = loss(case.private_pair)
-    pairs = [case.private_pair, *case.starts] + [case.neighbours(rng) for _ in range(random)]
+    pairs = [case.private_pair, *case.starts] + [draw(rng) for _ in range(random)]
     scored = [(given, case.private_pair)] + [(loss(p), p) for p in pairs[1:]]
     best = max(scored, key=lambda t: t[0])
     accepted = 0
-    if case.mutate is not None:
+    if case.mutate is not None and case.neighbours is not None:
         for _ in range(local):
             cand = case.mutate(best[1], rng)
             x = loss(cand)

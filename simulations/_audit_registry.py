@@ -1,6 +1,7 @@
 """JUO20 / DWWZK18 (empirical privacy auditing): the registry of audit targets (discovered in
 :mod:`simulations.audit_targets` or registered at run time) and family-wise audits of several (Bonferroni).
-Re-exported by :mod:`simulations.audit`, the import path to use."""
+Re-exported by :mod:`simulations.audit`, the import path to use (which also runs them: ``run_target``,
+``audit_all``, so that this registry never imports the engine back)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ import importlib
 import pkgutil
 from dataclasses import dataclass, replace
 
-import numpy as np
 
-from simulations._audit_types import DEFAULT_BATCH, DEFAULT_CONFIDENCE, NO_POWER_FACTOR, AuditResult, AuditTarget
+from simulations._audit_types import NO_POWER_FACTOR, AuditResult, AuditTarget
 
 
 # ---------------------------------------------------------------- the registry of targets
@@ -76,20 +76,6 @@ def get_target(name: str) -> AuditTarget:
     return found[name]
 
 
-def run_target(name: str, *, samples: int | None = None, seed: int = 0, eps: float | None = None,
-               delta: float | None = None, confidence: float = DEFAULT_CONFIDENCE,
-               batch_size: int = DEFAULT_BATCH, objective: str | None = None) -> AuditResult:
-    """Audit the registered target ``name`` at (eps, delta) (its defaults when None) with ``rng = default_rng(seed)``."""
-    from simulations.audit import audit  # the engine imports this registry: import it when used
-
-    t = get_target(name)
-    eps = t.default_eps if eps is None else eps
-    delta = t.default_delta if delta is None else delta
-    samples = t.default_samples if samples is None else samples
-    case = t.make(float(eps), float(delta))
-    return audit(case, samples, np.random.default_rng(seed), confidence, batch_size, objective)
-
-
 def as_expected(target: AuditTarget, result: AuditResult) -> bool:
     """A target declared private passes (not violated); a deliberately broken one is caught (violated)."""
     return result.violated != target.expect_private
@@ -128,36 +114,6 @@ class FamilyAudit:
         if self.no_power:
             text += f"; no power (minimal detectable eps > {NO_POWER_FACTOR:g}x the claim): {', '.join(self.no_power)}"
         return text + "."
-
-
-def audit_all(names=None, *, seed: int = 0, confidence: float = DEFAULT_CONFIDENCE, samples: int | None = None,
-              progress: bool = False) -> FamilyAudit:
-    """Audit ``names`` (default: every registered target) at their defaults, with one family-wise ``confidence``.
-
-    Target ``name`` draws from ``default_rng(SeedSequence(seed, spawn_key=(crc32(name),)))``: its draws do not
-    depend on which other targets are audited with it (its confidence does: Bonferroni over them)."""
-    from simulations.audit import audit  # the engine imports this registry: import it when used
-
-    found = targets()
-    names = sorted(found) if names is None else list(names)
-    for n in names:
-        if n not in found:
-            raise ValueError(f"audit target {n!r} is unknown; known: {', '.join(found) or 'none'}")
-    if not (0 < confidence < 1):
-        raise ValueError(f"confidence={confidence!r} must lie in (0, 1)")
-    per = 1 - (1 - confidence) / max(1, len(names))
-    iterator = names
-    if progress:
-        from tqdm import tqdm
-
-        iterator = tqdm(names, desc="audits", unit="target")
-    results = []
-    for name in iterator:
-        t = found[name]
-        case = t.make(float(t.default_eps), float(t.default_delta))
-        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(_name_key(name),)))
-        results.append((name, t, audit(case, samples or t.default_samples, rng, per)))
-    return FamilyAudit(float(confidence), float(per), tuple(results))
 
 
 def _name_key(name: str) -> int:

@@ -58,7 +58,9 @@ class AuditCase:
     parts as numbers, real-valued parts as they are), drawn once with the statistic; given, it adds the
     "divergence" objective (also added, on the statistic's values, by a declared rho). ``log_ratio`` maps such rows
     to the exact log dP_D1/dP_D0 of the declared mechanism on ``private_pair`` (a witness offered beside the
-    learned one).
+    learned one). ``loss_neighbours(rng)`` (optional, with ``pair_loss``): random neighbouring pairs ranked by their
+    exact loss only (no sampled search; for targets whose draws are too slow to search on), so the line states the
+    worst pair found and its loss.
     """
 
     mechanism: Callable[..., Any]
@@ -76,6 +78,7 @@ class AuditCase:
     pair_loss: Callable[[tuple], float] | None = None
     rho: float | None = None
     transcript: Callable[[Any], Any] | None = None
+    loss_neighbours: Callable[[np.random.Generator], tuple] | None = None
     log_ratio: Callable[[np.ndarray], np.ndarray] | None = None
 
 
@@ -98,8 +101,9 @@ class AuditTarget:
     default_delta: float = 0.0
     default_samples: int = 200_000
     ci_samples: int | None = None  # the contract test's sample count (tests/simulations/test_contract.py)
-    #: the result ids (``paper:kind+number``) whose algorithm this target audits, as data (``bounds show`` lists
-    #: the target under them); ``()`` for a mechanism of no registered result
+    #: the ids (``paper:kind+number``) of the paper's results whose algorithm this target audits, as data: registered
+    #: results (``bounds show`` lists the target under them) or numbered items of bounds/papers_index.toml that are
+    #: not registered (a privacy lemma: coverage counts the audit as what decides it); ``()`` for neither
     results: tuple = ()
 
 

@@ -1,7 +1,6 @@
 """The run directory's lock file (who holds it, whether that process is alive, taking and releasing it) and the
 appender of records.jsonl: the write side of simulations.store, which re-exports every name here. Import them
-from simulations.store: this module needs the file helpers store defines before it loads this one, so
-importing it first fails."""
+from simulations.store; the file helpers both halves use are in simulations._store_io."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Iterable
 
-from simulations.store import TORN_LOCK_AGE, StoreError, loads, now, open_regular, os_error
+from simulations._store_io import TORN_LOCK_AGE, StoreError, loads, now, open_regular, os_error
 
 
 # ---------------------------------------------------------------- lock

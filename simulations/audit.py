@@ -115,23 +115,21 @@ from typing import Any
 import numpy as np
 
 from simulations import stats
-from simulations._audit_types import (  # noqa: F401  (re-exported: simulations.audit is the import path)
-    DEFAULT_BATCH, DEFAULT_CONFIDENCE, DETECTION_POWER, MAX_CATEGORIES, MAX_COORDINATES, MIN_CATEGORY_COUNT,  # noqa: F401
-    MIN_SELECTION_COUNT, NO_POWER_FACTOR, PROFILE_POINTS, PROFILE_SPAN, SEARCH_LEVEL, SEARCH_LOCAL,  # noqa: F401
-    SEARCH_FINAL_FACTOR, SEARCH_FINALISTS, SEARCH_MIN, SEARCH_RANDOM, SELECTION_LEVEL, _GRID_LINEAR, _GRID_TAIL,  # noqa: F401
-    AuditCase, AuditResult, AuditTarget, ObjectiveResult, SetTest, ThresholdTest, _row_keys, _show_key,  # noqa: F401
+from simulations._audit_types import (  # noqa: F401  (re-exported)
+    DEFAULT_BATCH, DEFAULT_CONFIDENCE, DETECTION_POWER, MAX_CATEGORIES, MAX_COORDINATES, MIN_CATEGORY_COUNT,
+    MIN_SELECTION_COUNT, NO_POWER_FACTOR, PROFILE_POINTS, PROFILE_SPAN, SEARCH_LEVEL, SEARCH_LOCAL,
+    SEARCH_FINAL_FACTOR, SEARCH_FINALISTS, SEARCH_MIN, SEARCH_RANDOM, SELECTION_LEVEL, _GRID_LINEAR, _GRID_TAIL,
+    AuditCase, AuditResult, AuditTarget, ObjectiveResult, SetTest, ThresholdTest, _row_keys,
 )
-from simulations._audit_bounds import (  # noqa: F401
-    RENYI_ORDERS, _bernoulli_renyi, _log_ratio, _profile_margins, _rate_level, _scores,  # noqa: F401
-    delta_lower_bound, detection_probability, epsilon_lower_bound, minimal_detectable_delta,  # noqa: F401
-    minimal_detectable_eps, profile_grid, renyi_rho_lower_bound,  # noqa: F401
+from simulations._audit_bounds import (  # noqa: F401  (re-exported)
+    _rate_level, _scores, delta_lower_bound, detection_probability, epsilon_lower_bound, minimal_detectable_delta,
+    minimal_detectable_eps, profile_grid, renyi_rho_lower_bound,
 )
-from simulations._audit_divergence import divergence_applies, divergence_objective
+from simulations._audit_divergence import divergence_applies, divergence_objective, fit_logistic
 from simulations._audit_pairs import exact_loss_search
 from simulations._audit_values import MAX_VALUE_COORDINATES, value_search
-from simulations._audit_registry import (  # noqa: F401
-    _REGISTERED, FamilyAudit, _discover, _name_key, as_expected, audit_all, get_target, register,  # noqa: F401
-    run_target, target_errors, targets, with_ci_samples,  # noqa: F401
+from simulations._audit_registry import (  # noqa: F401  (re-exported)
+    FamilyAudit, _name_key, as_expected, get_target, register, target_errors, targets, with_ci_samples,
 )
 
 
@@ -242,24 +240,6 @@ class LearnedTest:
         return f"learned score (logistic regression on {len(self.weights)} features): {self.inner.describe()}"
 
 
-def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
-    """L2-regularised logistic regression (mean log-loss + l2 |w|^2 / 2, intercept unpenalised) by L-BFGS;
-    returns (w, b)."""
-    from scipy import optimize, special
-
-    d = x.shape[1]
-
-    def loss(theta):
-        w, b = theta[:d], theta[d]
-        z = x @ w + b
-        ll = np.mean(np.logaddexp(0.0, z) - y * z) + 0.5 * l2 * w @ w
-        r = special.expit(z) - y
-        return ll, np.r_[x.T @ r / len(y) + l2 * w, np.mean(r)]
-
-    res = optimize.minimize(loss, np.zeros(d + 1), jac=True, method="L-BFGS-B", options={"maxiter": 200})
-    return res.x
-
-
 def _learned_search(a0, a1, delta, eps, objective, profile, level=SELECTION_LEVEL):
     """Fit a logistic regression separating D1's outputs from D0's on (the selection half) a0, a1, then the best
     threshold event on its score, on the same half (the evaluation half is never seen)."""
@@ -361,7 +341,7 @@ def _pair_text(pair) -> str:
     def one(x):
         a = np.asarray(x)
         return np.array2string(a, threshold=24, separator=",", max_line_width=10_000) if a.size <= 64 else f"<{a.shape}>"
-    return f"D0 = {one(pair[0])}, D1 = {one(pair[1])}"
+    return f"D0 = {one(pair[0])}, D1 = {one(pair[1])}".replace("\n", "")
 
 
 def search_pair(case: AuditCase, samples: int, rng: np.random.Generator, batch_size: int = DEFAULT_BATCH):
@@ -471,7 +451,7 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
     exact = exact_loss_search(case, rng.spawn(1)[0]) if search else None  # a child stream: the audit's draws unchanged
     if exact is not None:
         exact_note = f"{exact.describe(float(case.eps))}: {_pair_text(exact.pair)}"
-        if _pair_text(exact.pair) != _pair_text(case.private_pair):
+        if case.neighbours is not None and _pair_text(exact.pair) != _pair_text(case.private_pair):
             case = replace(case, starts=(exact.pair, *case.starts))
     if case.neighbours is not None and search:
         pair, search_note = search_pair(case, samples, rng, batch_size)
@@ -534,3 +514,46 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
         profile_name=case.profile_name if case.profile is not None else "",
         pair=_pair_text(case.private_pair), search=search_note, pair_loss=pair_loss, exact_search=exact_note,
     )
+
+
+# ---------------------------------------------------------------- running registered targets
+
+
+def run_target(name: str, *, samples: int | None = None, seed: int = 0, eps: float | None = None,
+               delta: float | None = None, confidence: float = DEFAULT_CONFIDENCE,
+               batch_size: int = DEFAULT_BATCH, objective: str | None = None) -> AuditResult:
+    """Audit the registered target ``name`` at (eps, delta) (its defaults when None) with ``rng = default_rng(seed)``."""
+    t = get_target(name)
+    eps = t.default_eps if eps is None else eps
+    delta = t.default_delta if delta is None else delta
+    samples = t.default_samples if samples is None else samples
+    case = t.make(float(eps), float(delta))
+    return audit(case, samples, np.random.default_rng(seed), confidence, batch_size, objective)
+
+
+def audit_all(names=None, *, seed: int = 0, confidence: float = DEFAULT_CONFIDENCE, samples: int | None = None,
+              progress: bool = False) -> FamilyAudit:
+    """Audit ``names`` (default: every registered target) at their defaults, with one family-wise ``confidence``.
+
+    Target ``name`` draws from ``default_rng(SeedSequence(seed, spawn_key=(crc32(name),)))``: its draws do not
+    depend on which other targets are audited with it (its confidence does: Bonferroni over them)."""
+    found = targets()
+    names = sorted(found) if names is None else list(names)
+    for n in names:
+        if n not in found:
+            raise ValueError(f"audit target {n!r} is unknown; known: {', '.join(found) or 'none'}")
+    if not (0 < confidence < 1):
+        raise ValueError(f"confidence={confidence!r} must lie in (0, 1)")
+    per = 1 - (1 - confidence) / max(1, len(names))
+    iterator = names
+    if progress:
+        from tqdm import tqdm
+
+        iterator = tqdm(names, desc="audits", unit="target")
+    results = []
+    for name in iterator:
+        t = found[name]
+        case = t.make(float(t.default_eps), float(t.default_delta))
+        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(_name_key(name),)))
+        results.append((name, t, audit(case, samples or t.default_samples, rng, per)))
+    return FamilyAudit(float(confidence), float(per), tuple(results))

@@ -209,8 +209,8 @@ def find_claims(summary, path: str = "") -> list[tuple[str, dict]]:
 # ---------------------------------------------------------------- the summary every experiment gives
 
 #: the summary keys :func:`summarise_run` writes (a judgement's measurements may not use them)
-RESERVED = ("verdict", "verdict_text", "informative", "informative_reason", "variant", "negative_control",
-            "result_ids", "params")
+RESERVED = ("verdict", "verdict_text", "informative", "informative_reason", "strongest_opponent", "variant",
+            "negative_control", "result_ids", "params")
 
 
 @dataclass(frozen=True)
@@ -221,7 +221,8 @@ class Judgement:
     (:func:`combine`; no claim at all: ``below-bound``, nothing was judged). ``text``: what the verdict says, in
     words, without its status (``summarise_run`` puts the status first). ``opponents``: the outcomes
     (:func:`baseline` records) of the experiment's declared opponents, ``{name: record}``, or ``{group: {name:
-    record}}`` when each group (a case, a cell) is judged apart; empty when they were not run (``informative`` is
+    record}}`` when each group (a case, a cell) is judged apart (a record None: that opponent does not apply to
+    that group, e.g. the tree to a class without an order); empty when they were not run (``informative`` is
     then None, said so). ``regime``: a lower bound's regime flag (``LowerBoundRegime`` experiments), a bool or
     ``{group: bool}``. ``measurements``: everything else the summary shows (JSON values, any nesting).
     ``floor_check``: the claims are checks only a bug can fail: the verdict is ``floor check`` (say in ``text``
@@ -263,20 +264,33 @@ def _informative(experiment: Experiment, judgement: Judgement):
         missing = [n for n in names if n not in group]
         if missing:
             raise ValueError(f"experiment {experiment.name}: no outcome of opponent {', '.join(missing)}{where}")
-        return informative({n: group[n] for n in names})
+        return informative({n: group[n] for n in names if group[n] is not None})  # None: does not apply here
 
     if grouped:
-        return {"informative": {g: one(v, f" in {g}") for g, v in outcomes.items()}}
-    return {"informative": one(outcomes, "")}
+        return {"informative": {g: one(v, f" in {g}") for g, v in outcomes.items()},
+                "strongest_opponent": {g: strongest_opponent({n: v[n] for n in names}) for g, v in outcomes.items()}}
+    return {"informative": one(outcomes, ""),
+            "strongest_opponent": strongest_opponent({n: outcomes[n] for n in names})}
+
+
+def strongest_opponent(outcomes: Mapping[str, dict | None]) -> dict | None:
+    """The declared opponent that came closest to doing the algorithm's job in one group: the highest success rate
+    (ties: the first declared), its ``status`` and whether it ``failed``; None where no opponent applies."""
+    known = {k: v for k, v in outcomes.items() if v is not None}
+    if not known:
+        return None
+    best = max(known, key=lambda k: known[k]["rate"])
+    return {"name": best, "status": known[best]["status"], "failed": known[best]["status"] == FAILS}
 
 
 def summarise_run(experiment: Experiment, records: list, params) -> dict:
     """The summary of a run: ``experiment.summarise(records, params)`` (a :class:`Judgement`) and what every
     summary states besides: ``verdict`` (the claims' statuses combined), ``verdict_text`` (the status, the
     judgement's text, and for a negative control what is broken), ``informative`` (from the declared opponents'
-    outcomes, a lower bound's regime flag, or False with ``informative_reason`` for NoOpponents), ``variant`` and
-    ``negative_control``, ``result_ids`` and ``params`` (the run's parameters). The one way a summary is made:
-    the runner, the store, status, the reports and the tests all call it."""
+    outcomes, a lower bound's regime flag, or False with ``informative_reason`` for NoOpponents) and with declared
+    opponents ``strongest_opponent`` (per group: the one with the highest success rate, and whether it failed),
+    ``variant`` and ``negative_control``, ``result_ids`` and ``params`` (the run's parameters). The one way a
+    summary is made: the runner, the store, status, the reports and the tests all call it."""
     if not records:
         raise ValueError("records must hold at least one trial")
     j = experiment.summarise([as_record(r) for r in records], params)

@@ -27,10 +27,11 @@ ALL = PRIVATE_ONLY + PUBLIC_ONLY + DATA_FREE + NON_PRIVATE
 
 
 def lacks(name: str) -> tuple:
-    """What an opponent does without (public data, private data, privacy), from the catalogue."""
-    from algorithms.opponents import opponent
+    """What an opponent does without (public data, private data, privacy), from the catalogue; () for a release
+    the catalogue does not list (an experiment's own opponent, which its module describes)."""
+    from algorithms.opponents import CATALOGUE
 
-    return opponent(name).lacks
+    return next((o.lacks for o in CATALOGUE if o.name == name), ())
 
 
 def _grid_answers(kind: str, mech, data, num_points: int, rng) -> np.ndarray:
@@ -97,7 +98,8 @@ def summarise_opponents(errors: list[dict], alpha: float, target: float, confide
     """``errors``: one ``answer_opponents`` dict per trial. Returns ``{"opponents": {name: baseline record +
     error_mean/max + lacks}, "strongest": name, "strongest_failed": bool, "weaker_than_constant": [names]}``."""
     order = ALL + tuple(k for k in LEARNING if k not in ALL)
-    names = [k for k in order if errors and all(k in e for e in errors)]
+    extra = sorted(set(errors[0]) - set(order)) if errors else []  # an experiment's own opponents (e.g. PMW)
+    names = [k for k in (*order, *extra) if errors and all(k in e for e in errors)]
     per = {}
     for k in names:
         e = np.array([row[k] for row in errors])

@@ -41,16 +41,11 @@ from typing import Iterator, Sequence
 import numpy as np
 
 from simulations import contract, experiments, store
-from simulations._scheduler import (  # noqa: F401  (re-exported: simulations.runner is the import path)
-    _SCHEDULER_RE, _probe, _quiet_finalisers, check_scheduler_address, connect,
-)
+from simulations._scheduler import check_scheduler_address, connect  # noqa: F401  (runner is the import path)
 
 BACKENDS = ("serial", "process", "dask")
 MAX_CHUNK = 256
-#: default limit on the trials of one run (``max_trials`` / ``--max-trials`` raises it): the runner
-#: holds the missing indices in memory and a run directory grows by one line per trial, so a typo
-#: such as --trials 1000000000000 is refused up front instead of filling memory and disk
-MAX_TRIALS = 1_000_000
+MAX_TRIALS = store.MAX_TRIALS  # the store's limit, named here for the command line
 
 
 def trial_rng(root_seed: int, index: int) -> np.random.Generator:

@@ -161,7 +161,7 @@ def resume(out: str | os.PathLike, *, workers: int | None = None, scheduler=None
         nxt = module.next_stage(params, res.summary)
         if progress is not False:       # one line per finished stage, also where no bar shows (not a terminal)
             ends = "the search ends here" if nxt is None else "next stage derived"
-            print(f"{module.NAME} {stage_label(module, params, k)}: {res.completed}/{res.trials} trials done, "
+            print(f"{module.name} {stage_label(module, params, k)}: {res.completed}/{res.trials} trials done, "
                   f"{ends}; {_cpu_seconds():.1f} s CPU so far", file=sys.stderr, flush=True)
         if nxt is None:
             return results

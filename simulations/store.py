@@ -49,96 +49,31 @@ the cause, so command lines print one line and exit 2.
 
 from __future__ import annotations
 
-import datetime as _dt
 import hashlib
 import json
 import os
 import stat as _stat
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from bounds import files
+from simulations._store_io import (  # noqa: F401  (re-exported)
+    MAX_JSON_BYTES, MAX_RECORDS_BYTES, StoreError, loads, now, open_regular, os_error,
+)
+
 FORMAT = "simulations-run/1"
 MANIFEST = "manifest.json"
 RECORDS = "records.jsonl"
 SUMMARY = "summary.json"
 LOCK = "lock.json"
-#: a lock file that cannot be parsed and is older than this (seconds) was torn by a kill: stale
-TORN_LOCK_AGE = 10.0
 STATES = ("complete", "running", "stale", "interrupted", "corrupt")
-#: JSON files (manifest, summary, lock, search) larger than this are refused unread
-MAX_JSON_BYTES = int(float(os.environ.get("SIMULATIONS_MAX_JSON_MB", "64")) * 2**20)
-#: records.jsonl larger than this is refused unread (about a million ordinary records)
-MAX_RECORDS_BYTES = int(float(os.environ.get("SIMULATIONS_MAX_RECORDS_MB", "1024")) * 2**20)
-_LIMIT_ENV = {"json": "SIMULATIONS_MAX_JSON_MB", "records": "SIMULATIONS_MAX_RECORDS_MB"}
-
-
-class StoreError(ValueError):
-    """A run directory cannot be written or read (one line: the path and the cause)."""
-
-
-def os_error(exc: OSError, path=None, hint: str = "") -> StoreError:
-    """``exc`` as one line naming the path and the cause (e.g. "No space left on device")."""
-    where = exc.filename if getattr(exc, "filename", None) else path
-    cause = exc.strerror or type(exc).__name__
-    return StoreError(f"cannot write {where}: {cause}" + (f"; {hint}" if hint else ""))
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def readable_mode(path) -> None:
-    """Give a file written through ``mkstemp`` (owner-only) the mode an ordinary ``open`` would: 0o666
-    less the user's umask."""
-    os.chmod(path, 0o666 & ~_umask())
-
-
-def open_regular(path, *, limit: int | None = None, kind: str = "json", write: bool = False):
-    """``path`` opened without following a symbolic link and without blocking, refused (StoreError) unless
-    it is a regular file of at most ``limit`` bytes (MAX_JSON_BYTES / MAX_RECORDS_BYTES by ``kind``). Binary
-    file object, read-only, or read-write (``write``: positioned at the start, no truncation)."""
-    if limit is None:
-        limit = MAX_RECORDS_BYTES if kind == "records" else MAX_JSON_BYTES
-    flags = (os.O_RDWR if write else os.O_RDONLY) | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError as exc:
-        import errno
-
-        if exc.errno == errno.ELOOP:
-            raise StoreError(f"{path} is a symbolic link; a run directory's files must be regular files") from None
-        raise
-    try:
-        st = os.fstat(fd)
-        if not _stat.S_ISREG(st.st_mode):
-            raise StoreError(f"{path} is not a regular file (a FIFO, device or directory); refusing to "
-                             f"{'write' if write else 'read'} it")
-        if not write and st.st_size > limit:
-            raise StoreError(f"{path} is {st.st_size:,} bytes, above the limit of {limit:,} for this file; "
-                             f"raise it with the environment variable {_LIMIT_ENV[kind]} (in MB)")
-        os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb+" if write else "rb")
-    except BaseException:
-        os.close(fd)
-        raise
-
-
-def _refuse_constant(name):
-    raise ValueError(f"{name} is not allowed (the writer refuses NaN and infinity)")
-
-
-def loads(raw) -> Any:
-    """JSON from untrusted bytes or text: NaN / Infinity refused, nesting too deep a ValueError."""
-    try:
-        return json.loads(raw, parse_constant=_refuse_constant)
-    except RecursionError:
-        raise ValueError("JSON nested too deeply") from None
+#: default limit on the trials of one run (``max_trials`` / ``--max-trials`` raises it): the runner
+#: holds the missing indices in memory and a run directory grows by one line per trial, so a typo
+#: such as --trials 1000000000000 is refused up front instead of filling memory and disk
+MAX_TRIALS = 1_000_000
 
 
 def params_digest(experiment: str, params: dict, root_seed: int) -> str:
@@ -150,29 +85,8 @@ def params_digest(experiment: str, params: dict, root_seed: int) -> str:
 
 def check_writable(directory: str | os.PathLike, what: str = "--out") -> Path:
     """Create ``directory`` (with its parents) if missing and write, fsync and remove a probe file in
-    it, before any computing; StoreError naming the path and the cause otherwise."""
-    d = Path(directory)
-    if not str(directory).strip():
-        raise StoreError(f"{what} is empty: give a directory")
-    if d.exists() and not d.is_dir():
-        raise StoreError(f"{what} {str(d)!r} exists and is not a directory")
-    try:
-        d.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(dir=d, prefix=".write-probe-")
-        try:
-            os.write(fd, b"probe\n")
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-            os.unlink(probe)
-    except OSError as exc:
-        raise os_error(exc, d) from None
-    return d
-
-
-def now() -> str:
-    """UTC time stamp, ISO 8601."""
-    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
+    it, before any computing; StoreError naming the path and the cause otherwise (:mod:`bounds.files`)."""
+    return files.check_writable(directory, what, error=StoreError)
 
 
 def _json_default(obj: Any):
@@ -211,23 +125,9 @@ def encode_record(index: int, record: dict, digest: str | None = None) -> str:
 
 
 def write_json_atomic(path: Path, obj: Any) -> None:
-    """Write ``obj`` as JSON to ``path`` atomically: temporary file in the same directory, fsync, os.replace."""
-    path = Path(path)
-    text = json.dumps(obj, sort_keys=True, indent=2, allow_nan=False, default=_json_default) + "\n"
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        readable_mode(tmp)  # mkstemp makes owner-only files; results are read by others
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    """Write ``obj`` as JSON to ``path`` atomically (:func:`bounds.files.write_json_atomic`; numpy values
+    converted)."""
+    files.write_json_atomic(path, obj, default=_json_default)
 
 
 def read_json(path: Path) -> Any:
@@ -243,8 +143,6 @@ def read_json(path: Path) -> Any:
 def check_manifest(m: Any, path, max_trials: int | None = None) -> dict:
     """``m`` if it has the fields a run needs, of the right types and within limits; StoreError otherwise.
     ``max_trials`` (default: the runner's MAX_TRIALS) bounds ``trials``."""
-    from simulations.runner import MAX_TRIALS
-
     if not isinstance(m, dict):
         raise StoreError(f"{path}: a manifest must be a JSON object, not {type(m).__name__}")
     if m.get("format") != FORMAT:

@@ -37,7 +37,7 @@ import numpy as np
 from ..classes.finite import validate_indices
 from ..learning.erm import positive_labels
 from ..privacy.accounting import Guarantee, Release
-from ..validate import check_guarantee as _check_guarantee
+from ..privacy.accounting import check_guarantee as _check_guarantee
 from ..validate import check_int as _check_count
 from ..validate import check_rng as _check_rng
 

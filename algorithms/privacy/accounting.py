@@ -27,7 +27,6 @@ from typing import Any, NamedTuple, Union
 import numpy as np
 from algorithms._lazy import lazy_module
 from ..validate import check_delta as _check_delta
-from ..validate import check_guarantee as _check_guarantee
 from ..validate import check_int as _check_positive_int
 from ..validate import check_nonneg_finite as _check_nonneg_finite
 from ..validate import check_positive_finite as _check_positive_finite
@@ -114,6 +113,15 @@ Guarantee = Union[PureDP, ApproxDP, ZCDP]
 _KINDS = {"PureDP": PureDP, "ApproxDP": ApproxDP, "ZCDP": ZCDP}
 
 
+def check_guarantee(name: str, g: Any):
+    """A PureDP / ApproxDP / ZCDP value; ValueError naming ``name`` otherwise (the input check every algorithm
+    that takes a guarantee shares)."""
+    if not isinstance(g, (PureDP, ApproxDP, ZCDP)):
+        raise ValueError(f"{name}={g!r} must be a PureDP, ApproxDP or ZCDP value")
+    return g
+
+
+
 def _num(x: float) -> str:
     """A privacy parameter as a reader writes it: 4 significant digits, no trailing zeros (1, 0.5, 1e-06)."""
     return f"{float(x):.4g}"
@@ -172,7 +180,7 @@ def compose(*guarantees: Guarantee) -> Guarantee:
     PureDP(0). The sum of deltas is capped below 1 only by validation (a total delta >= 1 is
     an error, not a guarantee).
     """
-    gs = [_check_guarantee(f"guarantees[{i}]", g) for i, g in enumerate(guarantees)]
+    gs = [check_guarantee(f"guarantees[{i}]", g) for i, g in enumerate(guarantees)]
     if not gs:
         return PureDP(0.0)
     kinds = {type(g) for g in gs}
@@ -198,7 +206,7 @@ def advanced_composition(guarantee: PureDP | ApproxDP, k: int, delta_slack: floa
     k mechanisms each (eps, delta)-DP together satisfy (eps', k delta + delta')-DP with
     eps' = sqrt(2 k ln(1/delta')) eps + k eps (e^eps - 1), delta' = ``delta_slack`` in (0, 1).
     """
-    g = _check_guarantee("guarantee", guarantee)
+    g = check_guarantee("guarantee", guarantee)
     if isinstance(g, ZCDP):
         raise ValueError(f"guarantee={g!r} must be PureDP or ApproxDP (zCDP composes by compose)")
     k = _check_positive_int("k", k)
@@ -401,7 +409,7 @@ def group_privacy(guarantee: Guarantee, k: int) -> Guarantee:
     (Vadhan 2017 Lemma 2.2 / Dwork-Roth Section 2.3). zCDP: Bun-Steinke (2016) Proposition 1.9,
     k^2 rho.
     """
-    g = _check_guarantee("guarantee", guarantee)
+    g = check_guarantee("guarantee", guarantee)
     k = _check_positive_int("k", k)
     if isinstance(g, PureDP):
         return PureDP(k * g.eps)
@@ -420,7 +428,7 @@ def amplify_by_subsampling(guarantee: PureDP | ApproxDP, q: float) -> PureDP | A
     for Poisson sampling with rate q (add/remove-one neighbours) and for sampling m of n records
     without replacement, q = m/n (replace-one neighbours). q in (0, 1].
     """
-    g = _check_guarantee("guarantee", guarantee)
+    g = check_guarantee("guarantee", guarantee)
     if isinstance(g, ZCDP):
         raise ValueError(f"guarantee={g!r} must be PureDP or ApproxDP (zCDP has no such simple amplification)")
     q = _check_real("q", q)
@@ -451,7 +459,7 @@ class Accountant:
     def spend(self, label: str, guarantee: Guarantee) -> Guarantee:
         if not isinstance(label, str):
             raise ValueError(f"label={label!r} must be a string")
-        g = _check_guarantee("guarantee", guarantee)
+        g = check_guarantee("guarantee", guarantee)
         self._entries.append((label, g))
         return g
 

@@ -100,4 +100,21 @@ ERRATA: tuple[Erratum, ...] = (
                  "eps_0^2/2-zCDP, 2T-fold composition, CKS20's conversion) is the statement's for every eps~ > 0",
         severity="none", status="checked",
     ),
+    Erratum(
+        id="lvsuw21-table1-full-domain",
+        paper="LVSUW21",
+        title="Section 5 / Table 1: the FULL ACS domain has about 5.12e37 cells, not the printed 4.99e18 (erratum candidate)",
+        results=("thm4.4",),
+        location="002_612460dc0cc18cc4.txt, Section 5 (data) and Table 1 (run-time on FULL and Red.)",
+        printed="67 attributes, 'a data domain with dimension 287 and size approximately 4.99 x 10^18'",
+        corrected="the attributes of the authors' own ACS domain file with at most 13 values are exactly 67, of total size "
+                  "(dimension) 287 as printed, but the product of their sizes is 5.12e37, not 4.99e18: the printed size "
+                  "matches no 67 of the file's attributes with that dimension. An erratum candidate: the file is the "
+                  "authors' public one, not necessarily the one behind Table 1",
+        encoded="benchmarks/bench_table1.py's FULL domain (ACS_FULL_SIZES, read for sizes only); Table 1's timings are "
+                "compared per iteration, and MWEM on FULL is not run (one float64 distribution needs 4.09e38 bytes)",
+        verified="the product and sum of ACS_FULL_SIZES (tests/bounds/test_fidelity_records.py); benchmarks/RESULTS.md, "
+                 "'LVSUW21 Table 1'",
+        severity="typo", status="erratum",
+    ),
 )

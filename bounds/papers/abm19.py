@@ -175,10 +175,11 @@ def lemma4_4_beta_b(o, tv, P_run):
 
 
 
-#: the privacy regime the proofs of Theorems 4.1 and 4.2 cover (errata abm19-thm4.1-regime, abm19-thm4.2-regime)
-THM4_1_REGIME = ("proven for learners at eps <= 0.1 and delta <= 1/(100 n_priv^2 log n_priv) with n_priv >= 4, "
-                 "confidence 1/22 (Theorem 4.3's regime; erratum abm19-thm4.1-regime)")
-THM4_2_REGIME = "proven for pure learners at eps <= 0.1 (Lemma 2.6's regime; erratum abm19-thm4.2-regime)"
+#: the privacy regime of Theorems 4.1 and 4.2: Definition 2.3's (records abm19-thm4.1-regime, abm19-thm4.2-regime)
+THM4_1_REGIME = ("for semi-private learners as Definition 2.3 fixes them: eps = 0.1, delta negligible (the proof needs "
+                 "delta <= 1/(100 n_priv^2 log n_priv), Theorem 4.3's), with n_priv >= 4 and confidence 1/22 "
+                 "(record abm19-thm4.1-regime)")
+THM4_2_REGIME = "for pure semi-private learners at eps = 0.1, as Definition 2.3 fixes it (record abm19-thm4.2-regime)"
 
 # ---------------------------------------------------------------------------------------------
 register(

@@ -20,8 +20,9 @@ from ..references import source
 from ..registry import register
 # Lemma 7 (PMW's private sample bound and its derivation) lives in its own module
 from .bcmnuw20_lemma7 import (  # noqa: F401  (re-exported: stable names)
-    LEMMA7_DEPARTURES, LEMMA7_DOMAIN, LEMMA7_ERRATUM, LEMMA7_QUANTITIES, _lemma7_inputs, lemma7_block,
-    lemma7_n, lemma7_n_logs, lemma7_n_printed, lemma7_n_printed_logs, lemma7_quantities)
+    LEMMA7_DEPARTURES, LEMMA7_DOMAIN, LEMMA7_ERRATUM, LEMMA7_QUANTITIES, _lemma7_inputs, lemma7_block, lemma7_n,
+    lemma7_n_logs, lemma7_n_printed_logs, lemma7_quantities,
+)
 from .bcmnuw20_lower import LOWER_BOUNDS
 from .bcmnuw20_explicit import extend
 

@@ -48,8 +48,10 @@ K); the members' score sum needs only the norm of their own sum of rows, w_i = x
    E N >= K' = the root of h(N) = M, M = kappa - 2 S sqrt(2 ln S) - 6/(S sqrt p) (closed form, a quadratic).
    S' = r' + t' is the largest total with t' = 2 K' - 1 >= 1 (``TIGHT_MIN_TRACED``; any S with t' > 0 is valid).
    No share of kappa is set aside for the members: K' is what the threshold leaves.
-What it gains and what it cannot: t' ~ (F/cap)^2/4 ~ 1/(50 alpha^2) > 0 up to alpha ~ 0.1 (the matrix-Bernstein
-chain: alpha < 0.009), but r' + t' stays ~ sqrt(p) F/(2 cap sqrt(2 ln S)), set by the threshold each non-member
+What it gains and what it cannot: t' ~ (F/cap)^2/4 ~ 1/(50 alpha^2), but a usable pair (t' >= 1 and r' >= 0, so
+S' >= 1) exists only up to about alpha = 0.068 at p = 2000 and 0.08 at p = 10^6 (at alpha = 0.08, p = 2000 the range
+is empty: S' = 0 and r' = -0.66 is no sample size, which the regime lines say; the matrix-Bernstein chain: alpha <
+0.009); and r' + t' stays ~ sqrt(p) F/(2 cap sqrt(2 ln S)), set by the threshold each non-member
 costs, so the region holds an (alpha, alpha)-accurate release only from p ~ 10^10-10^11 on (benchmarks/RESULTS.md,
 "thm13's explicit region", from ``benchmarks/bench_thm13_region.py``).
 
@@ -388,6 +390,10 @@ def _thm14_regime(v):
                           "(p, alpha) (Theorems 13 and 14 are vacuous here)"))
     elif v["range_r"] < 0:
         out.append((True, f"r = {v['range_r']:.3g} < 0: no total sample size in [t, r + t]"))
+    if "range_total_tight" in v and (v["range_total_tight"] < 1 or v["range_r_tight"] < 0 or v["traced_t_tight"] < 1):
+        out.append((True, f"tightened chain: S' = r' + t' = {v['range_total_tight']:.3g} with t' = "
+                          f"{v['traced_t_tight']:.3g}, r' = {v['range_r_tight']:.3g}: no usable pair (t' >= 1 and "
+                          "r' >= 0) at this (p, alpha); its t' and r' are not sample sizes here"))
     need = 2 * math.log(2 * v["dual_vc"] / v["alpha"]) / v["alpha"] ** 2
     if v["range_total"] < need:
         out.append((False, f"r + t = {v['range_total']:.4g} < {need:.4g} = 2 ln(2p/alpha)/alpha^2, the samples the "
@@ -433,7 +439,8 @@ LEMMA17_NOTE = (
 THM15_NOTE = (
     "Explicit: m_min = floor(1/(1600 alpha)) + 1 (C_15 = 1/1600), for a PAP release of H^+- (H of infinite "
     "Littlestone dimension) that is (alpha, beta, eps, delta) with alpha <= 1/100, beta <= 1/22 (ABM19 Lemma "
-    "4.4 as corrected: 1/18 as printed), eps <= 0.1 and delta <= 1/(100 n^2 log n): Lemma 17 (explicit) turns it "
+    "4.4 as corrected: 1/18 as printed), eps <= 0.1, delta <= 1/(100 n^2 log n) and n >= 4 private samples (ABM19 Theorem 4.1's n~ >= 4, so that log n~ > 0 "
+    "and the delta above is defined): Lemma 17 (explicit) turns it "
     "into a learner with excess alpha and ABM19 Theorem 4.1 (bounds abm19:thm4.1) applies. Departure (erratum "
     "bcmnuw20-thm15-regime): the printed statement names no (beta, eps, delta); ABM19's lower bound holds "
     "at these values only (larger eps is outside the cited theorem).")

@@ -57,8 +57,9 @@ THM14_ICML_NOTE = ("Versions differ: the ICML text has '>= 2t' where the arXiv v
 
 #: the privacy regimes the proofs cover (errata bcmnuw20-thm13-regime, bcmnuw20-thm15-regime)
 THM13_REGIME = "stated and proven for (1, 1/(4n))-DP algorithms (so for every eps <= 1, delta <= 1/(4n))"
-THM15_REGIME = ("proven for eps at most 0.1 over Lemma 17's constant and delta <= 1/(100 n'^2 log n'), n' Lemma 17's "
-                "private sample size (ABM19 Theorem 4.3's regime; erratum bcmnuw20-thm15-regime)")
+THM15_REGIME = ("proven for eps at most 0.1 over Lemma 17's constant, delta <= 1/(100 n'^2 log n') and n' >= 4, n' "
+                "Lemma 17's private sample size (ABM19 Theorem 4.3's regime, Theorem 4.1's n~ >= 4; erratum "
+                "bcmnuw20-thm15-regime)")
 
 LOWER_BOUNDS: tuple[Result, ...] = (
     Result(
@@ -95,7 +96,7 @@ LOWER_BOUNDS: tuple[Result, ...] = (
             "r and t are not pinned down in either version (Omega~, Omega from Dwork et al. "
             "2015): values hold up to the constants C_14r, C_14t set by --const (default 1).",
         ),
-        errata=('bcmnuw20-thm13-m-1', 'bcmnuw20-thm13-case-split', 'bcmnuw20-thm13-small-n', 'bcmnuw20-thm14-2t', 'bcmnuw20-lower-constants-checked',),
+        errata=('bcmnuw20-thm13-m-1', 'bcmnuw20-thm13-case-split', 'bcmnuw20-thm13-small-n', 'bcmnuw20-thm14-2t', 'bcmnuw20-lower-constants',),
     ),
     Result(
         id="bcmnuw20:thm14",
@@ -134,7 +135,7 @@ LOWER_BOUNDS: tuple[Result, ...] = (
         notes=(THM14_ICML_NOTE,
                "Omega~ and Omega constants are not given in either version: every value holds "
                "up to C_14r and C_14t (--const C_14r=..., default 1)."),
-        errata=('bcmnuw20-thm14-2t', 'bcmnuw20-lower-constants-checked',),
+        errata=('bcmnuw20-thm14-2t', 'bcmnuw20-lower-constants',),
     ),
     Result(
         id="bcmnuw20:thm15",

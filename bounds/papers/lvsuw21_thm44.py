@@ -19,7 +19,10 @@ potential is Psi_t = KL(A* || A_t).
    w.p. beta/2; permute-and-flip picks a query within c_sel = 2 ln(2T|Q|/beta)/(n eps_0) of the largest error in
    every round except w.p. beta/2 (a query worse by c is accepted before the best one w.p. <= e^{-eps_0 n c/2}).
 6. max_q |q(A) - q(D~)| <= mean_t max_q |q(A_{t-1}) - q(D~)| <= E + c_sel, w.p. >= 1 - beta.
-T* is the T (integer, searched on a geometric grid) that minimises that bound; every T gives a valid bound.
+T* is the T (integer, searched on a geometric grid) that minimises that bound at f = 0: every T gives a valid bound,
+but T must be fixed before the private data are seen (f = f_{D~,Q}(X^) is computed from the private data set D~, and a T
+chosen from it is not covered by the privacy guarantee), so T* depends on n, m, |Q|, beta and eps~ only and the bound is
+then evaluated at the actual f with that T.
 The coefficient of f is 16/15 + O(nu) (inside the paper's O).
 """
 from __future__ import annotations
@@ -62,17 +65,18 @@ def thm44_bound_at(o, n, m, num_queries, beta, eps_tilde, f, T):
     return thm44_mw_error(o, m, f, T, nu) + thm44_selection(o, n, num_queries, beta, eps_tilde, T)
 
 
-def thm44_T_star(o, n, m, num_queries, beta, eps_tilde, f):
-    """T* = the T of a geometric grid (1..1e8) that minimises the step-6 bound (shown symbolically as T^*)."""
+def thm44_T_star(o, n, m, num_queries, beta, eps_tilde):
+    """T* = the T of a geometric grid (1..1e8) that minimises the step-6 bound at f = 0 (shown symbolically as T^*):
+    fixed before the data are seen, since f depends on the private data set."""
     if o.name == "sympy":
         import sympy as sp
 
         return sp.Symbol("T^*", positive=True)
     scalar = o.name == "mpmath" or np.ndim(n) == 0
     args = [np.asarray(float(v) if o.name == "mpmath" else v, dtype=float)[..., None]
-            for v in (n, m, num_queries, beta, eps_tilde, f)]
+            for v in (n, m, num_queries, beta, eps_tilde)]
     with np.errstate(all="ignore"):
-        vals = thm44_bound_at(_np_ops(), *args, _T_GRID)
+        vals = thm44_bound_at(_np_ops(), *args, 0.0, _T_GRID)
     best = _T_GRID[np.nanargmin(vals, axis=-1)]
     return float(best) if scalar and np.ndim(best) == 0 else best
 
@@ -96,7 +100,8 @@ DERIVATION = ("MWEM's analysis (HLM12 Thm 2.2) redone for PMW^Pub's permute-and-
 
 NOTE = ("Explicit (bounds.papers.lvsuw21_thm44; the paper prints no proof): the MWEM potential argument from the "
         "public histogram (KL <= log m), Hoeffding's lemma for the update, the Gaussian and permute-and-flip tails at "
-        "beta/2 each; T* minimises the bound over a grid. f enters with coefficient 16/15 (plus 9 nu/8 terms): inside "
+        "beta/2 each; T* minimises the bound at f = 0 over a grid (T is fixed before the private data are seen: f is computed "
+        "from them), and the bound is evaluated at the actual f with that T. f enters with coefficient 16/15 (plus 9 nu/8 terms): inside "
         "the printed O, so not a departure, but the explicit bound is not f + o(1).")
 
 
@@ -107,7 +112,8 @@ def extend(*results: Result) -> tuple[Result, ...]:
             q = {x.name: x for x in r.quantities}
             quantities = (
                 dataclasses.replace(q["iterations"], explicit=thm44_T_star, monotone={},
-                                    derivation="the grid T (1 to 1e8) minimising the explicit error bound"),
+                                    derivation="the grid T (1 to 1e8) minimising the explicit error bound at f = 0 (fixed before "
+                                               "the data: f depends on the private data set)"),
                 Quantity("eps_round", "eps_0", "per-round privacy eps_0 = eps~/sqrt(2 T*)",
                          explicit=lambda o, eps_tilde, T_star: thm44_eps_round(o, eps_tilde, T_star),
                          derivation="Algorithm 1", **_STEP),

@@ -6,11 +6,16 @@ commands. Grouped by paper."""
 
 from __future__ import annotations
 
+from bounds.references import PAPERS
+
 from reports.model import Badge, Heading, Paragraph, Section, Table
 
 ORDER = -10
-_PAPERS = (("bcmnuw20", "BCMNUW20"), ("abm19", "ABM19"), ("lvsuw21", "LVSUW21"), ("nb20", "NB20"))
-COLUMNS = ("item", "decided by", "verdict", "informative", "opponents", "run", "audit", "proof checks")
+_PAPERS = tuple((key.lower(), key) for key in PAPERS)  # bounds.references: the one list of papers
+
+
+def _short(label: str, width: int = 46) -> str:
+    return label if len(label) <= width else label[: width - 3] + "..."
 
 
 def build(ctx) -> list[Section]:
@@ -27,11 +32,17 @@ def build(ctx) -> list[Section]:
                     f"(decided by: {counts}); {answered} answered by a saved run. {rc.RULE} A verdict is "
                     "informative only where every opponent run on the same draws fails; 'opponents' names those "
                     "that also reach the guarantee."))
+    short = [(a, r) for a, r in zip(found, rows)]
+    s.add(Table(("paper", "item", "decided by", "verdict", "informative", "answered by"),
+                tuple((a.row.item.paper.upper(), _short(r[0]), r[2], r[3], r[4], r[6]) for a, r in short),
+                dense=True))
+    s.add(Heading("Opponents, audits and proof checks of each result", 4))
     for key, name in _PAPERS:
-        mine = [(a, r) for a, r in zip(found, rows) if a.row.item.paper == key]
+        mine = [(a, r) for a, r in short if a.row.item.paper == key]
         if not mine:
             continue
-        s.add(Heading(name, 4), Table(COLUMNS, tuple(tuple(r[0:1] + r[2:]) for _, r in mine)))
+        s.add(Heading(name, 4), Table(("item", "opponents", "audit", "proof checks"),
+                                      tuple((r[0], r[5], r[7], r[8]) for _, r in mine)))
     runs = {}
     for a in found:
         if a.run is not None:

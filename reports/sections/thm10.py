@@ -139,9 +139,11 @@ def _baseline_plot(ctx, sm):
 #: thm10's trivial releases (its summary's ``baselines`` keys), with the column label and what each is
 TRIVIAL_COLUMNS = {
     "public_only": ("public-only", "G(h) = E_w h from the public sample"),
-    "private_only": ("private-only", "PMW over the full domain at the same (eps, delta), no public data"),
-    "pap_without_private_data": ("A_PAP on public data", "A_PAP whose PMW is fed the public sample's histogram"),
-    "pap_on_uniform_data": ("A_PAP on uniform data", "A_PAP fed n uniform points in place of the private data"),
+    "public_shrunk": ("public shrunk", "the public answers times sqrt(m)/(sqrt(m) + 1), no private data"),
+    "private_only": ("private-only PMW", "PMW over the full domain at the same (eps, delta), no public data"),
+    "gaussian": ("Gaussian", "the Gaussian mechanism on all |H| answers at the same (eps, delta), no public data"),
+    "laplace": ("Laplace", "the Laplace mechanism on all |H| answers at eps, no public data"),
+    "tree": ("tree", "the binary-tree mechanism (thresholds and intervals only), no public data"),
     "constant_zero": ("constant 0", "G(h) = 0 for every h"),
 }
 

@@ -18,7 +18,9 @@ The interface (kept backward compatible; extend, don't break):
   (e.g. its ``Release.guarantee``), which may differ from the arguments of ``make``. Optional keywords
   (defaults keep older targets unchanged): ``profile``/``profile_name`` (the whole privacy curve declared),
   ``rho`` (a zCDP claim: adds the Renyi audit), ``neighbours``/``mutate``/``starts`` (let the auditor search
-  the pair), ``pair_loss`` (the exact loss of a pair, which says whose a gap is).
+  the pair), ``pair_loss`` (the exact loss of a pair, which says whose a gap is; with ``neighbours`` the auditor
+  also ranks pairs by it), ``transcript``/``log_ratio`` (the whole released transcript and the declared law's
+  exact log-ratio: the divergence objective).
 * Randomness only from the ``rng`` argument; no files, no network.
 
 Discovery: :func:`simulations.audit.targets` imports every module of this package whose name does not

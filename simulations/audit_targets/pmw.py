@@ -30,7 +30,9 @@ events: about 0.7 eps); answer noise at a quarter carries at most 4 eps_2/2 = 4 
 Exact loss (``one_query_pair_loss``, given to the auditor as the pair's loss): 0.277 at eps = 2 for this
 pair, and no one-query pair at n = 2 does better (the maximum over q_h(s) in [0, 1/2] against q_h(s) + 1/2 is
 the same 0.277): PMW's eps_lb of about 0.2 is 0.75 of what the pair allows, and half the declared eps is out
-of reach of any one-query pair at this size. The gap is the pair's (the two-sided comparison and c = 1).
+of reach of any one-query pair at this size. The gap is the pair's (the two-sided comparison and c = 1). The audit's line shows
+it: the case ranks random neighbouring pairs at n = 2 (``two_record_pair``) by this exact loss, worst 0.277 = 0.14
+of the declared eps.
 
 * ``pmw_no_answer_noise`` (broken): NumericSparse's answer released without its Laplace noise
   (a forgotten noise term): under D1 an update releases G~(h) = 1 exactly, never seen under D0.
@@ -103,6 +105,15 @@ def _statistic(answers: np.ndarray) -> np.ndarray:
     return np.column_stack([a, (a != 0.0).astype(float)])
 
 
+def two_record_pair(rng) -> tuple[np.ndarray, np.ndarray]:
+    """A random neighbouring pair of data sets of n = 2 records on {0, 1} (one record replaced): the auditor ranks
+    them by ``one_query_pair_loss``, which shows that no pair at this size reaches half the declared eps."""
+    d0 = rng.integers(0, 2, PAIR[0].size)
+    d1 = d0.copy()
+    d1[int(rng.integers(0, d0.size))] ^= 1
+    return d0, d1
+
+
 def one_query_pair_loss(sparse, eps: float, pair) -> float:
     """The exact privacy loss (pure eps) of PMW on one query h = 1{x = 1} over {0, 1} for the pair ``pair``
     (``one_query_loss`` at q_h of each data set)."""
@@ -158,7 +169,7 @@ def _case(sparse):
             return out if size is not None else out[0]
 
         return AuditCase(mechanism, _statistic, PAIR, None, float(declared.eps), 0.0, batched=True,
-                         pair_loss=lambda pair: one_query_pair_loss(sparse, eps, pair))
+                         pair_loss=lambda pair: one_query_pair_loss(sparse, eps, pair), loss_neighbours=two_record_pair)
 
     return make
 

@@ -29,6 +29,12 @@ at 20,000 (caught by 0.07); sigma/4 delta_lb 0.856 at 4,000. A sigma/sqrt(2) mea
 exactly the declared total rho when the selection is free) cannot be caught on this pair; on a pair whose
 selection leaks (``pmw_pub_selection``) its exact rho is 1.204 > 1, but binary events reach 1.016 of it at best.
 
+Whole transcripts: the mechanism releases the transcript rows (selected query, clipped measurement); the event
+objectives read ``fold`` of them, the "divergence" objective the rows themselves (a learned witness bounds KL or a
+Renyi divergence between the pair's transcript laws; exact KL of this pair 0.5 less the clip's share, measured
+rho_lb 0.38 at 20,000). On this pair the sigma/sqrt(2) twin has exactly the declared rho (mu = sqrt 2, rho 1), so
+no test can flag it here; the twin is registered on the selection pair (``pmw_pub_selection_sqrt2_sigma``).
+
 Beyond the point: the case also declares rho (the "renyi" objective: rho_lb from the best event's Bernoulli
 laws, Bun-Steinke's definition by data processing) and the CKS curve delta(eps') of rho-zCDP (the "profile"
 objective), and gives the pair's exact loss (``pair_loss``: one Gaussian measurement, mu = 1, rho 1/2). So
@@ -105,19 +111,25 @@ def _case(factor: float | None):
 
         def run(data, rng):
             r = _broken_run(data, rng, factor) if factor else pmw_pub(data, PUBLIC, DOMAIN, WORKLOADS, EPS_TILDE, T, rng).value
-            a = float(r.measurements[0])
-            return a if int(r.selected[0]) == 1 else 1.0 - a
+            return int(r.selected[0]), float(r.measurements[0])
 
         def mechanism(data, public, rng, size=None):
-            out = np.array([run(data, rng) for _ in range(size or 1)])
+            out = np.array([run(data, rng) for _ in range(size or 1)], dtype=float)
             return out if size is not None else out[0]
 
         rho = float(declared.rho)
-        return AuditCase(mechanism, None, PAIR, PUBLIC, float(eps), zcdp_delta_at(rho, eps), batched=True,
+        return AuditCase(mechanism, fold, PAIR, PUBLIC, float(eps), zcdp_delta_at(rho, eps), batched=True,
                          profile=lambda e: zcdp_delta_at(rho, e), profile_name=f"CKS20 curve of {rho:g}-zCDP",
-                         rho=rho, pair_loss=lambda pair: pair_loss(factor or 1.0))
+                         rho=rho, pair_loss=lambda pair: pair_loss(factor or 1.0), transcript=lambda out: out)
 
     return make
+
+
+def fold(transcripts):
+    """The measurement of q_1 from transcript rows (selected query, clipped measurement): a_t if q_t = q_1, else
+    1 - a_t (module docstring)."""
+    t = np.asarray(transcripts, dtype=float)
+    return np.where(t[:, 0] == 1, t[:, 1], 1.0 - t[:, 1])
 
 
 def pair_loss(sigma_factor: float = 1.0) -> float:

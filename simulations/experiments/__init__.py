@@ -1,5 +1,6 @@
 """One module per validated result, and the registry that finds them. This docstring is the reference for
-writing one; ``lemma4_2`` is a short example, ``thm10`` a full one.
+writing one; ``lemma4_2`` is a short example, ``thm10`` a full one, tests/examples/worked_example/laplace_release.py
+the complete worked example of docs/DESIGN.md (docs/ADDING_A_RESULT.md lists every file a new result touches).
 
 An experiment is a module ``simulations/experiments/<name>.py`` (found by listing the package: no
 registration; a module elsewhere runs by its dotted path, ``python -m simulations run mypkg.mod``). It declares
@@ -75,10 +76,13 @@ a dotted module path), :func:`catalogue`, :func:`controls`, :func:`make_params` 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import importlib
 import importlib.util
 import pkgutil
+import re
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Mapping
 
@@ -131,13 +135,41 @@ def _importable(path: str) -> bool:
         return False
 
 
+def declaration_keywords(path: Path, name: str, *keywords: str) -> dict:
+    """``{keyword: value}`` for each of ``keywords`` passed as a literal in the top-level declaration ``name =
+    Call(...)`` of the source ``path`` (``EXPERIMENT = Experiment(name="thm10", results=(...), ...)``); only that
+    statement is parsed, from its first line to the first line after which it parses (what listing reads without
+    importing the modules)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    m = re.search(rf"^{re.escape(name)}\s*(?::[^=\n]*)?=", text, re.M)
+    if not m:
+        return {}
+    lines = text[m.start():].splitlines()
+    for end in range(1, min(len(lines), 400) + 1):
+        try:
+            node = ast.parse("\n".join(lines[:end])).body[0]
+        except SyntaxError:
+            continue
+        call = getattr(node, "value", None)
+        if not isinstance(call, ast.Call):
+            return {}
+        out = {}
+        for k in call.keywords:
+            if k.arg in keywords:
+                try:
+                    out[k.arg] = ast.literal_eval(k.value)
+                except (ValueError, TypeError, SyntaxError):
+                    pass
+        return out
+    return {}
+
+
 def _literal_metadata(name: str) -> dict | None:
     """name, results and description of an experiment read from its ``EXPERIMENT = Experiment(...)`` statement
     (only that statement is parsed; no import), or None if one of them is not a literal there."""
-    from pathlib import Path
-
-    from bounds.where import declaration_keywords
-
     found = declaration_keywords(Path(__file__).resolve().parent / f"{name}.py", "EXPERIMENT",
                                  "name", "results", "description")
     return found if len(found) == 3 else None

@@ -405,6 +405,125 @@ def _fig3_diagnosis(records, params, eps, idx, z) -> dict:
     return {**c, "floor": fl, "dualquery_mean": dq, "support_rows": support, "answer": answer}
 
 
+def _figure1(records: list[dict], params: Params, out: dict, claims: list, agg: dict, T: dict, z: float) -> None:
+    """Figure 1 (public data of similar regions): the series and the paper's claims about it, into ``out`` and
+    ``claims``."""
+    eps = list(params.eps_values)
+    allj = range(len(eps))
+    adult = params.dataset == "adult"
+    if "1" not in params.figures or adult:
+        return
+    fig = {}
+    for g in params.public_regions:
+        name = f"fig1:{g}"
+        fig[g] = {"pmw_pub": agg[name], "T": T[name], "floor": records[0]["floor"].get(name),
+                  "public_only": records[0]["public_only"][name]}
+        c = _beats(records, name, "mwem", eps, allj, z)
+        claims.append({"figure": "1", "claim": f"PMW^Pub with a similar region's public data ({g}) beats MWEM "
+                       "at every budget (LVSUW21 5.5.1: 'PMW^Pub improves upon the performance of MWEM')", **c})
+        c = _beats(records, name, "dualquery", eps, allj, z)
+        claims.append({"figure": "1", "claim": f"PMW^Pub ({g}) outperforms DualQuery at every budget", **c})
+    c = _beats(records, "mwem", "dualquery", eps, allj, z)
+    claims.append({"figure": "1", "claim": "MWEM achieves lower error than DualQuery at each budget (LVSUW21 "
+                   "5.5.1, ACS reduced)", **c})
+    out["figures"]["1"] = fig
+    worst = max(params.public_regions, key=lambda g: fig[g]["floor"] or 0.0)
+    f = fig[worst]["floor"] or 0.0
+    gap = [fig[worst]["pmw_pub"][j][0] - f for j in allj]
+    claims.append({"figure": "1", "claim": "with a public support of high best mixture error (the paper's CA-18), "
+                   "PMW^Pub's error sits flat at that floor at every budget",
+                   "status": "not testable here" if f < 0.05 else "measured",
+                   "why": (f"no CPS1988 region's support has a high floor: the largest f is {f:.4f} ({worst})"
+                           if f < 0.05 else "no criterion in the paper; error - floor per eps given"),
+                   "public": worst, "floor": f, "error_minus_floor": gap})
+    lg = len(eps) - 1
+    claims.append({"figure": "1", "claim": "PMW^Pub beats the public-only baseline at the largest budget",
+                   "status": TOO_FEW if len(records) < min_runs(z) else
+                             ("reproduced" if all(fig[g]["pmw_pub"][lg][0] + z * fig[g]["pmw_pub"][lg][1]
+                                                  < fig[g]["public_only"] for g in params.public_regions)
+                              else "not reproduced"),
+                   "runs": len(records), "runs_needed": min_runs(z),
+                   "per_region": {g: {"pmw_pub": fig[g]["pmw_pub"][lg], "public_only": fig[g]["public_only"]}
+                                  for g in params.public_regions}})
+
+
+def _figure3(records: list[dict], params: Params, out: dict, claims: list, agg: dict, T: dict, z: float) -> None:
+    """Figure 3 (fractions of the public data): the series and the paper's claims about it."""
+    eps = list(params.eps_values)
+    allj = range(len(eps))
+    adult = params.dataset == "adult"
+    if "3" not in params.figures:
+        return
+    fig = {}
+    for frac in params.fractions:
+        name = f"fig3:{frac!r}"
+        fig[repr(frac)] = {"pmw_pub": agg[name], "T": T[name], "floor": _floor_of(records, name)}
+    out["figures"]["3"] = fig
+    idx = [j for j in allj if any(abs(eps[j] - e) < 1e-12 for e in FIG3_EPS)] or list(allj)
+    for frac in params.fractions:
+        if frac < 0.01:
+            continue
+        text = (f"PMW^Pub with {frac:.0%} of the public data beats MWEM at every budget of Figure 3 (LVSUW21 "
+                "5.5.3: 'outperforms across all privacy budgets, even when only using 1% of the public dataset')")
+        if adult:
+            claims.append({"figure": "3", "claim": text, "fraction": frac, "status": "not testable here",
+                           "why": _mwem_infeasible(params)})
+            c = _beats(records, f"fig3:{frac!r}", "dualquery", eps, idx, z)
+            claims.append({"figure": "3", "claim": f"PMW^Pub with {frac:.0%} of the public data beats the private "
+                           "baseline DualQuery at every budget of Figure 3", "fraction": frac, **c})
+        else:
+            claims.append({"figure": "3", "claim": text, "fraction": frac,
+                           **_beats(records, f"fig3:{frac!r}", "mwem", eps, idx, z)})
+    if adult:
+        out["fig3_data_or_paper"] = _fig3_diagnosis(records, params, eps, idx, z)
+
+
+def _figure2(records: list[dict], params: Params, out: dict, claims: list, agg: dict, T: dict, z: float) -> None:
+    """Figure 2 (biased public data, Delta): the series and the paper's claims about it."""
+    eps = list(params.eps_values)
+    allj = range(len(eps))
+    adult = params.dataset == "adult"
+    dq2 = "dualquery" if adult else "fig2:dualquery"
+    mw2 = None if adult else "fig2:mwem"
+    if "2" not in params.figures:
+        return
+    fig = {"dualquery": agg[dq2], "dualquery_eta": T[dq2]}
+    if mw2:
+        fig.update({"mwem": agg[mw2], "mwem_T": T[mw2]})
+    for d in params.bias_deltas:
+        name = f"fig2:{d!r}"
+        fig[repr(d)] = {"pmw_pub": agg[name], "T": T[name], "floor": _floor_of(records, name),
+                        "public_only": mean_se([r["public_only"][name] for r in records])}
+    out["figures"]["2"] = fig
+    lo = min(params.bias_deltas, key=abs) if params.bias_deltas else None
+    if 0.0 in params.bias_deltas:
+        c = _beats(records, "fig2:0.0", dq2, eps, allj, z)
+        claims.append({"figure": "2", "claim": "unbiased public data (Delta = 0): very low error at every budget "
+                       "(read as: below DualQuery's)", **c})
+        if mw2:
+            c = _beats(records, "fig2:0.0", mw2, eps, allj, z)
+            claims.append({"figure": "2", "claim": "unbiased public data (Delta = 0): below MWEM's error at every "
+                           "budget", **c})
+    for d in params.bias_deltas:
+        if 0 < abs(d) <= 0.2:
+            c = _beats(records, f"fig2:{d!r}", dq2, eps, allj, z)
+            claims.append({"figure": "2", "claim": f"low bias (Delta = {d}): PMW^Pub still outperforms DualQuery "
+                           "at every budget", **c})
+    for d in params.bias_deltas:
+        if abs(d) >= 0.45 and lo is not None:
+            diffs = [np.mean(r["errors"][f"fig2:{d!r}"]) - np.mean(r["errors"][f"fig2:{lo!r}"]) for r in records]
+            m, se = mean_se(diffs)
+            claims.append({"figure": "2", "claim": f"extreme bias (Delta = {d}) deteriorates PMW^Pub against "
+                           f"Delta = {lo} (mean error over the budgets, paired)",
+                           "status": TOO_FEW if len(records) < min_runs(z) else
+                                     "reproduced" if m > z * se and m > 0 else
+                                     ("not reproduced" if m < -z * se else "undecided"),
+                           "difference": [m, se], "runs": len(records), "runs_needed": min_runs(z)})
+            c = _beats(records, f"fig2:{d!r}", dq2, eps, allj, z)
+            claims.append({"figure": "2", "claim": f"extreme bias (Delta = {d}): PMW^Pub still significantly "
+                           "outperforms DualQuery at every budget", **c})
+
+
 def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Means and standard errors of every series at its tuned T (DualQuery: eta), the paper's claims of
     Figures 1-3 one by one (reproduced / not reproduced / undecided; 'not testable here' only where a
@@ -431,8 +550,6 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
     floor_violations = sum(1 for r in records for name, f in r["floor"].items() for e in r["errors"][name]
                            if e < f - 1e-9)
     claims = []
-    dq2 = "dualquery" if adult else "fig2:dualquery"
-    mw2 = None if adult else "fig2:mwem"
     if "mwem" in agg:
         out["figures"]["mwem"] = agg["mwem"]
         out["figures"]["mwem_T"] = T["mwem"]
@@ -442,98 +559,9 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
     if adult:
         claims.append({"figure": "1", "claim": "MWEM achieves lower error than DualQuery at each budget (ACS reduced)",
                        "status": "not testable here", "why": _mwem_infeasible(params)})
-    if "1" in params.figures and not adult:
-        fig = {}
-        for g in params.public_regions:
-            name = f"fig1:{g}"
-            fig[g] = {"pmw_pub": agg[name], "T": T[name], "floor": records[0]["floor"].get(name),
-                      "public_only": records[0]["public_only"][name]}
-            c = _beats(records, name, "mwem", eps, allj, z)
-            claims.append({"figure": "1", "claim": f"PMW^Pub with a similar region's public data ({g}) beats MWEM "
-                           "at every budget (LVSUW21 5.5.1: 'PMW^Pub improves upon the performance of MWEM')", **c})
-            c = _beats(records, name, "dualquery", eps, allj, z)
-            claims.append({"figure": "1", "claim": f"PMW^Pub ({g}) outperforms DualQuery at every budget", **c})
-        c = _beats(records, "mwem", "dualquery", eps, allj, z)
-        claims.append({"figure": "1", "claim": "MWEM achieves lower error than DualQuery at each budget (LVSUW21 "
-                       "5.5.1, ACS reduced)", **c})
-        out["figures"]["1"] = fig
-        worst = max(params.public_regions, key=lambda g: fig[g]["floor"] or 0.0)
-        f = fig[worst]["floor"] or 0.0
-        gap = [fig[worst]["pmw_pub"][j][0] - f for j in allj]
-        claims.append({"figure": "1", "claim": "with a public support of high best mixture error (the paper's CA-18), "
-                       "PMW^Pub's error sits flat at that floor at every budget",
-                       "status": "not testable here" if f < 0.05 else "measured",
-                       "why": (f"no CPS1988 region's support has a high floor: the largest f is {f:.4f} ({worst})"
-                               if f < 0.05 else "no criterion in the paper; error - floor per eps given"),
-                       "public": worst, "floor": f, "error_minus_floor": gap})
-        lg = len(eps) - 1
-        claims.append({"figure": "1", "claim": "PMW^Pub beats the public-only baseline at the largest budget",
-                       "status": TOO_FEW if len(records) < min_runs(z) else
-                                 ("reproduced" if all(fig[g]["pmw_pub"][lg][0] + z * fig[g]["pmw_pub"][lg][1]
-                                                      < fig[g]["public_only"] for g in params.public_regions)
-                                  else "not reproduced"),
-                       "runs": len(records), "runs_needed": min_runs(z),
-                       "per_region": {g: {"pmw_pub": fig[g]["pmw_pub"][lg], "public_only": fig[g]["public_only"]}
-                                      for g in params.public_regions}})
-    if "3" in params.figures:
-        fig = {}
-        for frac in params.fractions:
-            name = f"fig3:{frac!r}"
-            fig[repr(frac)] = {"pmw_pub": agg[name], "T": T[name], "floor": _floor_of(records, name)}
-        out["figures"]["3"] = fig
-        idx = [j for j in allj if any(abs(eps[j] - e) < 1e-12 for e in FIG3_EPS)] or list(allj)
-        for frac in params.fractions:
-            if frac < 0.01:
-                continue
-            text = (f"PMW^Pub with {frac:.0%} of the public data beats MWEM at every budget of Figure 3 (LVSUW21 "
-                    "5.5.3: 'outperforms across all privacy budgets, even when only using 1% of the public dataset')")
-            if adult:
-                claims.append({"figure": "3", "claim": text, "fraction": frac, "status": "not testable here",
-                               "why": _mwem_infeasible(params)})
-                c = _beats(records, f"fig3:{frac!r}", "dualquery", eps, idx, z)
-                claims.append({"figure": "3", "claim": f"PMW^Pub with {frac:.0%} of the public data beats the private "
-                               "baseline DualQuery at every budget of Figure 3", "fraction": frac, **c})
-            else:
-                claims.append({"figure": "3", "claim": text, "fraction": frac,
-                               **_beats(records, f"fig3:{frac!r}", "mwem", eps, idx, z)})
-        if adult:
-            out["fig3_data_or_paper"] = _fig3_diagnosis(records, params, eps, idx, z)
-    if "2" in params.figures:
-        fig = {"dualquery": agg[dq2], "dualquery_eta": T[dq2]}
-        if mw2:
-            fig.update({"mwem": agg[mw2], "mwem_T": T[mw2]})
-        for d in params.bias_deltas:
-            name = f"fig2:{d!r}"
-            fig[repr(d)] = {"pmw_pub": agg[name], "T": T[name], "floor": _floor_of(records, name),
-                            "public_only": mean_se([r["public_only"][name] for r in records])}
-        out["figures"]["2"] = fig
-        lo = min(params.bias_deltas, key=abs) if params.bias_deltas else None
-        if 0.0 in params.bias_deltas:
-            c = _beats(records, "fig2:0.0", dq2, eps, allj, z)
-            claims.append({"figure": "2", "claim": "unbiased public data (Delta = 0): very low error at every budget "
-                           "(read as: below DualQuery's)", **c})
-            if mw2:
-                c = _beats(records, "fig2:0.0", mw2, eps, allj, z)
-                claims.append({"figure": "2", "claim": "unbiased public data (Delta = 0): below MWEM's error at every "
-                               "budget", **c})
-        for d in params.bias_deltas:
-            if 0 < abs(d) <= 0.2:
-                c = _beats(records, f"fig2:{d!r}", dq2, eps, allj, z)
-                claims.append({"figure": "2", "claim": f"low bias (Delta = {d}): PMW^Pub still outperforms DualQuery "
-                               "at every budget", **c})
-        for d in params.bias_deltas:
-            if abs(d) >= 0.45 and lo is not None:
-                diffs = [np.mean(r["errors"][f"fig2:{d!r}"]) - np.mean(r["errors"][f"fig2:{lo!r}"]) for r in records]
-                m, se = mean_se(diffs)
-                claims.append({"figure": "2", "claim": f"extreme bias (Delta = {d}) deteriorates PMW^Pub against "
-                               f"Delta = {lo} (mean error over the budgets, paired)",
-                               "status": TOO_FEW if len(records) < min_runs(z) else
-                                         "reproduced" if m > z * se and m > 0 else
-                                         ("not reproduced" if m < -z * se else "undecided"),
-                               "difference": [m, se], "runs": len(records), "runs_needed": min_runs(z)})
-                c = _beats(records, f"fig2:{d!r}", dq2, eps, allj, z)
-                claims.append({"figure": "2", "claim": f"extreme bias (Delta = {d}): PMW^Pub still significantly "
-                               "outperforms DualQuery at every budget", **c})
+    _figure1(records, params, out, claims, agg, T, z)
+    _figure3(records, params, out, claims, agg, T, z)
+    _figure2(records, params, out, claims, agg, T, z)
     if params.oracle and "oracle" in records[0]:
         orc = {}
         for name in names:

@@ -174,12 +174,9 @@ class Outcome:
     flipped_product_support_error: float = contract.opponent_field("flipped_product_support", "error")
 
 
-def summarise(records: list[dict], params: Params) -> contract.Judgement:
-    """Verdicts on Pr[f <= alpha] >= 1 - beta and on the proof's witness at Prop 4.3's n and m; the
-    public-only baseline; per-fraction rates (below-bound); looseness of m; where f > alpha is seen."""
-    s = setting(params)
-    t = len(records)
-    per = []
+def _per_fraction(records: list[dict], params: Params, s: dict) -> list[dict]:
+    """Per fraction of Prop 4.3's m: the success count, its status, errors and support sizes."""
+    t, per = len(records), []
     for j, frac in enumerate(params.fractions):
         succ = sum(1 for r in records if r["success"][j])
         # a fraction < 1 runs below Proposition 4.3's m: a measurement of the looseness, never a verdict
@@ -190,6 +187,28 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
                     "max_error": float(errs.max()), "trials_f_above_alpha": int(np.sum(errs > params.alpha)),
                     "implied_trials": int(sum(1 for r in records if r["implied"][j])),
                     "mean_support": float(np.mean([r["support_size"][j] for r in records]))})
+    return per
+
+
+def _baselines(records: list[dict], params: Params) -> dict:
+    """The trivial releases' records (the public sample's own answers and the trivial supports), judged by the same
+    best mixture error on the same draws."""
+    t, target, pub_only = len(records), 1 - params.beta, np.array([r["public_only_error"] for r in records])
+    baselines = {"public_only": contract.baseline(int(np.sum(pub_only <= params.alpha)), t, target, params.confidence)}
+    for key in TRIVIAL_SUPPORTS:
+        if f"{key}_error" in records[0]:  # absent from run directories recorded before these baselines
+            errs = np.array([r[f"{key}_error"] for r in records])
+            baselines[key] = {**contract.baseline(int(np.sum(errs <= params.alpha)), t, target, params.confidence),
+                              "error_mean": float(errs.mean()), "error_max": float(errs.max())}
+    return baselines
+
+
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
+    """Verdicts on Pr[f <= alpha] >= 1 - beta and on the proof's witness at Prop 4.3's n and m; the
+    public-only baseline; per-fraction rates (below-bound); looseness of m; where f > alpha is seen."""
+    s = setting(params)
+    t = len(records)
+    per = _per_fraction(records, params, s)
     # looseness of m: the smallest fraction whose one-sided lower bound still reaches 1 - beta
     enough = [p["fraction"] for p in per if p["lower"] >= 1 - params.beta]
     seen = [p for p in per if p["trials_f_above_alpha"] > 0]
@@ -200,12 +219,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
     w_claim = contract.claim(int(np.sum(wit <= params.alpha)), t, target, params.confidence,
                              label="the witness mixture's error <= alpha w.p. >= 1 - beta")
     pub_only = np.array([r["public_only_error"] for r in records])
-    baselines = {"public_only": contract.baseline(int(np.sum(pub_only <= params.alpha)), t, target, params.confidence)}
-    for key in TRIVIAL_SUPPORTS:
-        if f"{key}_error" in records[0]:  # absent from run directories recorded before these baselines
-            errs = np.array([r[f"{key}_error"] for r in records])
-            baselines[key] = {**contract.baseline(int(np.sum(errs <= params.alpha)), t, target, params.confidence),
-                              "error_mean": float(errs.mean()), "error_max": float(errs.max())}
+    baselines = _baselines(records, params)
     mass = np.array([r["mu_mass_of_support"] for r in records])
     main = stats.verdict(per[0]["successes"], t, target, params.confidence)
     text = (("informative" if contract.informative(baselines) else "NOT informative (a trivial release also meets "

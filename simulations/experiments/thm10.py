@@ -12,12 +12,14 @@ What one trial does, for every case "class:distribution" of ``Params.cases``:
    cap) are explicit options; a run below either size is ``below-bound`` (a measurement, never a verdict on
    the theorem);
 3. w ~ D^m (public) and x ~ D^n (private), drawn once, then on these same draws:
-   A_PAP(x, w, H, alpha, beta, eps, delta) and, with ``baselines`` (default), the trivial releases of
-   :data:`TRIVIAL_ALGORITHMS`, judged by the same rule (Err <= alpha): *public-only* G(h) = E_w h (the public
-   sample's empirical answers, no private data, no privacy cost), *private-only* PMW(x, H, alpha, beta, eps,
-   delta) over the full domain (no public data, the same privacy budget), *A_PAP without private data* (its
-   PMW fed the public sample's histogram, or n points of the uniform law) and the constant 0 (answers lie in
-   [-1, 1]);
+   A_PAP(x, w, H, alpha, beta, eps, delta) and, with ``baselines`` (default), the opponents of
+   :data:`TRIVIAL_ALGORITHMS` (``simulations.opponents``), judged by the same rule (Err <= alpha): *public-only*
+   G(h) = E_w h and its minimax-shrunk version (no private data, no privacy cost), *private-only* PMW(x, H, alpha,
+   beta, eps, delta) over the full domain, the Gaussian and Laplace mechanisms on all |H| answers and, for
+   thresholds and intervals, the binary tree (no public data, the same privacy budget), and the constant 0
+   (answers lie in [-1, 1]); beside them, not as opponents, the exact non-private answers of x and of x and w
+   pooled (:data:`NON_PRIVATE`: an accuracy verdict cannot tell A_PAP from them; the audit target
+   :data:`PRIVACY_AUDIT` judges its privacy);
 4. exactly, with D as a probability vector (``algorithms.evaluation``): the cover radius
    max_h Pr_D[h != Project_{H~,w}(h)] and whether H~ is an alpha/4-cover (Lemma 11: w.p. >= 1 - beta/2);
    Err_{D,H}(G) = max_h |G(h) - E_D h| for A_PAP and each baseline and whether it is <= alpha
@@ -56,12 +58,14 @@ The finding at Theorem 10's own sizes: they cannot discriminate. Its m alone giv
 uniform convergence at alpha (max error 0.02-0.06), and its n lets full-domain PMW succeed on every default
 domain, so ``informative`` is false in every default case. Where A_PAP separates is below the theorem's m (a
 ``below-bound`` measurement): at alpha = 0.1, eps = 0.5, ``m_scale`` = 0.03 (``SEPARATION_RUN``) A_PAP succeeds
-while public-only, A_PAP without private data and the constant fail; private-only PMW still succeeds on these
+while public-only and the constant fail; private-only PMW still succeeds on these
 small domains (N = 1024 points, 2^8 stumps), and below the theorem's n (n_scale = 0.01) A_PAP and PMW fail
-together there. The separation from private-only PMW as well is at large p (``SEPARATION_PRIVATE_RUN``):
-``wide_stumps:clusters`` (stumps on {+-1}^2000 without the domain, a law of 4 coordinate clusters) at 0.0032 of
-Theorem 10's n and 0.001 of its m, where A_PAP's cover finds the clusters and its PMW runs on {+-1}^4 (200/200)
-while PMW on {+-1}^2000 fails (0/200), as do public-only (46/200) and the data-free releases (benchmarks/RESULTS.md).
+together there. At large p (``SEPARATION_PRIVATE_RUN``: ``wide_stumps:clusters``, stumps on {+-1}^2000 without
+the domain, a law of 4 coordinate clusters, at 0.0032 of Theorem 10's n and 0.001 of its m) A_PAP's cover finds
+the clusters and its PMW runs on {+-1}^4 (200/200) while PMW on {+-1}^2000 fails (0/200): a separation from PMW
+only, since the Gaussian release on the 2,000 answers succeeds there too (200/200, and from 1/2,800 of that n,
+where A_PAP fails): not informative (benchmarks/RESULTS.md, "Opponents"). Each summary names per case the
+strongest opponent and whether it failed, and lists any opponent weaker than the constant (a defect).
 ``public_only_crossover`` gives,
 from ``bounds.crossover(thm10, baselines:uc)``, the alphas below which Theorem 10's m alone is
 already the uniform-convergence size (public data alone suffice by the explicit VC bound).
@@ -77,12 +81,13 @@ import numpy as np
 
 from simulations import contract
 from simulations.experiments import Confidence, Controlled, param
+from simulations.experiments._thm10_outcome import Outcome
 from simulations import distributions as dist
 
 RESULT_ID = "bcmnuw20:thm10"
 #: the regime where A_PAP separates from public-only (README's first validation; below Theorem 10's m)
 SEPARATION_RUN = {"cases": "thresholds:near_threshold,stumps:zipf", "alpha": 0.1, "eps": 0.5, "m_scale": 0.03}
-#: where A_PAP separates from private-only PMW too (below Theorem 10's n and m): decision stumps at p = 2000
+#: where A_PAP separates from PMW on the full domain (below Theorem 10's n and m; not from the Gaussian release)
 SEPARATION_PRIVATE_RUN = {"cases": "wide_stumps:clusters", "alpha": 0.3, "n_scale": 0.0032, "m_scale": 0.001}
 
 CLASSES = ("thresholds", "intervals", "stumps", "wide_stumps")
@@ -110,15 +115,26 @@ PROBES = {
     "pmw_noise_x7": "PMW's Laplace noise 7 times the declared scale (inconclusive at 120 trials: the edge)",
     "half_cover": "the cover built from the first half of the public sample (m/2 points)",
 }
-#: the trivial releases run on the same draws as A_PAP and judged by the same rule (Err <= alpha); the verdict
-#: is ``informative`` in a case only where every one of them fails there
+#: the opponents run on the same draws as A_PAP and judged by the same rule (Err <= alpha): every one needs
+#: nothing Theorem 10 offers (public data, private data, or both with no privacy spent on them), and the verdict is
+#: ``informative`` in a case only where every one that applies fails there (the tree applies to thresholds and
+#: intervals only). Dropped, with the reason: "A_PAP without private data" (PMW run on the m public points as if
+#: they were the private set, its noise calibrated to m) had error 1.3-2.0, worse than the constant 0's, and "A_PAP
+#: on uniform data" is no release a referee would bring; the data-free opponent is the constant, the public-only
+#: ones the empirical and the minimax-shrunk answers.
 TRIVIAL_ALGORITHMS = {
     "public_only": "G(h) = E_w h: the public sample's answers (no private data)",
+    "public_shrunk": "the public answers times sqrt(m)/(sqrt(m) + 1) (minimax; no private data)",
     "private_only": "PMW on the full domain (no public data, the same eps, delta)",
-    "pap_without_private_data": "A_PAP whose PMW is fed the public sample's histogram (never sees the private data)",
-    "pap_on_uniform_data": "A_PAP fed n points of the uniform law over the domain in place of the private data",
+    "gaussian": "the Gaussian mechanism on all |H| answers, analytic (eps, delta) (no public data)",
+    "laplace": "the Laplace mechanism on all |H| answers, eps-DP (no public data)",
+    "tree": "the binary-tree mechanism, thresholds and intervals only (no public data, the same eps, delta)",
     "constant_zero": "G(h) = 0 for every h, the middle of [-1, 1] (ignores all data)",
 }
+#: the releases without privacy, measured beside the opponents: an accuracy verdict cannot tell A_PAP from them
+#: (it cannot see privacy); the audit target that does is :data:`PRIVACY_AUDIT`
+from simulations.experiments._thm10_opponents import (  # noqa: E402,F401 (re-exported: thm10.NON_PRIVATE, ...)
+    NON_PRIVATE, PRIVACY_AUDIT, opponents_summary, privacy_blind_text)
 MAX_PRIVATE_POINTS = (1 << 53) - 1  # counts are summed in float64 by the representative map (exact below 2^53)
 
 
@@ -290,12 +306,6 @@ class ClusterLaw:
 
         return CoordinateCounts(n, rng.binomial(n, (1 + self.mus) / 2)[self.group])
 
-    def uniform_counts(self, n: int, rng: np.random.Generator):
-        """n i.i.d. points of the uniform law on {+-1}^p, as their per-coordinate counts."""
-        from algorithms.classes.implicit import CoordinateCounts
-
-        return CoordinateCounts(n, rng.binomial(n, 0.5, size=self.p))
-
     def cover_radius(self, member_of_coordinate: np.ndarray) -> float:
         """max_i Pr_D[x_i != x_{proj(i)}] for the coordinate proj(i) each stump is projected to: 0 within a cluster,
         (1 - mu_a mu_b)/2 across two independent clusters."""
@@ -346,7 +356,7 @@ def public_only_answers(cls, public: np.ndarray) -> np.ndarray:
 def run_pap(cls, D, n: int, m: int, alpha: float, beta: float, eps: float, delta: float,
             rng: np.random.Generator, *, baselines: bool | tuple = False, variant: str = contract.NO_VARIANT,
             truth=None, mw_accuracy: float | None = None) -> dict:
-    """One run of A_PAP (or a broken ``variant``) at (n, m) under D, evaluated exactly: a :class:`Case` record;
+    """One run of A_PAP (or a broken ``variant``) at (n, m) under D, evaluated exactly (a ``Case`` record);
     with ``baselines`` (True: all of :data:`TRIVIAL_ALGORITHMS`, or their names) the trivial releases too.
     For decision stumps without the domain (``Stumps(p)`` under a :class:`ClusterLaw`) the private
     sample (and the uniform one) are drawn as counts and the errors read from the law's coordinate means.
@@ -354,18 +364,14 @@ def run_pap(cls, D, n: int, m: int, alpha: float, beta: float, eps: float, delta
     assumes bounds' value; None: PMW's fixed split)."""
     from algorithms.privacy.accounting import ApproxDP
     from algorithms.query_release.pap import a_pap
-    from algorithms.query_release.pmw import pmw
 
     wide = isinstance(D, ClusterLaw)
     if wide:
-        from algorithms.classes.implicit import CoordinateCounts
-
         truth = D.truth
 
         def error_of(answers) -> float:
             return float(np.max(np.abs(answers - truth)))
     else:
-        from algorithms.classes import PointCounts
         from algorithms.evaluation import cover_radius, true_error
 
         def error_of(answers) -> float:
@@ -392,64 +398,41 @@ def run_pap(cls, D, n: int, m: int, alpha: float, beta: float, eps: float, delta
         "pmw_alpha_mw": float(out.pmw.parameters.alpha_mw),
     }
     wanted = tuple(TRIVIAL_ALGORITHMS) if baselines is True else tuple(baselines or ())
-    for key in wanted:
-        if key == "public_only":
-            answers = public.mean(axis=0, dtype=np.float64) if wide else public_only_answers(cls, public)
-        elif key == "private_only":
-            priv = pmw(private, cls, alpha, beta, eps, delta, rng).value
-            answers = priv.answers
-            rec["private_only_updates"] = priv.num_updates
-        elif key == "pap_without_private_data":  # A_PAP whose PMW is fed the public sample's histogram instead
-            data = (CoordinateCounts.from_points(public) if wide
-                    else PointCounts(np.bincount(public, minlength=cls.num_points)))
-            answers = a_pap(data, public, cls, alpha, beta, eps, delta, rng, mw_accuracy=mw_accuracy).value.answers
-        elif key == "pap_on_uniform_data":  # A_PAP fed n points of the uniform law in place of the private data
-            data = D.uniform_counts(n, rng) if wide else private_sample(dist.uniform(cls.num_points), n, rng)
-            answers = a_pap(data, public, cls, alpha, beta, eps, delta, rng, mw_accuracy=mw_accuracy).value.answers
-        elif key == "constant_zero":
-            answers = np.zeros(cls.num_hypotheses)
-        else:
-            raise ValueError(f"baseline {key!r} must be one of {', '.join(TRIVIAL_ALGORITHMS)}")
-        err = error_of(answers)
-        rec.update({f"{key}_error": err, f"{key}_accurate": bool(err <= alpha)})
+    unknown = sorted(set(wanted) - set(TRIVIAL_ALGORITHMS))
+    if unknown:
+        raise ValueError(f"baseline {unknown[0]!r} must be one of {', '.join(TRIVIAL_ALGORITHMS)}")
+    if wanted:
+        rec.update(_opponents(cls, D, private, public, n, m, alpha, beta, eps, delta, rng, wanted, truth))
     return rec
 
 
-@dataclass(frozen=True)
-class Case:
-    """One case of one trial (``run_pap``); the trivial releases' fields only with ``baselines``."""
-    n: int
-    m: int
-    cover_radius: float
-    cover_ok: bool
-    error: float
-    accurate: bool
-    spent_eps: float
-    spent_delta: float
-    cover_size: int
-    reduced_domain_size: int | None
-    pmw_updates: int
-    pmw_halted: bool
-    pmw_alpha_mw: float
-    private_only_updates: int | None = None
-    public_only_error: float | None = contract.opponent_field("public_only", "error", None)
-    public_only_accurate: bool | None = contract.opponent_field("public_only", "success", None)
-    private_only_error: float | None = contract.opponent_field("private_only", "error", None)
-    private_only_accurate: bool | None = contract.opponent_field("private_only", "success", None)
-    pap_without_private_data_error: float | None = contract.opponent_field("pap_without_private_data", "error", None)
-    pap_without_private_data_accurate: bool | None = contract.opponent_field("pap_without_private_data", "success",
-                                                                             None)
-    pap_on_uniform_data_error: float | None = contract.opponent_field("pap_on_uniform_data", "error", None)
-    pap_on_uniform_data_accurate: bool | None = contract.opponent_field("pap_on_uniform_data", "success", None)
-    constant_zero_error: float | None = contract.opponent_field("constant_zero", "error", None)
-    constant_zero_accurate: bool | None = contract.opponent_field("constant_zero", "success", None)
+def _opponents(cls, D, private, public, n, m, alpha, beta, eps, delta, rng, wanted, truth) -> dict:
+    """The opponents of ``wanted`` and the non-private releases on one case's draws (``simulations.opponents``):
+    ``<name>_error`` and ``<name>_accurate`` for each; the tree only for thresholds and intervals."""
+    from algorithms.evaluation import true_answers
+    from algorithms.query_release.pmw import pmw
+    from simulations.opponents import answer_opponents, finite_class_inputs
 
-
-@dataclass(frozen=True)
-class Outcome:
-    """One trial: per case name, and whether A_PAP was accurate in every case."""
-    cases: dict[str, Case]
-    success: bool
+    if isinstance(D, ClusterLaw):
+        truth = D.truth
+        inputs = {"private_answers": 2.0 * private.ones / n - 1.0, "n": n,
+                  "public_answers": public.mean(axis=0, dtype=np.float64), "m": m}
+    else:
+        truth = true_answers(cls, D.probs) if truth is None else truth
+        inputs = finite_class_inputs(cls, cls.name.split("(")[0], private, public)
+    skip = tuple(k for k in ("gaussian", "laplace", "tree", "constant_zero") if k not in wanted)
+    errs = answer_opponents(truth, **inputs, eps=eps, delta=delta, beta=beta, rng=rng, skip=skip)
+    errs["public_only"] = errs.pop("public_empirical")
+    if "public_shrunk" not in wanted:
+        errs.pop("public_shrunk")
+    out = {}
+    if "private_only" in wanted:
+        priv = pmw(private, cls, alpha, beta, eps, delta, rng).value
+        errs["private_only"] = float(np.max(np.abs(priv.answers - truth)))
+        out["private_only_updates"] = priv.num_updates
+    for key, err in errs.items():
+        out.update({f"{key}_error": err, f"{key}_accurate": bool(err <= alpha)})
+    return out
 
 
 def trial(params: Params, rng: np.random.Generator) -> dict:
@@ -492,65 +475,45 @@ def uc_size(alpha: float, beta: float, d: int) -> int:
 # ---------------------------------------------------------------- the verdict
 
 
-def summarise(records: list[dict], params: Params) -> contract.Judgement:
-    """Per case: cover and accuracy rates with Clopper-Pearson intervals and verdicts, the baselines on the
-    same draws, and whether the run was at Theorem 10's sizes (module docstring)."""
-    T = len(records)
-    per_claim = 1 - (1 - params.confidence) / (2 * len(params.cases))
-    target = 1 - params.beta
-    cases = {}
-    for case in params.cases:
-        s = case_setup(case, params)
-        rows = [r["cases"][case] for r in records]
-        n, m = rows[0]["n"], rows[0]["m"]
-        required = {"n": s["n_bound"], "m": s["m_bound"]}
-        here = contract.at_bound({"n": n, "m": m}, required)
-        frac = contract.fractions_of_bound({"n": n, "m": m}, required)
-        radii = np.array([r["cover_radius"] for r in rows])
-        errors = np.array([r["error"] for r in rows])
-        c = {
-            "class": s["cls"].name, "distribution": s["D"].name,
-            "num_points": s["cls"].num_points if s["cls"].num_points <= MAX_PRIVATE_POINTS else None,
-            "num_hypotheses": s["cls"].num_hypotheses, "d": s["d"], "p": s["p"],
-            "m_bound": s["m_bound"], "n_bound": s["n_bound"], "m_used": m, "n_used": n,
-            "n_fraction_of_bound": frac["n"], "m_fraction_of_bound": frac["m"], "at_bound": here,
-            "n_capped": n < math.ceil(params.n_scale * s["n_bound"]),
-            "cover": contract.claim(sum(r["cover_ok"] for r in rows), T, 1 - params.beta / 2, params.confidence,
-                                    per_claim_confidence=per_claim, at_bound=here,
-                                    label=f"{case}: H~ is an alpha/4-cover w.p. >= 1 - beta/2 (Lemma 11)"),
-            "accuracy": contract.claim(sum(r["accurate"] for r in rows), T, target, params.confidence,
-                                       per_claim_confidence=per_claim, at_bound=here,
-                                       label=f"{case}: A_PAP error <= alpha w.p. >= 1 - beta"),
-            "cover_radius": {"mean": float(radii.mean()), "max": float(radii.max()), "limit": params.alpha / 4},
-            "error": {"mean": float(errors.mean()), "max": float(errors.max()), "limit": params.alpha},
-            "spent_eps_max": max(r["spent_eps"] for r in rows),
-            "spent_delta_max": max(r["spent_delta"] for r in rows),
-            "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta
-                                        for r in rows),
-            "uc_m": uc_size(params.alpha, params.beta, s["d"]),
-        }
-        if "public_only_error" in rows[0]:
-            base = {}
-            for key in TRIVIAL_ALGORITHMS:
-                if f"{key}_error" not in rows[0]:  # a run directory recorded before this baseline existed
-                    continue
-                errs = np.array([r[f"{key}_error"] for r in rows])
-                base[key] = {**contract.baseline(sum(r[f"{key}_accurate"] for r in rows), T, target,
-                                                 params.confidence),
-                             "error_mean": float(errs.mean()), "error_max": float(errs.max())}
-            c["baselines"] = base
-            c["informative"] = contract.informative(base)
-            # where the algorithm separates: A_PAP judged by the baselines' rule, beside every trivial release
-            algo = {**contract.baseline(sum(r["accurate"] for r in rows), T, target, params.confidence),
-                    "error_mean": float(errors.mean()), "error_max": float(errors.max())}
-            c["separation"] = {"algorithm": algo,
-                               "separated": bool(algo["status"] == contract.SUCCEEDS and c["informative"]),
-                               "trivial_not_failing": [k for k, b in base.items() if b["status"] != contract.FAILS]}
-        cases[case] = c
-    statuses = [c[k]["verdict"] for c in cases.values() for k in ("cover", "accuracy")]
+def summarise_case(case: str, rows: list[dict], params: Params, per_claim: float) -> dict:
+    """One case: where it ran against Theorem 10's sizes, the cover and accuracy claims, errors, privacy spent and
+    (when they ran) the baselines."""
+    s, T = case_setup(case, params), len(rows)
+    n, m = rows[0]["n"], rows[0]["m"]
+    required = {"n": s["n_bound"], "m": s["m_bound"]}
+    here = contract.at_bound({"n": n, "m": m}, required)
+    frac = contract.fractions_of_bound({"n": n, "m": m}, required)
+    radii, errors = np.array([r["cover_radius"] for r in rows]), np.array([r["error"] for r in rows])
+    c = {
+        "class": s["cls"].name, "distribution": s["D"].name,
+        "num_points": s["cls"].num_points if s["cls"].num_points <= MAX_PRIVATE_POINTS else None,
+        "num_hypotheses": s["cls"].num_hypotheses, "d": s["d"], "p": s["p"],
+        "m_bound": s["m_bound"], "n_bound": s["n_bound"], "m_used": m, "n_used": n,
+        "n_fraction_of_bound": frac["n"], "m_fraction_of_bound": frac["m"], "at_bound": here,
+        "n_capped": n < math.ceil(params.n_scale * s["n_bound"]),
+        "cover": contract.claim(sum(r["cover_ok"] for r in rows), T, 1 - params.beta / 2, params.confidence,
+                                per_claim_confidence=per_claim, at_bound=here,
+                                label=f"{case}: H~ is an alpha/4-cover w.p. >= 1 - beta/2 (Lemma 11)"),
+        "accuracy": contract.claim(sum(r["accurate"] for r in rows), T, 1 - params.beta, params.confidence,
+                                   per_claim_confidence=per_claim, at_bound=here,
+                                   label=f"{case}: A_PAP error <= alpha w.p. >= 1 - beta"),
+        "cover_radius": {"mean": float(radii.mean()), "max": float(radii.max()), "limit": params.alpha / 4},
+        "error": {"mean": float(errors.mean()), "max": float(errors.max()), "limit": params.alpha},
+        "spent_eps_max": max(r["spent_eps"] for r in rows), "spent_delta_max": max(r["spent_delta"] for r in rows),
+        "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta for r in rows),
+        "uc_m": uc_size(params.alpha, params.beta, s["d"]),
+    }
+    if "public_only_error" not in rows[0]:
+        return c
+    return {**c, **opponents_summary(rows, errors, params, 1 - params.beta, TRIVIAL_ALGORITHMS)}
+
+
+def _verdict_text(cases: dict, params: Params, T: int) -> str:
+    """The verdict in words: informative and separation first, then the claims and where a case ran below the
+    theorem's sizes."""
     below = [k for k, c in cases.items() if not c["at_bound"]]
     what = "A_PAP" if params.variant == contract.NO_VARIANT else f"variant '{params.variant}'"
-    text = (f"{what}, Theorem 10 accuracy (target 1 - beta = {target:g}) and Lemma 11 cover "
+    text = (f"{what}, Theorem 10 accuracy (target 1 - beta = {1 - params.beta:g}) and Lemma 11 cover "
             f"(target 1 - beta/2 = {1 - params.beta / 2:g}) over {len(cases)} cases, {T} trials each, "
             f"{100 * params.confidence:g}% confidence (Bonferroni over {2 * len(cases)} claims)")
     if below:
@@ -558,36 +521,50 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
                  f"{min(cases[k]['n_fraction_of_bound'] for k in below):.3g}, m fraction "
                  f"{min(cases[k]['m_fraction_of_bound'] for k in below):.3g}): a measurement, not a verdict")
     with_base = {k: c for k, c in cases.items() if "baselines" in c}
-    if with_base:
-        informative = {k: c["informative"] for k, c in with_base.items()}
-        separated = [k for k, c in with_base.items() if c["separation"]["separated"]]
-        lead = (f"informative in {sum(informative.values())}/{len(informative)} case(s)"
-                + (" (a trivial release also meets alpha in: "
-                   + "; ".join(f"{k}: {', '.join(c['separation']['trivial_not_failing'])}"
-                               for k, c in with_base.items() if not c["informative"]) + ")"
-                   if not all(informative.values()) else "")
-                + f"; A_PAP succeeds where every trivial release fails in {len(separated)}/{len(with_base)}")
-        text = f"{lead}. {text}"
-    else:
-        text = f"informative: not measured (baselines=false). {text}"
+    if not with_base:
+        return f"informative: not measured (baselines=false). {text}"
+    informative = {k: c["informative"] for k, c in with_base.items()}
+    separated = [k for k, c in with_base.items() if c["separation"]["separated"]]
+    lead = (f"informative in {sum(informative.values())}/{len(informative)} case(s)"
+            + (" (an opponent also meets alpha in: "
+               + "; ".join(f"{k}: {', '.join(c['separation']['trivial_not_failing'])}"
+                           for k, c in with_base.items() if not c["informative"]) + ")"
+               if not all(informative.values()) else "")
+            + f"; A_PAP succeeds where every opponent fails in {len(separated)}/{len(with_base)}; strongest "
+            + "; ".join(f"{k}: {c['strongest']} ({'failed' if c['strongest_failed'] else 'did not fail'})"
+                        for k, c in with_base.items())
+            + "; " + privacy_blind_text(with_base))
+    weak = sorted({o for c in with_base.values() for o in c["weaker_than_constant"]})
+    if weak:
+        lead += f"; DEFECT: weaker than the constant 0 on the same draws: {', '.join(weak)}"
+    return f"{lead}. {text}"
+
+
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
+    """Per case: cover and accuracy rates with Clopper-Pearson intervals and verdicts, the baselines on the
+    same draws, and whether the run was at Theorem 10's sizes (module docstring)."""
+    T = len(records)
+    per_claim = 1 - (1 - params.confidence) / (2 * len(params.cases))
+    cases = {case: summarise_case(case, [r["cases"][case] for r in records], params, per_claim)
+             for case in params.cases}
     dims = sorted({(c["d"], c["p"]) for c in cases.values()})
     return contract.Judgement(
-        claims=statuses, text=text,
-        opponents={k: {t: c["baselines"][t] for t in TRIVIAL_ALGORITHMS} for k, c in with_base.items()},
+        claims=[c[k] for c in cases.values() for k in ("cover", "accuracy")], text=_verdict_text(cases, params, T),
+        opponents={k: {t: c["baselines"].get(t) for t in TRIVIAL_ALGORITHMS} for k, c in cases.items()
+                   if "baselines" in c},
         measurements={
-        "result_id": RESULT_ID,
-        "claim": ("Err_{D,H}(G) <= alpha w.p. >= 1 - beta (Theorem 10); H~ is an alpha/4-cover w.p. >= 1 - beta/2 "
-                  "(Lemma 11)"),
-        "bound_source": (f"bounds.compute('{RESULT_ID}', alpha={params.alpha}, beta={params.beta}, "
-                         f"epsilon={params.eps}, delta={params.delta}, vc=d, dual_vc=p): public_samples, "
-                         f"private_samples (PMW at mw_accuracy)"),
-        "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
-        "n_scale": params.n_scale, "m_scale": params.m_scale, "n_max": params.n_max,
-        "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,
-        "at_bound": not below,
-        "cases": cases,
-        "public_only_crossover": {f"d={d},p={p}": public_only_crossover(params.beta, params.eps, params.delta, d, p)
-                                  for d, p in dims}})
+            "result_id": RESULT_ID,
+            "claim": ("Err_{D,H}(G) <= alpha w.p. >= 1 - beta (Theorem 10); H~ is an alpha/4-cover w.p. >= 1 - "
+                      "beta/2 (Lemma 11)"),
+            "bound_source": (f"bounds.compute('{RESULT_ID}', alpha={params.alpha}, beta={params.beta}, "
+                             f"epsilon={params.eps}, delta={params.delta}, vc=d, dual_vc=p): public_samples, "
+                             f"private_samples (PMW at mw_accuracy)"),
+            "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
+            "n_scale": params.n_scale, "m_scale": params.m_scale, "n_max": params.n_max,
+            "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,
+            "at_bound": all(c["at_bound"] for c in cases.values()), "cases": cases,
+            "public_only_crossover": {f"d={d},p={p}": public_only_crossover(params.beta, params.eps, params.delta, d,
+                                                                             p) for d, p in dims}})
 
 
 EXPERIMENT = contract.Experiment(

@@ -76,6 +76,7 @@ import numpy as np
 from simulations import contract, stats
 from simulations.experiments import param, thm10
 
+from simulations.experiments._least_size import MAX_LOOKS, bracket, least_holding, separates, statuses
 from simulations.experiments._shapes import fitted_exponents, fitted_exponents_in
 
 MAX_STUMP_DIM = 20  # 2^20 points: the exact evaluation is a p x 2^p matrix product per run (about 1.5 s at p = 20)
@@ -145,10 +146,6 @@ class Params(thm10.Setting):
                                                         thm10.MAX_PRIVATE_POINTS),
                             confidence=self.confidence, baselines=False, variant=self.variant)
 
-
-
-#: a size undecided inside a bracket is probed again (T fresh trials per stage) up to this many times T trials
-MAX_LOOKS = 4
 
 
 def max_refinements(factor: float, resolution: float) -> int:
@@ -272,117 +269,6 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
     return {"points": out}
 
 
-# ---------------------------------------------------------------- the rule
-
-
-def least_holding(sizes: list[int], successes: list[int | None], trials, target: float,
-                  confidence: float) -> dict:
-    """The least probed size from which every larger probed size holds, its interval and the undecided sizes
-    inside it (above every failing size when nothing holds yet) (module docstring). ``sizes`` decreasing;
-    ``successes[i]`` None for a size not run; ``trials`` an int or one
-    count per size."""
-    tr = list(trials) if isinstance(trials, (list, tuple)) else [trials] * len(sizes)
-    low = [None if k is None else stats.clopper_pearson(k, t, confidence, "lower")[0] for k, t in zip(successes, tr)]
-    up = [None if k is None else stats.clopper_pearson(k, t, confidence, "upper")[1] for k, t in zip(successes, tr)]
-    point = [None if k is None else (k / t >= target) for k, t in zip(successes, tr)]
-
-    def least(ok: list) -> tuple[int | None, bool]:
-        best = None
-        for size, o in zip(sizes, ok):  # sizes decrease
-            if o is None:
-                continue
-            if not o:
-                break
-            best = size
-        run = [sz for sz, o in zip(sizes, ok) if o is not None]
-        return best, (best is not None and best == min(run))
-
-    holds = [None if v is None else v >= target for v in low]
-    fails = [None if u is None else u < target for u in up]
-    lo, censored = least(holds)
-    lo_point, censored_point = least(point)
-    fails_below = [sz for sz, f in zip(sizes, fails) if f and (lo is None or sz < lo)]
-    lower = max(fails_below) if fails_below else 0
-    top = math.inf if lo is None else lo  # nothing holds yet: the undecided sizes above every failing one
-    undecided = [{"size": sz, "successes": k, "trials": t,
-                  "trials_to_decide": stats.trials_to_decide(k / t, target, confidence)}
-                 for sz, k, t, h, f in zip(sizes, successes, tr, holds, fails)
-                 if k is not None and not h and not f and lower < sz < top]
-    return {"least": lo, "censored": censored, "least_point_estimate": lo_point,
-            "censored_point_estimate": censored_point,
-            "interval": None if lo is None else [lower, lo],
-            "undecided_in_interval": undecided,
-            "holds_empirically": holds, "fails_empirically": fails}
-
-
-def resolution_status(found: dict, resolution: float) -> tuple[bool, str]:
-    """Whether the interval (L, U] of :func:`least_holding` meets U / L <= 1 + resolution, and if not why."""
-    if found["least"] is None:
-        return False, "no probed size holds"
-    if found["censored"]:
-        return False, "censored: the smallest size tried holds (the least size is at most that)"
-    lower, upper = found["interval"]
-    if lower == 0:
-        return False, "no probed size below the least holding one fails"
-    if upper / lower <= 1 + resolution:
-        return True, f"U / L = {upper / lower:.4g} <= 1 + {resolution:g}"
-    if found["undecided_in_interval"]:
-        return False, (f"U / L = {upper / lower:.4g}: {len(found['undecided_in_interval'])} undecided size(s) inside "
-                       "(more trials would decide them)")
-    return False, (f"U / L = {upper / lower:.4g}: a gap wider than the resolution is left (probed in the next stage "
-                   "unless the stage limit or integer sizes stop the search)")
-
-
-def refine(sizes: list[int], interval: list[int] | None, resolution: float, feasible=lambda v: True,
-           undecided: list[int] = ()) -> list[int]:
-    """The next sizes to probe inside ``interval`` = (L, U]: the geometric midpoint of every gap between
-    consecutive probed sizes in [L, U] (L = 0: from the smallest probed size) whose ratio exceeds 1 + resolution
-    and that has an integer strictly inside (sizes already probed and infeasible ones left out), and the
-    ``undecided`` sizes again (fresh trials added to their counts, so that they may decide; with no interval
-    yet, only those)."""
-    if not interval:
-        return sorted({int(u) for u in undecided}, reverse=True)
-    lower, upper = interval
-    inside = sorted({s for s in sizes if (lower or min(sizes)) <= s <= upper})
-    probed = set(sizes)
-    out = set(int(u) for u in undecided)
-    for a, b in zip(inside, inside[1:]):
-        if b / a > 1 + resolution and b - a > 1:
-            mid = int(round(math.sqrt(a * b)))
-            mid = min(max(mid, a + 1), b - 1)
-            if mid not in probed and feasible(mid):
-                out.add(mid)
-    return sorted(out, reverse=True)
-
-
-def bracket(sizes: list[int], successes: list[int | None], trials: list[int], stage_trials: int, target: float,
-            confidence: float, resolution: float, *, refining: bool = True, feasible=lambda v: True) -> dict:
-    """One step of the search on one quantity: :func:`least_holding` over the evidence so far, whether the
-    interval meets the resolution (:func:`resolution_status`), and the sizes the next stage probes (``next``:
-    gap midpoints and undecided sizes with fewer than ``MAX_LOOKS * stage_trials`` trials; empty when
-    ``refining`` is False)."""
-    found = least_holding(sizes, successes, trials, target, confidence)
-    again = [x["size"] for x in found["undecided_in_interval"] if x["trials"] < MAX_LOOKS * stage_trials]
-    nxt = refine(sizes, found["interval"], resolution, feasible, again) if refining else []
-    return {**found, "resolution": resolution_status(found, resolution), "next": nxt}
-
-
-def _separates(algorithm: dict, trivial: dict) -> list[int]:
-    """The probed sizes where A_PAP holds and the trivial release fails (``least_holding`` records of both over the
-    same probed sizes, decisions by the same rule): where the algorithm separates from it (empty: nowhere)."""
-    return [s for s, a, t in zip(algorithm["sizes"], algorithm["holds_empirically"], trivial["fails_empirically"])
-            if a and t]
-
-
-def _statuses(sizes: list[int], successes: list[int | None], bound: int, trials, target: float,
-              confidence: float, other_at_bound: bool = True) -> list[str | None]:
-    """Per size: a verdict at the bound's size (with the other size at its bound), below-bound below it."""
-    tr = list(trials) if isinstance(trials, (list, tuple)) else [trials] * len(sizes)
-    return [None if k is None else contract.claim(k, t, target, confidence,
-                                                   at_bound=other_at_bound and sz >= bound)["verdict"]
-            for sz, k, t in zip(sizes, successes, tr)]
-
-
 # ---------------------------------------------------------------- evidence across stages
 
 
@@ -431,92 +317,100 @@ def _column(ev: dict, q: str) -> tuple[list, list, list]:
     return [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
 
 
-def summarise(records: list[dict], params: Params) -> contract.Judgement:
-    """Per unit, over the evidence of every stage so far: the least holding n and m with their intervals,
-    the resolution reached, the next stage's probes, the ratios to the bound and to Lemma 7's n; shapes."""
-    T = len(records)
+def _at_bound(ev: dict, n_fixed: int, s: dict, params: Params, target: float) -> tuple[dict, str]:
+    """The claims at the bound's own sizes and their combined status. They come from stage 0's trials alone: later
+    stages may probe those sizes again (to locate the least size), and pooling those re-looks into the verdict is
+    optional stopping."""
+    at_bound = {}
+    n0, m0 = ev.get("n_at_bound_stage0", []), ev.get("m_at_bound_stage0", [])
+    if n0 and n0[0][1] is not None:
+        at_bound["n_search"] = (n0[0][1], n0[0][2], True)
+    if m0:
+        at_bound["m_search"] = (m0[0][1], m0[0][2], n_fixed >= s["n_bound"])
+    claims = ({k: contract.claim(k_, t_, target, params.confidence, at_bound=b)
+               for k, (k_, t_, b) in at_bound.items()} if params.stage == 0 else {})
+    status_at_bound = contract.combine(
+        [stats.verdict(k_, t_, target, params.confidence, at_bound=b).status for k_, t_, b in at_bound.values()]
+    ) if at_bound else stats.BELOW_BOUND
+    return claims, status_at_bound
+
+
+def _trivial_least(ev: dict, n_l: dict, m_l: dict, target: float, confidence: float) -> dict:
+    """The trivial releases' least sizes on A_PAP's probes (with ``baselines``), beside A_PAP's own."""
+    trivial = {}
+    for q, name in (("n_private_only", "private_only"), ("m_public_only", "public_only")):
+        if q in ev:  # least size of the trivial release on A_PAP's probes, beside A_PAP's own
+            t_sizes, t_succ, t_tr = _column(ev, q)
+            f = least_holding(t_sizes, t_succ, t_tr, target, confidence)
+            mine = n_l if q.startswith("n") else m_l
+            sep = separates({**mine, "sizes": t_sizes}, f)
+            trivial[name] = {"searched": q[0], "least": f["least"], "censored": f["censored"],
+                             "interval": f["interval"], "algorithm_least": mine["least"],
+                             "algorithm_interval": mine["interval"], "separates_at": sep,
+                             "separates": bool(sep)}
+    return trivial
+
+
+def summarise_unit(u: dict, ev: dict, params: Params, T: int, last_stage: bool) -> tuple[dict, dict]:
+    """One unit over the evidence so far: its least holding n and m with intervals, the resolution reached, the
+    claims at the bound's sizes, the trivial releases' least sizes; and the sizes the next stage probes."""
     target = 1 - params.beta
-    own = stage_counts(records, params)
-    evidence = merge_evidence(_json_param("history", params.history), own)
-    last_stage = params.stage >= max_refinements(params.factor, params.resolution)
-    rows, next_probes = [], {}
-    for u in units(params):
-        alpha, case = u["alpha"], u["case"]
-        s = thm10.case_setup(case, params.base(alpha, u["stump_dim"]))
-        ev = evidence.get(u["key"], {})
-        cap = params.n_max or thm10.MAX_PRIVATE_POINTS
-        n_fixed = min(s["n_bound"], cap, thm10.MAX_PRIVATE_POINTS)
-        n_sizes, n_succ, n_tr = _column(ev, "n")
-        m_sizes, m_succ, m_tr = _column(ev, "m")
-        c_sizes, c_succ, c_tr = _column(ev, "m_cover")
-        n_l = bracket(n_sizes, n_succ, n_tr, T, target, params.confidence, params.resolution, refining=not last_stage,
-                      feasible=lambda v: _feasible(v, params.n_max))
-        m_l = bracket(m_sizes, m_succ, m_tr, T, target, params.confidence, params.resolution,
-                      refining=not last_stage and params.m_search)
-        c_l = least_holding(c_sizes, c_succ, c_tr, 1 - params.beta / 2, params.confidence)
-        n_res, m_res = n_l["resolution"], m_l["resolution"]
-        probe = {k: v for k, v in (("n", n_l["next"]), ("m", m_l["next"])) if v}
-        if probe:
-            next_probes[u["key"]] = probe
-        n_st = _statuses(n_sizes, n_succ, s["n_bound"], n_tr, target, params.confidence)
-        m_st = _statuses(m_sizes, m_succ, s["m_bound"], m_tr, target, params.confidence,
-                         other_at_bound=n_fixed >= s["n_bound"])
-        l7 = lemma7_sizes(alpha, params.beta, params.eps, params.delta, s["d"], s["p"])
-        # the verdict at the bound's own sizes comes from stage 0's trials alone: later stages may probe those
-        # sizes again (to locate the least size), and pooling those re-looks into the verdict is optional stopping
-        at_bound = {}
-        n0, m0 = ev.get("n_at_bound_stage0", []), ev.get("m_at_bound_stage0", [])
-        if n0 and n0[0][1] is not None:
-            at_bound["n_search"] = (n0[0][1], n0[0][2], True)
-        if m0:
-            at_bound["m_search"] = (m0[0][1], m0[0][2], n_fixed >= s["n_bound"])
-        claims = ({k: contract.claim(k_, t_, target, params.confidence, at_bound=b)
-                   for k, (k_, t_, b) in at_bound.items()} if params.stage == 0 else {})
-        status_at_bound = contract.combine(
-            [stats.verdict(k_, t_, target, params.confidence, at_bound=b).status for k_, t_, b in at_bound.values()]
-        ) if at_bound else stats.BELOW_BOUND
-        least_n = n_l["least"]
-        trivial = {}
-        for q, name in (("n_private_only", "private_only"), ("m_public_only", "public_only")):
-            if q in ev:  # least size of the trivial release on A_PAP's probes, beside A_PAP's own
-                t_sizes, t_succ, t_tr = _column(ev, q)
-                f = least_holding(t_sizes, t_succ, t_tr, target, params.confidence)
-                mine = n_l if q.startswith("n") else m_l
-                sep = _separates({**mine, "sizes": t_sizes}, f)
-                trivial[name] = {"searched": q[0], "least": f["least"], "censored": f["censored"],
-                                 "interval": f["interval"], "algorithm_least": mine["least"],
-                                 "algorithm_interval": mine["interval"], "separates_at": sep,
-                                 "separates": bool(sep)}
-        rows.append({
-            "key": u["key"], "alpha": alpha, "case": case, "class": s["cls"].name, "distribution": s["D"].name,
-            "d": s["d"], "p": s["p"], "n_bound": s["n_bound"], "m_bound": s["m_bound"],
-            "n_corrected": l7["n_corrected"], "n_printed_lemma7": l7["n_printed"],
-            "thm13_n": thm13_n(alpha, s["p"]),
-            "n_grid": n_sizes, "n_successes": n_succ, "n_trials": n_tr, "n_statuses": n_st,
-            "m_fixed_for_n_search": s["m_bound"], "n_fixed_for_m_search": n_fixed,
-            "n_bound_feasible": _feasible(s["n_bound"], params.n_max),
-            "largest_n_run": max((n for n, k in zip(n_sizes, n_succ) if k is not None), default=None),
-            "m_grid": m_sizes, "m_successes": m_succ, "m_trials": m_tr, "m_statuses": m_st,
-            "status_at_bound": status_at_bound, "claims_at_bound": claims,
-            "n_interval": n_l["interval"], "m_interval": m_l["interval"],
-            "n_undecided": n_l["undecided_in_interval"], "m_undecided": m_l["undecided_in_interval"],
-            "n_resolution_met": n_res[0], "n_resolution_note": n_res[1],
-            "m_resolution_met": m_res[0], "m_resolution_note": m_res[1],
-            "n_sizes_probed": sum(k is not None for k in n_succ), "m_sizes_probed": len(m_sizes),
-            "n_decisions": sum(math.ceil(t / T) for t in n_tr), "m_decisions": sum(math.ceil(t / T) for t in m_tr),
-            "m_cover_successes": c_succ,
-            "least_n": least_n, "least_n_censored": n_l["censored"],
-            "least_n_point_estimate": n_l["least_point_estimate"],
-            "least_m": m_l["least"], "least_m_censored": m_l["censored"],
-            "least_m_point_estimate": m_l["least_point_estimate"],
-            "least_m_cover": c_l["least"],
-            "n_ratio": None if least_n is None else s["n_bound"] / least_n,
-            "m_ratio": None if m_l["least"] is None else s["m_bound"] / m_l["least"],
-            "least_n_over_printed": None if least_n is None else least_n / l7["n_printed"],
-            "least_n_over_corrected": None if least_n is None else least_n / l7["n_corrected"],
-            "n_ratio_is_lower_bound": n_l["censored"], "m_ratio_is_lower_bound": m_l["censored"],
-            "trivial_least_sizes": trivial,
-        })
+    alpha, case = u["alpha"], u["case"]
+    s = thm10.case_setup(case, params.base(alpha, u["stump_dim"]))
+    cap = params.n_max or thm10.MAX_PRIVATE_POINTS
+    n_fixed = min(s["n_bound"], cap, thm10.MAX_PRIVATE_POINTS)
+    n_sizes, n_succ, n_tr = _column(ev, "n")
+    m_sizes, m_succ, m_tr = _column(ev, "m")
+    c_sizes, c_succ, c_tr = _column(ev, "m_cover")
+    n_l = bracket(n_sizes, n_succ, n_tr, T, target, params.confidence, params.resolution, refining=not last_stage,
+                  feasible=lambda v: _feasible(v, params.n_max))
+    m_l = bracket(m_sizes, m_succ, m_tr, T, target, params.confidence, params.resolution,
+                  refining=not last_stage and params.m_search)
+    c_l = least_holding(c_sizes, c_succ, c_tr, 1 - params.beta / 2, params.confidence)
+    n_res, m_res = n_l["resolution"], m_l["resolution"]
+    probe = {k: v for k, v in (("n", n_l["next"]), ("m", m_l["next"])) if v}
+    n_st = statuses(n_sizes, n_succ, s["n_bound"], n_tr, target, params.confidence)
+    m_st = statuses(m_sizes, m_succ, s["m_bound"], m_tr, target, params.confidence,
+                     other_at_bound=n_fixed >= s["n_bound"])
+    l7 = lemma7_sizes(alpha, params.beta, params.eps, params.delta, s["d"], s["p"])
+    claims, status_at_bound = _at_bound(ev, n_fixed, s, params, target)
+    least_n = n_l["least"]
+    trivial = _trivial_least(ev, n_l, m_l, target, params.confidence)
+    row = {
+        "key": u["key"], "alpha": alpha, "case": case, "class": s["cls"].name, "distribution": s["D"].name,
+        "d": s["d"], "p": s["p"], "n_bound": s["n_bound"], "m_bound": s["m_bound"],
+        "n_corrected": l7["n_corrected"], "n_printed_lemma7": l7["n_printed"],
+        "thm13_n": thm13_n(alpha, s["p"]),
+        "n_grid": n_sizes, "n_successes": n_succ, "n_trials": n_tr, "n_statuses": n_st,
+        "m_fixed_for_n_search": s["m_bound"], "n_fixed_for_m_search": n_fixed,
+        "n_bound_feasible": _feasible(s["n_bound"], params.n_max),
+        "largest_n_run": max((n for n, k in zip(n_sizes, n_succ) if k is not None), default=None),
+        "m_grid": m_sizes, "m_successes": m_succ, "m_trials": m_tr, "m_statuses": m_st,
+        "status_at_bound": status_at_bound, "claims_at_bound": claims,
+        "n_interval": n_l["interval"], "m_interval": m_l["interval"],
+        "n_undecided": n_l["undecided_in_interval"], "m_undecided": m_l["undecided_in_interval"],
+        "n_resolution_met": n_res[0], "n_resolution_note": n_res[1],
+        "m_resolution_met": m_res[0], "m_resolution_note": m_res[1],
+        "n_sizes_probed": sum(k is not None for k in n_succ), "m_sizes_probed": len(m_sizes),
+        "n_decisions": sum(math.ceil(t / T) for t in n_tr), "m_decisions": sum(math.ceil(t / T) for t in m_tr),
+        "m_cover_successes": c_succ,
+        "least_n": least_n, "least_n_censored": n_l["censored"],
+        "least_n_point_estimate": n_l["least_point_estimate"],
+        "least_m": m_l["least"], "least_m_censored": m_l["censored"],
+        "least_m_point_estimate": m_l["least_point_estimate"],
+        "least_m_cover": c_l["least"],
+        "n_ratio": None if least_n is None else s["n_bound"] / least_n,
+        "m_ratio": None if m_l["least"] is None else s["m_bound"] / m_l["least"],
+        "least_n_over_printed": None if least_n is None else least_n / l7["n_printed"],
+        "least_n_over_corrected": None if least_n is None else least_n / l7["n_corrected"],
+        "n_ratio_is_lower_bound": n_l["censored"], "m_ratio_is_lower_bound": m_l["censored"],
+        "trivial_least_sizes": trivial,
+    }
+    return row, probe
+
+
+def _shapes(rows: list[dict], params: Params) -> tuple[dict, dict, dict]:
+    """The fitted exponents of the least sizes: per case (in alpha), in p (stumps) and in d."""
     shapes = {}
     for case in params.cases:
         for sd in sorted({r["p"] for r in rows if r["case"] == case}):
@@ -532,7 +426,12 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
         sub = [r for r in rows if r["alpha"] == alpha]
         if len({r["d"] for r in sub}) >= 2:
             shapes_d[f"alpha={alpha:g}"] = fitted_exponents_in(sub, "d")
-    final = last_stage or not next_probes
+    return shapes, shapes_p, shapes_d
+
+
+def _verdict_text(rows: list[dict], params: Params, T: int, final: bool) -> str:
+    """The verdict in words: the claims at the bound's sizes, the stage, the least sizes found and their ratios."""
+    target = 1 - params.beta
     found = [r for r in rows if r["n_ratio"] is not None]
     met = sum(r["n_resolution_met"] for r in rows)
     text = (f"at Theorem 10's own sizes (n_bound with m_bound, m_bound with n_bound, run in stage 0; "
@@ -552,6 +451,25 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
         for name, t in r["trivial_least_sizes"].items():
             text += (f"; {r['key']}: least {t['searched']} A_PAP {t['algorithm_interval'] or 'none holds'} vs {name} "
                      f"{t['interval'] or 'none holds'}, separates at {t['separates_at'] or 'no probed size'}")
+    return text
+
+
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
+    """Per unit, over the evidence of every stage so far: the least holding n and m with their intervals,
+    the resolution reached, the next stage's probes, the ratios to the bound and to Lemma 7's n; shapes."""
+    T = len(records)
+    own = stage_counts(records, params)
+    evidence = merge_evidence(_json_param("history", params.history), own)
+    last_stage = params.stage >= max_refinements(params.factor, params.resolution)
+    rows, next_probes = [], {}
+    for u in units(params):
+        row, probe = summarise_unit(u, evidence.get(u["key"], {}), params, T, last_stage)
+        rows.append(row)
+        if probe:
+            next_probes[u["key"]] = probe
+    shapes, shapes_p, shapes_d = _shapes(rows, params)
+    final = last_stage or not next_probes
+    text = _verdict_text(rows, params, T, final)
     return contract.Judgement(claims=[r["status_at_bound"] for r in rows], text=text, measurements={
         "result_id": "bcmnuw20:thm10",
         "claim": "least n, m with Err_{D,H}(G) <= alpha w.p. >= 1 - beta, against Theorem 10's explicit n, m",

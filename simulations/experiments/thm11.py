@@ -236,55 +236,60 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
     return {"cases": {kind: run_case(kind, params, rng) for kind in params.cases}}
 
 
+def summarise_case(kind: str, rows: list[dict], params: Params, main: str) -> dict:
+    """One case: its sizes, the accuracy claim and the control's, the baselines, floor checks and measurements."""
+    T, target = len(rows), 1 - params.beta
+    c = make_case(kind, params.noise, params.boundary_mass)
+    sizes = theorem_sizes(params.alpha, params.beta, params.eps, params.delta, c["d"], params.num_queries,
+                          params.lam)
+    n = rows[0]["n"]
+    at_bound = n >= sizes["n_bound"]
+    base = {"erm": contract.baseline(sum(r["erm_accurate"] for r in rows), T, target, params.confidence),
+            "constant": contract.baseline(sum(r["constant_accurate"] for r in rows), T, target,
+                                          params.confidence)}
+    second = [r["error_second"] for r in rows if r["error_second"] is not None]
+    privacy_ok = all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta for r in rows)
+    out = {
+        "class": c["cls"].name, "d": c["d"], "gamma": c["gamma"], **sizes, "n_used": n,
+        "n_prime": rows[0]["n_prime"], "k": rows[0]["k"], "n_fraction_of_bound": n / sizes["n_bound"],
+        "at_bound": at_bound, "first_phase_queries": rows[0]["first_phase_queries"],
+        "accuracy": claim(sum(r["accurate"] for r in rows), T, target, params.confidence, at_bound,
+                          label=f"{main} avg error <= alpha + gamma w.p. >= 1 - beta, {kind}"),
+        "negative_control": claim(sum(r["control_accurate"] for r in rows), T, target, params.confidence,
+                                  at_bound,
+                                  label=f"control complement_second_phase: avg error <= alpha + gamma, {kind}"),
+        "baselines": base, "not_judged_because": None if at_bound else
+        f"n = {n:,} < Theorem 11's n = {sizes['n_bound']:,.0f}",
+        "switch": {"status": stats.HOLDS if all(r["switch_ok"] for r in rows) else stats.VIOLATED,
+                   "kind": stats.FLOOR_CHECK},
+        "privacy": {"status": stats.HOLDS if privacy_ok else stats.VIOLATED, "kind": stats.FLOOR_CHECK,
+                    "eps": max(r["spent_eps"] for r in rows), "delta": max(r["spent_delta"] for r in rows),
+                    "printed_budget_eps": rows[0]["printed_budget_eps"]},
+        "excess_first": _mean_ci([r["error_first"] - r["gamma"] for r in rows]),
+        "excess_second": _mean_ci([e - c["gamma"] for e in second]) if second else None,
+        "excess_all": _mean_ci([r["error_all"] - r["gamma"] for r in rows]),
+        "h_priv_excess": _mean_ci([r["h_priv_excess"] for r in rows if r["h_priv_excess"] is not None])
+        if any(r["h_priv_excess"] is not None for r in rows) else None,
+        "erm_excess": _mean_ci([r["erm_error"] - r["gamma"] for r in rows]),
+        "control_excess": _mean_ci([r["control_error"] - r["gamma"] for r in rows]),
+        "thm7_runs": rows[0]["thm7_runs"], "thm7_n_needed": rows[0]["thm7_n_needed"],
+        "thm7_excess": _mean_ci([r["thm7_error"] - r["gamma"] for r in rows]) if rows[0]["thm7_runs"] else None,
+        "unstable": _mean_ci([r["unstable"] for r in rows]), "rounds": rows[0]["rounds"],
+        "crossover": crossover(params.alpha, params.beta, params.eps, params.delta, c["d"],
+                               max(1, params.per_subsample)),
+    }
+    out["informative"] = contract.informative({k: base[k] for k in TRIVIAL_ALGORITHMS})
+    out["separated"] = bool(out["accuracy"]["status"] == stats.HOLDS
+                                    and out["informative"])
+    return out
+
+
 def summarise(records: list[dict], params: Params) -> contract.Judgement:
     T = len(records)
     target = 1 - params.beta
     main = "A_UnvPrivCl" if params.variant == contract.NO_VARIANT else f"A_UnvPrivCl ({params.variant}, broken)"
-    cases = {}
-    for kind in params.cases:
-        rows = [r["cases"][kind] for r in records]
-        c = make_case(kind, params.noise, params.boundary_mass)
-        sizes = theorem_sizes(params.alpha, params.beta, params.eps, params.delta, c["d"], params.num_queries,
-                              params.lam)
-        n = rows[0]["n"]
-        at_bound = n >= sizes["n_bound"]
-        base = {"erm": contract.baseline(sum(r["erm_accurate"] for r in rows), T, target, params.confidence),
-                "constant": contract.baseline(sum(r["constant_accurate"] for r in rows), T, target,
-                                              params.confidence)}
-        second = [r["error_second"] for r in rows if r["error_second"] is not None]
-        privacy_ok = all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta for r in rows)
-        cases[kind] = {
-            "class": c["cls"].name, "d": c["d"], "gamma": c["gamma"], **sizes, "n_used": n,
-            "n_prime": rows[0]["n_prime"], "k": rows[0]["k"], "n_fraction_of_bound": n / sizes["n_bound"],
-            "at_bound": at_bound, "first_phase_queries": rows[0]["first_phase_queries"],
-            "accuracy": claim(sum(r["accurate"] for r in rows), T, target, params.confidence, at_bound,
-                              label=f"{main} avg error <= alpha + gamma w.p. >= 1 - beta, {kind}"),
-            "negative_control": claim(sum(r["control_accurate"] for r in rows), T, target, params.confidence,
-                                      at_bound,
-                                      label=f"control complement_second_phase: avg error <= alpha + gamma, {kind}"),
-            "baselines": base, "not_judged_because": None if at_bound else
-            f"n = {n:,} < Theorem 11's n = {sizes['n_bound']:,.0f}",
-            "switch": {"status": stats.HOLDS if all(r["switch_ok"] for r in rows) else stats.VIOLATED,
-                       "kind": stats.FLOOR_CHECK},
-            "privacy": {"status": stats.HOLDS if privacy_ok else stats.VIOLATED, "kind": stats.FLOOR_CHECK,
-                        "eps": max(r["spent_eps"] for r in rows), "delta": max(r["spent_delta"] for r in rows),
-                        "printed_budget_eps": rows[0]["printed_budget_eps"]},
-            "excess_first": _mean_ci([r["error_first"] - r["gamma"] for r in rows]),
-            "excess_second": _mean_ci([e - c["gamma"] for e in second]) if second else None,
-            "excess_all": _mean_ci([r["error_all"] - r["gamma"] for r in rows]),
-            "h_priv_excess": _mean_ci([r["h_priv_excess"] for r in rows if r["h_priv_excess"] is not None])
-            if any(r["h_priv_excess"] is not None for r in rows) else None,
-            "erm_excess": _mean_ci([r["erm_error"] - r["gamma"] for r in rows]),
-            "control_excess": _mean_ci([r["control_error"] - r["gamma"] for r in rows]),
-            "thm7_runs": rows[0]["thm7_runs"], "thm7_n_needed": rows[0]["thm7_n_needed"],
-            "thm7_excess": _mean_ci([r["thm7_error"] - r["gamma"] for r in rows]) if rows[0]["thm7_runs"] else None,
-            "unstable": _mean_ci([r["unstable"] for r in rows]), "rounds": rows[0]["rounds"],
-            "crossover": crossover(params.alpha, params.beta, params.eps, params.delta, c["d"],
-                                   max(1, params.per_subsample)),
-        }
-        cases[kind]["informative"] = contract.informative({k: base[k] for k in TRIVIAL_ALGORITHMS})
-        cases[kind]["separated"] = bool(cases[kind]["accuracy"]["status"] == stats.HOLDS
-                                        and cases[kind]["informative"])
+    cases = {kind: summarise_case(kind, [r["cases"][kind] for r in records], params, main)
+             for kind in params.cases}
     controls = all(cs["negative_control"]["status"] == stats.VIOLATED for cs in cases.values())
     floors = all(cs["switch"]["status"] == stats.HOLDS and cs["privacy"]["status"] == stats.HOLDS
                  for cs in cases.values())

@@ -476,6 +476,47 @@ def theorem_claim(v: dict, kind: str, n: int, m: int, judged: bool, params: Para
     return c
 
 
+def _control_release(cells: dict, params: Params, T: int) -> dict | None:
+    """The control release's record (None when it did not run): where the attack's epsilon lower bound
+    contradicts its declaration (what decides a control run: :func:`control_caught`)."""
+    neg = {key: c["releases"][NEGATIVE_CONTROL] for key, c in cells.items() if NEGATIVE_CONTROL in c["releases"]}
+    if not neg:
+        return None
+    caught = sorted(key for key, v in neg.items() if v["contradicts_declared"])
+    return {"release": NEGATIVE_CONTROL, "broken_noise": params.broken_noise,
+            "claim": "the attack's epsilon lower bound stays <= the declared epsilon (1, at delta = 1/(4n))",
+            "status": stats.VIOLATED if caught else stats.INCONCLUSIVE,
+            "declaration_contradicted_in_cells": caught, "cells": len(neg),
+            "power": {"broken_noise": params.broken_noise, "max_eps_lb": max(v["eps_lb"] for v in neg.values()),
+                      "text": (f"at {params.broken_noise:g} x the Gaussian's noise the attack contradicts "
+                               f"the declaration in {len(caught)} of {len(neg)} cells at {T} trials")},
+            "theorem_claims": {key: v.get("theorem_claim") for key, v in neg.items()}}
+
+
+def _verdict_text(sizes: dict, params: Params, T: int, k: int, n_inf: int, n_claims: int, region_keys: list,
+                  negative: dict | None) -> str:
+    """The verdict in words: the claims judged in the informative region cells, or why none is."""
+    consts = (f"explicit r = {sizes['r']:.4g}, t = {sizes['t']:.4g}" if params.form == "explicit" else
+              f"C_14r = {params.c_14r:g}, C_14t = {params.c_14t:g}: r = {sizes['r']:.4g}, t = {sizes['t']:.4g}")
+    text = (f"Theorem 13 ({consts}) on {k} claims 'a (1, 1/(4n))-DP release is not "
+            f"(alpha, alpha)-accurate' in {n_inf} informative region cells (some release accurate there), {T} "
+            f"trials, {100 * params.confidence:g}% confidence (Bonferroni over {n_claims} claims)")
+    if not region_keys:
+        text = (f"no cell of the grid lies in Theorem 13's region ({consts}; n <= r, m <= t/2 - 1,"
+                f" t < n + m, n >= 11): measurements only")
+        if params.form == "explicit":
+            text += (". At its explicit constants the region is empty at every size a simulation reaches (an "
+                     "accurate release needs n + m ~ 2 ln(2p/alpha)/alpha^2, inside n + m <= r + t only from p ~ "
+                     "1e13): no verdict is possible there; form=asymptotic draws it at the hidden constants")
+    elif not k:
+        text = (f"{len(region_keys)} region cells ({consts}), none informative: no release, "
+                f"private or not, is (alpha, alpha)-accurate there, so the claim cannot fail (q = 0 meets it as well "
+                f"as any release): measurements only")
+    if params.variant in NEGATIVE_CONTROLS and negative is not None:
+        text = f"{negative['claim']}: {negative['power']['text']} (must be violated); {text}"
+    return text
+
+
 def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Per cell and release: the measurements and verdicts of the module docstring."""
     sizes = run_sizes(params)
@@ -505,41 +546,12 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
     in_claims = [c["verdict"] for c in verdicts if c["verdict"] != stats.BELOW_BOUND]
     floor_bad = [f"{k} at {key}" for key, c in cells.items() for k, v in c["releases"].items()
                  if k in PRIVATE_RELEASES and v["contradicts_declared"]]
-    neg = {key: c["releases"][NEGATIVE_CONTROL] for key, c in cells.items() if NEGATIVE_CONTROL in c["releases"]}
-    negative = None
-    if neg:
-        caught = sorted(key for key, v in neg.items() if v["contradicts_declared"])
-        negative = {"release": NEGATIVE_CONTROL, "broken_noise": params.broken_noise,
-                    "claim": "the attack's epsilon lower bound stays <= the declared epsilon (1, at delta = 1/(4n))",
-                    "status": stats.VIOLATED if caught else stats.INCONCLUSIVE,
-                    "declaration_contradicted_in_cells": caught, "cells": len(neg),
-                    "power": {"broken_noise": params.broken_noise,
-                              "max_eps_lb": max(v["eps_lb"] for v in neg.values()),
-                              "text": (f"at {params.broken_noise:g} x the Gaussian's noise the attack contradicts "
-                                       f"the declaration in {len(caught)} of {len(neg)} cells at {T} trials")},
-                    "theorem_claims": {key: v.get("theorem_claim") for key, v in neg.items()}}
+    negative = _control_release(cells, params, T)
     judged = in_claims
     if params.variant in NEGATIVE_CONTROLS and negative is not None:  # the run is judged by its control
         judged = [negative["status"]]
-    consts = (f"explicit r = {sizes['r']:.4g}, t = {sizes['t']:.4g}" if params.form == "explicit" else
-              f"C_14r = {params.c_14r:g}, C_14t = {params.c_14t:g}: r = {sizes['r']:.4g}, t = {sizes['t']:.4g}")
-    n_inf = sum(informative.values())
-    text = (f"Theorem 13 ({consts}) on {len(in_claims)} claims 'a (1, 1/(4n))-DP release is not "
-            f"(alpha, alpha)-accurate' in {n_inf} informative region cells (some release accurate there), {T} "
-            f"trials, {100 * params.confidence:g}% confidence (Bonferroni over {n_claims} claims)")
-    if not region_keys:
-        text = (f"no cell of the grid lies in Theorem 13's region ({consts}; n <= r, m <= t/2 - 1,"
-                f" t < n + m, n >= 11): measurements only")
-        if params.form == "explicit":
-            text += (". At its explicit constants the region is empty at every size a simulation reaches (an "
-                     "accurate release needs n + m ~ 2 ln(2p/alpha)/alpha^2, inside n + m <= r + t only from p ~ "
-                     "1e13): no verdict is possible there; form=asymptotic draws it at the hidden constants")
-    elif not in_claims:
-        text = (f"{len(region_keys)} region cells ({consts}), none informative: no release, "
-                f"private or not, is (alpha, alpha)-accurate there, so the claim cannot fail (q = 0 meets it as well "
-                f"as any release): measurements only")
-    if params.variant in NEGATIVE_CONTROLS and negative is not None:
-        text = f"{negative['claim']}: {negative['power']['text']} (must be violated); {text}"
+    text = _verdict_text(sizes, params, T, len(in_claims), sum(informative.values()), n_claims, region_keys,
+                         negative)
     return contract.Judgement(claims=judged, text=text, regime=informative, measurements={
         "result_id": "bcmnuw20:thm13",
         "claim": ("Theorem 13: at n <= r, m <= t/2 - 1 (r, t of Theorem 14) an (alpha, alpha)-accurate release of S_p "

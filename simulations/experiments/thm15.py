@@ -37,11 +37,14 @@ The regime (erratum bcmnuw20-thm15-regime). At its explicit constant (``form="ex
 delta <= 1/(100 n'^2 log n') with n' >= n (Lemma 17's sample; checked here at n, a necessary condition); at alpha >=
 1/1600 its line is m < 1, so no public size lies below it. It is a statement about classes of infinite Littlestone
 dimension: a finite grid stands in for one only where private learning alone cannot release it. So in the same
-trials the private-only release (PMW on the whole grid, no public data, same (eps, delta), on the same private
-sample) runs, judged by the same code (``private_only_accurate``, a ``contract.baseline`` against 1 - beta): where it
-does not *fail*, the grid is a finite class private learning handles, outside the theorem, and the cell is
-``below-bound`` with the reason (``outside_regime``), never ``violated``. ``informative`` (per public size) is
-computed from that record. ``form="asymptotic"`` draws the line at C_15/alpha (``c_15``) and applies only the
+trials the private-only releases (PMW on the whole grid and the binary tree, no public data, same (eps, delta), on
+the same private sample) run, judged by the same code (``private_only_accurate``, ``tree_accurate``, each a
+``contract.baseline`` against 1 - beta): where one does not *fail*, the grid is a finite class private learning
+handles, outside the theorem, and the cell is ``below-bound`` with the reason (``outside_regime``), never
+``violated``. A lower bound's claim counts only where the non-private release is accurate: the exact answers of the
+private and public points pooled (``nonprivate``) must *succeed* in the cell, else a failure there is sampling error
+at this n, not privacy or the public bottleneck, and the cell is ``below-bound`` too. ``informative`` (per public
+size) is computed from those records. ``form="asymptotic"`` draws the line at C_15/alpha (``c_15``) and applies only the
 private-only gate (the privacy regime's constants are then unknown). A_PAP and the private-only release read the
 private data as counts (``thm10.private_sample``: PointCounts), so they run at Theorem 10's own n up to 2^53;
 Lemma 17's learner and B read single points and run at ``min(n, n_max)``.
@@ -178,6 +181,22 @@ def _draw_labels(eta: np.ndarray, x: np.ndarray, rng: np.random.Generator) -> np
     return np.where(rng.random(x.size) < e, 1, -1)
 
 
+def _tree_and_exact(H, D, counts, w, params: Params, rng: np.random.Generator) -> tuple[float, float]:
+    """The two releases the verdict is read against besides PMW: the binary tree on the grid (private-only, the
+    same (eps, delta); ``algorithms.opponents``), and the exact answers of the private and public points pooled
+    (no privacy: where they fail, the cell measures sampling error at this n, not privacy or the public bottleneck)."""
+    from algorithms import opponents as op
+    from algorithms.evaluation import true_answers, true_error
+
+    data = op.GridData.from_histogram(counts.counts)
+    tree = op.TreeMechanism(data.levels, params.eps, params.delta)
+    t = tree.thresholds(data, np.arange(H.num_points + 1), rng).value
+    n = counts.n
+    pooled = op.exact_pooled(true_answers(H, counts.counts / n), n,
+                             true_answers(H, np.bincount(w, minlength=H.num_points) / w.size), w.size).value
+    return true_error(H, D.probs, t), true_error(H, D.probs, np.clip(pooled, -1, 1))
+
+
 def run_size(m: int, params: Params, n: int, rng: np.random.Generator, n_counts: int | None = None) -> dict:
     """One draw at public size m: A_PAP's release error, Lemma 17's learner's excess error, public-only's error."""
     from algorithms.adversaries import query_to_learner as q2l
@@ -199,6 +218,7 @@ def run_size(m: int, params: Params, n: int, rng: np.random.Generator, n_counts:
     answers = true_answers(H, D.probs) if params.variant == "true_answers" else rel.value.answers
     err = true_error(H, D.probs, answers)
     priv_err = true_error(H, D.probs, pmw(counts, H, *args, rng).value.answers)   # no public data
+    tree_err, exact_err = _tree_and_exact(H, D, counts, w, params, rng)
 
     D_z = q2l.labelled_distribution(D.probs, eta)
     lab = q2l.labelled_class(H)
@@ -221,7 +241,9 @@ def run_size(m: int, params: Params, n: int, rng: np.random.Generator, n_counts:
            "labelled_release_error": lab_err,
            "reduction_holds": bool(excess <= q2l.excess_bound(lab_err) + 1e-12),
            "public_only_error": pub_err, "spent_eps": float(rel.guarantee.eps),
-           "private_only_error": priv_err, "private_only_accurate": bool(priv_err <= params.alpha)}
+           "private_only_error": priv_err, "private_only_accurate": bool(priv_err <= params.alpha),
+           "tree_error": tree_err, "tree_accurate": bool(tree_err <= params.alpha),
+           "exact_pooled_error": exact_err, "exact_pooled_accurate": bool(exact_err <= params.alpha)}
     if params.with_b:   # B learns the realizable part D (ABM19 Claim 4.6): its S~ and its error are on D
         real_errors = errors if params.marginal == "uniform" else q2l.population_errors(
             H, q2l.labelled_distribution(D_real.probs, (real_labels == 1).astype(float)))
@@ -265,6 +287,10 @@ class Size:
     spent_eps: float
     private_only_error: float
     private_only_accurate: bool
+    tree_error: float | None = None
+    tree_accurate: bool | None = None
+    exact_pooled_error: float | None = None
+    exact_pooled_accurate: bool | None = None
     b_error: float | None = None
     b_input_size: int | None = None
     b_ran_out: bool | None = None
@@ -296,53 +322,84 @@ def _b_summary(rs: list[dict], params: Params, T: int) -> dict:
             "b_p": rs[0]["b_p"]}
 
 
+def summarise_size(v: float, rs: list[dict], params: Params, sizes: dict, informative: bool, regime: dict,
+                   regime_fails: list[str], per_claim: float) -> dict:
+    """One public size m = v/alpha: the lower bound's prediction (a verdict below the line in the theorem's
+    regime), errors, accuracy and the learner's rates with intervals, B's chain when it ran. ``regime``: this
+    size's records of the private-only releases (PMW, the tree) and of the non-private release (``_regime``)."""
+    T = len(rs)
+    m = rs[0]["m"]
+    inacc = sum(not r["accurate"] for r in rs)
+    under = m < sizes["m_min"]
+    prediction = contract.claim(inacc, T, params.beta, params.confidence, per_claim_confidence=per_claim,
+                                at_bound=under and informative,
+                                label=f"m alpha = {v:g}: A_PAP's error exceeds alpha w.p. > beta")
+    outside = None
+    private_only, tree, nonprivate = regime["private_only"], regime["tree"], regime["nonprivate"]
+    if under and not informative:
+        outside = ("outside the privacy regime Theorem 15 is proven for: " + ", ".join(regime_fails)
+                   if regime_fails else
+                   "a private-only release (PMW or the tree, no public data) is not shown to fail here: "
+                   "a finite class private learning handles, outside what Theorem 15 covers"
+                   if (private_only or {}).get("status") != contract.FAILS
+                   or (tree or {"status": contract.FAILS})["status"] != contract.FAILS else
+                   "the exact non-private answers (private and public pooled) are not shown to succeed here: a "
+                   "failure would be sampling error at this n, not privacy or the public bottleneck")
+    ci_acc = stats.clopper_pearson(T - inacc, T, params.confidence, "two-sided")
+    k_learn = sum(r["learner_ok"] for r in rs)
+    errs = np.array([r["error"] for r in rs])
+    return {
+        "m_alpha": v, "m": m, "below_line": under,
+        "error_mean": float(errs.mean()), "error_median": float(np.median(errs)), "error_max": float(errs.max()),
+        "accuracy": {"successes": T - inacc, "trials": T, "rate": (T - inacc) / T, "ci": list(ci_acc)},
+        "learner_excess_mean": float(np.mean([r["learner_excess"] for r in rs])),
+        "learner_ok": {"successes": k_learn, "trials": T, "rate": k_learn / T,
+                       "ci": list(stats.clopper_pearson(k_learn, T, params.confidence, "two-sided"))},
+        "public_only_error_mean": float(np.mean([r["public_only_error"] for r in rs])),
+        "private_only_accurate": private_only, "tree_accurate": tree, "nonprivate": nonprivate,
+        "informative": informative, "outside_regime": outside,
+        "reduction_floor_check": all(r["reduction_holds"] for r in rs),
+        **_b_summary(rs, params, T),
+        "claim": "Pr[Err_{D,H}(G) > alpha] > beta (A_PAP not (alpha, beta)-accurate on this D)",
+        "status": prediction["verdict"], "verdict_text": prediction["verdict_text"], "prediction": prediction,
+    }
+
+
+def _regime(records: list[dict], params: Params, regime_fails: list[str]) -> tuple[dict, dict]:
+    """Per m * alpha, the records of the private-only releases (PMW, the tree) and of the non-private release, and
+    the regime flag: the grid stands in for an infinite-Littlestone class only where private learning alone fails
+    (and the privacy regime holds), and a failure there is the public bottleneck's only where the non-private
+    release succeeds."""
+    T, records_of, informative = len(records), {}, {}
+    for v in params.m_alpha_grid:
+        rs = [r["sizes"][str(v)] for r in records]
+
+        def rate(key, rs=rs):
+            return contract.baseline(sum(r[key] for r in rs), T, 1 - params.beta, params.confidence)
+
+        rec = {"private_only": rate("private_only_accurate") if "private_only_accurate" in rs[0] else None,
+               "tree": rate("tree_accurate") if rs[0].get("tree_accurate") is not None else None,
+               "nonprivate": rate("exact_pooled_accurate") if rs[0].get("exact_pooled_accurate") is not None
+               else None}
+        records_of[v] = rec
+        informative[v] = bool(not regime_fails and rec["private_only"] is not None
+                              and rec["private_only"]["status"] == contract.FAILS
+                              and (rec["tree"] is None or (rec["tree"]["status"] == contract.FAILS
+                                                           and rec["nonprivate"]["status"] == contract.SUCCEEDS)))
+    return records_of, informative
+
+
 def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Per m * alpha: error distributions, accuracy and learner rates with intervals, and the verdicts."""
     sizes = theorem_sizes(params)
     T = len(records)
     regime_fails = privacy_regime(params, sizes["n_counts"])
-    priv_only, informative = {}, {}
-    for v in params.m_alpha_grid:
-        rs = [r["sizes"][str(v)] for r in records]
-        if "private_only_accurate" in rs[0]:
-            priv_only[v] = contract.baseline(sum(r["private_only_accurate"] for r in rs), T, 1 - params.beta,
-                                             params.confidence)
-        # the grid stands in for an infinite-Littlestone class only where private learning alone fails
-        informative[v] = bool(not regime_fails and v in priv_only and priv_only[v]["status"] == contract.FAILS)
+    records_of, informative = _regime(records, params, regime_fails)
     below = [v for v in params.m_alpha_grid if public_size(v, params.alpha) < sizes["m_min"]]
     judged_cells = [v for v in below if informative[v]]
     per_claim = 1 - (1 - params.confidence) / max(1, len(judged_cells))
-    rows = []
-    for v in params.m_alpha_grid:
-        rs = [r["sizes"][str(v)] for r in records]
-        m = rs[0]["m"]
-        inacc = sum(not r["accurate"] for r in rs)
-        under = m < sizes["m_min"]
-        prediction = contract.claim(inacc, T, params.beta, params.confidence, per_claim_confidence=per_claim,
-                                    at_bound=under and informative[v],
-                                    label=f"m alpha = {v:g}: A_PAP's error exceeds alpha w.p. > beta")
-        outside = None
-        if under and not informative[v]:
-            outside = ("outside the privacy regime Theorem 15 is proven for: " + ", ".join(regime_fails)
-                       if regime_fails else "the private-only release (no public data) is not shown to fail here: "
-                       "a finite class private learning handles, outside what Theorem 15 covers")
-        ci_acc = stats.clopper_pearson(T - inacc, T, params.confidence, "two-sided")
-        k_learn = sum(r["learner_ok"] for r in rs)
-        errs = np.array([r["error"] for r in rs])
-        rows.append({
-            "m_alpha": v, "m": m, "below_line": under,
-            "error_mean": float(errs.mean()), "error_median": float(np.median(errs)), "error_max": float(errs.max()),
-            "accuracy": {"successes": T - inacc, "trials": T, "rate": (T - inacc) / T, "ci": list(ci_acc)},
-            "learner_excess_mean": float(np.mean([r["learner_excess"] for r in rs])),
-            "learner_ok": {"successes": k_learn, "trials": T, "rate": k_learn / T,
-                           "ci": list(stats.clopper_pearson(k_learn, T, params.confidence, "two-sided"))},
-            "public_only_error_mean": float(np.mean([r["public_only_error"] for r in rs])),
-            "private_only_accurate": priv_only.get(v), "informative": informative[v], "outside_regime": outside,
-            "reduction_floor_check": all(r["reduction_holds"] for r in rs),
-            **_b_summary(rs, params, T),
-            "claim": "Pr[Err_{D,H}(G) > alpha] > beta (A_PAP not (alpha, beta)-accurate on this D)",
-            "status": prediction["verdict"], "verdict_text": prediction["verdict_text"], "prediction": prediction,
-        })
+    rows = [summarise_size(v, [r["sizes"][str(v)] for r in records], params, sizes, informative[v], records_of[v],
+                           regime_fails, per_claim) for v in params.m_alpha_grid]
     judged = [r["status"] for r in rows if r["below_line"] and r["informative"]]
     c15 = "C_15 = 1/1600, explicit" if params.form == "explicit" else f"C_15 = {params.c_15:g}"
     n_out = sum(1 for r in rows if r["outside_regime"])
@@ -385,7 +442,7 @@ EXPERIMENT = contract.Experiment(
     description=("A_PAP's error and Lemma 17's learner's excess error on thresholds over a fine grid as functions of "
                  "m * alpha, beside Theorem 15's m = C_15/alpha"),
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,
-    ci=contract.CiRun(30, {"num_points": 256, "alpha": 0.25, "m_alpha_grid": "0.5,16.0", "n_scale": 1e-6,
+    ci=contract.CiRun(30, {"num_points": 256, "alpha": 0.25, "m_alpha_grid": "0.5,16.0", "n_scale": 1.5e-5,
                            "form": "asymptotic", "with_b": False}),
     # a lower bound's regime flag: a cell is informative where the private-only release is shown to fail (an
     # unlearnable class at this n); computed from the records, and the test that checks it against them

@@ -241,67 +241,72 @@ BASELINE_TEXT = {
 }
 
 
+def summarise_case(case: str, rows: list[dict], params: Params, per_claim: float) -> dict:
+    """One case: the accuracy and cover claims, the below-bound looseness runs and the baselines."""
+    T, conf, target = len(rows), params.confidence, 1 - params.beta
+    s = case_setup(case, params)
+    ex = np.array([r["excess"] for r in rows])
+    loose = {}
+    for f in params.fractions:
+        lr = [r["looseness"][repr(f)] for r in rows]
+        loose[repr(f)] = {
+            "fraction": f, "n": lr[0]["n"], "m": lr[0]["m"],
+            "n_reduced": contract.claim(sum(x["accurate_n"] for x in lr), T, target, conf,
+                                        per_claim_confidence=per_claim, at_bound=False,
+                                        label=f"{case}: excess <= alpha at {f:g} n_priv"),
+            "m_reduced": contract.claim(sum(x["accurate_m"] for x in lr), T, target, conf,
+                                        per_claim_confidence=per_claim, at_bound=False,
+                                        label=f"{case}: excess <= alpha at {f:g} n_pub"),
+        }
+    k_at_bound = sum(r["accurate"] for r in rows)
+    k_n = {1.0: k_at_bound, **{f: loose[repr(f)]["n_reduced"]["successes"] for f in params.fractions}}
+    k_m = {1.0: k_at_bound, **{f: loose[repr(f)]["m_reduced"]["successes"] for f in params.fractions}}
+    out = {
+        "class": s["cls"].name, "distribution": s["D"].name, "num_points": s["cls"].num_points,
+        "num_hypotheses": s["cls"].num_hypotheses, "d": s["d"], "noise": params.noise,
+        "n_bound": s["n_bound"], "m_bound": s["m_bound"], "m_lemma3_3": s["m_lemma3_3"],
+        "log_cover_size_bound": s["log_cover_size_bound"],
+        "log_cover_size_used_max": float(np.log(max(r["cover_size"] for r in rows))),
+        "accuracy": contract.claim(k_at_bound, T, target, conf, per_claim_confidence=per_claim,
+                                   label=f"{case}: A_SSPP excess <= alpha w.p. >= 1 - beta"),
+        "cover": contract.claim(sum(r["cover_ok"] for r in rows), T, 1 - params.beta / 2, conf,
+                                per_claim_confidence=per_claim,
+                                label=f"{case}: the public sample's cover is an alpha/2-cover w.p. >= 1 - beta/2"),
+        "cover_lemma3_3": contract.claim(sum(r["cover_ok_lemma3_3"] for r in rows), T, target, conf,
+                                         per_claim_confidence=per_claim,
+                                         label=f"{case}: Lemma 3.3's cover at its own n_pub"),
+        "excess": {"mean": float(ex.mean()), "quantile_1_minus_beta": float(np.quantile(ex, target)),
+                   "max": float(ex.max()), "limit": params.alpha},
+        "cover_radius": {"max": max(r["cover_radius"] for r in rows), "limit": params.alpha / 2,
+                         "max_lemma3_3": max(r["cover_radius_lemma3_3"] for r in rows)},
+        "looseness": loose,
+        "least_fraction_n": _least_fraction(k_n, T, target, conf),
+        "least_fraction_m": _least_fraction(k_m, T, target, conf),
+        "baselines": {
+            name: {"text": BASELINE_TEXT[name],
+                   **contract.baseline(sum(r["baselines"][name]["accurate"] for r in rows), T, target, conf),
+                   "accuracy": common.rate(sum(r["baselines"][name]["accurate"] for r in rows), T, conf),
+                   "excess_mean": float(np.mean([r["baselines"][name]["excess"] for r in rows]))}
+            for name in BASELINE_TEXT},
+    }
+    c = out
+    c["informative"] = contract.informative({k: c["baselines"][k] for k in TRIVIAL_ALGORITHMS})
+    algo = contract.baseline(k_at_bound, T, target, conf)
+    c["separation"] = {"algorithm": algo,
+                       "separated": bool(algo["status"] == contract.SUCCEEDS and c["informative"]),
+                       "trivial_not_failing": [k for k in TRIVIAL_ALGORITHMS
+                                               if c["baselines"][k]["status"] != contract.FAILS]}
+    return out
+
+
 def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Per case: accuracy and cover verdicts, below-bound looseness runs, baselines (module docstring)."""
     T = len(records)
     conf = params.confidence
     per_claim = 1 - (1 - conf) / (3 * len(params.cases))
     target = 1 - params.beta
-    cases = {}
-    for case in params.cases:
-        s = case_setup(case, params)
-        rows = [r["cases"][case] for r in records]
-        ex = np.array([r["excess"] for r in rows])
-        loose = {}
-        for f in params.fractions:
-            lr = [r["looseness"][repr(f)] for r in rows]
-            loose[repr(f)] = {
-                "fraction": f, "n": lr[0]["n"], "m": lr[0]["m"],
-                "n_reduced": contract.claim(sum(x["accurate_n"] for x in lr), T, target, conf,
-                                            per_claim_confidence=per_claim, at_bound=False,
-                                            label=f"{case}: excess <= alpha at {f:g} n_priv"),
-                "m_reduced": contract.claim(sum(x["accurate_m"] for x in lr), T, target, conf,
-                                            per_claim_confidence=per_claim, at_bound=False,
-                                            label=f"{case}: excess <= alpha at {f:g} n_pub"),
-            }
-        k_at_bound = sum(r["accurate"] for r in rows)
-        k_n = {1.0: k_at_bound, **{f: loose[repr(f)]["n_reduced"]["successes"] for f in params.fractions}}
-        k_m = {1.0: k_at_bound, **{f: loose[repr(f)]["m_reduced"]["successes"] for f in params.fractions}}
-        cases[case] = {
-            "class": s["cls"].name, "distribution": s["D"].name, "num_points": s["cls"].num_points,
-            "num_hypotheses": s["cls"].num_hypotheses, "d": s["d"], "noise": params.noise,
-            "n_bound": s["n_bound"], "m_bound": s["m_bound"], "m_lemma3_3": s["m_lemma3_3"],
-            "log_cover_size_bound": s["log_cover_size_bound"],
-            "log_cover_size_used_max": float(np.log(max(r["cover_size"] for r in rows))),
-            "accuracy": contract.claim(k_at_bound, T, target, conf, per_claim_confidence=per_claim,
-                                       label=f"{case}: A_SSPP excess <= alpha w.p. >= 1 - beta"),
-            "cover": contract.claim(sum(r["cover_ok"] for r in rows), T, 1 - params.beta / 2, conf,
-                                    per_claim_confidence=per_claim,
-                                    label=f"{case}: the public sample's cover is an alpha/2-cover w.p. >= 1 - beta/2"),
-            "cover_lemma3_3": contract.claim(sum(r["cover_ok_lemma3_3"] for r in rows), T, target, conf,
-                                             per_claim_confidence=per_claim,
-                                             label=f"{case}: Lemma 3.3's cover at its own n_pub"),
-            "excess": {"mean": float(ex.mean()), "quantile_1_minus_beta": float(np.quantile(ex, target)),
-                       "max": float(ex.max()), "limit": params.alpha},
-            "cover_radius": {"max": max(r["cover_radius"] for r in rows), "limit": params.alpha / 2,
-                             "max_lemma3_3": max(r["cover_radius_lemma3_3"] for r in rows)},
-            "looseness": loose,
-            "least_fraction_n": _least_fraction(k_n, T, target, conf),
-            "least_fraction_m": _least_fraction(k_m, T, target, conf),
-            "baselines": {
-                name: {"text": BASELINE_TEXT[name],
-                       **contract.baseline(sum(r["baselines"][name]["accurate"] for r in rows), T, target, conf),
-                       "accuracy": common.rate(sum(r["baselines"][name]["accurate"] for r in rows), T, conf),
-                       "excess_mean": float(np.mean([r["baselines"][name]["excess"] for r in rows]))}
-                for name in BASELINE_TEXT},
-        }
-        c = cases[case]
-        c["informative"] = contract.informative({k: c["baselines"][k] for k in TRIVIAL_ALGORITHMS})
-        algo = contract.baseline(k_at_bound, T, target, conf)
-        c["separation"] = {"algorithm": algo,
-                           "separated": bool(algo["status"] == contract.SUCCEEDS and c["informative"]),
-                           "trivial_not_failing": [k for k in TRIVIAL_ALGORITHMS
-                                                   if c["baselines"][k]["status"] != contract.FAILS]}
+    cases = {case: summarise_case(case, [r["cases"][case] for r in records], params, per_claim)
+             for case in params.cases}
     statuses = [c[k]["verdict"] for c in cases.values() for k in ("accuracy", "cover", "cover_lemma3_3")]
     informative = {k: c["informative"] for k, c in cases.items()}
     lead = (f"informative in {sum(informative.values())}/{len(cases)} case(s)"

@@ -160,6 +160,33 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
     return {"grids": grids}
 
 
+def summarise_cell(N: int, a: float, m: int, cells: list[dict], params: Params, informative: bool,
+                   per_claim: float) -> dict:
+    """One (N, alpha, n_pub) cell: A's and B's rates with intervals and the lower bound's prediction (a verdict
+    below the boundary where the grid stands in for the infinite class)."""
+    T, conf, b = len(cells), params.confidence, boundary(a)
+    fails = sum(c["excess_A"] > a for c in cells)
+    entry = {
+        "n_pub": m, "below_boundary": m < b["n_pub_min"],
+        "A_success": common.rate(T - fails, T, conf),
+        "B_within_100_npub_alpha": common.rate(sum(c["err_B"] <= 100 * m * a for c in cells), T, conf),
+        "B_within_1_16": common.rate(sum(c["err_B"] <= 1 / 16 for c in cells), T, conf),
+        "B_error_mean": float(np.mean([c["err_B"] for c in cells])),
+        "A_excess_mean": float(np.mean([c["excess_A"] for c in cells])),
+        "B_ran_out": sum(c["ran_out"] for c in cells),
+    }
+    covered = entry["below_boundary"] and informative
+    entry["in_theorem_regime"] = bool(informative)
+    entry["lower_bound_prediction"] = contract.claim(
+        fails, T, 1 / 22, conf, per_claim_confidence=per_claim, at_bound=covered,
+        label=f"N = {N}, alpha = {a:g}, n_pub = {m}: the learner fails w.p. >= 1/22")
+    if entry["below_boundary"] and not informative:
+        entry["outside_regime"] = ("eps > 0.1: outside Theorem 4.1's privacy regime" if params.eps > 0.1
+                                   else "the no-public learner learns this finite grid (or is not shown "
+                                        "to fail): outside the class Theorem 4.1 covers")
+    return entry
+
+
 def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Per (N, alpha, n_pub): rates with intervals; verdicts below the boundary (module docstring)."""
     T, conf = len(records), params.confidence
@@ -183,27 +210,9 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
             b = boundary(a)
             per_alpha = {}
             for m in params.n_pubs:
-                cells = [r["cells"][str(m)] for r in rows]
-                fails = sum(c["excess_A"] > a for c in cells)
-                entry = {
-                    "n_pub": m, "below_boundary": m < b["n_pub_min"],
-                    "A_success": common.rate(T - fails, T, conf),
-                    "B_within_100_npub_alpha": common.rate(sum(c["err_B"] <= 100 * m * a for c in cells), T, conf),
-                    "B_within_1_16": common.rate(sum(c["err_B"] <= 1 / 16 for c in cells), T, conf),
-                    "B_error_mean": float(np.mean([c["err_B"] for c in cells])),
-                    "A_excess_mean": float(np.mean([c["excess_A"] for c in cells])),
-                    "B_ran_out": sum(c["ran_out"] for c in cells),
-                }
-                covered = entry["below_boundary"] and informative[(N, a)]
-                entry["in_theorem_regime"] = bool(informative[(N, a)])
-                entry["lower_bound_prediction"] = contract.claim(
-                    fails, T, 1 / 22, conf, per_claim_confidence=per_claim, at_bound=covered,
-                    label=f"N = {N}, alpha = {a:g}, n_pub = {m}: the learner fails w.p. >= 1/22")
-                if entry["below_boundary"] and not informative[(N, a)]:
-                    entry["outside_regime"] = ("eps > 0.1: outside Theorem 4.1's privacy regime" if params.eps > 0.1
-                                               else "the no-public learner learns this finite grid (or is not shown "
-                                                    "to fail): outside the class Theorem 4.1 covers")
-                if covered:
+                entry = summarise_cell(N, a, m, [r["cells"][str(m)] for r in rows], params, bool(informative[(N, a)]),
+                                       per_claim)
+                if entry["below_boundary"] and informative[(N, a)]:
                     statuses.append(entry["lower_bound_prediction"]["verdict"])
                 per_alpha[str(m)] = entry
             table[repr(a)] = {"alpha": a, **b, "no_public_learns": no_public[(N, a)],

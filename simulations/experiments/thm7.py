@@ -25,7 +25,12 @@ exactly):
 2. Q = m labeled queries ~ D^m; A_AgPrivCl answers them online (``AgPrivCl.after_step2_counts``);
 3. baselines in the same trial: BTT18 = A_SubSamp on all of S at (eps, delta, beta, m) and A_AgPrivCl's T
    (Lemma 4 sets BTT18's own T = O~(m (alpha + gamma)), unspecified: the shared T is this experiment's
-   choice), ERM on all of S (non-private), and the constant answer 0 (ignores the data);
+   choice), ERM on all of S (non-private: accuracy cannot tell A_AgPrivCl from it; the audit target
+   ``nb20_agprivcl`` judges privacy), the constant answer 0 (ignores the data) and the generic private learner
+   (``algorithms.opponents.exponential_learner``: one hypothesis by the exponential mechanism on S, eps-DP, every
+   query answered with it); the last two are the opponents that decide ``informative``. At Theorem 7's n on these
+   classes the generic learner's answers equal ERM's (a trial: 0.1086 and 0.0471 average error, as ERM), so the
+   accuracy verdict there is not informative: a private learner that outputs one hypothesis does as well;
 4. per algorithm: the average error over Q, the excess over gamma; unstable answers (before the halt)
    against floor(T), the queries whose stability decision the noise changed (a noiseless test, margin > w,
    would have decided otherwise), the excess error of A_Relabel's h^;
@@ -64,6 +69,7 @@ import numpy as np
 from algorithms.classes import constructors
 from algorithms.learning.agprivcl import AgPrivCl
 from algorithms.learning.erm import erm, population_errors
+from algorithms.opponents import exponential_learner
 from algorithms.learning.subsamp import (SubSamp, answer_online, erm_rows, resample_hypotheses_counts,
                                          subsample_hypotheses)
 from simulations import contract, stats
@@ -261,8 +267,11 @@ def run_case(kind: str, params: Params, rng: np.random.Generator) -> dict:
     def avg(labels):
         return float(np.mean(labels != qy))
 
+    # the generic private learner (no public data either; eps-DP <= A_AgPrivCl's budget): one hypothesis, every query
+    h_em = exponential_learner(cls, pos_s, neg_s, params.eps, rng).value
     errs = {"agprivcl": avg(main), "btt18": avg(btt.labels), "erm": avg(cls.matrix[h_erm, qx]),
-            "constant": avg(np.zeros(m, dtype=bool)), "control": avg(inverted), "no_relabel": avg(no_rel_ans.labels)}
+            "constant": avg(np.zeros(m, dtype=bool)), "control": avg(inverted), "no_relabel": avg(no_rel_ans.labels),
+            "em_learner": avg(cls.matrix[h_em, qx])}
     return {
         "n": n, "n_prime": n_prime, "k": P.subsamp.k, "btt18_k": B.k, "gamma": gamma,
         "avg_error": errs, "excess": {k_: e - gamma for k_, e in errs.items()},
@@ -308,6 +317,7 @@ class Accurate:
     control: bool
     no_relabel: bool
     constant: bool = contract.opponent_field("constant", "success")
+    em_learner: bool = contract.opponent_field("em_learner", "success")
 
 
 @dataclass(frozen=True)
@@ -319,6 +329,7 @@ class Errors:
     control: float
     no_relabel: float
     constant: float = contract.opponent_field("constant", "error")
+    em_learner: float = contract.opponent_field("em_learner", "error")
 
 
 @dataclass(frozen=True)
@@ -383,70 +394,76 @@ def _mean_ci(values) -> dict:
     return {"mean": float(v.mean()), "max": float(v.max()), "se": None if math.isnan(se) else se}
 
 
-BASELINES = ("btt18", "erm", "constant")
+BASELINES = ("btt18", "erm", "constant", "em_learner")
 #: the trivial algorithms judged by the same rule as A_AgPrivCl (BTT18 is the competitor the relabelling improves
 #: on and ERM the non-private reference, neither trivial): ``informative`` in a case only where each fails there
-TRIVIAL_ALGORITHMS = {"constant": "answers every query with the label 0 (ignores all data)"}
+TRIVIAL_ALGORITHMS = {"constant": "answers every query with the label 0 (ignores all data)",
+                      "em_learner": ("the generic private learner (KLNRS08: the exponential mechanism over H, score "
+                                     "minus the error count on S, eps-DP) answering every query with its hypothesis")}
+#: measured beside the opponents, never one: non-private ERM on S (an accuracy verdict cannot tell A_AgPrivCl from
+#: it, since accuracy cannot see privacy); the audit target that judges A_AgPrivCl's privacy
+PRIVACY_AUDIT = "nb20_agprivcl"
 
 
-def summarise(records: list[dict], params: Params) -> contract.Judgement:
-    T = len(records)
-    target = 1 - params.beta
-    conf = params.confidence
-    main = "A_AgPrivCl" if params.variant == "none" else f"A_AgPrivCl ({params.variant}, broken)"
-    cases = {}
-    for kind in params.cases:
-        rows = [r["cases"][kind] for r in records]
-        c = _case(kind, params)
-        sizes = theorem_sizes(params.alpha, params.beta, params.eps, params.delta, c["d"], params.num_queries,
-                              c["gamma"], params.lam)
-        n = rows[0]["n"]
-        at_bound = n >= sizes["n_bound"] and params.num_queries >= sizes["min_queries"]
-        why = None
-        if not at_bound:
-            why = (f"n = {n:,} < Theorem 7's n = {sizes['n_bound']:,.0f}" if n < sizes["n_bound"] else
-                   f"m = {params.num_queries} < Lemma 9's min_queries = {math.ceil(sizes['min_queries'])}")
+def summarise_case(kind: str, rows: list[dict], params: Params, main: str) -> dict:
+    """One case: its sizes, the accuracy claim and its controls, the baselines, and what the run measured."""
+    T, target, conf = len(rows), 1 - params.beta, params.confidence
+    c = _case(kind, params)
+    sizes = theorem_sizes(params.alpha, params.beta, params.eps, params.delta, c["d"], params.num_queries,
+                          c["gamma"], params.lam)
+    n = rows[0]["n"]
+    at_bound = n >= sizes["n_bound"] and params.num_queries >= sizes["min_queries"]
+    why = None
+    if not at_bound:
+        why = (f"n = {n:,} < Theorem 7's n = {sizes['n_bound']:,.0f}" if n < sizes["n_bound"] else
+               f"m = {params.num_queries} < Lemma 9's min_queries = {math.ceil(sizes['min_queries'])}")
 
-        def count(a, rows=rows):
-            return sum(r["accurate"][a] for r in rows)
+    def count(a, rows=rows):
+        return sum(r["accurate"][a] for r in rows)
 
-        acc = {"agprivcl": claim(count("agprivcl"), T, target, conf, at_bound,
-                                  label=f"{main} avg error <= alpha + gamma w.p. >= 1 - beta, {kind}")}
-        base = {a: contract.baseline(count(a), T, target, conf) for a in BASELINES}
-        acc.update({a: {**base[a], "status": base[a]["status"]} for a in ("btt18", "erm")})
-        trivial = {k: base[k] for k in TRIVIAL_ALGORITHMS}
-        cases[kind] = {
-            "class": c["cls"].name, "d": c["d"], "gamma": c["gamma"], "n_used": n, "n_prime": rows[0]["n_prime"],
-            "k": rows[0]["k"], "btt18_k": rows[0]["btt18_k"], **sizes,
-            "n_fraction_of_bound": n / sizes["n_bound"], "at_bound": at_bound, "not_judged_because": why,
-            "accuracy": acc, "baselines": base,
-            "informative": contract.informative(trivial),
-            "separated": bool(acc["agprivcl"]["status"] == stats.HOLDS and contract.informative(trivial)),
-            "btt18_lemma4": contract.baseline(sum(r["btt18_within_lemma4"] for r in rows), T, target, conf),
-            "negative_control": claim(count("control"), T, target, conf, at_bound,
-                                       label=f"control inverted_majority: avg error <= alpha + gamma, {kind}"),
-            "negative_control_no_relabel": claim(count("no_relabel"), T, target, conf, at_bound,
-                                                  label=f"control no_relabel: avg error <= alpha + gamma, {kind}"),
-            "excess": {a: _mean_ci([r["excess"][a] for r in rows])
-                       for a in ("agprivcl", "btt18", "erm", "constant", "control", "no_relabel")},
-            "unstable": _mean_ci([r["unstable_before_halt"] for r in rows]), "rounds": rows[0]["rounds"],
-            "btt18_unstable": _mean_ci([r["btt18_unstable"] for r in rows]),
-            "no_relabel_unstable": _mean_ci([r["no_relabel_unstable"] for r in rows]),
-            "noise_decided": _mean_ci([r["noise_decided"] for r in rows]),
-            "btt18_noise_decided": _mean_ci([r["btt18_noise_decided"] for r in rows]),
-            "cutoff": rows[0]["cutoff"], "halted_rate": sum(r["halted"] for r in rows) / T,
-            "btt18_halted_rate": sum(r["btt18_halted"] for r in rows) / T,
-            "unstable_within_T": all(r["unstable_before_halt"] <= r["rounds"] for r in rows),
-            "relabel_excess": _mean_ci([r["relabel_excess"] for r in rows]),
-            "spent": {"eps": max(r["spent_eps"] for r in rows), "delta": max(r["spent_delta"] for r in rows)},
-            "btt18_spent": {"eps": rows[0]["btt18_spent_eps"], "delta": rows[0]["btt18_spent_delta"]},
-            "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta
-                                        for r in rows),
-        }
-    ce = [r["counterexample"] for r in records]
-    # the counterexample checks Lemma 9's query count with ERM answers and an exact Bin(m, 1/2) draw: no
-    # algorithm under test is involved, so its claims are algorithm-free, not verdicts on Theorem 7
-    counter = {
+    acc = {"agprivcl": claim(count("agprivcl"), T, target, conf, at_bound,
+                              label=f"{main} avg error <= alpha + gamma w.p. >= 1 - beta, {kind}")}
+    base = {a: contract.baseline(count(a), T, target, conf) for a in BASELINES}
+    acc.update({a: {**base[a], "status": base[a]["status"]} for a in ("btt18", "erm")})
+    trivial = {k: base[k] for k in TRIVIAL_ALGORITHMS}
+    strongest = max(trivial, key=lambda t: (trivial[t]["rate"], -float(np.mean([r["avg_error"][t] for r in rows]))))
+    return {
+        "class": c["cls"].name, "d": c["d"], "gamma": c["gamma"], "n_used": n, "n_prime": rows[0]["n_prime"],
+        "k": rows[0]["k"], "btt18_k": rows[0]["btt18_k"], **sizes,
+        "n_fraction_of_bound": n / sizes["n_bound"], "at_bound": at_bound, "not_judged_because": why,
+        "accuracy": acc, "baselines": base,
+        "informative": contract.informative(trivial),
+        "strongest": strongest, "strongest_failed": trivial[strongest]["status"] == contract.FAILS,
+        "separated": bool(acc["agprivcl"]["status"] == stats.HOLDS and contract.informative(trivial)),
+        "privacy_blind": {"erm": base["erm"], "audit": PRIVACY_AUDIT},
+        "btt18_lemma4": contract.baseline(sum(r["btt18_within_lemma4"] for r in rows), T, target, conf),
+        "negative_control": claim(count("control"), T, target, conf, at_bound,
+                                   label=f"control inverted_majority: avg error <= alpha + gamma, {kind}"),
+        "negative_control_no_relabel": claim(count("no_relabel"), T, target, conf, at_bound,
+                                              label=f"control no_relabel: avg error <= alpha + gamma, {kind}"),
+        "excess": {a: _mean_ci([r["excess"][a] for r in rows])
+                   for a in ("agprivcl", "btt18", "erm", "constant", "control", "no_relabel", "em_learner")},
+        "unstable": _mean_ci([r["unstable_before_halt"] for r in rows]), "rounds": rows[0]["rounds"],
+        "btt18_unstable": _mean_ci([r["btt18_unstable"] for r in rows]),
+        "no_relabel_unstable": _mean_ci([r["no_relabel_unstable"] for r in rows]),
+        "noise_decided": _mean_ci([r["noise_decided"] for r in rows]),
+        "btt18_noise_decided": _mean_ci([r["btt18_noise_decided"] for r in rows]),
+        "cutoff": rows[0]["cutoff"], "halted_rate": sum(r["halted"] for r in rows) / T,
+        "btt18_halted_rate": sum(r["btt18_halted"] for r in rows) / T,
+        "unstable_within_T": all(r["unstable_before_halt"] <= r["rounds"] for r in rows),
+        "relabel_excess": _mean_ci([r["relabel_excess"] for r in rows]),
+        "spent": {"eps": max(r["spent_eps"] for r in rows), "delta": max(r["spent_delta"] for r in rows)},
+        "btt18_spent": {"eps": rows[0]["btt18_spent_eps"], "delta": rows[0]["btt18_spent_delta"]},
+        "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta
+                                    for r in rows),
+    }
+
+
+def _counterexample(ce: list[dict], params: Params) -> dict:
+    """Lemma 9's query count on pure-noise labels with ERM answers and an exact Bin(m, 1/2) draw: no algorithm
+    under test is involved, so its claims are algorithm-free, not verdicts on Theorem 7."""
+    T, conf = len(ce), params.confidence
+    return {
         "alpha": params.counter_alpha, "beta": params.counter_beta, "gamma": 0.5,
         "m_printed": ce[0]["m_printed"], "m_corrected": ce[0]["m_corrected"],
         "printed": claim(sum(r["printed_ok"] for r in ce), T * params.counter_reps, 1 - params.counter_beta,
@@ -455,6 +472,16 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
                            conf, True, kind=contract.ALGORITHM_FREE,
                            label="pure-noise labels at Lemma 9's corrected m (Bin(m, 1/2) drawn directly)"),
     }
+
+
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
+    T = len(records)
+    target = 1 - params.beta
+    conf = params.confidence
+    main = "A_AgPrivCl" if params.variant == "none" else f"A_AgPrivCl ({params.variant}, broken)"
+    cases = {kind: summarise_case(kind, [r["cases"][kind] for r in records], params, main)
+             for kind in params.cases}
+    counter = _counterexample([r["counterexample"] for r in records], params)
     controls = {"inverted_majority": any(c["negative_control"]["status"] == stats.VIOLATED for c in cases.values()),
                 "no_relabel": any(c["negative_control_no_relabel"]["status"] == stats.VIOLATED
                                   for c in cases.values())}
@@ -466,8 +493,14 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
     text = (f"Theorem 7's accuracy of {main} over {len(cases)} case(s), {T} trials "
             f"({need} needed for holds at the family-wise level over {n_verdicts} verdicts); n used / n bound = "
             + ", ".join(f"{k}: {c['n_fraction_of_bound']:.2g}" for k, c in cases.items())
-            + "; informative (the constant answer fails): "
+            + "; informative (the constant answer and the generic private learner fail): "
             + ", ".join(f"{k}: {c['informative']}" for k, c in cases.items())
+            + "; strongest opponent: " + ", ".join(
+                f"{k}: {c['strongest']} ({'failed' if c['strongest_failed'] else 'did not fail'})"
+                for k, c in cases.items())
+            + "; accuracy cannot see privacy: non-private ERM is not shown to fail in "
+            + f"{sum(c['baselines']['erm']['status'] != contract.FAILS for c in cases.values())}/{len(cases)} "
+            + f"case(s); A_AgPrivCl's privacy is judged by the audit `simulations audit {PRIVACY_AUDIT}`"
             + "; negative controls " + ", ".join(f"{k} {'caught' if v else 'NOT caught'}" for k, v in controls.items())
             + "; the stability test acts (unstable queries) in: "
             + (", ".join(k for k, v in acts.items() if v) or "no case")

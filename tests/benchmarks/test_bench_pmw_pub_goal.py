@@ -91,7 +91,8 @@ def test_pure_lead_judges_replace_one_against_the_peer_run_at_its_replace_one_co
     """With smartnoise also run at eps / 1.125 ((1, 0)-DP under replace-one), our replace-one rows are judged
     against that run and our add/remove rows against its charged run. Catches the replace-one verdict taken
     against the charged run (which is (1.125, 0) under replace-one), or the add/remove one against the scaled run."""
-    fair = dict(_sn(0.016, 0.0027), label=_sn(0, 0)["label"] + ", eps / 1.125", guarantee=bench.SNSYNTH_REPLACE_GUARANTEE)
+    fair = dict(_sn(0.016, 0.0027), label=_sn(0, 0)["label"] + ", eps / 1.125",
+                guarantee=bench.SNSYNTH_REPLACE_GUARANTEE)
     ours = [dict(label="ours replace", T=30, sec=0.001, max=0.015, mean=0.0026, guarantee=PURE),
             dict(label="ours add/remove", T=30, sec=0.002, max=0.015, mean=0.0026, guarantee=bench.PURE_ADD_REMOVE)]
     lines = bench._pure_lead([_sn(0.014, 0.0024), fair] + ours, 30)

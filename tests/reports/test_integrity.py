@@ -10,7 +10,7 @@ import pytest
 from reports import builder, integrity, results
 from reports.html import render as render_html
 from reports.sections import audits as audits_section
-from simulations import runner
+from simulations import _store_io, runner
 from simulations.__main__ import main as sim_cli
 
 
@@ -45,7 +45,6 @@ def test_a_forged_audit_is_a_problem_not_a_pass(saved_audit, tmp_path):
 def test_a_saved_audit_is_read_as_untrusted_input(saved_audit, tmp_path, monkeypatch):
     """A link to an audit, a file over the store's JSON limit and one holding NaN are listed problems, never read
     as audits. Catches reading them with an unbounded ``read_text`` that follows links (as the report once did)."""
-    from simulations import store
 
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -55,7 +54,7 @@ def test_a_saved_audit_is_read_as_untrusted_input(saved_audit, tmp_path, monkeyp
     (root / "audit-linked.json").symlink_to(outside / "audit-laplace.json")
     (root / "audit-big.json").write_text(json.dumps({**saved_audit, "pad": "x" * 4096}))
     (root / "audit-nan.json").write_text(json.dumps(saved_audit).replace('"seed": 3', '"seed": NaN'))
-    monkeypatch.setattr(store, "MAX_JSON_BYTES", 4000)
+    monkeypatch.setattr(_store_io, "MAX_JSON_BYTES", 4000)  # the limit open_regular reads
     res = results.load(root)
     assert res.audits == []
     assert sorted(p.split(":")[0].rsplit("/", 1)[1] for p in res.problems) == [

@@ -54,3 +54,16 @@ def test_audit_states_the_worst_pair_and_keeps_its_draws():
     b = audit.audit(audit.AuditCase(case.mechanism, None, (0, 1), None, 5.0, batched=True, pair_loss=case.pair_loss),
                     4_000, np.random.default_rng(3))
     assert (a.false_positives, a.false_negatives) == (b.false_positives, b.false_negatives)
+
+
+def test_loss_neighbours_rank_pairs_without_changing_the_audited_pair():
+    """A case that gives ``loss_neighbours`` (no sampled search) keeps its own pair and states the worst found
+    (1.87 at this seed, near log 7 = 1.95, from 64 random pairs of the 64). Broken by once: handing the exact winner to the audit (as the sampled
+    search's start) would audit the winner ((0, 5) at this seed), not (0, 1)."""
+    rr = _rr_case()
+    case = audit.AuditCase(rr.mechanism, None, (0, 1), None, 5.0, batched=True, pair_loss=rr.pair_loss,
+                           loss_neighbours=rr.neighbours)
+    r = audit.audit(case, 2_000, np.random.default_rng(4))
+    assert r.pair == "D0 = 0, D1 = 1" and math.isclose(r.pair_loss, math.log(1.5))
+    worst = float(r.exact_search.split("worst exact loss ")[1].split()[0])
+    assert 1.5 < worst <= math.log(7) + 1e-9

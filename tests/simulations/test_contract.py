@@ -31,6 +31,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import sys
 import types
 import typing
 from pathlib import Path
@@ -52,7 +53,10 @@ KNOWN_FAILURES: dict[tuple[str, str, str | None], str] = {
         "tests/simulations/test_nb20_audit.py",
 }
 
-EXPERIMENTS = [row["name"] for row in experiments.catalogue(lazy=True)]
+#: docs/DESIGN.md's worked example, a real experiment outside the registry (tests/examples), run like the others
+WORKED_EXAMPLE = "worked_example.laplace_release"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+EXPERIMENTS = [row["name"] for row in experiments.catalogue(lazy=True)] + [WORKED_EXAMPLE]
 
 
 def _mark(key):
@@ -92,6 +96,7 @@ def test_experiment_runs_small_and_keeps_the_contract(name, variant):
     assert summary["variant"] == (variant or contract.NO_VARIANT)
     assert summary["negative_control"] is (variant is not None)
     assert summary["result_ids"] == list(exp.results)
+    assert name in (exp.name, WORKED_EXAMPLE)
     if variant is not None:
         assert summary["verdict"] == stats.VIOLATED, summary["verdict_text"]
     claims = contract.find_claims(summary)
@@ -104,6 +109,9 @@ def test_experiment_runs_small_and_keeps_the_contract(name, variant):
         assert "kind" in c and c["kind"] in contract.KINDS, f"{path}: a claim names its kind (contract.claim)"
     _check_verdict_follows_the_records(exp, records, summary, params, variant)
     _check_informative(exp, records, summary, params)
+    if variant is None:
+        _check_no_opponent_weaker_than_the_constant(summary)
+        _check_lower_bound_cells_where_the_non_private_release_is_accurate(summary)
     if variant is None and exp.opponent_names:
         _check_informative_follows_the_records(exp, records, params)
 
@@ -150,9 +158,81 @@ def _check_informative(exp, records, summary, params):
     for group in groups:
         for name in exp.opponent_names:
             b = group[name]
+            if b is None:  # does not apply to this group
+                continue
             again = contract.baseline(b["successes"], b["trials"], b["target"], b["ci_confidence"])
             assert b["status"] == again["status"], name
     assert _informative_flags(summary), "an experiment with opponents states informative"
+    strongest = summary["strongest_opponent"]
+    for group_best in (strongest.values() if "name" not in strongest else [strongest]):
+        assert group_best is None or (group_best["name"] in exp.opponent_names
+                                      and group_best["failed"] == (group_best["status"] == contract.FAILS))
+
+
+def _nodes(value, path=""):
+    """Every (path, dict) of a JSON value, nested included."""
+    if isinstance(value, dict):
+        yield path, value
+        for k, v in value.items():
+            yield from _nodes(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _nodes(v, f"{path}[{i}]")
+
+
+def _check_no_opponent_weaker_than_the_constant(summary):
+    """An opponent weaker than the data-free constant on the same draws is a defect, not a baseline: every
+    ``weaker_than_constant`` list a summary states (``simulations.opponents.summarise_opponents``) is empty.
+    Broken by once: thm10's former "A_PAP without private data" (error 1.3-2.0 against the constant's 1.0), see
+    test_an_opponent_weaker_than_the_constant_fails_the_contract."""
+    for path, node in _nodes(summary):
+        weak = node.get("weaker_than_constant")
+        assert not weak, f"{path}: opponents weaker than the constant release: {weak}"
+
+
+def _check_lower_bound_cells_where_the_non_private_release_is_accurate(summary):
+    """A lower bound's claim counts only where the non-private release is accurate: every cell that states its
+    non-private release (``nonprivate``, a baseline record) and carries a verdict (``prediction`` not below-bound)
+    has that release ``succeeds``. Broken by once: thm15's in-regime cells at n = 24, judged while the exact pooled
+    answers failed there, see test_a_lower_bound_judged_where_the_non_private_release_fails_breaks_the_contract."""
+    for path, node in _nodes(summary):
+        pred, nonprivate = node.get("prediction"), node.get("nonprivate")
+        if isinstance(pred, dict) and isinstance(nonprivate, dict) and pred.get("verdict") in (
+                stats.HOLDS, stats.VIOLATED, stats.INCONCLUSIVE):
+            assert nonprivate["status"] == contract.SUCCEEDS, \
+                f"{path}: a lower bound judged where the non-private release is {nonprivate['status']}"
+
+
+def test_an_opponent_weaker_than_the_constant_fails_the_contract():
+    """thm10's CI records with the public-only release's error raised to 1.5 (as the former "A_PAP without private
+    data" had it): the summary lists it as weaker than the constant and the contract check refuses the run."""
+    exp = experiments.get("thm10")
+    params = _params_of(exp, None)
+    records, summary = runner.evaluate("thm10", 8, seed=SEED, params=params)
+    _check_no_opponent_weaker_than_the_constant(summary)
+    broken = copy.deepcopy(records)
+    for r in broken:
+        for c in r["cases"].values():
+            c["public_only_error"] = 1.5
+    again = contract.summarise_run(exp, broken, params)
+    with pytest.raises(AssertionError, match="weaker than the constant"):
+        _check_no_opponent_weaker_than_the_constant(again)
+
+
+def test_a_lower_bound_judged_where_the_non_private_release_fails_breaks_the_contract():
+    """thm15's CI run judges its cells (the exact pooled answers succeed there); the same summary with a judged
+    cell's non-private release marked failing is refused by the contract check."""
+    exp = experiments.get("thm15")
+    params = _params_of(exp, None)
+    _, summary = runner.evaluate("thm15", exp.ci.trials, seed=SEED, params=params)
+    _check_lower_bound_cells_where_the_non_private_release_is_accurate(summary)
+    judged = [r for r in summary["rows"] if r["prediction"]["verdict"] != stats.BELOW_BOUND]
+    assert judged, "the CI run judges a cell"
+    broken = copy.deepcopy(summary)
+    next(r for r in broken["rows"] if r["prediction"]["verdict"] != stats.BELOW_BOUND)["nonprivate"]["status"] = \
+        contract.FAILS
+    with pytest.raises(AssertionError, match="non-private release"):
+        _check_lower_bound_cells_where_the_non_private_release_is_accurate(broken)
 
 
 def _informative_flags(summary) -> list[bool]:

@@ -57,7 +57,7 @@ def test_a_staged_search_prints_one_line_per_finished_stage_with_its_cpu(tmp_pat
     seconds so far (non-decreasing); none with progress=False. Catches a search silent for its whole run."""
     from simulations.experiments import thm10_looseness as loose
 
-    params = dict(loose.CI_RUN["params"])
+    params = dict(loose.EXPERIMENT.ci.params)
     results = stages.run("thm10_looseness", 2, tmp_path / "s", seed=3, overrides=params, workers=1)
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == len(results) >= 2

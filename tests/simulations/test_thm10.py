@@ -15,7 +15,7 @@ import bounds
 from algorithms.classes.combinatorics import dual_vc_dimension, vc_dimension
 from simulations import audit, contract, runner, stats
 from simulations.__main__ import main as cli
-from simulations.experiments import thm10, thm10_looseness
+from simulations.experiments import _least_size, thm10, thm10_looseness
 from simulations.audit_targets import pap as pap_target
 
 SMALL = {"cases": ("thresholds:near_threshold", "stumps:zipf"), "num_points": 64, "stump_dim": 4,
@@ -167,21 +167,21 @@ def test_grid_is_geometric_and_stops():
 def test_least_holding_rule():
     """30/30 holds at target 0.9 (CP lower 0.905), 28/30 does not; the least size is the last of the run of holds."""
     sizes = [800, 400, 200, 100, 50]
-    out = thm10_looseness.least_holding(sizes, [None, 30, 30, 28, 30], 30, 0.9, 0.95)
+    out = _least_size.least_holding(sizes, [None, 30, 30, 28, 30], 30, 0.9, 0.95)
     assert out["least"] == 200 and not out["censored"] and out["holds_empirically"][0] is None
     assert out["least_point_estimate"] == 50 and out["censored_point_estimate"]
     assert out["interval"] == [0, 200]  # 28/30 does not fail empirically (CP upper 0.99 >= 0.9): no lower end
-    assert thm10_looseness.least_holding(sizes, [29, 30, 30, 30, 30], 30, 0.9, 0.95)["least"] is None
-    out = thm10_looseness.least_holding(sizes, [30, 30, 30, 20, 30], 30, 0.9, 0.95)
+    assert _least_size.least_holding(sizes, [29, 30, 30, 30, 30], 30, 0.9, 0.95)["least"] is None
+    out = _least_size.least_holding(sizes, [30, 30, 30, 20, 30], 30, 0.9, 0.95)
     assert out["least"] == 200 and out["interval"] == [100, 200]  # 20/30: CP upper 0.81 < 0.9, fails
 
 
 def test_looseness_statuses_below_the_bound_are_never_violated():
     """Only the bound's own size gets a verdict; smaller grid sizes are below-bound even at 0/30
     (catches a looseness search that calls a failure below the bound a violation of Theorem 10)."""
-    st = thm10_looseness._statuses([800, 400, 200], [0, 0, 0], 800, 30, 0.9, 0.95)
+    st = _least_size.statuses([800, 400, 200], [0, 0, 0], 800, 30, 0.9, 0.95)
     assert st == ["violated", "below-bound", "below-bound"]
-    assert thm10_looseness._statuses([800, 400], [0, 0], 800, 30, 0.9, 0.95, other_at_bound=False) == \
+    assert _least_size.statuses([800, 400], [0, 0], 800, 30, 0.9, 0.95, other_at_bound=False) == \
         ["below-bound", "below-bound"]
 
 
@@ -356,16 +356,20 @@ def test_cluster_law_cover_radius_and_truth_are_exact():
     assert counts.dim == 12 and np.array_equal(counts.ones[:4], counts.ones[4:8])
 
 
-def test_wide_stumps_a_pap_separates_from_private_only_pmw():
+def test_wide_stumps_a_pap_separates_from_pmw_but_not_from_the_gaussian_release():
     """Decision stumps on {+-1}^2000 under a 4-cluster law, n = 2e7 (0.003 of Theorem 10's n), m = 10: A_PAP's cover
     finds the clusters and its PMW runs on {+-1}^4 and succeeds (Clopper-Pearson 'succeeds' vs 0.9), while
-    private-only PMW on {+-1}^2000 and every other trivial release fail: the summary's separation. 40 trials, about
-    3 s of CPU. Catches A_PAP run on the full coordinate set (it then fails with PMW) or private-only PMW given the
-    cover's coordinates (it then succeeds)."""
+    private-only PMW on {+-1}^2000, the public-only releases and the constant fail; but the Gaussian and Laplace
+    mechanisms on the 2,000 answers (no public data) succeed too, so the case is not informative and the summary
+    names a private-only release as the strongest opponent, which did not fail. 40 trials, about 3 s of CPU.
+    Catches A_PAP run on the full coordinate set (it then fails with PMW), private-only PMW given the cover's
+    coordinates (it then succeeds), and a summary that calls the case a separation with the Gaussian left out."""
     _, s = runner.evaluate("thm10", 40, seed=10, overrides=WIDE_CELL)
     c = s["cases"]["wide_stumps:clusters"]
     assert not c["at_bound"] and s["verdict"] == stats.BELOW_BOUND
     assert c["separation"]["algorithm"]["status"] == contract.SUCCEEDS
-    assert {k: b["status"] for k, b in c["baselines"].items()} == dict.fromkeys(thm10.TRIVIAL_ALGORITHMS,
-                                                                                 contract.FAILS)
-    assert c["separation"]["separated"] and c["informative"]
+    status = {k: b["status"] for k, b in c["baselines"].items()}
+    assert status == {"public_only": contract.FAILS, "public_shrunk": contract.FAILS, "private_only": contract.FAILS,
+                      "gaussian": contract.SUCCEEDS, "laplace": contract.SUCCEEDS, "constant_zero": contract.FAILS}
+    assert not c["separation"]["separated"] and not c["informative"]
+    assert c["strongest"] in ("gaussian", "laplace") and not c["strongest_failed"] and c["weaker_than_constant"] == []

@@ -12,18 +12,19 @@ import pytest
 
 from simulations import contract, experiments, stages, stats
 from simulations.__main__ import main as cli
+from simulations.experiments import _least_size as ls
 from simulations.experiments import thm10_looseness as tl
 
 T = 30  # 30/30 is the fewest all-success trials whose 95% CP lower bound reaches 0.9
 
 
 def _search(oracle, bound=10**6, factor=2.0, resolution=0.1, lowest=1000, max_stages=None):
-    """Drive the search's own step (tl.bracket) against ``oracle(size) -> successes of T`` until it stops."""
+    """Drive the search's own step (ls.bracket) against ``oracle(size) -> successes of T`` until it stops."""
     evidence = {n: [oracle(n), T] for n in tl.grid(bound, factor, lowest)}
     limit = tl.max_refinements(factor, resolution) if max_stages is None else max_stages
     for stage in range(limit + 1):
         sizes = sorted(evidence, reverse=True)
-        step = tl.bracket(sizes, [evidence[s][0] for s in sizes], [evidence[s][1] for s in sizes], T, 0.9, 0.95,
+        step = ls.bracket(sizes, [evidence[s][0] for s in sizes], [evidence[s][1] for s in sizes], T, 0.9, 0.95,
                           resolution, refining=stage < limit)
         if not step["next"]:
             return step, stage
@@ -63,26 +64,26 @@ def test_an_undecided_size_is_never_called_holds_and_is_looked_at_again():
     resolution note says so, and the next stage probes it again until it has MAX_LOOKS * T trials (catches a rule
     on the point estimate 29/30 >= 0.9, and a search that never adds trials to undecided sizes)."""
     sizes, succ = [800, 400, 200, 100], [30, 29, 30, 0]
-    found = tl.least_holding(sizes, succ, T, 0.9, 0.95)
+    found = ls.least_holding(sizes, succ, T, 0.9, 0.95)
     assert found["holds_empirically"] == [True, False, True, False]
     assert found["fails_empirically"] == [False, False, False, True]
     assert found["least"] == 800 and found["interval"] == [100, 800]
     assert [u["size"] for u in found["undecided_in_interval"]] == [400]
     assert found["undecided_in_interval"][0]["trials_to_decide"] == stats.trials_to_decide(29 / 30, 0.9, 0.95)
-    ok, note = tl.resolution_status(found, 0.1)
+    ok, note = ls.resolution_status(found, 0.1)
     assert not ok and "undecided" in note
-    step = tl.bracket(sizes, succ, [T] * 4, T, 0.9, 0.95, 0.1)
+    step = ls.bracket(sizes, succ, [T] * 4, T, 0.9, 0.95, 0.1)
     assert 400 in step["next"] and 566 in step["next"] and 283 in step["next"]
-    full = tl.bracket(sizes, [30, 29 * tl.MAX_LOOKS, 30, 0], [T, tl.MAX_LOOKS * T, T, T], T, 0.9, 0.95, 0.1)
+    full = ls.bracket(sizes, [30, 29 * ls.MAX_LOOKS, 30, 0], [T, ls.MAX_LOOKS * T, T, T], T, 0.9, 0.95, 0.1)
     assert 400 not in full["next"]
 
 
 def test_refine_probes_integer_midpoints_inside_the_bracket_only():
-    assert tl.refine([1000, 500, 250], [250, 1000], 0.1) == [707, 354]
-    assert tl.refine([1000, 500, 250], [500, 1000], 0.1) == [707]  # nothing below L
-    assert tl.refine([4, 3], [3, 4], 0.1) == []  # no integer strictly inside
-    assert tl.refine([1000, 500], [500, 1000], 0.1, feasible=lambda v: v < 600) == []
-    assert tl.refine([1000, 500], None, 0.1) == []
+    assert ls.refine([1000, 500, 250], [250, 1000], 0.1) == [707, 354]
+    assert ls.refine([1000, 500, 250], [500, 1000], 0.1) == [707]  # nothing below L
+    assert ls.refine([4, 3], [3, 4], 0.1) == []  # no integer strictly inside
+    assert ls.refine([1000, 500], [500, 1000], 0.1, feasible=lambda v: v < 600) == []
+    assert ls.refine([1000, 500], None, 0.1) == []
 
 
 def test_shape_fits_recover_known_exponents_in_p_and_d():

@@ -14,8 +14,9 @@ from simulations import contract, stats
 from simulations.experiments import thm15
 
 SMALL = {"num_points": 64, "alpha": 0.4, "m_alpha_grid": (0.5, 16.0), "n_max": 200_000, "form": "asymptotic"}
-#: the regime Theorem 15 covers on a finite grid: private learning alone fails (118 private samples on 256 points)
-REGIME = {"num_points": 256, "alpha": 0.25, "m_alpha_grid": (0.5, 16.0), "n_scale": 1e-6, "form": "asymptotic",
+#: the regime Theorem 15 covers on a finite grid: private learning alone fails and the non-private release succeeds
+#: (356 private samples on 256 points)
+REGIME = {"num_points": 256, "alpha": 0.25, "m_alpha_grid": (0.5, 16.0), "n_scale": 1.5e-5, "form": "asymptotic",
           "with_b": False}
 
 
@@ -61,11 +62,13 @@ def test_bad_params_name_the_field(bad, match):
 
 
 def test_in_the_regime_the_claim_holds_and_the_true_answers_control_is_violated():
-    """118 private samples on 256 points (Theorem 10's n x 1e-6): the private-only release fails in every trial, so the
-    cells are informative (computed from its records); below the line (m = 2) A_PAP is inaccurate (holds) and the
-    control that releases the true answers is accurate in 30/30 (violated). With the private-only release made
-    accurate in the records the cells are no longer informative. Catches a control judged outside the regime and an
-    informative flag that ignores the records."""
+    """356 private samples on 256 points (Theorem 10's n x 1.5e-5): the private-only releases (PMW and the tree) fail
+    in every trial while the exact non-private answers of the pooled samples succeed, so the cells are informative
+    (computed from their records); below the line (m = 2) A_PAP is inaccurate (holds) and the control that releases
+    the true answers is accurate in 30/30 (violated). With the private-only release, or the tree, made accurate in
+    the records, or the non-private release made inaccurate (a failure that would be sampling error at this n), the
+    cells are no longer informative. Catches a control judged outside the regime, an informative flag that ignores
+    the records, and a lower bound judged where the non-private release fails (at n = 24 it fails 9/30)."""
     params, recs, sm = _run(T=30, **REGIME)
     assert sm["informative"] == {"m_alpha=0.5": True, "m_alpha=16": True}
     edited = copy.deepcopy(recs)  # the private-only release made accurate in the records: the cells leave the regime
@@ -73,6 +76,13 @@ def test_in_the_regime_the_claim_holds_and_the_true_answers_control_is_violated(
         for cell in r["sizes"].values():
             cell["private_only_accurate"] = True
     assert not any(contract.summarise_run(thm15.EXPERIMENT, edited, params)["informative"].values())
+    for key, value in (("tree_accurate", True), ("exact_pooled_accurate", False)):
+        edited = copy.deepcopy(recs)
+        for r in edited:
+            for cell in r["sizes"].values():
+                cell[key] = value
+        again = contract.summarise_run(thm15.EXPERIMENT, edited, params)
+        assert not any(again["informative"].values()) and again["verdict"] == stats.BELOW_BOUND, key
     assert sm["rows"][0]["private_only_accurate"]["status"] == "fails" and sm["verdict"] == stats.HOLDS
     _, _, bad = _run(T=30, **REGIME, variant="true_answers")
     assert bad["verdict"] == stats.VIOLATED

@@ -21,7 +21,7 @@ registers them in paper order and re-exports their formulas (``from bounds.paper
 from __future__ import annotations
 
 from ...registry import register
-from ._common import _DECLARED, PAPER, SOURCE  # noqa: F401
+from ._common import _DECLARED  # noqa: F401  (re-exported)
 from .btt18 import *  # noqa: F401,F403
 from .relabel import *  # noqa: F401,F403
 from .subsamp import *  # noqa: F401,F403

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from ...core import Departure, Implicit, Quantity, Result
-from ._common import PAPER, SOURCE, _UNIT, _declare  # noqa: F401
+from ._common import PAPER, SOURCE, _declare  # noqa: F401  (re-exported)
 
 
 # =============================================================================================

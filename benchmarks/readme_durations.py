@@ -1,0 +1,146 @@
+"""README commands on a clean clone: the CPU seconds (user + system of the child processes, children's children
+included when they are waited for) of every command in README.md's code blocks, run in README order in a fresh
+``git clone`` of the repository with the current interpreter (the shared virtual environment) and ``PYTHONPATH``
+pointing at the clone, so that what runs is the committed code and nothing of the working tree.
+
+    python benchmarks/readme_durations.py [--repo DIR] [--only REGEX] [--skip REGEX] [--timeout S] [--save FILE]
+
+Prints one Markdown table row per command (command, CPU s, wall s, exit status, the figure README states), then
+the load average. The README's durations come from this table (benchmarks/RESULTS.md, "README commands on a clean
+clone"), and tests/benchmarks/test_readme_durations.py holds every "N s CPU" a README command line states within
+1.5x of the recorded figure (written "(N s CPU)" in the line's comment). The install line and the test suite are not run (they need a fresh virtual
+environment; ``.ci/run`` measures the suite). ``&&`` chains are run part by part and counted together.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import resource
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+#: the CPU seconds a README command line states for the whole command: "(12 s CPU)" in its comment (a figure in
+#: other words, such as "1 trial 3.3 s CPU", is prose about a part and is not held to the table)
+STATED = re.compile(r"\((\d[\d,]*(?:\.\d+)?) s CPU\)")
+_COMMENT = re.compile(r"\s+#\s")
+
+
+@dataclass
+class Command:
+    line: int        # README line number (1-based)
+    text: str        # the command as README writes it, comment removed
+    stated: float | None  # the CPU seconds its comment states, if it states them
+
+
+@dataclass
+class Measured:
+    command: str
+    cpu: float
+    wall: float
+    status: int
+    stated: float | None
+
+
+def commands(readme: str) -> list[Command]:
+    """Every runnable command line of README's fenced code blocks (``python ...``), with its stated CPU figure."""
+    out, inside = [], False
+    for k, line in enumerate(readme.splitlines(), 1):
+        if line.startswith("```"):
+            inside = not inside
+            continue
+        if not inside or not line.startswith("python "):
+            continue
+        m = _COMMENT.search(line)
+        text, comment = (line[:m.start()], line[m.end():]) if m else (line, "")
+        figure = STATED.search(comment)
+        out.append(Command(k, text.strip(), float(figure.group(1).replace(",", "")) if figure else None))
+    return out
+
+
+def _run(cmd: str, cwd: Path, env: dict, timeout: float) -> tuple[float, float, int]:
+    before, start, status = resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic(), 0
+    for part in cmd.split("&&"):
+        argv = shlex.split(part)
+        if argv and argv[0] == "python":
+            argv[0] = sys.executable
+        try:
+            status = subprocess.run(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                    timeout=timeout).returncode
+        except subprocess.TimeoutExpired:
+            status = -9
+        if status != 0:
+            break
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, time.monotonic() - start, status
+
+
+def measure(repo: Path, only: str | None, skip: str | None, timeout: float, save: Path | None) -> list[Measured]:
+    cmds = [c for c in commands((repo / "README.md").read_text(encoding="utf-8"))
+            if (only is None or re.search(only, c.text)) and (skip is None or not re.search(skip, c.text))]
+    work = Path(tempfile.mkdtemp(prefix="readme-durations-"))
+    rows: list[Measured] = []
+    try:
+        clone = work / "clone"
+        subprocess.run(["git", "clone", "-q", "--no-hardlinks", str(repo), str(clone)], check=True)
+        env = {**os.environ, "PYTHONPATH": str(clone)}
+        env.pop("PYTHONSTARTUP", None)
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=clone, capture_output=True,
+                              text=True).stdout.strip()
+        print(f"clean clone of {head}; {len(cmds)} commands", file=sys.stderr)
+        for c in cmds:
+            cpu, wall, status = _run(c.text, clone, env, timeout)
+            rows.append(Measured(c.text, round(cpu, 2), round(wall, 2), status, c.stated))
+            print(f"{cpu:8.2f} s CPU {wall:8.2f} s wall exit {status}: {c.text[:100]}", file=sys.stderr)
+            if save is not None:  # after every command, so an interrupted run keeps what it measured
+                save.write_text(json.dumps({"commit": head, "load_average": os.getloadavg(),
+                                            "rows": [asdict(r) for r in rows]}, indent=1))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return rows
+
+
+def table(rows: list[Measured]) -> str:
+    lines = ["| command | CPU s | wall s | exit | README states (s CPU) |", "|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| `{r.command}` | {r.cpu:.1f} | {r.wall:.1f} | {r.status} | "
+                     f"{'-' if r.stated is None else f'{r.stated:g}'} |")
+    return "\n".join(lines)
+
+
+def recorded(results_md: str, heading: str = "README commands on a clean clone") -> dict[str, float]:
+    """{command: CPU seconds} from the last table under a RESULTS.md heading that starts with ``heading``."""
+    found: dict[str, float] = {}
+    sections = re.split(r"^## ", results_md, flags=re.M)
+    for sec in sections:
+        if sec.startswith(heading):
+            rows = re.findall(r"^\| `([^`]+)` \| ([\d.]+) \| [\d.]+ \| (-?\d+) \|", sec, re.M)
+            found = {cmd: float(cpu) for cmd, cpu, status in rows if status == "0"}
+    return found
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
+    p.add_argument("--repo", type=Path, default=REPO, help="the repository to clone (default: this checkout)")
+    p.add_argument("--only", default=None, help="run only the commands matching this regular expression")
+    p.add_argument("--skip", default=None, help="skip the commands matching this regular expression")
+    p.add_argument("--timeout", type=float, default=3600.0, help="seconds after which a command is stopped")
+    p.add_argument("--save", type=Path, default=None, help="also write the rows as JSON, after each command")
+    ns = p.parse_args(argv)
+    rows = measure(ns.repo, ns.only, ns.skip, ns.timeout, ns.save)
+    print(table(rows))
+    print(f"\nload average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    return 0 if all(r.status == 0 for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -2,13 +2,13 @@
 method, claim, source, and the module that registers it), so ``python -m proofs_checks --list`` answers without
 importing a paper's module (nor numpy), and running one paper's checks imports only the modules that declare them.
 
-Generated from the registry (``python -m proofs_checks.declared --write``); a test holds the file equal to the
+Generated from the registry by :mod:`proofs_checks.declare` (``python -m proofs_checks.declare --write``); a test
+holds the file equal to the
 registry, so a check added without regenerating it is noticed.
 """
 from __future__ import annotations
 
 import json
-import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,28 +30,3 @@ def modules(paper: str | None = None) -> list[str]:
         if (paper is None or r["paper"] == paper) and r["module"] not in out:
             out.append(r["module"])
     return out
-
-
-def generate() -> list[dict]:
-    """The declarations as the registry has them (imports every paper module)."""
-    from .core import all_checks, module_of
-
-    return [{"id": c.id, "paper": c.paper, "result": c.result, "method": c.method, "claim": c.claim,
-             "source": c.source, "module": module_of(c.id)} for c in all_checks()]
-
-
-def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    text = json.dumps(generate(), indent=1, ensure_ascii=False) + "\n"
-    if argv == ["--write"]:
-        FILE.write_text(text, encoding="utf-8")
-        return 0
-    if argv:
-        sys.stderr.write("usage: python -m proofs_checks.declared [--write]\n")
-        return 2
-    sys.stdout.write(text)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -11,9 +11,9 @@ from proofs_checks.core import PAPERS, all_checks
 
 
 def test_checks_json_is_the_registry():
-    """Regenerate with ``python -m proofs_checks.declared --write`` after adding or changing a check. Generated in a
+    """Regenerate with ``python -m proofs_checks.declare --write`` after adding or changing a check. Generated in a
     fresh interpreter: the registry's own order is the order its modules are imported in."""
-    fresh = subprocess.run([sys.executable, "-m", "proofs_checks.declared"], capture_output=True, text=True,
+    fresh = subprocess.run([sys.executable, "-m", "proofs_checks.declare"], capture_output=True, text=True,
                            check=True).stdout
     assert list(declared.declarations()) == json.loads(fresh)
     assert [r["id"] for r in declared.declarations()] == [c.id for c in all_checks()]

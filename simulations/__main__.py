@@ -9,7 +9,7 @@
     status DIR [--json]                    exit 2 (one line) when the directory is corrupt
     audit TARGET [--samples N] [--seed S] [--epsilon E] [--delta D] [--confidence C] [--json] [--out DIR]
                                            (--eps is an alias of --epsilon; --delta only for targets declaring one)
-    audit --all [TARGET ...] [--samples N] [--seed S] [--confidence C] [--json] [--out DIR]
+    audit --all [TARGET ...] [--workers W] [--samples N] [--seed S] [--confidence C] [--json] [--out DIR]
                                            --out saves each result as DIR/audit-TARGET.json (AUDIT_FORMAT;
                                            the reports read it); an existing file of that name is an error.
                                            --all audits every target (or those named) at its defaults with one
@@ -111,6 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("target", nargs="*", type=cli.text_arg("target"),
                    help="target name (with --all: optional subset, each at most once)")
     a.add_argument("--all", action="store_true", help="audit every target with one family-wise confidence")
+    a.add_argument("--workers", type=_positive_int("workers"), default=1,
+                   help=f"with --all: processes auditing targets side by side (default 1; the same results for any "
+                        f"number; at most {WORKERS_PER_CORE} per core)")
     a.add_argument("--samples", type=_positive_int("samples"), default=None,
                    help=f"outputs per neighbour (target default if omitted; at most {MAX_SAMPLES:,} unless --max-samples)")
     a.add_argument("--max-samples", type=_positive_int("max-samples"), default=None, help="raise the limit on --samples")
@@ -481,8 +484,12 @@ def _cmd_audit(args) -> int:
         names = list(args.target) or sorted(known)
         _check_samples(args, {n: known[n] for n in names})
         paths = _audit_paths(args.out, names)
+        limit = WORKERS_PER_CORE * (os.cpu_count() or 1)
+        if args.workers > limit:
+            raise ValueError(f"--workers {args.workers} is above the limit of {limit} ({WORKERS_PER_CORE} per core on "
+                             f"{os.cpu_count()} cores)")
         family = _audit.audit_all(names, seed=args.seed, confidence=args.confidence, samples=args.samples,
-                                  progress=sys.stderr.isatty())
+                                  progress=sys.stderr.isatty(), workers=args.workers)
         records = {n: _audit_record(n, t, r, args.seed) for n, t, r in family.results}
         if args.json:
             print(json.dumps({"statement": family.statement(), "confidence": family.confidence,

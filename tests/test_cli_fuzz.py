@@ -91,7 +91,9 @@ def _bases(tmp: Path) -> list[tuple]:
                   ["--delta", "2"], ["--delta", "-1"], ["--delta", "0.5"], ["--out", ""], ["--out", str(REPO)],
                   ["--out", str(REPO / "simulations")], ["extra_target"]]}),
         (sim_main, ["audit", "--all", "laplace", "laplace_no_noise", "--samples", "200"], {
-            "@3": ["laplace", "nope"], "+": [["--eps", "1"], ["--delta", "0.1"]], "--samples": ["0", "999999999"]}),
+            "@3": ["laplace", "nope"], "+": [["--eps", "1"], ["--delta", "0.1"], ["--workers", "0"],
+                                            ["--workers", "100000"], ["--workers", "x"]],
+            "--samples": ["0", "999999999"]}),
         (sim_main, ["status", str(tmp / "missing")], {"@1": ["", str(tmp / "nothing")], "+": [["--bogus"]]}),
         (sim_main, ["resume", str(tmp / "missing"), "--workers", "1"], {"@1": [""], "--workers": ["0", "100000"]}),
         (sim_main, ["list", "laplace_tail"], {"@1": ["nope"], "+": [["--json", "--csv"], ["x", "y"]]}),

@@ -13,7 +13,8 @@ import time
 from pathlib import Path
 from typing import Iterable
 
-from simulations.store import TORN_LOCK_AGE, StoreError, loads, now, open_regular, os_error
+from simulations.store import (TORN_LOCK_AGE, StoreError, check_single_link, loads, now, open_regular, os_error,
+                               printable)
 
 
 # ---------------------------------------------------------------- lock
@@ -113,7 +114,7 @@ class RunLock:
                     except OSError as exc:
                         raise os_error(exc, path) from None
                     continue
-                who = (f"pid {holder.get('pid')} on {holder.get('host')} since {holder.get('started_at')}"
+                who = (printable(f"pid {holder.get('pid')} on {holder.get('host')} since {holder.get('started_at')}")
                        if holder else "a process whose lock file is being written")
                 raise StoreError(f"run directory {str(path.parent)!r} is in use by {who}; wait for it to "
                                  f"finish (if that process is gone, delete {path})")
@@ -140,14 +141,20 @@ class RunLock:
 
 
 class RecordAppender:
-    """Appends encoded lines to records.jsonl; each :meth:`write` batch is flushed and fsynced before returning."""
+    """Appends encoded lines to records.jsonl (opened without following a link, refused unless a regular file
+    with one name); each :meth:`write` batch is flushed and fsynced before returning."""
 
     def __init__(self, path: Path):
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
                      | getattr(os, "O_CLOEXEC", 0), 0o666)
-        if not _stat.S_ISREG(os.fstat(fd).st_mode):
+        try:
+            st = os.fstat(fd)
+            if not _stat.S_ISREG(st.st_mode):
+                raise StoreError(f"{path} is not a regular file; refusing to append to it")
+            check_single_link(st, path, write=True)  # a hard link: the append would land in a file elsewhere
+        except BaseException:
             os.close(fd)
-            raise StoreError(f"{path} is not a regular file; refusing to append to it")
+            raise
         os.set_blocking(fd, True)
         self._fh = os.fdopen(fd, "ab")
 

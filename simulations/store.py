@@ -1,38 +1,50 @@
 """The run directory: where a Monte-Carlo run's parameters, records and summary live, written so nothing is lost.
 
-Format (``FORMAT = "simulations-run/1"``)::
+Format (``FORMAT = "simulations-run/2"``)::
 
     RUN_DIR/
       manifest.json   {"format", "experiment" (name), "module" (import path), "result_ids", "params",
-                       "root_seed", "trials", "code_version", "created_at", "status" ("running" |
+                       "root_seed", "digest", "trials", "code_version", "created_at", "status" ("running" |
                        "interrupted" | "complete"), "sessions": [{"started_at", "finished_at",
                        "elapsed_seconds", "backend", "workers", "scheduler", "code_version",
                        "trials_run", and "interrupted" (the error) if it stopped on one}],
                        "finished_at"}
                       written atomically (temporary file in RUN_DIR, fsync, os.replace).
-      records.jsonl   one line per finished trial: {"index": i, "record": {...}}, appended in the
-                      order trials finish (not index order); each batch is flushed and fsynced.
-      summary.json    the experiment's summarise() of all records, written atomically when complete.
+      records.jsonl   one line per finished trial: {"digest", "index": i, "record": {...}}, appended in
+                      the order trials finish (not index order); each batch is flushed and fsynced.
+      summary.json    the experiment's summarise() of all records, written atomically when complete. Never
+                      read back as a verdict: only compared with the summary recomputed from the records.
 
       lock.json       while a run or resume computes: {"pid", "host", "started_at", "proc_start"};
                       created exclusively (O_EXCL), removed when the process ends. A second run or
                       resume refuses while the holder lives; a lock whose holder is dead (same host,
                       no such process or a different process start time) is stale and taken over.
 
-Integrity: the manifest holds ``digest``, a hash of (experiment, params, root_seed) (:func:`params_digest`),
-and every record line carries it (``{"index", "record", "digest"}``). A manifest whose params or seed were
-edited after the run started no longer matches its digest; a record written under other params or another
-seed does not carry the manifest's; a repeated index whose record differs from the first (a conflicting
-duplicate) and NaN or infinity anywhere in a line (the writer refuses them) are corrupt lines. Run
-directories written before digests existed are read as before. :func:`integrity_problems` lists what is
-wrong with a directory without raising (the report calls it); :meth:`RunDir.inspect` counts the same
-problems, so ``status`` says ``corrupt`` and ``resume`` refuses.
+Format 1 (before the digest was mandatory) is refused with one line naming :func:`upgrade`
+(``python -m simulations upgrade DIR``), which rewrites the manifest once every record is checked.
 
-Untrusted files: every file of a run directory is opened without following symbolic links and refused
-unless it is a regular file (no FIFO, device or link), its size is checked against a limit before it is
-read (:data:`MAX_JSON_BYTES`, :data:`MAX_RECORDS_BYTES`; raise them with the environment variables
-``SIMULATIONS_MAX_JSON_MB`` and ``SIMULATIONS_MAX_RECORDS_MB``), records are streamed line by line, and
-appends and truncations go through a descriptor opened the same way, so nothing is written through a link.
+Integrity, which no edit of a file switches off: the manifest holds ``digest``, a hash of (experiment, params,
+root_seed) (:func:`params_digest`), and every record line must carry it. A manifest without it, or whose params
+or seed were edited after the run started, is corrupt; so is a record line without the manifest's digest (of
+other params or another seed, or none), a repeated index whose record differs from the first (a conflicting
+duplicate), NaN or infinity (also ``1e999``) or a key twice in one object (:mod:`simulations._records`), and a
+record whose values have other types than the experiment's (:func:`record_problems`). :func:`integrity_problems`
+lists what is wrong with a directory without raising (the report calls it); :meth:`RunDir.inspect` finds the
+same problems, so ``status`` says ``corrupt`` and ``resume`` refuses.
+
+A run is its records: :meth:`RunDir.inspect` recomputes the summary from them every time
+(:func:`recompute_summary`, the one function that does) and a stored summary whose verdict fields differ from it
+(:func:`summary_disagreement`) makes the run corrupt. ``status``, ``resume`` and the report show only the
+recomputed summary.
+
+Untrusted files (:mod:`simulations._store_files`): every file of a run directory is opened without following
+symbolic links and refused unless it is a regular file (no FIFO, device or link); records.jsonl, and every file
+written, must have one name (link count 1: no hard link to a file elsewhere); reads are capped on the bytes
+actually read, never on ``st_size`` alone (:data:`MAX_JSON_BYTES`, :data:`MAX_RECORDS_BYTES` and a record line
+at most :data:`MAX_LINE_BYTES`; raise them with ``SIMULATIONS_MAX_JSON_MB``, ``SIMULATIONS_MAX_RECORDS_MB``,
+``SIMULATIONS_MAX_LINE_MB``), so neither a sparse file nor one growing while it is read costs more; appends
+and truncations go through a descriptor opened the same way. :func:`walk` is the one walker of a results tree;
+:func:`printable` escapes control characters of anything printed from a file.
 
 Reading records: a last line without its newline or that does not parse (a write torn by a kill)
 is ignored, any other bad line is an error, and a repeated index keeps its first record, so a
@@ -51,17 +63,16 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
-import json
 import os
 import stat as _stat
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 
-FORMAT = "simulations-run/1"
+FORMAT = "simulations-run/2"
+#: the format before the digest was mandatory: refused, with the command that upgrades it (:func:`upgrade`)
+OLD_FORMATS = ("simulations-run/1",)
 MANIFEST = "manifest.json"
 RECORDS = "records.jsonl"
 SUMMARY = "summary.json"
@@ -73,72 +84,18 @@ STATES = ("complete", "running", "stale", "interrupted", "corrupt")
 MAX_JSON_BYTES = int(float(os.environ.get("SIMULATIONS_MAX_JSON_MB", "64")) * 2**20)
 #: records.jsonl larger than this is refused unread (about a million ordinary records)
 MAX_RECORDS_BYTES = int(float(os.environ.get("SIMULATIONS_MAX_RECORDS_MB", "1024")) * 2**20)
-_LIMIT_ENV = {"json": "SIMULATIONS_MAX_JSON_MB", "records": "SIMULATIONS_MAX_RECORDS_MB"}
+#: one line of records.jsonl longer than this is corrupt (a record the writer would not write; raise it with
+#: SIMULATIONS_MAX_LINE_MB): a file of one endless line (e.g. sparse) is refused after this many bytes
+MAX_LINE_BYTES = int(float(os.environ.get("SIMULATIONS_MAX_LINE_MB", "8")) * 2**20)
 
-
-class StoreError(ValueError):
-    """A run directory cannot be written or read (one line: the path and the cause)."""
-
-
-def os_error(exc: OSError, path=None, hint: str = "") -> StoreError:
-    """``exc`` as one line naming the path and the cause (e.g. "No space left on device")."""
-    where = exc.filename if getattr(exc, "filename", None) else path
-    cause = exc.strerror or type(exc).__name__
-    return StoreError(f"cannot write {where}: {cause}" + (f"; {hint}" if hint else ""))
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def readable_mode(path) -> None:
-    """Give a file written through ``mkstemp`` (owner-only) the mode an ordinary ``open`` would: 0o666
-    less the user's umask."""
-    os.chmod(path, 0o666 & ~_umask())
-
-
-def open_regular(path, *, limit: int | None = None, kind: str = "json", write: bool = False):
-    """``path`` opened without following a symbolic link and without blocking, refused (StoreError) unless
-    it is a regular file of at most ``limit`` bytes (MAX_JSON_BYTES / MAX_RECORDS_BYTES by ``kind``). Binary
-    file object, read-only, or read-write (``write``: positioned at the start, no truncation)."""
-    if limit is None:
-        limit = MAX_RECORDS_BYTES if kind == "records" else MAX_JSON_BYTES
-    flags = (os.O_RDWR if write else os.O_RDONLY) | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError as exc:
-        import errno
-
-        if exc.errno == errno.ELOOP:
-            raise StoreError(f"{path} is a symbolic link; a run directory's files must be regular files") from None
-        raise
-    try:
-        st = os.fstat(fd)
-        if not _stat.S_ISREG(st.st_mode):
-            raise StoreError(f"{path} is not a regular file (a FIFO, device or directory); refusing to "
-                             f"{'write' if write else 'read'} it")
-        if not write and st.st_size > limit:
-            raise StoreError(f"{path} is {st.st_size:,} bytes, above the limit of {limit:,} for this file; "
-                             f"raise it with the environment variable {_LIMIT_ENV[kind]} (in MB)")
-        os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb+" if write else "rb")
-    except BaseException:
-        os.close(fd)
-        raise
-
-
-def _refuse_constant(name):
-    raise ValueError(f"{name} is not allowed (the writer refuses NaN and infinity)")
-
-
-def loads(raw) -> Any:
-    """JSON from untrusted bytes or text: NaN / Infinity refused, nesting too deep a ValueError."""
-    try:
-        return json.loads(raw, parse_constant=_refuse_constant)
-    except RecursionError:
-        raise ValueError("JSON nested too deeply") from None
+from simulations._store_judge import (  # noqa: E402,F401  (re-exported: simulations.store is the import path)
+    VERDICT_FIELDS, duration_text, recompute_summary, record_problems, running_seconds, summary_disagreement,
+    upgrade,
+)
+from simulations._store_files import (  # noqa: E402,F401  (re-exported: simulations.store is the import path)
+    _LIMIT_ENV, StoreError, _json_default, _umask, check_single_link, check_writable, dumps, loads, open_regular,
+    os_error, printable, read_capped, read_json, readable_mode, too_big, walk, write_json_atomic,
+)
 
 
 def params_digest(experiment: str, params: dict, root_seed: int) -> str:
@@ -148,57 +105,14 @@ def params_digest(experiment: str, params: dict, root_seed: int) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def check_writable(directory: str | os.PathLike, what: str = "--out") -> Path:
-    """Create ``directory`` (with its parents) if missing and write, fsync and remove a probe file in
-    it, before any computing; StoreError naming the path and the cause otherwise."""
-    d = Path(directory)
-    if not str(directory).strip():
-        raise StoreError(f"{what} is empty: give a directory")
-    if d.exists() and not d.is_dir():
-        raise StoreError(f"{what} {str(d)!r} exists and is not a directory")
-    try:
-        d.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(dir=d, prefix=".write-probe-")
-        try:
-            os.write(fd, b"probe\n")
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-            os.unlink(probe)
-    except OSError as exc:
-        raise os_error(exc, d) from None
-    return d
-
-
 def now() -> str:
     """UTC time stamp, ISO 8601."""
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
 
 
-def _json_default(obj: Any):
-    if isinstance(obj, np.bool_):
-        return bool(obj)
-    if isinstance(obj, np.integer):
-        return int(obj)
-    if isinstance(obj, np.floating):
-        return float(obj)
-    if isinstance(obj, np.ndarray):
-        return obj.tolist()
-    if isinstance(obj, tuple):
-        return list(obj)
-    raise TypeError(f"object of type {type(obj).__name__} is not JSON-serialisable")
-
-
-def dumps(obj: Any) -> str:
-    """Canonical one-line JSON (sorted keys, numpy converted, NaN/inf refused with ValueError)."""
-    try:
-        return json.dumps(obj, sort_keys=True, separators=(",", ":"), allow_nan=False, default=_json_default)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"value is not JSON-serialisable: {exc}") from None
-
-
 def encode_record(index: int, record: dict, digest: str | None = None) -> str:
-    """One records.jsonl line (with its newline) for trial ``index``, carrying the run's ``digest``."""
+    """One records.jsonl line (with its newline) for trial ``index``, carrying the run's ``digest`` (the
+    runner always gives one; without it, a line only :func:`simulations.runner.evaluate` reads)."""
     if not isinstance(record, dict):
         raise ValueError(f"trial {index} returned {type(record).__name__}, must return a dict")
     row = {"index": int(index), "record": record}
@@ -210,34 +124,16 @@ def encode_record(index: int, record: dict, digest: str | None = None) -> str:
         raise ValueError(f"record of trial {index}: {exc}") from None
 
 
-def write_json_atomic(path: Path, obj: Any) -> None:
-    """Write ``obj`` as JSON to ``path`` atomically: temporary file in the same directory, fsync, os.replace."""
-    path = Path(path)
-    text = json.dumps(obj, sort_keys=True, indent=2, allow_nan=False, default=_json_default) + "\n"
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+def expected_digest(m: dict) -> str:
+    """The digest every record line of the run with manifest ``m`` must carry: the manifest's, or (when it was
+    removed, itself a problem: :meth:`RunDir.digest_problem`) the one its params and seed give."""
+    d = m.get("digest")
+    if isinstance(d, str):
+        return d
     try:
-        with os.fdopen(fd, "w") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        readable_mode(tmp)  # mkstemp makes owner-only files; results are read by others
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-
-
-def read_json(path: Path) -> Any:
-    """A JSON file of a run directory, read as untrusted (:func:`open_regular`, :func:`loads`)."""
-    with open_regular(path) as fh:
-        raw = fh.read()
-    try:
-        return loads(raw)
-    except ValueError as exc:
-        raise StoreError(f"{path}: not valid JSON ({exc})") from None
+        return params_digest(m.get("experiment"), m.get("params"), m.get("root_seed"))
+    except ValueError:
+        return "(none)"
 
 
 def check_manifest(m: Any, path, max_trials: int | None = None) -> dict:
@@ -247,6 +143,9 @@ def check_manifest(m: Any, path, max_trials: int | None = None) -> dict:
 
     if not isinstance(m, dict):
         raise StoreError(f"{path}: a manifest must be a JSON object, not {type(m).__name__}")
+    if m.get("format") in OLD_FORMATS:
+        raise StoreError(f"{path}: format {m.get('format')!r} (before every run had to carry its digest) is no "
+                         f"longer read; upgrade it with `python -m simulations upgrade {Path(path).parent}`")
     if m.get("format") != FORMAT:
         raise StoreError(f"{path}: format {m.get('format')!r}, expected {FORMAT!r}")
     for key, kind in (("experiment", str), ("params", dict), ("root_seed", int), ("trials", int)):
@@ -346,32 +245,36 @@ class RunDir:
         return run
 
     def check_files(self) -> None:
-        """StoreError unless each file of the run that exists is a regular file (no link, FIFO or device)."""
+        """StoreError unless each file of the run that exists is a regular file (no link, FIFO or device), and
+        records.jsonl has no other name (a hard link: resume would append to a file elsewhere)."""
         for p in (self.manifest_path, self.records_path, self.summary_path, self.lock_path):
             try:
-                mode = os.lstat(p).st_mode
+                st = os.lstat(p)
             except FileNotFoundError:
                 continue
+            mode = st.st_mode
             if _stat.S_ISLNK(mode):
                 raise StoreError(f"{p} is a symbolic link; a run directory's files must be regular files")
             if not _stat.S_ISREG(mode):
                 raise StoreError(f"{p} is not a regular file (a FIFO, device or directory); refusing the run directory")
+            if p == self.records_path:
+                check_single_link(st, p, write=False)
 
     # -------------------------------------------------------------- manifest
 
     def manifest(self) -> dict:
         return read_json(self.manifest_path)
 
-    def digest(self) -> str | None:
-        """The digest the manifest records (None for run directories written before digests)."""
-        d = self.manifest().get("digest")
-        return d if isinstance(d, str) else None
+    def digest(self) -> str:
+        """The digest every record must carry: the manifest's (:func:`expected_digest`)."""
+        return expected_digest(self.manifest())
 
     def digest_problem(self, m: dict | None = None) -> str | None:
-        """A line saying the manifest's params or seed no longer match its digest, or None."""
+        """A line saying the manifest lacks its digest or its params or seed no longer match it, or None."""
         m = self.manifest() if m is None else m
-        if m.get("digest") is None:
-            return None
+        if not isinstance(m.get("digest"), str):
+            return (f"{self.manifest_path}: the manifest lacks its digest (every run has one; without it records of "
+                    "other params or another seed could not be told apart)")
         try:
             now_ = params_digest(m.get("experiment"), m.get("params"), m.get("root_seed"))
         except ValueError:
@@ -390,17 +293,27 @@ class RunDir:
     # -------------------------------------------------------------- records
 
     def scan_records(self, trials: int | None = None, digest: str | None = None) -> "RecordScan":
-        """Every line of records.jsonl judged: valid records, corrupt lines (including NaN or infinity, a
-        conflicting duplicate, and a line whose digest differs from ``digest`` when given), indices outside
-        [0, trials) (when ``trials`` is given), duplicates, a torn tail. Streams the file; never raises on
-        content (StoreError if the file is a link, not a regular file, or above MAX_RECORDS_BYTES)."""
+        """Every line of records.jsonl judged: valid records, corrupt lines (NaN or infinity, a key twice in one
+        object, a line longer than MAX_LINE_BYTES, a conflicting duplicate, a line without the run's digest or
+        with another one than ``digest`` when given), indices outside [0, trials) (when ``trials`` is given),
+        duplicates, a torn tail. Streams the file in lines of at most MAX_LINE_BYTES and counts the bytes it
+        reads (a sparse or growing file is not trusted for its size); never raises on content (StoreError if
+        the file is a link, has other names, is not a regular file, or holds more than MAX_RECORDS_BYTES)."""
         scan = RecordScan()
         if not os.path.lexists(self.records_path):
             return scan
+        limit, got = MAX_RECORDS_BYTES, 0
         with open_regular(self.records_path, kind="records") as fh:
             number = 0
-            for raw in fh:
+            while raw := fh.readline(MAX_LINE_BYTES + 1):
                 number += 1
+                got += len(raw)
+                if got > limit:
+                    raise StoreError(too_big(self.records_path, got, limit, "records"))
+                if len(raw) > MAX_LINE_BYTES:  # one endless line (e.g. a sparse file): stop reading here
+                    scan.corrupt.append((number, f"longer than {MAX_LINE_BYTES:,} bytes (raise the limit with "
+                                                 "SIMULATIONS_MAX_LINE_MB if a trial really writes such records)"))
+                    break
                 if not raw.endswith(b"\n"):  # no newline after it: torn by a kill mid-write (even if it parses)
                     if raw.strip():
                         scan.torn_tail = True
@@ -415,7 +328,8 @@ class RunDir:
                     if isinstance(index, bool) or not isinstance(index, int) or not isinstance(record, dict):
                         raise TypeError("index must be an integer and record an object")
                     if digest is not None and row.get("digest") != digest:
-                        raise ValueError(f"digest {row.get('digest')!r} is not the manifest's {digest!r} (a record "
+                        raise ValueError("it lacks the run's digest" if "digest" not in row else
+                                         f"digest {row.get('digest')!r} is not the manifest's {digest!r} (a record "
                                          "of other params or another seed)")
                 except (ValueError, KeyError, TypeError) as exc:
                     scan.corrupt.append((number, f"{type(exc).__name__}: {exc}"))
@@ -425,7 +339,7 @@ class RunDir:
                     continue
                 if index in scan.records:
                     scan.duplicates += 1
-                    if scan.records[index] != record:
+                    if dumps(scan.records[index]) != dumps(record):  # true and 1 differ here
                         scan.corrupt.append((number, f"trial {index} recorded twice with different results "
                                                      "(a conflicting duplicate)"))
                     continue
@@ -436,7 +350,7 @@ class RunDir:
     def read_records(self, trials: int | None = None, digest: str | None = None) -> dict[int, dict]:
         """Finished trials as {index: record}, sorted by index; a torn last line is ignored, identical
         duplicates keep the first; a corrupt line (see :meth:`scan_records`) or (with ``trials``) an index
-        outside [0, trials) is a ValueError. ``digest`` defaults to the manifest's."""
+        outside [0, trials) is a ValueError. ``digest`` defaults to the manifest's (:func:`expected_digest`)."""
         if digest is None and os.path.lexists(self.manifest_path):
             digest = self.digest()
         scan = self.scan_records(trials, digest)
@@ -493,26 +407,31 @@ class RunDir:
             self.lock.release()
             self.lock = None
 
-    def inspect(self) -> "RunState":
-        """The run judged by its records (module docstring): counts, problems and one state of STATES."""
+    def inspect(self, experiment: str | None = None, *, judge: bool = True) -> "RunState":
+        """The run judged by its records (module docstring): counts, problems, one state of STATES and, with
+        ``judge``, the records' types checked (:func:`record_problems`) and the summary recomputed from them
+        (:func:`recompute_summary`; partial when the run is not complete) and compared with a stored one. The
+        experiment is looked up by the manifest's name (``experiment``: a module named by the user); when it
+        cannot be, nothing is recomputed and ``note`` says why. A corrupt run has no summary."""
         m = self.manifest()
         trials = int(m.get("trials") or 0)
-        digest = m.get("digest") if isinstance(m.get("digest"), str) else None
-        scan = self.scan_records(trials, digest)
+        scan = self.scan_records(trials, expected_digest(m))
         holder, alive = lock_state(self.lock_path)
         if self.lock is not None:  # held by this very process (e.g. status asked from inside a run)
             alive = True
         summary_present = os.path.lexists(self.summary_path)
-        problems = []
-        for p in (self.digest_problem(m), scan.problem(self.records_path)):
-            if p:
-                problems.append(p)
+        problems = [p for p in (self.digest_problem(m), scan.problem(self.records_path)) if p]
         complete = len(scan.records) == trials
+        summary, note = None, None
+        if judge and not problems:
+            summary, note = self._judge(m, scan.records, experiment, complete and summary_present, problems)
+        orphan = None  # resume may run the missing trials of such a run: its summary is then recomputed
         if summary_present and not complete:
-            problems.append(f"{self.summary_path} exists but only {len(scan.records)} of {trials} trials "
-                            "have records (the summary is not supported by the records)")
+            orphan = (f"{self.summary_path} exists but only {len(scan.records)} of {trials} trials "
+                      "have records (the summary is not supported by the records)")
+            problems.append(orphan)
         if problems:
-            state = "corrupt"
+            state, summary = "corrupt", None
         elif alive or (holder is not None and alive is None):
             state = "running"
         elif complete and summary_present:
@@ -524,7 +443,39 @@ class RunDir:
         return RunState(state=state, manifest_status=m.get("status"), trials=trials,
                         completed=len(scan.records), missing=trials - len(scan.records),
                         problems=problems, holder=holder, holder_alive=alive, torn_tail=scan.torn_tail,
-                        duplicates=scan.duplicates, summary_present=summary_present)
+                        duplicates=scan.duplicates, summary_present=summary_present, summary=summary,
+                        note=note, sessions=m.get("sessions", []), orphan_summary=orphan)
+
+    def _judge(self, m: dict, records: dict, experiment, compare: bool, problems: list) -> tuple:
+        """(summary recomputed from ``records`` or None, note); problems found are appended to ``problems``."""
+        from simulations import experiments, runner
+
+        try:
+            module = runner.resolve_experiment(m, experiment)
+        except ValueError as exc:
+            module, note = None, f"not judged: {exc}"
+        else:
+            note = None
+        problems.extend(record_problems(self.records_path, module, records))
+        if problems or module is None or not records:
+            return None, note
+        try:
+            params = experiments.params_from_dict(module, m["params"])
+            summary = recompute_summary(module, list(records.values()), params, self.records_path)
+        except ValueError as exc:
+            problems.append(" ".join(str(exc).split()))
+            return None, note
+        if compare:
+            try:
+                stored = self.summary()
+            except (ValueError, OSError) as exc:
+                problems.append(f"{self.summary_path}: unreadable ({exc})")
+                return None, note
+            diff = summary_disagreement(stored, summary)
+            if diff:
+                problems.append(f"{self.summary_path}: {diff}; the stored summary is not the one its records give")
+                return None, note
+        return summary, note
 
 
 @dataclass
@@ -566,17 +517,37 @@ class RunState:
     torn_tail: bool
     duplicates: int
     summary_present: bool
+    summary: dict | None = None    # recomputed from the records (partial unless complete); None when corrupt
+    note: str | None = None        # why no summary was recomputed (the experiment could not be looked up)
+    sessions: list = field(default_factory=list)  # the manifest's sessions
+    orphan_summary: str | None = None  # the problem "a summary but records missing" (resume recomputes it)
+
+    @property
+    def partial(self) -> bool:
+        return self.summary is not None and self.state != "complete"
+
+    def elapsed(self) -> tuple[float, str]:
+        """(seconds computed, what they cover): a live run counts its open session up to now."""
+        return running_seconds(self.sessions, self.state == "running")
+
+    def elapsed_text(self) -> str:
+        """The time the run has computed, for people ("30.0 min so far (running now)")."""
+        seconds, what = self.elapsed()
+        if not self.sessions:
+            return "not started"
+        return f"{duration_text(seconds)} {what}".strip()
 
     def describe(self) -> str:
-        """One line for people: the state and why."""
+        """One line for people: the state and why (text from the lock file escaped: :func:`printable`)."""
+        h = self.holder or {}
         text = {"complete": "complete",
-                "running": "running" + (f" (pid {self.holder.get('pid')} on {self.holder.get('host')})"
-                                        if self.holder else ""),
+                "running": "running" + (f" (pid {printable(h.get('pid'))} on {printable(h.get('host'))}; wait for it "
+                                        "to finish)" if self.holder else ""),
                 "stale": "stale: the manifest says running but no process holds the run (killed?); "
                          "resume it",
                 "interrupted": "interrupted; resume it",
                 "corrupt": "corrupt: " + "; ".join(self.problems)}[self.state]
-        return text
+        return printable(text)
 
 
 # ---------------------------------------------------------------- lock and appender (in _store_lock)
@@ -588,8 +559,9 @@ from simulations._store_lock import (  # noqa: E402,F401  (needs the helpers abo
 def integrity_problems(path: str | os.PathLike, max_trials: int | None = None) -> list[str]:
     """What is wrong with the run directory ``path``, one line each; [] when nothing is. Never raises on
     content: an unreadable or malformed manifest, a link or FIFO where a file should be, a file above its
-    size limit, params or seed edited after the run started, records of other params or another seed,
-    conflicting duplicates, NaN or infinity, indices out of range, a summary the records do not support.
+    size limit, a missing digest, params or seed edited after the run started, records of other params or
+    another seed or without the digest, conflicting duplicates, NaN or infinity, a key twice, values of the wrong
+    type, indices out of range, a stored summary the records do not support or give otherwise.
     The report calls it to flag a directory; ``status`` and ``resume`` refuse on the same problems."""
     try:
         run = RunDir.open(path, max_trials=max_trials)

@@ -12,6 +12,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -203,15 +204,15 @@ def test_report_build_on_unwritable_or_full_disk_is_one_line(tmp_path, capsys, m
     assert "--out is empty" in _one_line(capsys)
     rendered = []
     monkeypatch.setattr(builder, "build_sections", lambda *a: rendered.append(1) or ([], []))
-    real_mkstemp = store.tempfile.mkstemp
+    real_mkstemp = tempfile.mkstemp
 
     def read_only(*a, dir=None, **k):
         raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(dir))
 
-    monkeypatch.setattr(store.tempfile, "mkstemp", read_only)
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
     assert reports_main(["build", "--results", str(results), "--out", str(tmp_path / "rep")]) == 2
     assert "Read-only file system" in _one_line(capsys) and not rendered
-    monkeypatch.setattr(store.tempfile, "mkstemp", real_mkstemp)
+    monkeypatch.setattr(tempfile, "mkstemp", real_mkstemp)
 
     def full(*a, **k):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(tmp_path / "rep" / "report.pdf"))

@@ -42,6 +42,27 @@ def test_a_forged_audit_is_a_problem_not_a_pass(saved_audit, tmp_path):
     assert ">passes<" not in html and ">fails<" in html and "differs from" in html
 
 
+def test_an_audit_is_judged_at_its_targets_registered_declaration(saved_audit, tmp_path, capsys):
+    """declared_eps edited 1 -> 50 (and the target flipped to "broken") in a saved audit of a target whose eps_lb
+    exceeds 1: the report judges it at the registered eps 1, so it fails, lists both edits, and shows eps 1.
+    Catches judging the file's own declaration (the edited audit then passed)."""
+    from reports.__main__ import main as reports_main
+
+    leaky = {**saved_audit, "eps_lower_bound": 5.0, "violated": True}
+    leaky.pop("false_positives")  # judged from the saved bound alone (no counts to recompute it from)
+    edited = {**leaky, "declared_eps": 50.0, "violated": False, "expect_private": False}
+    (tmp_path / "r").mkdir()
+    (tmp_path / "r" / "audit-laplace.json").write_text(json.dumps(edited))
+    res = results.load(tmp_path / "r")
+    [a] = res.audits
+    assert a["_violated"] is True and a["declared_eps"] == 1.0 and a["expect_private"] is True
+    assert audits_section.outcome(a) == "fails"
+    assert any("declared_eps = 50.0 where target laplace declares 1" in p for p in res.problems)
+    assert any("expect_private = False" in p for p in res.problems)
+    assert reports_main(["build", "--results", str(tmp_path / "r"), "--out", str(tmp_path / "rep")]) == 0
+    assert "declared_eps = 50.0 where target laplace declares 1" in capsys.readouterr().err
+
+
 def test_a_saved_audit_is_read_as_untrusted_input(saved_audit, tmp_path, monkeypatch):
     """A link to an audit, a file over the store's JSON limit and one holding NaN are listed problems, never read
     as audits. Catches reading them with an unbounded ``read_text`` that follows links (as the report once did)."""

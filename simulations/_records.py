@@ -162,19 +162,17 @@ def _leaves(node, path: str, out: dict) -> None:
 
 
 def consistency_problems(records: dict[int, dict]) -> list[str]:
-    """Records of one run judged against each other (module docstring): lines naming the trial and the key."""
+    """Records of one run judged against each other (module docstring): lines naming the trial and the key. Two
+    passes (the second only when some key has two types), holding one record's leaves at a time."""
     kinds: dict[str, Counter] = {}
-    per: dict[int, dict] = {}
     problems = []
     for index, record in records.items():
         leaves: dict = {}
         _leaves(record, "", leaves)
-        per[index] = leaves
         for p, ts in leaves.items():
             kinds.setdefault(p, Counter()).update(ts)
-            name = p.rsplit(".", 1)[-1].removesuffix("[]")
             odd = ts - {"boolean", "array"}  # a list of successes: its elements are checked as ``name[]``
-            if is_success_key(name) and odd:
+            if is_success_key(p.rsplit(".", 1)[-1].removesuffix("[]")) and odd:
                 problems.append(f"trial {index}: {p} holds {'/'.join(sorted(odd))}, a claim's success must be "
                                 "true or false")
     usual = {}
@@ -182,7 +180,9 @@ def consistency_problems(records: dict[int, dict]) -> list[str]:
         typed = [(n, t) for t, n in c.items() if t != "null"]
         if len({t for _, t in typed}) > 1:
             usual[p] = max(typed)[1]  # the type most of the run's records give this key
-    for index, leaves in per.items():
+    for index, record in records.items() if usual else ():
+        leaves = {}
+        _leaves(record, "", leaves)
         for p, want in usual.items():
             odd = leaves.get(p, set()) - {want, "null"}
             if odd:

@@ -49,7 +49,7 @@ def positive_mass(matrix: np.ndarray, D: np.ndarray) -> np.ndarray:
     """Pr_{x~D}[h(x) = +1] for every row h of a boolean matrix (chunked matrix-vector product)."""
     out = np.empty(matrix.shape[0], dtype=np.float64)
     for sl in _row_chunks(matrix.shape[0], matrix.shape[1]):
-        out[sl] = matrix[sl].astype(np.float64) @ D
+        out[sl] = np.einsum("ij,j->i", matrix[sl], D)    # no float copy, and no BLAS threads left spinning
     return out
 
 
@@ -98,7 +98,7 @@ def disagreement_mass(cover: Cover, D) -> np.ndarray:
     proj = cover.members[cover.member_of]
     out = np.empty(mat.shape[0], dtype=np.float64)
     for sl in _row_chunks(mat.shape[0], mat.shape[1]):
-        out[sl] = (mat[sl] != mat[proj[sl]]).astype(np.float64) @ D
+        out[sl] = np.einsum("ij,j->i", mat[sl] != mat[proj[sl]], D)
     return out
 
 

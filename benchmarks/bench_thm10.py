@@ -15,6 +15,13 @@ backend) and workers=2 (process pool); efficiency = rate(2) / (2 * rate(1)).
 with the private sample kept as its histogram (what the experiment does) against the same trial with the
 sample expanded to point indices (the O(n) path A_PAP also accepts), same seeds, and the peak memory of each
 (each measured in a fresh child process). The two must release the same records.
+
+``--before REV``: CPU seconds per default trial (Theorem 10's full n) of this tree with the compiled kernels, of
+this tree with numpy only (``PUBPRIV_NO_NUMBA=1``), and of the tree at git revision REV (``git archive``, a
+temporary copy), each in a fresh child process on the same seeds after one warm-up trial (process CPU: every
+thread, BLAS's included). The two backends must release identical records (exit status 1 otherwise); against
+REV it prints how many record fields are equal, how many real numbers differ (and by how much at most) and how
+many decisions (booleans, counts) differ.
 """
 
 from __future__ import annotations
@@ -90,6 +97,60 @@ def counts_vs_expanded(trials: int) -> int:
     return 0 if same else 1
 
 
+def _leaves(rec, prefix=""):
+    if isinstance(rec, dict):
+        for key, value in rec.items():
+            yield from _leaves(value, f"{prefix}{key}.")
+    else:
+        yield prefix[:-1], rec
+
+
+def _compare(new, old) -> tuple[int, int, float, int]:
+    """(equal fields, real numbers that differ, their largest difference, other fields that differ)."""
+    equal = reals = others = 0
+    worst = 0.0
+    for a, b in zip(new, old):
+        for (ka, va), (kb, vb) in zip(_leaves(a), _leaves(b), strict=True):
+            if ka != kb:
+                raise SystemExit(f"record fields differ: {ka} against {kb}")
+            if va == vb:
+                equal += 1
+            elif isinstance(va, float) and isinstance(vb, float):
+                reals += 1
+                worst = max(worst, abs(va - vb))
+            else:
+                others += 1
+    return equal, reals, worst, others
+
+
+def before_after(rev: str, trials: int) -> int:
+    import json
+    import os
+    import subprocess
+
+    repo = Path(__file__).resolve().parents[1]
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "-C", str(repo), "archive", rev], capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        for label, tree, extra in (("this tree, numba", repo, {}), ("this tree, numpy only", repo,
+                                   {"PUBPRIV_NO_NUMBA": "1"}), (f"at {rev}", Path(tmp), {})):
+            env = {**os.environ, "PYTHONPATH": str(tree), **extra}
+            res = subprocess.run([sys.executable, "-c", _CHILD, "counts", str(trials)], capture_output=True,
+                                 text=True, check=True, env=env, cwd=tree)
+            out[label] = json.loads(res.stdout)
+    base = out[f"at {rev}"]["cpu"]
+    print(f"{'tree':<26} {'CPU s/trial':>12} {'/ before':>9}")
+    for label, r in out.items():
+        print(f"{label:<26} {r['cpu']:>12.3f} {r['cpu'] / base:>9.3f}")
+    same = out["this tree, numba"]["recs"] == out["this tree, numpy only"]["recs"]
+    equal, reals, worst, others = _compare(out["this tree, numba"]["recs"], out[f"at {rev}"]["recs"])
+    print(f"{trials} trials; numba and numpy records identical: {same}")
+    print(f"against {rev}: {equal} fields equal, {reals} real numbers differ (largest difference {worst:.3g}), "
+          f"{others} other fields differ")
+    return 0 if same else 1
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=3)
@@ -97,7 +158,11 @@ def main(argv=None) -> int:
     ap.add_argument("--small-trials", type=int, default=100, help="trials of the small workload")
     ap.add_argument("--counts-vs-expanded", action="store_true",
                     help="CPU and memory per full-n trial, histogram vs expanded sample (see the docstring)")
+    ap.add_argument("--before", metavar="REV", help="CPU per full-n trial against git revision REV, both backends "
+                    "(see the docstring)")
     args = ap.parse_args(argv)
+    if args.before:
+        return before_after(args.before, args.trials)
     if args.counts_vs_expanded:
         return counts_vs_expanded(args.trials)
     rows = [bench("thm10 defaults (7 cases)", {}, args.trials, args.repeats),

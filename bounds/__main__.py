@@ -1,4 +1,4 @@
-"""python -m bounds  list | show | compute | sweep | compare | crossover
+"""python -m bounds  list | show | compute | sweep | compare | crossover | coverage | plot
 
 Parses, validates, calls :mod:`bounds.api` and prints. Bad input: one line on stderr, exit 2
 (:mod:`bounds.cli_common`). Limits a user can raise: ``--max-digits`` (integers typed as values),
@@ -141,6 +141,11 @@ def _log10_text(log10: float) -> str:
     if not math.isfinite(log10):
         return "-" if log10 < 0 else "inf"  # an exact 0 has no log10
     return f"{log10:.4f}" if abs(log10) < 1e6 else f"{log10:.6g}"
+
+
+def _log10_value(log10: float) -> str:
+    """A value known by its log10, as an integer with separators below 10^15, else as a power of ten."""
+    return f"{10 ** log10:,.0f}" if log10 < 15 else f"10^{log10:.4f}"
 
 
 def _ratio_text(log10_ratio: float) -> str:
@@ -444,6 +449,10 @@ def cmd_compare(ns) -> int:
         cli.write_csv(rows, header)
     else:
         print(_table(rows, header))
+        for c in comps:  # what each id is: a baseline (uc, pmw) says what it stands for
+            r = c.result
+            what = r.statement.split(" once ")[0].split(": ")[0] if r.kind == "baseline" else r.kind
+            print(f"{r.short_id}: {r.paper} {r.label} ({what})")
     return 0
 
 
@@ -467,8 +476,9 @@ def cmd_crossover(ns) -> int:
                                                                      "second_log10")}, indent=2))
         return 0
     if ns.csv:
-        cli.write_csv([[ns.vary, c["at"], out["first"] if c["before"] == "first" else out["second"]]
-                       for c in out["crossings"]], ["vary", "at", "larger below"])
+        cli.write_csv([[ns.vary, c["at"], out["first"] if c["before"] == "first" else out["second"],
+                        round(c["first_log10"], 6)]
+                       for c in out["crossings"]], ["vary", "at", "larger below", f"{out['quantity']}_log10"])
         return 0
     q = out["quantity"] + ("" if out["quantity2"] == out["quantity"] else f" vs {out['quantity2']}")
     print(f"{out['first']} vs {out['second']}: {q} as {ns.vary} varies")
@@ -478,7 +488,10 @@ def cmd_crossover(ns) -> int:
         print(f"no crossover on [{g[0]:.6g}, {g[-1]:.6g}]: {who} is larger throughout")
     for c in out["crossings"]:
         larger = out["first"] if c["before"] == "first" else out["second"]
-        print(f"crossover at {ns.vary} = {c['at']:.6g}: below it {larger} is larger")
+        there = f"{out['quantity']} = {_log10_value(c['first_log10'])}"
+        if out["quantity2"] != out["quantity"] or abs(c["first_log10"] - c["second_log10"]) > 1e-3:
+            there += f" ({out['quantity2']} = {_log10_value(c['second_log10'])})"
+        print(f"crossover at {ns.vary} = {c['at']:.6g}, where {there}: below it {larger} is larger")
     return 0
 
 
@@ -528,7 +541,39 @@ def build_parser() -> argparse.ArgumentParser:
     cli.add_output(s)
     _add_params(s)
     s.set_defaults(fn=cmd_crossover)
+    s = sub.add_parser("coverage", help="every numbered result of the four papers and what decides it")
+    s.add_argument("--results", type=cli.text_arg("--results"), default=None, metavar="DIR",
+                   help="also the saved runs, audits and proof checks below DIR that answer each result")
+    cli.add_output(s)
+    s.set_defaults(fn=_coverage)
+    s = sub.add_parser("plot", help="n and m of several results on one log-log figure as one parameter varies")
+    s.add_argument("ids", nargs="+", help="result ids (e.g. thm10 uc pmw)")
+    s.add_argument("--vary", required=True, type=lambda t: t.replace("-", "_"), help="the parameter on the x axis")
+    s.add_argument("--out", required=True, type=cli.out_arg("--out"),
+                   help="the figure's file; its suffix gives the format: .png, .svg or .pdf")
+    s.add_argument("--low", type=cli.float_arg("--low", 0.0, open_low=True), default=None,
+                   help="lower end of the x axis (default: 0.001 for a parameter in (0, 1), else 1)")
+    s.add_argument("--high", type=cli.float_arg("--high", 0.0, open_low=True), default=None,
+                   help="upper end of the x axis (default: 0.5 for a parameter in (0, 1), else 10^6)")
+    s.add_argument("--points", type=cli.int_arg("--points", 2, 10_000), default=200,
+                   help="points along the x axis (default 200)")
+    s.add_argument("--quantity", type=cli.text_arg("--quantity"), default=None,
+                   help="comma-separated quantities to draw (default: private_samples,public_samples)")
+    _add_params(s)
+    s.set_defaults(fn=_plot)
     return p
+
+
+def _plot(ns) -> int:
+    from .plot import cmd
+
+    return cmd(ns, _params(ns, ranges=False), _consts(ns))
+
+
+def _coverage(ns) -> int:
+    from .coverage import cmd
+
+    return cmd(ns)
 
 
 def _main(argv=None) -> int:

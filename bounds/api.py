@@ -101,7 +101,8 @@ class QuantityValue:
 
     def json_value(self):
         """The value as JSON carries it without false precision: an exact integer only while every
-        digit is meaningful (< 10^15); beyond, a number literal with ``significant_digits`` digits."""
+        digit is meaningful (< 10^15); beyond, a float with 15 digits; beyond float64's range, a string of
+        ``significant_digits`` digits (:class:`BigNumber`)."""
         if self.exact is not None and abs(self.exact) < 10**15:
             return self.exact
         if math.isfinite(self.value):
@@ -222,8 +223,8 @@ class Computation:
 
 
 class BigNumber:
-    """A value beyond floating point, known by its log10; :func:`dumps` writes it as a JSON
-    number literal (``1.2345e+603``), so ``value`` stays a number in the JSON output."""
+    """A value beyond floating point, known by its log10; :func:`dumps` writes it as a JSON string
+    (``"1.2345e+603"``): as a number literal it would read back as infinity."""
 
     def __init__(self, log10: float, digits: int = 5):
         self.log10 = float(log10)
@@ -244,16 +245,16 @@ class BigNumber:
 
 
 def dumps(obj, **kw) -> str:
-    """json.dumps that writes :class:`BigNumber` values as number literals."""
+    """json.dumps that writes :class:`BigNumber` values (beyond float64) as strings ("1.2800e+610"): a JSON reader
+would turn such a number literal into infinity. The quantity's ``log10`` beside it is a number."""
     import json
 
     def default(o):
-        if isinstance(o, BigNumber):
-            return "\0BIG:" + o.literal()
+        if isinstance(o, BigNumber):  # a string: as a JSON number it would read back as infinity
+            return o.literal()
         raise TypeError(f"{type(o).__name__} is not JSON serializable")
 
-    text = json.dumps(obj, default=default, **kw)
-    return re.sub(r'"\\u0000BIG:([^"]+)"', r"\1", text)
+    return json.dumps(obj, default=default, **kw)
 
 
 def _jsonable(v):
@@ -440,7 +441,9 @@ def crossover(first: str, second: str, *, vary: str, quantity: str | None = None
                 x0 = xm
             else:
                 x1 = xm
-        crossings.append({"at": float(x1), "before": "first" if s0 > 0 else "second"})
+        _, at_a, at_b = diff(np.array([x1]))
+        crossings.append({"at": float(x1), "before": "first" if s0 > 0 else "second",
+                          "first_log10": float(at_a[0]), "second_log10": float(at_b[0])})
     return {"first": r1.id, "second": r2.id, "quantity": q1, "quantity2": q2, "vary": vary,
             "grid": grid, "first_log10": a, "second_log10": b, "crossings": crossings}
 

@@ -37,7 +37,12 @@ class UsageError(ValueError):
 
 
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line (a :class:`UsageError`), not the usage dump."""
+    """An ArgumentParser whose errors are one line (a :class:`UsageError`), not the usage dump, and that takes
+    an option only by its full name: ``run thm10 --trial 2`` is an error, never ``--trials 2`` by prefix."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message):
         raise UsageError(f"{self.prog}: error: {message}")

@@ -51,6 +51,13 @@ class _NumpyOps:
 
         return comb(n, k, exact=False)
 
+    @staticmethod
+    def log_ndtr(x):
+        """log Phi(x), the standard normal CDF's logarithm (accurate far into the lower tail)."""
+        from scipy.special import log_ndtr
+
+        return log_ndtr(x)
+
 
 class _MpmathOps:
     name = "mpmath"
@@ -112,6 +119,13 @@ class _MpmathOps:
     def binomial(self, n, k):
         return self._mp.binomial(n, k)
 
+    def log_ndtr(self, x):
+        mp = self._mp
+        # Mills ratio: log Phi(x) = -x^2/2 - log(-x sqrt(2 pi)) + log(1 - 1/x^2 + O(x^-4)), to 1e-24 below -1e6
+        if x < -1e6:
+            return -x * x / 2 - mp.log(-x * mp.sqrt(2 * mp.pi)) + mp.log1p(-1 / (x * x))
+        return mp.log(mp.ncdf(x))
+
 
 class _SympyOps:
     name = "sympy"
@@ -172,6 +186,9 @@ class _SympyOps:
 
     def binomial(self, n, k):
         return self._sp.binomial(n, k)
+
+    def log_ndtr(self, x):
+        return self._sp.log(self._sp.erfc(-x / self._sp.sqrt(2)) / 2)
 
 
 NUMPY = _NumpyOps()

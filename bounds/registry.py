@@ -71,5 +71,11 @@ def get(result_id: str) -> Result:
     for r in _RESULTS.values():
         if r.short_id == key:
             return r
-    raise DomainError(f"unknown result id {result_id!r}; `python -m bounds list` shows the "
+    from .where import experiment_result  # an experiment's name (thm3_1) where it names one result
+
+    named, rids = experiment_result(key)
+    if named is not None and named in _RESULTS:
+        return _RESULTS[named]
+    hint = (f"; experiment {key} validates {', '.join(rids)}: name one of them" if rids else "")
+    raise DomainError(f"unknown result id {result_id!r}{hint}; `python -m bounds list` shows the "
                       f"{len(_RESULTS)} known ones")

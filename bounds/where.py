@@ -6,15 +6,15 @@ Built from the registries' own declarations, read from the checkout's sources wi
 imported or run, so ``bounds`` still imports no other package of the project and ``show`` starts fast):
 
 * algorithms: a module of ``algorithms/`` declares ``REALISES = ("bcmnuw20:thm10", ...)``;
-* experiments: ``NAME`` and ``RESULT_IDS`` of ``simulations/experiments/*.py``;
+* experiments: ``name`` and ``results`` of ``EXPERIMENT = Experiment(...)`` in ``simulations/experiments/*.py``;
 * proof checks: every ``Check(id=..., result=...)`` in ``proofs_checks/<paper>.py``;
-* audit targets: every ``AuditTarget(name, source, ...)`` in ``simulations/audit_targets/*.py`` whose source
-  cites a result of the papers ("BCMNUW20 Thm 10", "ABM19 Lemma 3.2 (broken)": :func:`cited_result`);
+* audit targets: every ``AuditTarget(name, ..., results=(...))`` in ``simulations/audit_targets/*.py`` (the
+  results whose algorithm it audits, as data);
 * report sections: a module of ``reports/sections`` that names the result id, or an experiment or audit target
   of the result, as a string literal.
 
 The registries are the truth: tests/bounds/test_where.py imports them and requires this scan to agree, so a
-declaration the scan cannot read (say a target built in a loop that cites a paper result) fails a test rather
+declaration the scan cannot read (say a target built in a loop that names its results) fails a test rather
 than going missing from ``show``. In an installed copy without the sources ``show`` says so.
 
 Parsing every source costs about half a second, so the scan is kept small: top-level assignments are read by
@@ -30,13 +30,6 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-
-#: how sources cite a result's kind ("Thm 10", "Algorithm 5/6", "Prop. 4.3") -> the kind in result ids
-_KINDS = {"thm": "thm", "theorem": "thm", "lemma": "lemma", "alg": "alg", "algorithm": "alg", "claim": "claim",
-          "prop": "prop", "proposition": "prop", "fact": "fact", "remark": "remark", "def": "def",
-          "definition": "def"}
-_CITE = re.compile(r"^([A-Z]+\d+)\s+([A-Za-z]+)\.?\s*(\d+(?:\.\d+)?)")
-
 
 def _rel(path: Path) -> str:
     return str(path.relative_to(ROOT))
@@ -81,6 +74,33 @@ def literal_assignments(path: Path, *names: str) -> dict:
     return out
 
 
+def declaration_keywords(path: Path, name: str, *keywords: str) -> dict:
+    """``{keyword: value}`` for each of ``keywords`` passed as a literal in the top-level declaration ``name =
+    Call(...)`` of the source ``path`` (``EXPERIMENT = Experiment(name="thm10", results=(...), ...)``); only that
+    statement is parsed, as :func:`literal_assignments` does."""
+    text = _text(Path(path))
+    m = re.search(rf"^{re.escape(name)}\s*(?::[^=\n]*)?=", text, re.M)
+    if not m:
+        return {}
+    lines = text[m.start():].splitlines()
+    for end in range(1, min(len(lines), 400) + 1):
+        try:
+            node = ast.parse("\n".join(lines[:end])).body[0]
+        except SyntaxError:
+            continue
+        call = getattr(node, "value", None)
+        if not isinstance(call, ast.Call):
+            return {}
+        out = {}
+        for k in call.keywords:
+            if k.arg in keywords:
+                value = _literal(k.value)
+                if value is not None:
+                    out[k.arg] = value
+        return out
+    return {}
+
+
 def _assigned(path: Path, name: str):
     """The literal value of the top-level assignment ``name = ...`` in ``path`` (None if absent)."""
     return literal_assignments(path, name).get(name)
@@ -102,34 +122,27 @@ def _literal(node):
         return None
 
 
-def cited_result(source: str) -> str | None:
-    """The result id a citation names, if it is one of ``bounds``' results: "BCMNUW20 Thm 10" ->
-    "bcmnuw20:thm10", "NB20 Alg 5/6 (...)" -> "nb20:alg5"; None for other works ("DR14 Thm 3.6").
-
-    >>> cited_result("ABM19 Lemma 3.2 (broken)"), cited_result("DR14 Thm 3.6")
-    (None, None)
-    >>> cited_result("BCMNUW20 Thm 10")
-    'bcmnuw20:thm10'
-    """
-    from .registry import DomainError, get
-
-    m = _CITE.match(source or "")
-    if not m or m.group(2).lower() not in _KINDS:
-        return None
-    rid = f"{m.group(1).lower()}:{_KINDS[m.group(2).lower()]}{m.group(3)}"
-    try:
-        return get(rid).id
-    except (DomainError, KeyError, ValueError):
-        return None
+def experiments() -> dict[str, list[str]]:
+    """``{experiment name: its results}`` read from the ``EXPERIMENT`` declarations of ``simulations/experiments/*.py``
+    ({} in an installed copy without the sources)."""
+    out = {}
+    for p in sorted((ROOT / "simulations" / "experiments").glob("[!_]*.py")):
+        found = declaration_keywords(p, "EXPERIMENT", "name", "results")
+        if isinstance(found.get("name"), str):
+            out[found["name"]] = [r for r in found.get("results") or () if isinstance(r, str)]
+    return out
 
 
-def _citations_of(rid: str) -> re.Pattern:
-    """A superset of the citations :func:`cited_result` reads as ``rid`` ("BCMNUW20 Thm 10", "bcmnuw20:thm10")."""
-    paper, local = rid.split(":", 1)
-    m = re.match(r"([a-z]+)(.*)", local)
-    kind, number = (m.group(1), m.group(2)) if m else (local, "")
-    words = "|".join(re.escape(k) for k, v in _KINDS.items() if v == kind) or re.escape(kind)
-    return re.compile(rf"{re.escape(paper)}\s+({words})\.?\s*{re.escape(number)}(?!\d|\.\d)", re.I)
+def experiment_result(name: str) -> tuple[str | None, list[str]]:
+    """The result an experiment's name stands for, where it names one: the experiment's only result, or the one of
+    its results whose short id is the name with '_' read as '.' (``thm3_1`` -> ``abm19:thm3.1``). Returns (that
+    result id or None, the experiment's results)."""
+    rids = experiments().get(name.strip().lower(), [])
+    if len(rids) == 1:
+        return rids[0], rids
+    dotted = name.strip().lower().replace("_", ".")
+    same = [r for r in rids if r.split(":", 1)[-1] == dotted]
+    return (same[0] if len(same) == 1 else None), rids
 
 
 @functools.lru_cache(maxsize=None)
@@ -144,7 +157,6 @@ def declared(only: str | None = None) -> dict[str, dict[str, list[str]]]:
         return only is None or any(n in _text(p) for n in needles)
 
     local = only.split(":", 1)[-1] if only else ""
-    cites = _citations_of(only) if only else None
     out: dict[str, dict[str, list[str]]] = {k: {} for k in ("algorithm", "experiment", "proof checks",
                                                              "audit targets", "report section")}
 
@@ -158,8 +170,9 @@ def declared(only: str | None = None) -> dict[str, dict[str, list[str]]]:
             add("algorithm", rid, _rel(p))
     names = {}
     for p in sorted((ROOT / "simulations" / "experiments").glob("[!_]*.py")):
-        name = _assigned(p, "NAME")
-        for rid in _assigned(p, "RESULT_IDS") or ():
+        kw = declaration_keywords(p, "EXPERIMENT", "name", "results")
+        name = kw.get("name")
+        for rid in kw.get("results") or ():
             names.setdefault(rid, []).append(name)
             add("experiment", rid, name)
     for p in sorted((ROOT / "proofs_checks").glob("[!_]*.py")):
@@ -175,15 +188,15 @@ def declared(only: str | None = None) -> dict[str, dict[str, list[str]]]:
     all_ids = [r.id for r in all_results()]
     targets = {}
     for p in sorted((ROOT / "simulations" / "audit_targets").glob("[!_]*.py")):
-        if only is not None and not cites.search(_text(p)):
+        if not may(p, only or ""):
             continue
         for call in _calls(p, "AuditTarget"):
-            args = [_literal(a) for a in call.args[:2]]
-            if len(args) == 2 and all(isinstance(a, str) for a in args):
-                rid = cited_result(args[1])
-                if rid:
-                    targets.setdefault(rid, []).append(args[0])
-                    add("audit targets", rid, args[0])
+            name = _literal(call.args[0]) if call.args else None
+            results = next((_literal(k.value) for k in call.keywords if k.arg == "results"), None) or ()
+            if isinstance(name, str):
+                for rid in results:
+                    targets.setdefault(rid, []).append(name)
+                    add("audit targets", rid, name)
     for p in sorted((ROOT / "reports" / "sections").glob("[!_]*.py")):
         quoted = [q + w + q for w in (only or "", *names.get(only, ()), *targets.get(only, ())) for q in "\"'"]
         if not may(p, *quoted):  # a string constant naming the result is in the text between quotes

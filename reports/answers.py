@@ -1,4 +1,5 @@
-"""Each result's section leads with its one-line answer: the verdict of its newest complete run, and whether
+"""Each result's section leads with its one-line answer: the verdict of the complete run the first screen's rule
+picks (:data:`reports.coverage.RULE`: a verdict at the result's own sizes first, then the latest recorded), and whether
 that verdict is informative, i.e. whether every trivial baseline run in the same trials fails where the
 algorithm holds (the summary's ``informative``, computed by the experiment from its baselines, never
 declared), naming the baselines that also reach the verdict. Negative controls get their own line (a broken
@@ -112,11 +113,14 @@ def answer_blocks(runs, experiments) -> list:
         done = [r for r in runs if r.experiment == exp and r.complete]
         real = [r for r in done if not _is_control(r.summary)]
         if real:
-            r = real[-1]
+            from reports.coverage import pick
+
+            r = pick(real)  # the first screen's rule: a verdict at its sizes first, then the latest recorded
             sm = r.summary
             v = _verdict(sm)
             trials = r.manifest.get("trials")
-            more = f" (newest of {len(real)} runs)" if len(real) > 1 else ""
+            more = (f", {r.path.name}: of {len(real)} runs the one the first screen's rule picks"
+                    if len(real) > 1 else "")
             head = f"Answer for {exp} ({trials} trials{more})"
             if v == "floor check":
                 text = f"{head}: a check only a bug can fail, so it neither confirms nor refutes the result"

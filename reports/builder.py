@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+import re
 import shutil
 import tempfile
 import traceback
@@ -110,8 +111,9 @@ def plugins() -> list:
     return sorted(mods, key=lambda m: (float(getattr(m, "ORDER", 100.0)), m.__name__))
 
 
-def build_sections(results: _results.ResultSet, assets: Path) -> tuple[list[Section], list[str]]:
-    """Every plugin's sections (in order) and the errors of plugins that raised."""
+def build_sections(results: _results.ResultSet, assets: Path, bar=None) -> tuple[list[Section], list[str]]:
+    """Every plugin's sections (in order) and the errors of plugins that raised; ``bar`` (a tqdm bar) is
+    advanced by one per plugin."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -119,6 +121,8 @@ def build_sections(results: _results.ResultSet, assets: Path) -> tuple[list[Sect
     sections, errors = [], []
     for mod in plugins():
         name = mod.__name__.rsplit(".", 1)[-1]
+        if bar is not None:
+            bar.set_postfix_str(f"section {name}")
         try:
             built = list(mod.build(ctx) or [])
         except Exception as exc:
@@ -129,6 +133,8 @@ def build_sections(results: _results.ResultSet, assets: Path) -> tuple[list[Sect
         for s in built:
             s.order = float(getattr(mod, "ORDER", 100.0)) if s.order == 100.0 else s.order
         sections.extend(built)
+        if bar is not None:
+            bar.update(1)
     sections.sort(key=lambda s: s.order)
     from reports.answers import SECTION_EXPERIMENTS, answer_blocks
 
@@ -137,22 +143,49 @@ def build_sections(results: _results.ResultSet, assets: Path) -> tuple[list[Sect
             s.blocks[:0] = answer_blocks(results.runs, SECTION_EXPERIMENTS[s.key])
     for s in sections:
         s.title = cite(s.title)
-        s.blocks = [_cited(b) for b in s.blocks]
+        s.blocks = [_cited(b, results.root) for b in s.blocks]
     return sections, errors
 
 
-def _cited(block):
-    """``block`` with paper file names replaced by paper keys (bounds.references.cite) in its text."""
+#: an absolute path of this machine in a text (after a space, bracket, quote, '=' or at the start)
+_ABSOLUTE = re.compile(r"(?:(?<=^)|(?<=[\s(\[\"'=]))/(?:[\w.+~-]+/)*[\w.+~-]+/?")
+_MARKDOWN = (re.compile(r"\*\*([^*]+)\*\*"), re.compile(r"`([^`]*)`"), re.compile(r"^#{1,6}\s+", re.M))
+
+
+def plain(text: str, root: Path | None = None) -> str:
+    """Text as the report prints it: paper file names as paper keys (bounds.references.cite), no Markdown syntax
+    (bold, code quotes, heading marks), and no path of this machine: the results directory by its name, any other
+    absolute path by its last part."""
+    text = cite(text)
+    if root is not None:
+        base = str(Path(root).resolve())
+        for r in {base, str(root)}:
+            if r.startswith("/"):
+                text = text.replace(r, Path(root).name or ".")
+    text = _ABSOLUTE.sub(lambda m: Path(m.group(0)).name or "/", text)
+    for pattern in _MARKDOWN:
+        text = pattern.sub(lambda m: m.group(1) if m.groups() else "", text)
+    return text
+
+
+def _cited(block, root: Path | None = None):
+    """``block`` with its text made :func:`plain`."""
     import dataclasses
 
     changes = {}
     for f in dataclasses.fields(block):
         v = getattr(block, f.name)
         if isinstance(v, str) and f.name != "latex":
-            changes[f.name] = cite(v)
-        elif f.name == "rows":
-            changes[f.name] = tuple(tuple(cite(c) if isinstance(c, str) else c for c in r) for r in v)
+            changes[f.name] = plain(v, root)
+        elif f.name in ("rows", "columns"):
+            changes[f.name] = tuple(tuple(plain(c, root) if isinstance(c, str) else c for c in r) for r in v) \
+                if f.name == "rows" else tuple(plain(c, root) if isinstance(c, str) else c for c in v)
     return dataclasses.replace(block, **changes)
+
+
+def _meta(title: str, res) -> dict:
+    return {"title": title, "results": res.root.name or str(res.root), "runs": len(res.runs),
+            "audits": len(res.audits), "problems": [plain(p, res.root) for p in res.problems]}
 
 
 @dataclass
@@ -164,8 +197,14 @@ class BuildResult:
     problems: list[str] = field(default_factory=list)  # result files the report flags (reports.integrity)
 
 
-def build(results_dir, out_dir, title: str = "Public-data privacy workbench: validation report") -> BuildResult:
-    """Read ``results_dir``, write ``out_dir/report.html`` and ``out_dir/report.pdf`` (both or neither)."""
+def build(results_dir, out_dir, title: str = "Public-data privacy workbench: validation report",
+          progress: bool = False) -> BuildResult:
+    """Read ``results_dir``, write ``out_dir/report.html`` and ``out_dir/report.pdf`` (both or neither). With
+    ``progress``, a progress line on stderr (tqdm): one step per section plugin, then the HTML and the PDF."""
+    import sys
+
+    from tqdm import tqdm
+
     from reports import html as _html, pdf as _pdf
 
     from simulations.store import check_writable, os_error
@@ -181,12 +220,17 @@ def build(results_dir, out_dir, title: str = "Public-data privacy workbench: val
     try:
         assets = work / "assets"
         assets.mkdir()
-        sections, errors = build_sections(res, assets)
-        meta = {"title": title, "results": str(res.root), "runs": len(res.runs), "audits": len(res.audits),
-                "problems": list(res.problems)}
-        html_tmp, pdf_tmp = work / "report.html", work / "report.pdf"
-        html_tmp.write_text(_html.render(sections, meta), encoding="utf-8")
-        _pdf.render(sections, meta, pdf_tmp)
+        with tqdm(total=len(plugins()) + 2, desc="reports build", unit="step", file=sys.stderr,
+                  disable=not progress, mininterval=0.5, dynamic_ncols=True) as bar:
+            sections, errors = build_sections(res, assets, bar)
+            bar.set_postfix_str("HTML")
+            html_text = _html.render(sections, _meta(title, res))
+            bar.update(1)
+            bar.set_postfix_str("PDF")
+            html_tmp, pdf_tmp = work / "report.html", work / "report.pdf"
+            html_tmp.write_text(html_text, encoding="utf-8")
+            _pdf.render(sections, _meta(title, res), pdf_tmp)
+            bar.update(1)
         os.replace(html_tmp, out / "report.html")
         os.replace(pdf_tmp, out / "report.pdf")
     except OSError as exc:  # a full disk mid-build: one line; the temporary directory goes away

@@ -28,6 +28,11 @@ DPI = 150
 #: a fraction longer than this (characters of LaTeX) is set inline when a formula must be broken
 LONG_FRACTION = 70
 
+#: Greek letters mathtext sets as \\name
+_GREEK_NAMES = ("alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "iota", "kappa",
+                "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi",
+                "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Phi", "Psi", "Omega")
+
 _REWRITES = [
     (r"\\(mathcal|mathbb|mathrm|mathbf|mathit)\s*([A-Za-z0-9])", r"\\\1{\2}"),  # \mathcal X
     (r"\\geqslant\b", r"\\geq"), (r"\\leqslant\b", r"\\leq"),
@@ -37,6 +42,10 @@ _REWRITES = [
     (r"\\lvert|\\rvert", "|"), (r"\\lVert|\\rVert", r"\\Vert"),
     (r"\\displaystyle", ""), (r"\\limits", ""), (r"\\!", ""),
     (r"\\dots\b", r"\\ldots"), (r"\\tfrac", r"\\frac"), (r"\\dfrac", r"\\frac"),
+    # a symbol named by a Greek letter that sympy set upright as a word (\mathrm{kappa}): the letter
+    (r"\\mathrm\{(" + "|".join(_GREEK_NAMES) + r")\}", r"\\\1"),
+    # an integer that sympy printed as a float (-1.0): the exact integer it is
+    (r"(?<![\d.])(\d+)\.0(?![\d.])", r"\1"),
 ]
 
 
@@ -79,6 +88,22 @@ def inline_long_fractions(latex: str, limit: int = LONG_FRACTION) -> str:
             else:
                 out.append(r"\frac{" + num + "}{" + den + "}")
             i = b_end
+            continue
+        out.append(latex[i])
+        i += 1
+    return "".join(out)
+
+
+def inline_long_roots(latex: str, limit: int = LONG_FRACTION) -> str:
+    """``\\sqrt{x}`` with more than ``limit`` characters -> ``(x)^{1/2}`` (the same value), so that a line may end
+    inside it (a radical's bar cannot be broken); short roots stay."""
+    out, i = [], 0
+    while i < len(latex):
+        if latex.startswith(r"\sqrt{", i):
+            end = _group(latex, i + 5)
+            inner = inline_long_roots(latex[i + 6:end - 1], limit)
+            out.append(f"({inner})^{{1/2}}" if end - i > limit else r"\sqrt{" + inner + "}")
+            i = end
             continue
         out.append(latex[i])
         i += 1
@@ -208,7 +233,7 @@ def _refine(text: str, fontsize: float, max_width: float, depth: int = 0) -> lis
 
 def _lines(latex: str, fontsize: float, max_width: float) -> list[str]:
     """Lines of at most ``max_width`` pixels (where a cut exists) packed from :func:`_refine`'s parts."""
-    flat = _plain_delimiters(inline_long_fractions(latex))
+    flat = _plain_delimiters(inline_long_roots(inline_long_fractions(latex)))
     return _pack(_refine(flat, fontsize, max_width), fontsize, max_width)
 
 
@@ -257,16 +282,24 @@ def render(latex: str, path: str | Path, fontsize: float = 13, plain: str | None
     return "plain text"
 
 
-_GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "varepsilon": "ε", "epsilon": "ε",
+_GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "varepsilon": "ε", "epsilon": "ε", "zeta": "ζ",
+          "kappa": "κ", "eta": "η", "theta": "θ", "phi": "φ", "omega": "ω", "pi": "π", "xi": "ξ", "psi": "ψ",
           "lambda": "λ", "mu": "μ", "nu": "ν", "rho": "ρ", "sigma": "σ", "tau": "τ", "infty": "∞",
           "leq": "<=", "geq": ">=", "le": "<=", "ge": ">=", "cdot": "*", "log": "log", "sqrt": "sqrt"}
 
 
 def plain_text(latex: str) -> str:
     """A readable plain-text version of LaTeX (last resort when no plain form was given)."""
-    s = _plain_delimiters(latex)
+    s = normalise(latex)
+    try:
+        s = inline_long_fractions(s, 0)  # every fraction as (numerator) / denominator, nested ones too
+    except ValueError:  # unbalanced braces: left to the patterns below
+        pass
+    s = _plain_delimiters(s)
     for _ in range(8):
-        s2 = re.sub(r"\\frac\{([^{}]*)\}\{([^{}]*)\}", r"(\1)/(\2)", s)
+        s2 = re.sub(r"\\(?:mathrm|mathbf|mathit|mathcal|text|operatorname)\{([^{}]*)\}", r"\1", s)
+        s2 = re.sub(r"\\mathbb\{N\}", "ℕ", s2)
+        s2 = re.sub(r"\\frac\{([^{}]*)\}\{([^{}]*)\}", r"(\1)/(\2)", s2)
         s2 = re.sub(r"\\sqrt\{([^{}]*)\}", r"sqrt(\1)", s2)
         if s2 == s:
             break

@@ -74,6 +74,34 @@ def col_widths(table: model.Table) -> list[int]:
     return shares
 
 
+#: HTML tables of more columns are set as stacked parts of at most PART_COLUMNS columns, each repeating column 1
+MAX_COLUMNS, PART_COLUMNS = 12, 9
+#: HTML tables of more rows are folded (details/summary) until opened
+FOLD_ROWS = 30
+
+
+def parts(table: model.Table) -> list[model.Table]:
+    """``table`` as one or more tables of at most PART_COLUMNS columns (the first column repeated in each), so a
+    wide table is read at its font size instead of being squeezed into 10-line cells."""
+    n = len(table.columns)
+    if n <= MAX_COLUMNS:
+        return [table]
+    rest = list(range(1, n))
+    k = -(-len(rest) // (PART_COLUMNS - 1))
+    size = -(-len(rest) // k)
+    out = []
+    for i in range(k):
+        cols = [0, *rest[i * size:(i + 1) * size]]
+        out.append(model.Table(tuple(table.columns[j] for j in cols), tuple(tuple(r[j] for j in cols)
+                                                                          for r in table.rows),
+                               (table.caption if i == 0 else "") + f" (part {i + 1} of {k})", table.collapsed))
+    return out
+
+
+def folded(table: model.Table) -> bool:
+    return table.collapsed or len(table.rows) > FOLD_ROWS
+
+
 def _plain(latex: str) -> str:
     from reports.formula import plain_text
 
@@ -89,6 +117,8 @@ def _css_width(path) -> str:
 
 
 _ENV.filters["css_width"] = _css_width
+_ENV.filters["parts"] = parts
+_ENV.filters["folded"] = folded
 _ENV.filters["cellclass"] = _cell_class
 _ENV.filters["col_widths"] = col_widths
 _ENV.filters["table_class"] = table_class

@@ -138,6 +138,9 @@ def _recheck_objectives(objectives: list, size: int, eps: float, delta: float, p
             refuted |= max(1 - fnr_u - e * fpr_u, 1 - fpr_u - e * fnr_u) > float(o["profile_delta"])
         if o.get("declared_rho") is not None:
             refuted |= audit.renyi_rho_lower_bound(fpr_u, fnr_u) > float(o["declared_rho"])
+        if o.get("divergence_bound") is not None and o.get("divergence_ceiling") is not None:
+            # the divergence objective tests no event (its counts are the trivial one's): judged by its saved bound
+            refuted |= float(o["divergence_bound"]) > float(o["divergence_ceiling"])
     return bool(refuted)
 
 

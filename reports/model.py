@@ -45,6 +45,7 @@ class Table:
     columns: tuple[str, ...]
     rows: tuple[tuple[Any, ...], ...]
     caption: str = ""
+    collapsed: bool = False  # HTML: folded under its caption (or its first column's name) until opened
 
     def __post_init__(self):
         for r in self.rows:

@@ -49,6 +49,17 @@ class _Doc(FPDF):
         self.set_text_color(0, 0, 0)
 
 
+#: the least share of a page's height that is filled before a page break, except on a section's last page
+MIN_FILL = 1 / 3
+#: a table of at most this many rows is never split across pages
+KEEP_ROWS = 15
+
+
+def _filled(doc: _Doc) -> float:
+    """The share of the current page's text height already set."""
+    return (doc.get_y() - doc.t_margin) / (doc.page_break_trigger - doc.t_margin)
+
+
 def _at_top(doc: _Doc) -> bool:
     """Nothing has been set on the current page yet (a page break here would leave a blank page)."""
     return doc.get_y() <= doc.t_margin + 0.5
@@ -59,6 +70,18 @@ def _caption_height(doc: _Doc, caption: str, size: float = 8) -> float:
         return 0.0
     doc.set_font("DejaVu", "I", size)
     return doc.multi_cell(0, size * 0.5, caption, dry_run=True, output="HEIGHT") + 1
+
+
+def _image_fits(doc: _Doc, path: Path, caption: str = "", above: float = 0.0) -> bool:
+    """Whether the image (at its print size, at most a page) and its caption fit below ``above`` mm more."""
+    from PIL import Image
+
+    with Image.open(path) as im:
+        w_px, h_px = im.size
+    w = min(w_px * _PX_TO_MM, doc.epw)
+    cap = _caption_height(doc, caption)
+    h = min(w * h_px / w_px, doc.page_break_trigger - doc.t_margin - cap - 2)
+    return doc.get_y() + above + h + cap + 2 <= doc.page_break_trigger
 
 
 def _image(doc: _Doc, path: Path, max_w: float | None = None, caption: str = "") -> None:
@@ -75,8 +98,12 @@ def _image(doc: _Doc, path: Path, max_w: float | None = None, caption: str = "")
     room = doc.page_break_trigger - doc.t_margin - cap - 2
     if h > room:  # taller than a page: scale down, keeping the aspect ratio
         w, h = w * room / h, room
-    if doc.get_y() + h + cap > doc.page_break_trigger and not _at_top(doc):
-        doc.add_page()
+    left = doc.page_break_trigger - doc.get_y() - cap - 2
+    if h > left and not _at_top(doc):
+        if _filled(doc) < MIN_FILL + 0.05 and left >= 0.6 * h:  # moving it would leave this page near-empty
+            w, h = w * left / h, left
+        else:
+            doc.add_page()
     doc.image(str(path), x=doc.l_margin, w=w, h=h)
     doc.ln(1)
     if caption:
@@ -123,9 +150,9 @@ def _fit(least: list[float], wanted: list[float], width: float) -> list[float]:
 
 def _table(doc: _Doc, t: model.Table) -> None:
     """A table whose columns fit the page and never split a word or a number: the font shrinks to at
-    most 5 pt; if the columns still do not fit, the table is set in parts, each repeating column 1."""
-    if t.caption:
-        _text(doc, t.caption, 8.5, "I")
+    most 5 pt; if the columns still do not fit, the table is set in parts, each repeating column 1. A short
+    table (at most KEEP_ROWS rows) that would break across pages starts on the next page with its caption, unless
+    this page is less than MIN_FILL full (it would be left near-empty)."""
     cells = [[str(c) for c in t.columns]] + [[model.cell_text(v) for v in r] for r in t.rows]
     for size in _TABLE_SIZES:
         least, wanted = _col_widths(doc, cells, size)
@@ -139,13 +166,24 @@ def _table(doc: _Doc, t: model.Table) -> None:
         cur.append(j)
         used += least[j]
     groups.append(cur)
+    widths = [_fit([least[j] for j in cols], [wanted[j] for j in cols], doc.epw - 0.01) for cols in groups]
+    if _kept_together(t) and not _at_top(doc) and _filled(doc) >= MIN_FILL:
+        with doc.offset_rendering() as dummy:
+            _set_table(dummy, t.caption, cells, groups[:1], widths[:1], size)
+        if dummy.page_break_triggered:
+            doc.add_page()
+    _set_table(doc, t.caption, cells, groups, widths, size)
+
+
+def _set_table(doc, caption: str, cells, groups, widths, size) -> None:
+    if caption:
+        _text(doc, caption, 8.5, "I")
     doc.set_fill_color(255, 255, 255)  # a badge's colour must not leak into the table's cells
-    for k, cols in enumerate(groups):
-        widths = _fit([least[j] for j in cols], [wanted[j] for j in cols], doc.epw - 0.01)
+    for k, (cols, w) in enumerate(zip(groups, widths)):
         if len(groups) > 1:
             _text(doc, f"(part {k + 1} of {len(groups)})", 7, "I")
         doc.set_font("DejaVu", "", size)
-        with doc.table(text_align="LEFT", line_height=size * 0.5, col_widths=tuple(widths), width=sum(widths),
+        with doc.table(text_align="LEFT", line_height=size * 0.5, col_widths=tuple(w), width=sum(w),
                        align="LEFT", headings_style=FontFace(emphasis="BOLD", fill_color=(235, 235, 235)),
                        first_row_as_headings=True) as table:
             for r in cells:
@@ -153,6 +191,15 @@ def _table(doc: _Doc, t: model.Table) -> None:
                 for j in cols:
                     row.cell(r[j])
         doc.ln(2)
+
+
+def _heading(doc, b: model.Heading) -> None:
+    _text(doc, b.text, 11.5 if b.level <= 3 else 10.5, "B")
+
+
+def _kept_together(t: model.Table) -> bool:
+    """A table short enough to be set on one page, never split."""
+    return len(t.rows) <= KEEP_ROWS
 
 
 def render(sections: list[model.Section], meta: dict, path: Path) -> None:
@@ -172,8 +219,11 @@ def render(sections: list[model.Section], meta: dict, path: Path) -> None:
         doc.multi_cell(0, 4.75, f"{i}. {s.title}", link=link, new_x="LMARGIN", new_y="NEXT")
     doc.set_text_color(0, 0, 0)
     for i, (s, link) in enumerate(zip(sections, links), 1):
-        doc.add_page()
-        doc.set_link(link, page=doc.page_no())
+        if _filled(doc) > 1 - MIN_FILL:  # a section starts a new page only when little room is left
+            doc.add_page()
+        else:
+            doc.ln(6)
+        doc.set_link(link, page=doc.page_no(), y=doc.get_y())
         doc.start_section(s.title)
         _text(doc, f"{i}. {s.title}", 14, "B")
         for b, nxt in zip(s.blocks, s.blocks[1:] + [None]):
@@ -181,7 +231,16 @@ def render(sections: list[model.Section], meta: dict, path: Path) -> None:
                 big = isinstance(nxt, (model.Figure, model.Table, model.Formula))
                 if big and doc.get_y() > doc.page_break_trigger - _KEEP_WITH_NEXT_MM and not _at_top(doc):
                     doc.add_page()  # a heading never ends a page above its figure or table: it moves with it
-                _text(doc, b.text, 11.5 if b.level <= 3 else 10.5, "B")
+                elif isinstance(nxt, (model.Figure, model.Formula)) and nxt.image is not None \
+                        and _filled(doc) >= MIN_FILL and not _image_fits(doc, nxt.image, nxt.caption, 10):
+                    doc.add_page()  # nor above a figure that moves to the next page
+                elif isinstance(nxt, model.Table) and _kept_together(nxt) and _filled(doc) >= MIN_FILL:
+                    with doc.offset_rendering() as dummy:  # nor above a short table that moves to the next page
+                        _heading(dummy, b)
+                        _table(dummy, nxt)
+                    if dummy.page_break_triggered:
+                        doc.add_page()
+                _heading(doc, b)
             elif isinstance(b, model.Paragraph):
                 _text(doc, b.text)
             elif isinstance(b, model.Badge):

@@ -191,11 +191,11 @@ def _check_overrides(overrides: dict, limit: float | None) -> None:
 def _show_experiment(args) -> int:
     import dataclasses
 
-    module = experiments.get(args.experiment)
-    defaults = experiments.default_params(module)  # not Params(): its checks may compute bounds
-    helps = getattr(module, "PARAM_HELP", {})
-    rows = [[f.name, json.dumps(defaults[f.name]), helps.get(f.name, "")] for f in dataclasses.fields(module.Params)]
-    text = "\n".join([f"{module.NAME} ({', '.join(module.RESULT_IDS)}): {module.DESCRIPTION}",
+    exp = experiments.get(args.experiment)
+    defaults = experiments.default_params(exp)  # not Params(): its checks may compute bounds
+    helps = experiments.param_help(exp.params)
+    rows = [[f.name, json.dumps(defaults[f.name]), helps.get(f.name, "")] for f in dataclasses.fields(exp.params)]
+    text = "\n".join([f"{exp.name} ({', '.join(exp.results)}): {exp.description}",
                       "parameters (--param key=value):"]
                      + [f"  {n:<14} default {d:<24} {h}".rstrip() for n, d, h in rows])
     cli.emit(args, rows, ["parameter", "default", "meaning"], text=text)
@@ -283,6 +283,14 @@ def _target_rows(lazy: bool = True) -> list[list]:
     return sorted(rows, key=lambda r: r[1])
 
 
+def _opponent_rows() -> list:
+    """The validation contract's opponents, from ``algorithms.opponents.CATALOGUE``."""
+    from algorithms.opponents import CATALOGUE
+
+    return [["opponent", o.name, o.bound or "(sampling error only)", o.guarantee,
+             f"without {', '.join(o.lacks)}: {o.description} [{o.classes}]"] for o in CATALOGUE]
+
+
 def _cmd_list(args) -> int:
     if args.experiment is not None:
         return _show_experiment(args)
@@ -291,10 +299,13 @@ def _cmd_list(args) -> int:
         rows.append(["experiment", row["name"], ", ".join(row["result_ids"]), "",
                      row["description"] if not row["error"] else f"(unavailable: {row['error']})"])
     rows += _target_rows()
+    rows += _opponent_rows()
     text = ["experiments:"]
     text += [f"  {r[1]:<20} {r[2]:<24} {r[4]}" for r in rows if r[0] == "experiment"]
     text += ["audit targets:"]
     text += [f"  {r[1]:<28} {r[3]:<7} {r[2]:<24} {r[4]}" for r in rows if r[0] == "audit target"]
+    text += ["opponents (algorithms.opponents: what each does without; its guarantee; its bound):"]
+    text += [f"  {r[1]:<17} {r[3]:<8} {r[2]:<26} {r[4]}" for r in rows if r[0] == "opponent"]
     cli.emit(args, rows, ["kind", "name", "results or source", "declared", "description"], text="\n".join(text))
     return 0
 

@@ -51,7 +51,14 @@ class AuditCase:
     (optional) is the exact privacy loss eps of a pair, sup over outputs of |log Pr[M(D0) = o] / Pr[M(D1) = o]|,
     computed by the target (small settings): eps_lb can never exceed it, so it says whether a gap between eps_lb
     and the declared eps is the pair's or the test's. ``rho`` (optional): a declared rho-zCDP claim, which adds the
-    "renyi" objective.
+    "renyi" and "divergence" objectives.
+
+    Transcript divergence (optional, :mod:`simulations._audit_divergence`): ``transcript`` maps the mechanism's
+    outputs (a batch if ``batched``, else one) to the whole released transcript as rows of real numbers (discrete
+    parts as numbers, real-valued parts as they are), drawn once with the statistic; given, it adds the
+    "divergence" objective (also added, on the statistic's values, by a declared rho). ``log_ratio`` maps such rows
+    to the exact log dP_D1/dP_D0 of the declared mechanism on ``private_pair`` (a witness offered beside the
+    learned one).
     """
 
     mechanism: Callable[..., Any]
@@ -68,6 +75,8 @@ class AuditCase:
     starts: tuple = ()
     pair_loss: Callable[[tuple], float] | None = None
     rho: float | None = None
+    transcript: Callable[[Any], Any] | None = None
+    log_ratio: Callable[[np.ndarray], np.ndarray] | None = None
 
 
 @dataclass(frozen=True)
@@ -76,7 +85,8 @@ class AuditTarget:
 
     ``expect_private`` is False for a deliberately broken variant: the auditor is expected to catch it
     (eps_lb > declared eps). ``default_samples`` is what ``python -m simulations audit`` uses by default;
-    ``ci_samples`` the smaller count at which the contract test requires the expected outcome.
+    ``ci_samples`` the smaller count at which the contract test requires the expected outcome. ``results``:
+    the registered results whose algorithm it audits (``("bcmnuw20:thm10",)``).
     """
 
     name: str
@@ -88,6 +98,9 @@ class AuditTarget:
     default_delta: float = 0.0
     default_samples: int = 200_000
     ci_samples: int | None = None  # the contract test's sample count (tests/simulations/test_contract.py)
+    #: the result ids (``paper:kind+number``) whose algorithm this target audits, as data (``bounds show`` lists
+    #: the target under them); ``()`` for a mechanism of no registered result
+    results: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -148,7 +161,11 @@ class ObjectiveResult:
     (its share of the audit's confidence). ``minimal_detectable`` is the power statement of this objective: the
     least true eps (objective "eps") or delta at the declared eps (objective "delta") it sees with probability
     ``DETECTION_POWER``; NaN for "profile" (not computed). ``profile_eps``/``profile_margin``: the eps' where
-    delta_lb(eps') - profile(eps') is largest, and that margin (> 0 refutes the declared curve)."""
+    delta_lb(eps') - profile(eps') is largest, and that margin (> 0 refutes the declared curve).
+
+    The "divergence" objective tests no event: ``test`` is its whole statement (witness, bound, ceiling, power),
+    ``divergence_bound`` > ``divergence_ceiling`` refutes, ``minimal_detectable`` is its least detectable KL, and
+    its counts are those of the trivial event "always guess D1" (FP = m, FN = 0), which bounds nothing."""
 
     objective: str
     confidence: float
@@ -167,14 +184,20 @@ class ObjectiveResult:
     rho_lower_bound: float | None = None
     declared_rho: float | None = None
     profile_delta: float | None = None  # the declared curve's delta at profile_eps
+    divergence_bound: float | None = None    # "divergence": the lower bound on D_alpha of the chosen witness
+    divergence_ceiling: float | None = None  # ... and the declared ceiling of D_alpha it is compared with
+    divergence_alpha: float | None = None
 
     def refutes(self, eps: float, delta: float) -> bool:
         return (self.eps_lower_bound > eps or self.delta_lower_bound > delta
                 or (self.profile_margin is not None and self.profile_margin > 0)
+                or (self.divergence_bound is not None and self.divergence_bound > self.divergence_ceiling)
                 or (self.rho_lower_bound is not None and self.rho_lower_bound > self.declared_rho))
 
     def describe(self, eps: float, delta: float) -> str:
         c = f"{100 * self.confidence:.4g}%"
+        if self.objective == "divergence":
+            return self.test
         if self.objective == "renyi":
             rel = ">" if self.rho_lower_bound > self.declared_rho else "<="
             return (f"renyi objective ({c}): rho_lb {self.rho_lower_bound:.4f} {rel} declared rho "
@@ -232,6 +255,7 @@ class AuditResult:
     pair: str = ""
     search: str = ""
     pair_loss: float = math.nan
+    exact_search: str = ""  # the exact-loss search's worst pair and its loss (simulations._audit_pairs)
 
     @property
     def violated(self) -> bool:
@@ -295,6 +319,8 @@ class AuditResult:
                     f"FNR <= {self.fnr_upper:.3g}")
         if self.search:
             text += f"\n  pair: {self.search}"
+        if self.exact_search:
+            text += f"\n  worst pair: {self.exact_search}"
         if math.isfinite(self.pair_loss):
             text += f"\n  {self.gap_statement()}"
         if any(self.nonfinite.values()):

@@ -191,10 +191,10 @@ def consistency_problems(records: dict[int, dict]) -> list[str]:
     return problems
 
 
-def record_schema(module) -> dict | None:
-    """The record schema of an experiment module: from its declared typed outcome (``module.EXPERIMENT.outcome``,
-    a frozen dataclass) when it has one, else None (the run's records are then judged against each other).
-    This is the one place the typed outcome is read: once ``simulations.contract.record_fields(experiment)``
-    exists, return a schema built from it here."""
-    outcome = getattr(getattr(module, "EXPERIMENT", None), "outcome", None)
+def record_schema(experiment) -> dict | None:
+    """The record schema of an experiment from its declared typed outcome (``experiment.outcome``, a frozen
+    dataclass; ``module.EXPERIMENT.outcome`` for a module), else None. The run store judges records against
+    the outcome with ``contract.record_errors`` (:func:`simulations.store.record_problems`); this schema is its
+    JSON-type view, for readers outside the contract."""
+    outcome = getattr(experiment, "outcome", None) or getattr(getattr(experiment, "EXPERIMENT", None), "outcome", None)
     return schema_from_dataclass(outcome) if outcome is not None and dataclasses.is_dataclass(outcome) else None

@@ -14,7 +14,7 @@ import math
 import os
 from pathlib import Path
 
-from simulations._records import check_record, consistency_problems, record_schema
+from simulations._records import consistency_problems
 from simulations._store_files import StoreError, _json_default, printable, write_json_atomic
 
 #: the fields of a summary (at any depth) that carry its verdicts: a stored summary whose values of these differ
@@ -22,32 +22,33 @@ from simulations._store_files import StoreError, _json_default, printable, write
 VERDICT_FIELDS = ("verdict", "status", "successes", "trials", "passed", "final")
 
 
-def recompute_summary(module, records: list[dict], params, where=None) -> dict:
+def recompute_summary(experiment, records: list[dict], params, where=None) -> dict:
     """THE one place a run's summary is computed from its records (run, resume, status, the report and
-    ``runner.evaluate`` all call it): ``module.summarise(records, params)``, in the form summary.json holds it.
-    A record without the keys or types the experiment writes (a hand-edited or foreign line) is a StoreError
-    naming ``where``, not a KeyError.
-    (When experiments are declared as ``simulations.contract.Experiment``, this is where
-    ``contract.summarise_run(experiment, records, params)`` is called instead.)"""
+    ``runner.evaluate`` all call it): ``contract.summarise_run(experiment, records, params)``, in the form
+    summary.json holds it. A record without the keys or types the experiment writes (a hand-edited or foreign
+    line) is a StoreError naming ``where``, not a KeyError."""
+    from simulations import contract
+
     try:
-        summary = module.summarise(records, params)
+        summary = contract.summarise_run(experiment, records, params)
         # as summary.json holds it (lists, not tuples; numpy converted; keys sorted), so every reader sees one form
         return json.loads(json.dumps(summary, sort_keys=True, default=_json_default))
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
         raise StoreError(f"{where or 'the records'}: the records do not have the shape experiment "
-                         f"{getattr(module, 'NAME', '?')} writes ({type(exc).__name__}: "
+                         f"{getattr(experiment, 'name', '?')} writes ({type(exc).__name__}: "
                          f"{' '.join(str(exc).split())[:200]})") from None
 
 
-def record_problems(path, module, records: dict[int, dict]) -> list[str]:
-    """The records' types judged (one line, or none): against the experiment's typed outcome when it declares
-    one (:func:`simulations._records.record_schema`), else against each other
-    (:func:`simulations._records.consistency_problems`)."""
-    schema = record_schema(module) if module is not None else None
-    if schema is None:
-        found = consistency_problems(records)
-    else:
-        found = [f"trial {i}: {p}" for i, r in records.items() for p in check_record(r, schema)]
+def record_problems(path, experiment, records: dict[int, dict]) -> list[str]:
+    """The records' types judged (one line, or none): each against the experiment's declared outcome
+    (``contract.record_errors(experiment.outcome, record)``) when it declares one, else against each other
+    (:func:`simulations._records.consistency_problems`); a claim's success flag must be true or false either way."""
+    from simulations import contract
+
+    outcome = getattr(experiment, "outcome", None)
+    found = consistency_problems(records) if outcome is None else []
+    if outcome is not None:
+        found = [f"trial {i}: {e}" for i, r in records.items() if (e := contract.record_errors(outcome, r))]
     if not found:
         return []
     more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""

@@ -27,6 +27,10 @@ The auditor
      threshold events of a learned score: a logistic regression of "came from D1" on the outputs
      (each coordinate and a NaN indicator, standardised) fitted on the selection half, which sees a
      leak spread thinly over many coordinates (a classifier-based likelihood-ratio estimate);
+   * continuous outputs (more than ``MAX_CATEGORIES`` distinct values; each of the first coordinates of a
+     vector): the value families of :mod:`simulations._audit_values`: unions of atoms (values repeated on the
+     selection half, which a continuous law never repeats), unions of fine quantile bins (a band one neighbour
+     never reaches) and grids (a value rounded on one side only);
 3. on the second ("evaluation") half, independent of the choice, it counts the event's false
    positives and false negatives, takes one-sided Clopper-Pearson upper bounds FPR_u and FNR_u, each
    at level 1 - (1 - confidence)/2, and reports
@@ -53,6 +57,13 @@ its own event on the selection half and bounded on the evaluation half at 1 - (1
   the declared delta differs from its declared curve by 0.017 in total variation (eps' = 0), seen at
   2 * 10^5 samples, while at the point (1, 1e-5) the delta objective's minimal detectable delta at
   10^6 samples is 7e-5.
+
+* "divergence": when the case declares a rho or gives its whole ``transcript`` (and the claim bounds a
+  divergence: a rho, or pure DP), a lower confidence bound on KL or a Renyi divergence between the pair's
+  transcript laws (Donsker-Varadhan / Renyi variational forms, a witness fitted on the selection half, empirical
+  Bernstein on the evaluation half; :mod:`simulations._audit_divergence`) against the divergence the claim allows
+  (rho alpha; min(eps, alpha eps^2/2) for pure eps-DP). It sees a break spread over a released real value, which
+  binary events see only in part (a Gaussian's mu^2/2 against the best event's Bernoulli divergence).
 
 The headline eps_lb / delta_lb is the largest over the objectives (its event, counts and rates are
 printed as ``test``); each objective is shown with its own bound and its own power statement.
@@ -83,6 +94,11 @@ pair, the bound on a fresh evaluation half, so the search, like the event select
 nothing. A case may give the exact privacy loss of a pair (``pair_loss``, small settings): eps_lb cannot
 exceed it, and the result says whether a gap to half the declared eps is the pair's or the test's.
 
+Exact-loss search (:mod:`simulations._audit_pairs`). A case that gives both ``pair_loss`` and ``neighbours`` has
+its pairs first ranked by their exact loss (no samples: random pairs and local moves, on a child stream of the
+audit's generator, so the audit's own draws do not change); the worst pair found joins the sampled search's starts,
+and the result states its exact loss beside the declaration.
+
 Targets. An :class:`AuditTarget` names a mechanism with its declared guarantee, its hardest known
 neighbouring pair and a distinguishing statistic. Targets are found automatically in the modules of
 the package :mod:`simulations.audit_targets` (see its docstring for the interface), or added at run
@@ -110,6 +126,9 @@ from simulations._audit_bounds import (  # noqa: F401
     delta_lower_bound, detection_probability, epsilon_lower_bound, minimal_detectable_delta,  # noqa: F401
     minimal_detectable_eps, profile_grid, renyi_rho_lower_bound,  # noqa: F401
 )
+from simulations._audit_divergence import divergence_applies, divergence_objective
+from simulations._audit_pairs import exact_loss_search
+from simulations._audit_values import MAX_VALUE_COORDINATES, value_search
 from simulations._audit_registry import (  # noqa: F401
     _REGISTERED, FamilyAudit, _discover, _name_key, as_expected, audit_all, get_target, register,  # noqa: F401
     run_target, target_errors, targets, with_ci_samples,  # noqa: F401
@@ -264,10 +283,13 @@ def select_test(s0, s1, delta: float = 0.0, eps: float = 0.0, objective: str = "
     candidates = []
     if a0.ndim == 1 and a0.dtype.kind == "f":
         candidates.append(_threshold_search(a0, a1, delta, eps, objective, profile=profile, level=level))
+        candidates += value_search(a0, a1, delta, eps, objective, profile, level=level)
     elif a0.ndim == 2 and a0.dtype.kind == "f":
         for j in range(min(a0.shape[1], MAX_COORDINATES)):
             candidates.append(_threshold_search(a0[:, j], a1[:, j], delta, eps, objective, coordinate=j,
                                                 profile=profile, level=level))
+            if j < MAX_VALUE_COORDINATES:
+                candidates += value_search(a0, a1, delta, eps, objective, profile, coordinate=j, level=level)
         if a0.shape[1] > 1:
             candidates.append(_learned_search(a0, a1, delta, eps, objective, profile, level))
     cat = _category_search(a0, a1, delta, eps, objective, profile=profile, level=level)
@@ -293,18 +315,38 @@ def sample_statistic(case: AuditCase, private_data: Any, samples: int, rng: np.r
                      batch_size: int = DEFAULT_BATCH) -> np.ndarray:
     """``samples`` values of ``statistic(mechanism(private_data, public, rng))`` (batched if the case allows),
     as an array with ``samples`` rows: float for numeric statistics (NaN and +-inf kept)."""
+    return sample_outputs(case, private_data, samples, rng, batch_size)[0]
+
+
+def sample_outputs(case: AuditCase, private_data: Any, samples: int, rng: np.random.Generator,
+                   batch_size: int = DEFAULT_BATCH, transcript: bool = False):
+    """(statistic values as :func:`sample_statistic` gives them, and with ``transcript`` the case's transcript
+    rows of the same outputs as floats, else None): each output drawn once."""
     stat = case.statistic if case.statistic is not None else (lambda out: out)
+    keep = transcript and case.transcript is not None
     if case.batched:
-        parts, left = [], samples
+        parts, rows, left = [], [], samples
         while left > 0:
             b = min(batch_size, left)
-            out = _as_outputs(stat(case.mechanism(private_data, case.public, rng, size=b)))
+            raw = case.mechanism(private_data, case.public, rng, size=b)
+            out = _as_outputs(stat(raw))
             if out.ndim == 0 or out.shape[0] != b:
                 raise ValueError(f"statistic of a batch of {b} outputs has shape {out.shape}, must start with ({b},)")
             parts.append(out)
+            if keep:
+                rows.append(_transcript_rows(case.transcript(raw), b))
             left -= b
-        return np.concatenate(parts)
-    return _as_outputs([stat(case.mechanism(private_data, case.public, rng)) for _ in range(samples)])
+        return np.concatenate(parts), (np.concatenate(rows) if keep else None)
+    raws = [case.mechanism(private_data, case.public, rng) for _ in range(samples)]
+    out = _as_outputs([stat(r) for r in raws])
+    return out, (_transcript_rows([case.transcript(r) for r in raws], samples) if keep else None)
+
+
+def _transcript_rows(t, b: int) -> np.ndarray:
+    a = np.asarray(t, dtype=float)
+    if a.ndim == 0 or a.shape[0] != b:
+        raise ValueError(f"transcript of {b} outputs has shape {a.shape}, must start with ({b},)")
+    return a.reshape(b, -1)
 
 
 def _nonfinite_counts(e0, e1) -> dict:
@@ -374,6 +416,20 @@ def search_pair(case: AuditCase, samples: int, rng: np.random.Generator, batch_s
     return final[2], note
 
 
+def _divergence_result(case: AuditCase, t0, t1, half: int, share: float, m: int, whole: bool) -> ObjectiveResult:
+    """The "divergence" objective (simulations._audit_divergence) as an objective line: on the transcript rows when
+    the case gives them (``whole``), else on the statistic's values; its counts are the trivial event's."""
+    if not whole and _as_outputs(t0).dtype.kind != "f":
+        index = {k: float(i) for i, k in enumerate(sorted({str(k) for k in _row_keys(t0) + _row_keys(t1)}))}
+        t0, t1 = (np.array([index[str(k)] for k in _row_keys(t)]) for t in (t0, t1))
+    r = divergence_objective(t0, t1, half, share, case.eps, case.delta, case.rho,
+                             case.log_ratio if whole else None)
+    what = "whole transcripts" if whole else "the statistic's values"
+    return ObjectiveResult(
+        "divergence", float(share), r.describe() + f" (on {what})", m, 0, 1.0, 0.0, 0.0, 0.0,
+        r.minimal_detectable_kl, divergence_bound=r.bound, divergence_ceiling=r.ceiling, divergence_alpha=r.alpha)
+
+
 def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: float = DEFAULT_CONFIDENCE,
           batch_size: int = DEFAULT_BATCH, objective: str | None = None, search: bool = True) -> AuditResult:
     """Audit ``case``: an epsilon (and delta) lower bound at ``confidence`` from ``samples`` outputs on each
@@ -395,26 +451,35 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
         raise ValueError(f"eps={case.eps!r} must be a finite number >= 0")
     if isinstance(batch_size, bool) or not isinstance(batch_size, (int, np.integer)) or batch_size < 1:
         raise ValueError(f"batch_size={batch_size!r} must be an integer >= 1")
+    divergence = (case.rho is not None or case.transcript is not None) and divergence_applies(
+        case.eps, case.delta, case.rho)
     if objective is None:
         names = (["eps"] + (["delta"] if case.delta > 0 else []) + (["profile"] if case.profile is not None else [])
-                 + (["renyi"] if case.rho is not None else []))
-    elif objective in ("eps", "delta", "profile", "renyi"):
+                 + (["renyi"] if case.rho is not None else []) + (["divergence"] if divergence else []))
+    elif objective in ("eps", "delta", "profile", "renyi", "divergence"):
         if objective == "renyi" and case.rho is None:
             raise ValueError("objective='renyi' needs a case with a declared rho")
         if objective == "profile" and case.profile is None:
             raise ValueError("objective='profile' needs a case with a declared profile")
+        if objective == "divergence" and not divergence_applies(case.eps, case.delta, case.rho):
+            raise ValueError("objective='divergence' needs a declared rho or a pure-DP claim (delta = 0)")
         names = [objective]
     else:
-        raise ValueError(f"objective={objective!r} must be 'eps', 'delta', 'profile' or 'renyi'")
+        raise ValueError(f"objective={objective!r} must be 'eps', 'delta', 'profile', 'renyi' or 'divergence'")
     profile = profile_grid(case) if "profile" in names else None
-    search_note = ""
+    search_note = exact_note = ""
+    exact = exact_loss_search(case, rng.spawn(1)[0]) if search else None  # a child stream: the audit's draws unchanged
+    if exact is not None:
+        exact_note = f"{exact.describe(float(case.eps))}: {_pair_text(exact.pair)}"
+        if _pair_text(exact.pair) != _pair_text(case.private_pair):
+            case = replace(case, starts=(exact.pair, *case.starts))
     if case.neighbours is not None and search:
         pair, search_note = search_pair(case, samples, rng, batch_size)
         case = replace(case, private_pair=pair)
     pair_loss = float(case.pair_loss(case.private_pair)) if case.pair_loss is not None else math.nan
     d0, d1 = case.private_pair
-    s0 = sample_statistic(case, d0, samples, rng, batch_size)
-    s1 = sample_statistic(case, d1, samples, rng, batch_size)
+    s0, t0 = sample_outputs(case, d0, samples, rng, batch_size, "divergence" in names)
+    s1, t1 = sample_outputs(case, d1, samples, rng, batch_size, "divergence" in names)
     half = samples // 2
     e0, e1 = s0[half:], s1[half:]
     m = int(e0.shape[0])
@@ -422,6 +487,10 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
     level = _rate_level(share)
     results = []
     for name in names:
+        if name == "divergence":
+            results.append(_divergence_result(case, s0 if t0 is None else t0, s1 if t1 is None else t1, half, share,
+                                              m, t0 is not None))
+            continue
         test, _ = select_test(s0[:half], s1[:half], case.delta, case.eps, name, profile=profile)
         fp = int(np.count_nonzero(test.guesses_d1(e0)))
         fn = int(np.count_nonzero(~test.guesses_d1(e1)))
@@ -463,5 +532,5 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
         nonfinite=_nonfinite_counts(e0, e1), objectives=tuple(results),
         minimal_detectable_delta=float(by_name["delta"].minimal_detectable) if "delta" in by_name else math.nan,
         profile_name=case.profile_name if case.profile is not None else "",
-        pair=_pair_text(case.private_pair), search=search_note, pair_loss=pair_loss,
+        pair=_pair_text(case.private_pair), search=search_note, pair_loss=pair_loss, exact_search=exact_note,
     )

@@ -1,5 +1,19 @@
-"""The validation contract every experiment follows (docs/DESIGN.md, "validation contract"): when a run
-is at a result's sizes, what a claim and a baseline record look like, and the negative-control convention.
+"""The validation contract every experiment follows (docs/DESIGN.md, "validation contract"): the typed
+declaration of an experiment, the one function that builds every summary from its judgement, when a run is at a
+result's sizes, what a claim and a baseline record look like, and the negative-control convention.
+
+The declaration
+    ``EXPERIMENT = Experiment(name=..., results=(...), description=..., params=Params, trial=..., summarise=...,
+    outcome=Outcome, ci=CiRun(trials, {...}), opponents=(...) | NoOpponents(why) | LowerBoundRegime(tested_by),
+    controls={variant: what is broken}, ...)`` (:class:`Experiment`, from ``simulations._experiment``; the
+    reference is :mod:`simulations.experiments`). ``outcome`` types one trial's record (:func:`record_fields`,
+    :func:`record_errors`); an opponent's fields are :func:`opponent_field`.
+
+The summary
+    ``summarise`` returns a :class:`Judgement` (claims, text, opponents' outcomes, regime flag, measurements);
+    :func:`summarise_run` builds the summary every consumer reads: ``verdict`` (:func:`combine` of the claims),
+    ``verdict_text``, ``informative`` (:func:`informative` over the declared opponents' outcomes, the regime flag,
+    or False with ``informative_reason``), ``variant``, ``negative_control``, ``result_ids``, ``params``.
 
 At the bound
     A run is *at the bound* when every size it used is at least the size the result requires, all read
@@ -15,27 +29,21 @@ Claims
     (``stats.holm``), so a new experiment gets the family-wise statement by using :func:`claim`.
     :func:`combine` folds several claims' statuses into one.
 
-Baselines
+Opponents (trivial baselines)
     The trivial releases (public-only: answers from the public histogram; private-only: PMW / MWEM on
     the full domain at the same eps, delta; non-private where it applies) run in the same trials on the
-    same draws as the paper's algorithm. :func:`baseline` summarises one as a claim whose ``status`` is
+    same draws as the paper's algorithm. :func:`baseline` summarises one as a record whose ``status`` is
     ``succeeds`` / ``fails`` / ``undecided`` (the same Clopper-Pearson rule, but a statement about the
     baseline, never a verdict on the result). A validation of an upper bound is informative only where
-    the trivial baselines fail: summaries say so with :func:`informative`. Every experiment states it: a module
-    declares ``TRIVIAL_ALGORITHMS`` (the baselines that count; the contract test edits their outcomes in the
-    records and re-summarises), or ``INFORMATIVE_TESTED_BY`` (a lower bound's regime flag, computed from other
-    records, and the test that checks it against them), or ``NO_TRIVIAL_ALGORITHMS`` (why none is judged; its
-    summary carries :func:`no_trivial_algorithms`).
+    the trivial baselines fail (:func:`informative`).
 
 Negative controls
     Every experiment ships deliberately broken variants of its algorithm, chosen by the ``Params`` field
-    ``variant`` (``"none"`` = the paper's algorithm) and described in the module-level dict
-    ``NEGATIVE_CONTROLS`` (variant -> what is broken). Run at the result's own sizes a broken variant
-    must come out ``violated``; the summary carries ``variant`` and ``negative_control`` (True for a
-    broken variant). The contract test (tests/simulations/test_contract.py) runs every control of every
-    experiment small and requires ``violated``; a control that cannot come out violated at a CI size is
-    listed there, with the reason, as a known failure. A module may accept old variant spellings through
-    ``VARIANT_ALIASES = {old: new}``; broken variants the bound's slack absorbs are ``PROBES``, not controls.
+    ``variant`` (``"none"`` = the paper's algorithm) and declared in ``controls`` (variant -> what is broken).
+    Run at the result's own sizes a broken variant must come out ``violated``; the summary carries ``variant``
+    and ``negative_control``. The contract test (tests/simulations/test_contract.py) runs every control of every
+    experiment small and requires ``violated``; a control that cannot come out violated at a CI size is listed
+    there, with the reason, as a known failure. Broken variants the bound's slack absorbs are ``probes``.
 
 Kinds of claim
     :func:`claim` records carry ``kind`` (:data:`KINDS`: ``verdict``, ``premise``, ``floor check``,
@@ -47,10 +55,20 @@ Sizes
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from dataclasses import dataclass, field
 from typing import Mapping
 
 from simulations import stats
+from simulations._experiment import (CiRun, Experiment, LowerBoundRegime, NoOpponents, Opponent, as_record,
+                                     opponent_field, outcome_opponent_fields, record_errors, record_fields)
+
+__all__ = ["CiRun", "Experiment", "LowerBoundRegime", "NoOpponents", "Opponent", "as_record", "opponent_field",
+           "outcome_opponent_fields", "record_errors", "record_fields", "Judgement", "summarise_run", "claim",
+           "baseline", "informative", "combine", "required_sizes", "ceil_int", "at_bound", "fractions_of_bound",
+           "check_variant", "find_claims", "claim_kind", "KINDS", "VERDICT", "PREMISE", "FLOOR_CHECK",
+           "ALGORITHM_FREE", "NO_VARIANT", "SUCCEEDS", "FAILS", "UNDECIDED", "BASELINE_STATUSES", "RESERVED"]
 
 SUCCEEDS, FAILS, UNDECIDED = "succeeds", "fails", "undecided"
 BASELINE_STATUSES = (SUCCEEDS, FAILS, UNDECIDED)
@@ -126,15 +144,6 @@ def informative(baselines: Mapping[str, dict]) -> bool:
     return bool(baselines) and all(b["status"] == FAILS for b in baselines.values())
 
 
-def no_trivial_algorithms(reason: str) -> dict:
-    """The summary keys of an experiment that judges no trivial algorithm (its module's ``NO_TRIVIAL_ALGORITHMS``):
-    ``informative`` is False (a verdict not set beside trivial algorithms cannot be shown to discriminate) and
-    ``informative_reason`` says why none is judged."""
-    if not (isinstance(reason, str) and reason.strip()):
-        raise ValueError(f"reason={reason!r} must be a non-empty string")
-    return {"informative": False, "informative_reason": reason}
-
-
 def combine(statuses) -> str:
     """Overall status of several claims: ``violated`` if any claim at its bound is violated; else
     ``below-bound`` if any is below its bound; ``holds`` if all hold; else ``inconclusive``."""
@@ -175,7 +184,7 @@ def ceil_int(value) -> int:
 
 
 def check_variant(variant: str, controls: Mapping[str, str]) -> str:
-    """ValueError naming ``variant`` unless it is ``"none"`` or a key of the module's ``NEGATIVE_CONTROLS``."""
+    """ValueError naming ``variant`` unless it is ``"none"`` or a key of the declaration's ``controls``."""
     if variant != NO_VARIANT and variant not in controls:
         raise ValueError(f"variant={variant!r} must be one of {', '.join((NO_VARIANT, *controls))}")
     return variant
@@ -195,3 +204,102 @@ def find_claims(summary, path: str = "") -> list[tuple[str, dict]]:
         for i, v in enumerate(summary):
             out.extend(find_claims(v, f"{path}[{i}]"))
     return out
+
+
+# ---------------------------------------------------------------- the summary every experiment gives
+
+#: the summary keys :func:`summarise_run` writes (a judgement's measurements may not use them)
+RESERVED = ("verdict", "verdict_text", "informative", "informative_reason", "variant", "negative_control",
+            "result_ids", "params")
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What an experiment's ``summarise(records, params)`` returns: the judgement only.
+
+    ``claims``: the claims (records of :func:`claim`, or their statuses) whose statuses decide the verdict
+    (:func:`combine`; no claim at all: ``below-bound``, nothing was judged). ``text``: what the verdict says, in
+    words, without its status (``summarise_run`` puts the status first). ``opponents``: the outcomes
+    (:func:`baseline` records) of the experiment's declared opponents, ``{name: record}``, or ``{group: {name:
+    record}}`` when each group (a case, a cell) is judged apart; empty when they were not run (``informative`` is
+    then None, said so). ``regime``: a lower bound's regime flag (``LowerBoundRegime`` experiments), a bool or
+    ``{group: bool}``. ``measurements``: everything else the summary shows (JSON values, any nesting).
+    ``floor_check``: the claims are checks only a bug can fail: the verdict is ``floor check`` (say in ``text``
+    and the measurements whether it passed), or ``violated`` for a negative control whose check caught it."""
+
+    claims: tuple | list
+    text: str
+    measurements: Mapping = field(default_factory=dict)
+    opponents: Mapping = field(default_factory=dict)
+    regime: bool | Mapping | None = None
+    floor_check: bool = False
+
+
+def _status(c) -> str:
+    status = c if isinstance(c, str) else c.get("verdict", c.get("status"))
+    if status not in stats.STATUSES:
+        raise ValueError(f"a claim's status {status!r} is not in {stats.STATUSES}")
+    return status
+
+
+def _informative(experiment: Experiment, judgement: Judgement):
+    """``informative`` (and its reason) from the declared opponents' outcomes, the regime flag or NoOpponents."""
+    o = experiment.opponents
+    if isinstance(o, NoOpponents):
+        return {"informative": False, "informative_reason": o.why}
+    if isinstance(o, LowerBoundRegime):
+        r = judgement.regime
+        if not (isinstance(r, bool) or (isinstance(r, Mapping) and all(isinstance(v, bool) for v in r.values()))):
+            raise ValueError(f"experiment {experiment.name}: a LowerBoundRegime judgement states regime (a bool or "
+                             f"{{group: bool}}), not {r!r}")
+        return {"informative": dict(r) if isinstance(r, Mapping) else r}
+    names = experiment.opponent_names
+    outcomes = judgement.opponents
+    if not outcomes:
+        return {"informative": None, "informative_reason": "the opponents were not run"}
+    grouped = all(isinstance(v, Mapping) and "status" not in v for v in outcomes.values())
+
+    def one(group: Mapping, where: str) -> bool:
+        missing = [n for n in names if n not in group]
+        if missing:
+            raise ValueError(f"experiment {experiment.name}: no outcome of opponent {', '.join(missing)}{where}")
+        return informative({n: group[n] for n in names})
+
+    if grouped:
+        return {"informative": {g: one(v, f" in {g}") for g, v in outcomes.items()}}
+    return {"informative": one(outcomes, "")}
+
+
+def summarise_run(experiment: Experiment, records: list, params) -> dict:
+    """The summary of a run: ``experiment.summarise(records, params)`` (a :class:`Judgement`) and what every
+    summary states besides: ``verdict`` (the claims' statuses combined), ``verdict_text`` (the status, the
+    judgement's text, and for a negative control what is broken), ``informative`` (from the declared opponents'
+    outcomes, a lower bound's regime flag, or False with ``informative_reason`` for NoOpponents), ``variant`` and
+    ``negative_control``, ``result_ids`` and ``params`` (the run's parameters). The one way a summary is made:
+    the runner, the store, status, the reports and the tests all call it."""
+    if not records:
+        raise ValueError("records must hold at least one trial")
+    j = experiment.summarise([as_record(r) for r in records], params)
+    if not isinstance(j, Judgement):
+        raise ValueError(f"experiment {experiment.name}: summarise must return a contract.Judgement, "
+                         f"not {type(j).__name__}")
+    clash = sorted(set(j.measurements) & set(RESERVED))
+    if clash:
+        raise ValueError(f"experiment {experiment.name}: measurements use the contract's keys {', '.join(clash)}")
+    statuses = [_status(c) for c in j.claims]
+    variant = getattr(params, "variant", NO_VARIANT)
+    negative = variant in experiment.controls
+    if j.floor_check:  # a failed check is a bug, not a verdict on a result; a control must be caught by it
+        verdict = stats.VIOLATED if negative and stats.VIOLATED in statuses else stats.FLOOR_CHECK
+    else:
+        verdict = combine(statuses) if statuses else stats.BELOW_BOUND
+    text = f"{verdict}: {j.text}"
+    if negative:
+        text += f"; NEGATIVE CONTROL {variant} ({experiment.controls[variant]})"
+    elif variant in experiment.probes:
+        text += f"; PROBE {variant} ({experiment.probes[variant]})"
+    params_echo = {f.name: (list(v) if isinstance(v := getattr(params, f.name), tuple) else v)
+                   for f in dataclasses.fields(params)}
+    return {**j.measurements, **_informative(experiment, j), "result_ids": list(experiment.results),
+            "variant": variant, "negative_control": negative, "params": params_echo,
+            "verdict": verdict, "verdict_text": text}

@@ -40,7 +40,7 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
-from simulations import experiments, store
+from simulations import contract, experiments, store
 from simulations._scheduler import (  # noqa: F401  (re-exported: simulations.runner is the import path)
     _SCHEDULER_RE, _probe, _quiet_finalisers, check_scheduler_address, connect,
 )
@@ -100,7 +100,7 @@ def run_chunk(module_path: str, params_dict: dict, root_seed: int, indices: Sequ
     """
     module = experiments.get(module_path)
     params = experiments.params_from_dict(module, params_dict)
-    return [(int(i), store.encode_record(i, module.trial(params, trial_rng(root_seed, i)), digest))
+    return [(int(i), store.encode_record(i, contract.as_record(module.trial(params, trial_rng(root_seed, i))), digest))
             for i in indices]
 
 
@@ -295,8 +295,8 @@ def resolve_experiment(manifest: dict, experiment: str | None = None):
     else:
         raise ValueError(f"experiment {name!r} of this run directory is not in the registry; if you trust the "
                          "code it was run with, name its module with --experiment MODULE")
-    if module.NAME != name:
-        raise ValueError(f"the run directory is of experiment {name!r}, not {module.NAME!r}")
+    if module.name != name:
+        raise ValueError(f"the run directory is of experiment {name!r}, not {module.name!r}")
     return module
 
 
@@ -368,7 +368,7 @@ def _drive_locked(run_dir: store.RunDir, *, workers, scheduler, chunk_size, prog
             raise LostScheduler(f"{exc}; {ran + len(done)} of {total} trials are saved; resume with "
                                 f"python -m simulations resume {run_dir.path}") from None
         if isinstance(exc, Exception) and not isinstance(exc, store.StoreError):
-            raise TrialError(f"a trial of {module.NAME} failed: {type(exc).__name__}: "
+            raise TrialError(f"a trial of {module.name} failed: {type(exc).__name__}: "
                              f"{' '.join(str(exc).split())[:300]}") from exc
         raise
     elapsed = time.perf_counter() - t0
@@ -437,8 +437,8 @@ def run(experiment: str, trials: int, out: str | os.PathLike, *, seed: int | Non
         params = experiments.make_params(module, overrides)
     elif overrides:
         raise ValueError("give params or overrides, not both")
-    elif not isinstance(params, module.Params):
-        raise ValueError(f"params must be an instance of {module.__name__}.Params, got {type(params).__name__}")
+    elif not isinstance(params, module.params):
+        raise ValueError(f"params must be an instance of {module.module}.Params, got {type(params).__name__}")
     trials = check_trials(trials, max_trials)
     if isinstance(scheduler, str):
         check_scheduler_address(scheduler)
@@ -447,12 +447,12 @@ def run(experiment: str, trials: int, out: str | os.PathLike, *, seed: int | Non
     if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
         raise ValueError(f"chunk_size={chunk_size!r} must be an integer >= 1")
     manifest = {
-        "experiment": module.NAME,
+        "experiment": module.name,
         "module": experiments.module_path(module),
-        "result_ids": list(module.RESULT_IDS),
+        "result_ids": list(module.results),
         "params": experiments.params_to_dict(params),
         "root_seed": seed,
-        "digest": store.params_digest(module.NAME, experiments.params_to_dict(params), seed),
+        "digest": store.params_digest(module.name, experiments.params_to_dict(params), seed),
         "trials": int(trials),
         "code_version": code_version(),
         "created_at": store.now(),

@@ -4,7 +4,7 @@ The runner's model is "a fixed grid of independent trials": trial i of a run dep
 params, root seed, i). An adaptive search cannot fit one such run (which sizes to probe next depends on the
 outcomes so far), so it runs as *stages*, each an ordinary run directory of the same experiment:
 
-* the experiment module defines ``next_stage(params, summary) -> Params | None``: from one stage's
+* the experiment declares ``next_stage(params, summary) -> Params | None``: from one stage's
   parameters and summary, the parameters of the next stage (which carry whatever evidence the next stage's
   ``summarise`` needs), or None when the search is finished. It must be a pure function;
 * stage k runs in ``OUT/stage-KK`` with root seed :func:`stage_seed` (root, k) (stage 0 uses the root seed
@@ -26,6 +26,8 @@ Public API: :func:`run`, :func:`resume`, :func:`is_staged`, :func:`stage_dirs`, 
 from __future__ import annotations
 
 import os
+import resource
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -39,8 +41,8 @@ MAX_STAGES = 32
 
 
 def is_staged_module(module) -> bool:
-    """Whether an experiment module runs as stages (it defines ``next_stage``)."""
-    return callable(getattr(module, "next_stage", None))
+    """Whether an experiment runs as stages (it declares ``next_stage``)."""
+    return module.next_stage is not None
 
 
 def is_staged(path: str | os.PathLike) -> bool:
@@ -61,9 +63,9 @@ def stage_seed(root_seed: int, stage: int) -> int:
 
 
 def stage_label(module, params, k: int) -> str:
-    """The progress line's label for stage ``k``: "stage k of at most K", K from the module's
+    """The progress line's label for stage ``k``: "stage k of at most K", K from the experiment's declared
     ``max_stage(params)`` (the index of the search's last possible stage), else MAX_STAGES - 1."""
-    last = getattr(module, "max_stage", None)
+    last = module.max_stage
     return f"stage {k} of at most {int(last(params)) if callable(last) else MAX_STAGES - 1}"
 
 
@@ -90,7 +92,7 @@ def run(experiment: str, trials: int, out: str | os.PathLike, *, seed: int | Non
         raise ValueError("--out is empty: give a new directory for the search")
     module = experiments.get(experiment)
     if not is_staged_module(module):
-        raise ValueError(f"experiment {module.NAME!r} is not staged (it has no next_stage); use runner.run")
+        raise ValueError(f"experiment {module.name!r} is not staged (it has no next_stage); use runner.run")
     if params is None:
         params = experiments.make_params(module, overrides)
     elif overrides:
@@ -103,8 +105,8 @@ def run(experiment: str, trials: int, out: str | os.PathLike, *, seed: int | Non
     store.check_writable(p, "--out")
     try:
         store.write_json_atomic(p / SEARCH, {
-            "format": FORMAT, "experiment": module.NAME, "module": experiments.module_path(module),
-            "result_ids": list(module.RESULT_IDS), "root_seed": seed, "trials": int(trials),
+            "format": FORMAT, "experiment": module.name, "module": experiments.module_path(module),
+            "result_ids": list(module.results), "root_seed": seed, "trials": int(trials),
             "max_trials": max_trials, "params": experiments.params_to_dict(params), "created_at": store.now()})
     except OSError as exc:
         raise store.os_error(exc, p) from None
@@ -137,7 +139,7 @@ def resume(out: str | os.PathLike, *, workers: int | None = None, scheduler=None
     search = _read_search(out, max_trials)
     module = runner.resolve_experiment(search, experiment)
     if not is_staged_module(module):
-        raise ValueError(f"experiment {module.NAME!r} is not staged (it has no next_stage)")
+        raise ValueError(f"experiment {module.name!r} is not staged (it has no next_stage)")
     params = experiments.params_from_dict(module, search["params"])
     root, trials = int(search["root_seed"]), int(search["trials"])
     results: list[runner.RunResult] = []
@@ -157,10 +159,20 @@ def resume(out: str | os.PathLike, *, workers: int | None = None, scheduler=None
                              scheduler=scheduler, chunk_size=chunk_size, progress=bar, max_trials=max_trials)
         results.append(res)
         nxt = module.next_stage(params, res.summary)
+        if progress is not False:       # one line per finished stage, also where no bar shows (not a terminal)
+            ends = "the search ends here" if nxt is None else "next stage derived"
+            print(f"{module.NAME} {stage_label(module, params, k)}: {res.completed}/{res.trials} trials done, "
+                  f"{ends}; {_cpu_seconds():.1f} s CPU so far", file=sys.stderr, flush=True)
         if nxt is None:
             return results
         params = nxt
     raise ValueError(f"{out}: the search did not finish within MAX_STAGES={MAX_STAGES} stages")
+
+
+def _cpu_seconds() -> float:
+    """user + system CPU of this process and of its finished children (a process pool's workers count once reaped)."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def status(out: str | os.PathLike, *, max_trials: int | None = None, experiment: str | None = None) -> dict:

@@ -67,6 +67,12 @@ def _bases(tmp: Path) -> list[tuple]:
             "@2": ["thm7"], "--vary": ["nonsense"], "--low": ["abc"], "@1": ["nope"]}),
         (bounds_main, ["list"], {"+": [["--bogus"], ["--json", "--csv"], ["extra"]]}),
         (bounds_main, ["show", "thm10"], {"@1": ["nope", ""], "+": [["--bogus"]]}),
+        (bounds_main, ["plot", "thm10", "uc", "--vary", "alpha", *thm10[2:], "--out", str(tmp / "OUT.png")], {
+            "--out": ["", "fig.gif", str(REPO / "bounds" / "x.png"), str(tmp / "nodir" / "x.png"), str(REPO / ".git" / "x.png")],
+            "--vary": ["nonsense", "num-queries"], "--low": ["0", "-1", "x"], "--points": ["0", "1", "x", "99999999"],
+            "@1": ["nope"], "+": [["--quantity", "nothing"], ["--alpha", "0.1"]]}),
+        (bounds_main, ["coverage"], {"+": [["--results", ""], ["--results", str(tmp / "nothing")], ["--json", "--csv"],
+                                           ["--bogus"], ["extra"]]}),
         (sim_main, ["run", "laplace_tail", "--trials", "5", "--seed", "1", "--workers", "1", "--out", out], {
             "--trials": ["0", "-1", "1e9", "abc", "", "2000000", long_int],
             "--seed": ["-1", "x", "1.5"],
@@ -160,7 +166,7 @@ def test_fuzzed_command_lines_each_one_line_exit_2(tmp_path, monkeypatch):
         lines = err.strip().splitlines()
         if rc != 2 or len(lines) != 1 or "Traceback" in err:
             failures.append((main.__module__, _short(argv), rc, err[-300:]))
-        for name in ("OUT", "report"):
+        for name in ("OUT", "report", "OUT.png"):
             if (tmp_path / name).exists():
                 failures.append((main.__module__, _short(argv), f"left {name} behind"))
                 shutil.rmtree(tmp_path / name)

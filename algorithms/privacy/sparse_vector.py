@@ -144,6 +144,18 @@ class _SparseRounds:
         eps_adv = sparse_round_composition_epsilon(self.eps_round, self.c, self.delta)
         return ApproxDP(max(self.eps, eps_adv), self.delta)
 
+    def scan_state(self) -> tuple[np.random.Generator, int, float]:
+        """(generator, tops so far, current noisy threshold): where a compiled twin of this object's scan starts
+        (PMW's compiled pass, ``query_release.pmw._scan_compiled``, which draws on this same generator)."""
+        return self._rng, self.count, float(self._noisy_threshold)
+
+    def resume(self, count: int, noisy_threshold: float) -> None:
+        """Take over the state such a compiled twin reached (its draws were made on this object's generator)."""
+        if isinstance(count, bool) or not isinstance(count, int) or not self.count <= count <= self.c:
+            raise ValueError(f"count={count!r} out of range: allowed integers in [{self.count}, {self.c}]")
+        self.count = count
+        self._noisy_threshold = _check_real("noisy_threshold", noisy_threshold)
+
     def _check_running(self) -> None:
         if self.halted:
             raise RuntimeError(f"{self.name} has halted after c={self.c} above-threshold answers")

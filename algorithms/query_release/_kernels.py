@@ -100,7 +100,7 @@ def _build():
             return _compiled
         _compiled = dict(sum=nb.array_sum, scatter=nb.scatter, bincount=nb.bincount,
                          scale_normalise=nb.scale_normalise, answer_scores=nb.normalise_answer_scores,
-                         workload_updates=nb.workload_updates)
+                         workload_updates=nb.workload_updates, pmw_scan=nb.pmw_scan)
     return _compiled
 
 

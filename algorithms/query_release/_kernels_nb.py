@@ -173,3 +173,112 @@ def workload_updates(p, cells2d, sizes, workloads, ma, starts, order):
             factors[c] = math.exp((ma[lo + c] - current[c]) / 2.0)
         scale_normalise(p, cells, factors)
     return 0
+
+
+@_jit
+def _masked_sum(row, p, tmp):
+    """``where(row, p, 0.0).sum()`` (numpy's add-reduction from 0.0, pairwise; ``mw_counts.masked_sums``)."""
+    for x in range(p.size):
+        tmp[x] = p[x] if row[x] else 0.0
+    return 0.0 + pairwise(tmp, 0, p.size)
+
+
+@_jit
+def _normalise_counts(counts, table, p):
+    """p = E[M - m] / sum(E[M - m]) in place (``mw_counts.SignedCountMW.probabilities``)."""
+    top = counts[0]
+    for x in range(counts.size):
+        if counts[x] > top:
+            top = counts[x]
+    for x in range(counts.size):
+        p[x] = table[top - counts[x]]
+    s = array_sum(p)
+    for x in range(p.size):
+        p[x] /= s
+
+
+@_jit
+def pmw_scan(mat, true, order, table, z, state, counts, p, a, upd_q, upd_f, scales):
+    """PMW's pass (``pmw._scan`` on a ``SignedCountMW`` with NumericSparse's ``first_above`` / ``query``), resumable.
+
+    mat: (k, N) bool; true: q(s) per query; order: the pass's order; table: E[j] = exp(-eta j) (numpy's exp),
+    at least min(c, k) + 1 entries; z: standard Laplace draws in the order NumericSparse makes them (a draw
+    Lap(b) is 0.0 + b z); state (int64): [pos, block, max_block, count, c, zpos, num_updates]; scales (float64):
+    [T, threshold scale, query scale, answer scale, noisy threshold]; counts, p: the MW state (in place);
+    a: the answers ([0, 1] scale, in place); upd_q / upd_f (rows: q(x^t), a_i, q(x^{t+1})): the update record.
+    Returns 0 when the pass is done, 1 when z has too few draws left for the next block (state saved at the
+    block's start, nothing of it consumed: call again with more draws)."""
+    k = order.size
+    N = p.size
+    tmp = np.empty(N)
+    pos, block, max_block = state[0], state[1], state[2]
+    count, c, zpos, nu = state[3], state[4], state[5], state[6]
+    T, ts, qs, ans_s, thr = scales[0], scales[1], scales[2], scales[3], scales[4]
+    status = 0
+    while pos < k:
+        if count >= c:                                   # halted: post-processing only
+            for r in range(pos, k):
+                i = order[r]
+                a[i] = _masked_sum(mat[i], p, tmp)
+            pos = k
+            break
+        b = min(k, pos + block) - pos
+        if z.size - zpos < 2 * b + 5:
+            status = 1
+            break
+        zb = zpos
+        zpos += 2 * b                                    # the block's comparison noise, drawn at once
+        first = -1
+        syn = 0.0
+        gap = 0.0
+        for j in range(b):
+            i = order[pos + j]
+            syn = _masked_sum(mat[i], p, tmp)
+            gap = true[i] - syn
+            if gap + (0.0 + qs * z[zb + 2 * j]) >= thr:
+                first = 2 * j
+                break
+            if -gap + (0.0 + qs * z[zb + 2 * j + 1]) >= thr:
+                first = 2 * j + 1
+                break
+            a[i] = syn
+        if first < 0:
+            pos += b
+            block = min(2 * block, max_block)
+            continue
+        j = first // 2
+        block = min(max(2 * (j + 1), 4), max_block)
+        i = order[pos + j]
+        count += 1                                       # the top: threshold redrawn, then the answer
+        thr = T + (0.0 + ts * z[zpos])
+        if first % 2 == 0:
+            released = gap + (0.0 + ans_s * z[zpos + 1])
+            zpos += 2
+            a_i = syn + released
+            if count < c:                                # f'_{2i} is still asked (its answer is unused)
+                v = -gap
+                zpos += 1
+                if v + (0.0 + qs * z[zpos - 1]) >= thr:
+                    count += 1
+                    thr = T + (0.0 + ts * z[zpos])
+                    zpos += 2                            # the threshold and the (unused) answer
+        else:
+            released = -gap + (0.0 + ans_s * z[zpos + 1])
+            zpos += 2
+            a_i = syn - released
+        a[i] = a_i
+        sign = 1 if a_i > syn else -1
+        row = mat[i]
+        for x in range(N):
+            if row[x]:
+                counts[x] += sign
+        _normalise_counts(counts, table, p)
+        upd_q[nu] = i
+        upd_f[0, nu] = syn
+        upd_f[1, nu] = a_i
+        upd_f[2, nu] = _masked_sum(row, p, tmp)
+        nu += 1
+        pos += j + 1
+    state[0], state[1], state[3], state[5], state[6] = pos, block, count, zpos, nu
+    scales[4] = thr
+    return status

@@ -92,7 +92,9 @@ from ..privacy import NumericSparse, Release
 from ..privacy.accounting import _check_delta, _check_positive_finite
 from ..privacy.mechanisms import _check_rng
 from ..classes.implicit import CoordinateCounts, Stumps
-from .mw import MatrixQueries, MWDistribution
+from . import _kernels
+from .mw import MatrixQueries
+from .mw_counts import SignedCountMW, step_table
 from .mw_product import CoordinateQueries, ProductMWDistribution
 from ..validate import check_int as _check_count
 from ..validate import check_unit_open as _check_unit_open
@@ -286,9 +288,9 @@ def _true_answers(matrix: np.ndarray, counts: np.ndarray, n: int) -> np.ndarray:
 
     The counts are integers <= n; for n < 2^24 every partial sum of a float32 product of the 0/1
     matrix with the integer histogram is an integer below 2^24, hence exact, and twice as fast as
-    float64. (The synthetic answers q(x^t) are float32 products too: they depend only on what was
-    already released, so their rounding is post-processing and touches neither privacy nor the
-    sensitivity 1/n of the true answers.)
+    float64. (The synthetic answers q(x^t) are float64 pairwise sums, ``mw_counts.masked_sums``: they depend
+    only on what was already released, so their rounding is post-processing and touches neither privacy nor
+    the sensitivity 1/n of the true answers.)
     """
     dtype = np.float32 if n < (1 << 24) else np.float64
     return MatrixQueries(matrix, dtype=dtype).answer(counts.astype(dtype)) / n
@@ -308,7 +310,7 @@ def _validate_order(order, k: int) -> np.ndarray:
 def _scan(true: np.ndarray, queries, dist, ns: NumericSparse, eta: float, order: np.ndarray, max_block: int):
     """BCMNUW20 Algorithm 1's pass over the queries in ``order`` (the body of :func:`pmw`): NumericSparse on
     the pairs f'_{2i-1}, f'_{2i} of every query's gap between the true answer and the synthetic one, an MW
-    step on ``dist`` (an ``MWDistribution`` or a ``ProductMWDistribution``) after every top. Returns the
+    step on ``dist`` (a ``SignedCountMW`` or a ``ProductMWDistribution``) after every top. Returns the
     answers ([0, 1] scale) and the update record (queries, q(x^t) before, released a_i, q(x^{t+1}) after)."""
     k = order.size
     a = np.empty(k)
@@ -352,6 +354,43 @@ def _scan(true: np.ndarray, queries, dist, ns: NumericSparse, eta: float, order:
     return a, upd_q, upd_before, upd_a, upd_after
 
 
+def _scan_compiled(kernel, true, matrix, ns: NumericSparse, eta: float, order: np.ndarray, max_block: int):
+    """:func:`_scan` on a ``SignedCountMW`` with NumericSparse's own scan, as one compiled pass
+    (``_kernels_nb.pmw_scan``, the same floating-point operations in the same order; tests/algorithms/test_kernels.py).
+
+    The noise stays numpy's: NumericSparse draws Lap(b) as 0.0 + b * log(...) from one uniform each, which is
+    0.0 + b * Lap(1) with the same uniform, so the pass reads standard Laplace draws made here in the order
+    NumericSparse would make them (threshold, block comparisons, answer, ...; a block's comparisons drawn at
+    once as ``first_above`` does). The generator is then set back and advanced by exactly the draws the pass
+    used, so it continues where the numpy pass leaves it. Returns ``_scan``'s record and the final x^t."""
+    k, N = matrix.shape
+    mat = np.ascontiguousarray(matrix, dtype=np.bool_)
+    cap = min(ns.c, k)                              # updates <= tops <= c, and <= one per query
+    table = step_table(eta, 2 * cap + 1)            # |M - m(x)| <= 2 x updates
+    counts = np.zeros(N, dtype=np.int64)
+    p = np.array(SignedCountMW(N, eta).probabilities())
+    a = np.empty(k)
+    upd_q = np.empty(cap, dtype=np.int64)
+    upd_f = np.empty((3, cap))
+    rng, count, noisy_threshold = ns.scan_state()
+    state = np.array([0, min(_BLOCK, max_block), max_block, count, ns.c, 0, 0], dtype=np.int64)
+    scales = np.array([ns.threshold, ns.threshold_scale, ns.query_scale, ns.answer_scale, noisy_threshold])
+    z = np.empty(0)
+    batches = []                                    # (generator state before, draws before) per batch in z
+    while True:
+        batches.append((rng.bit_generator.state, z.size))
+        z = np.concatenate((z, rng.laplace(0.0, 1.0, size=max(2 * k + 64, z.size))))
+        if not kernel(mat, true, order, table, z, state, counts, p, a, upd_q, upd_f, scales):
+            break
+    used = int(state[5])
+    saved, base = next(b for b in reversed(batches) if b[1] <= used)
+    rng.bit_generator.state = saved                 # back before the batch of the last draw used, then
+    rng.laplace(0.0, 1.0, size=used - base)         # exactly the draws the pass used from it: no more
+    ns.resume(int(state[3]), float(scales[4]))
+    nu = int(state[6])
+    return a, upd_q[:nu].tolist(), upd_f[0, :nu].tolist(), upd_f[1, :nu].tolist(), upd_f[2, :nu].tolist(), p
+
+
 def pmw(data, cls, alpha: float, beta: float, eps: float, delta: float,
         rng: np.random.Generator, *, order=None, sparse: type = NumericSparse,
         mw_accuracy: float | None = None) -> Release:
@@ -363,7 +402,7 @@ def pmw(data, cls, alpha: float, beta: float, eps: float, delta: float,
     their per-coordinate counts (:class:`~algorithms.classes.implicit.CoordinateCounts`: the same bits).
     cls: the query class H~: a FiniteClass (hypotheses x points, True = +1), or ``Stumps(p)`` for decision
     stumps on {+-1}^p at any p (X~ = {+-1}^p never materialised: the MW distribution is kept as a product,
-    ``mw_product``; the same algorithm and, where 2^p fits, the same bits as the dense class).
+    ``mw_product``; the same algorithm and, where 2^p fits, the same decisions as the dense class).
     alpha, beta in (0, 1); eps > 0; delta in [0, 1); rng: numpy Generator.
     order: the order in which the queries are run (a permutation of the hypotheses; default 0..|H~|-1).
     sparse: the NumericSparse class PMW runs (default ``algorithms.privacy.NumericSparse``; the
@@ -374,9 +413,12 @@ def pmw(data, cls, alpha: float, beta: float, eps: float, delta: float,
     Returns ``Release(PMWResult, guarantee)``; ``guarantee`` is NumericSparse's (PureDP(eps) or
     ApproxDP(eps, delta)). Every comparison, threshold (re)draw, released answer and the halting
     after c tops are NumericSparse's own code (``first_above`` on a block, ``query`` for the
-    second query of a pair): one implementation. Scans the queries in blocks (one matrix-vector
-    product per block, no Python loop over queries): a block ends at NumericSparse's first
+    second query of a pair): one implementation. Scans the queries in blocks (one pass of answers
+    per block, no Python loop over queries): a block ends at NumericSparse's first
     above-threshold answer, the MW update is applied, and the scan resumes after that query.
+    On a FiniteClass with NumericSparse itself (not a subclass) and numba present, the whole pass runs as
+    one compiled kernel (``_scan_compiled``), releasing the same bits as that numpy pass: the MW state
+    is ``mw_counts.SignedCountMW`` on both, the noise numpy's draws in NumericSparse's order.
     """
     if not (isinstance(sparse, type) and issubclass(sparse, NumericSparse)):
         raise ValueError(f"sparse={sparse!r} must be NumericSparse or a subclass of it")
@@ -396,22 +438,30 @@ def pmw(data, cls, alpha: float, beta: float, eps: float, delta: float,
     elif isinstance(cls, FiniteClass):
         s = as_counts(data, cls.num_points, "data")
         n, N, k = s.n, cls.num_points, cls.num_hypotheses
-        queries = MatrixQueries(cls.matrix, dtype=np.float32)   # synthetic answers: see _true_answers
+        queries = MatrixQueries(cls.matrix)                # its boolean rows: SignedCountMW answers them
         true = _true_answers(cls.matrix, s.counts, s.n)  # q_h(s), [0, 1] scale; read only through noise
-        dist = MWDistribution.uniform(N)
+        dist = None                                  # SignedCountMW once eta is known
     else:
         raise ValueError(f"cls must be a FiniteClass or Stumps, got {type(cls).__name__}")
     params = pmw_parameters(alpha, beta, eps, delta, n=n, domain_size=N, num_queries=k,
                             mw_accuracy=mw_accuracy)
     order = _validate_order(order, k)
+    if dist is None:
+        dist = SignedCountMW(N, params.eta)
     ns = sparse(params.threshold, params.c, params.eps, rng, delta=params.delta, sensitivity=1.0 / params.n)
     # A block's noise is drawn at once (NumericSparse.first_above), so the block sizes fix the bits: the product
     # engine uses the dense engine's blocks wherever the dense one could run (2^p <= 2^22), larger ones beyond.
     max_block = max(1, _MAX_BLOCK_ENTRIES // N) if N <= _MAX_BLOCK_ENTRIES else _PRODUCT_BLOCK
-    a, upd_q, upd_before, upd_a, upd_after = _scan(true, queries, dist, ns, params.eta, order, max_block)
+    kernels = _kernels.compiled()
+    if isinstance(dist, SignedCountMW) and kernels is not None and type(ns) is NumericSparse:
+        a, upd_q, upd_before, upd_a, upd_after, synthetic = _scan_compiled(
+            kernels["pmw_scan"], true, cls.matrix, ns, params.eta, order, max_block)
+    else:
+        a, upd_q, upd_before, upd_a, upd_after = _scan(true, queries, dist, ns, params.eta, order, max_block)
+        synthetic = np.array(dist.probabilities())
     answers = np.clip(2.0 * a - 1.0, -1.0, 1.0)
     result = PMWResult(
-        answers=answers, synthetic=np.array(dist.probabilities()), halted=ns.halted,
+        answers=answers, synthetic=synthetic, halted=ns.halted,
         update_queries=np.array(upd_q, dtype=np.intp), update_before=np.array(upd_before),
         update_answers=np.array(upd_a), update_after=np.array(upd_after), num_tops=int(ns.count),
         parameters=params)

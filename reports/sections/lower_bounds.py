@@ -118,8 +118,8 @@ def _thm13_run(ctx, s: Section, run) -> None:
     s.add(Heading(f"Run {run.path.name}: p = {sm['p']}, alpha = {sm['alpha']}, bias range {sm['bias_range']}, "
                   f"{sm['trials']} trials", 4),
           Badge(sm["verdict"], sm["verdict_text"]))
-    neg = sm.get("negative_control")
-    if neg:
+    neg = sm.get("control_release", sm.get("negative_control"))  # the control release's record (older runs: negative_control)
+    if isinstance(neg, dict):
         if "power" in neg:
             where = neg["power"]["text"] + f" (largest eps lower bound {neg['power']['max_eps_lb']:.3g})"
         else:  # a run directory written before the control was judged on every cell

@@ -2,8 +2,7 @@
 
 Reads only: run directories of ``simulations`` (``summary.json`` and ``manifest.json`` of the
 experiments ``prop4_3``, ``thm4_4``, ``lvsuw21_figures``), bound values from ``bounds``
-(Theorem 4.5's eps(delta) infimum and closed bound), ``benchmarks/RESULTS.md``'s "pmw_pub"
-section, and the newest ``bench-table1*.json`` below the results directory (``benchmarks/bench_table1.py
+(Theorem 4.5's eps(delta) infimum and closed bound), and the newest ``bench-table1*.json`` below the results directory (``benchmarks/bench_table1.py
 --save``: LVSUW21 Table 1 measured; untrusted, read by :func:`read_table1`). It never runs a trial.
 
 Plugin interface (:mod:`reports.builder`): ``ORDER`` and ``build(ctx)``. Inside:
@@ -147,10 +146,6 @@ def collect(results_root=None, runs=None) -> dict:
             data["thm4_5"].append({"eps_tilde": eps_tilde, "delta": delta, "rho": float(q["rho"].value),
                                    "eps_infimum": float(q["epsilon"].value),
                                    "eps_closed": float(q["epsilon_closed"].value)})
-    results_md = Path(__file__).resolve().parents[2] / "benchmarks" / "RESULTS.md"
-    text = results_md.read_text() if results_md.exists() else ""
-    start = text.find("## pmw_pub")
-    data["benchmark"] = text[start:text.find("\n## ", start + 5)] if start >= 0 else None
     return data
 
 
@@ -213,9 +208,6 @@ def blocks(data: dict) -> list:
     else:
         out.append(Paragraph("No complete run of `lvsuw21_figures` found."))
     out += table1_blocks(data.get("table1"))
-    if data.get("benchmark"):
-        out.append(Heading("Run time (benchmarks/RESULTS.md, section pmw_pub)"))
-        out += _markdown_blocks(data["benchmark"].strip().replace("## pmw_pub", "Command:", 1))
     return out
 
 
@@ -379,39 +371,6 @@ def _figures_blocks(f: dict) -> list:
                          tuple((name,) + tuple(f"{r['mean']:.4f} +- {r['se']:.4f} (T={r['T']})" for r in per)
                                for name, per in orc["per_series"].items()),
                          "Oracle: " + orc["note"] + "."))
-    return out
-
-
-def _markdown_blocks(text: str) -> list:
-    """Paragraphs and pipe tables of a markdown excerpt as blocks (tables become Table blocks)."""
-    from reports.model import Paragraph, Table
-
-    out, para, table = [], [], []
-
-    def flush():
-        if para:
-            out.append(Paragraph(" ".join(para)))
-            para.clear()
-        if table:
-            cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in table
-                     if not set(line.replace("|", "").strip()) <= set("-: ")]
-            width = len(cells[0])
-            out.append(Table(tuple(cells[0]), tuple(tuple((r + [""] * width)[:width]) for r in cells[1:])))
-            table.clear()
-
-    for line in text.splitlines():
-        if line.lstrip().startswith("|"):
-            if para:
-                out.append(Paragraph(" ".join(para)))
-                para.clear()
-            table.append(line)
-        elif not line.strip():
-            flush()
-        else:
-            if table:
-                flush()
-            para.append(line.strip())
-    flush()
     return out
 
 

@@ -34,9 +34,13 @@ def _tested(summary: dict) -> tuple[str, str, str]:
             fractions = f"n {min(ns):.3g}-{max(ns):.3g}, m {min(ms):.3g}-{max(ms):.3g}"
         names = sorted({k for c in cases.values() if isinstance(c, dict) for k in (c.get("baselines") or {})})
         if names:
-            failing = sorted({k for c in cases.values() if isinstance(c, dict)
-                              for k, b in (c.get("baselines") or {}).items() if b.get("status") == "fails"})
-            baselines = f"{', '.join(names)} (fail: {', '.join(failing) or 'none'})"
+            reach = sorted({k for c in cases.values() if isinstance(c, dict)
+                            for k, b in (c.get("baselines") or {}).items() if b.get("status") == "succeeds"})
+            failing = [k for k in names if k not in reach and all(
+                (c.get("baselines") or {}).get(k, {}).get("status", "fails") == "fails"
+                for c in cases.values() if isinstance(c, dict))]
+            baselines = (f"fail in every case: {', '.join(failing) or 'none'}; "
+                         f"reach the guarantee in some case: {', '.join(reach) or 'none'}")
     elif summary.get("at_bound") is not None:
         fractions = "at the bound" if summary["at_bound"] else "below the bound"
     return what, fractions, baselines
@@ -104,7 +108,9 @@ def holm_section(runs) -> list:
             status = "holds" if not lost else "holds on part"
             text = (f"Holm step-down over all {len(fam)} verdicts of {len(runs_in)} run(s) ({len(decided)} decided): "
                     f"{len(survive)} of the {len(decided)} decided verdicts stand jointly at family-wise error <= "
-                    f"{FAMILY_LEVEL:g}, i.e. the probability that any of them is wrong is at most {FAMILY_LEVEL:g}")
+                    f"{FAMILY_LEVEL:g}, i.e. the probability that any of them is wrong is at most {FAMILY_LEVEL:g}. "
+                    "A verdict that stands says the guarantee was met, not that it tells the algorithm from its "
+                    "opponents: the first table says which verdicts are informative")
             if lost:
                 text += f"; {len(lost)} decided verdict(s) do not survive the correction (listed below as 'no')"
         rows = tuple((f["run"], f["claim"], f["status"], f["p"], a, rej)
@@ -128,13 +134,17 @@ def build(ctx) -> list[Section]:
     res = ctx.results
     s = Section("overview", "Runs found")
     if not res.runs:
-        s.add(Paragraph(f"No run directory was found below {res.root}. Write one with "
-                        "`python -m simulations run EXPERIMENT --trials N --out DIR` (DIR below the results directory)."))
+        s.add(Paragraph(f"No run directory was found below {res.root.name}. Write one with "
+                        "python -m simulations run EXPERIMENT --trials N --out DIR (DIR below the results directory)."))
         return [s]
     rows, tested = [], []
     for r in res.runs:
         m = r.manifest
         verdict = (r.summary or {}).get("verdict", "unfinished") if r.summary else f"none ({r.state})"
+        if r.summary:
+            from reports.coverage import informative
+
+            verdict = f"{verdict}, informative: {informative(r.summary)}"
         rows.append((m.get("experiment"), ", ".join(m.get("result_ids", [])), str(r.path.relative_to(res.root)),
                      r.state, m.get("trials"), m.get("root_seed"), m.get("code_version"),
                      r.elapsed,  # simulations.store.RunState.elapsed_text: a live run counts up to now

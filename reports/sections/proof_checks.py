@@ -82,7 +82,7 @@ def build(ctx) -> list[Section]:
     missing = [k for k in PAPER_KEYS if k not in papers]
     if missing:
         s.add(Badge("info", "No saved proof-check verdicts for " + ", ".join(missing) + ": save them with "
-                    + "; ".join(f"python -m proofs_checks --paper {k.lower()} --out {ctx.results.root}"
+                    + "; ".join(f"python -m proofs_checks --paper {k.lower()} --out {ctx.results.root.name}"
                                 for k in missing) + " (reports never runs the checks)."))
     if verdicts:
         origin = ", ".join(files)
@@ -106,12 +106,20 @@ def build(ctx) -> list[Section]:
             s.add(Badge(NOT_CHECKABLE, f"{v.get('id')}: not checkable here ({why}); expected {v.get('expected')} "
                                        "where its inputs are present. Not a finding about the paper."))
         s.add(Paragraph("'fails' on a stated claim is the paper's claim refuted (an erratum); the corrected claim "
-                        "is checked by proofs_checks' own tests."),
-              Table(("check", "result", "claim", "method", "verdict", "expected", "summary", "errata"),
-                    tuple((v.get("id"), v.get("result"), v.get("claim"), v.get("method"),
-                           "not checkable here" if _not_here(v) else _status(v),
-                           v.get("expected"), (v.get("verdict") or {}).get("summary"), ", ".join(v.get("errata", [])))
-                          for v in verdicts)))
+                        "is checked by proofs_checks' own tests. The checks of each paper, in its order:"))
+        for key in PAPER_KEYS:
+            mine = [v for v in verdicts if str(v.get("paper", "")).upper() == key]
+            if not mine:
+                continue
+            by = {}
+            for v in mine:
+                by[_status(v)] = by.get(_status(v), 0) + 1
+            s.add(Heading(f"{key}: {len(mine)} checks ({', '.join(f'{k} {n}' for k, n in sorted(by.items()))})", 4),
+                  Table(("check", "claim", "method", "verdict", "expected", "summary", "errata"),
+                        tuple((v.get("id"), v.get("claim"), v.get("method"),
+                               "not checkable here" if _not_here(v) else _status(v),
+                               v.get("expected"), (v.get("verdict") or {}).get("summary"),
+                               ", ".join(v.get("errata", []))) for v in mine), collapsed=len(mine) > 8))
     heads = errata_headings()
     s.add(Heading("Errata recorded in docs/ERRATA.md"))
     if heads:

@@ -38,6 +38,36 @@ def _bound_rows(alpha, beta, eps, delta, dims) -> list[tuple]:
     return rows
 
 
+def _bound_figure(ctx, runs):
+    """Theorem 10's n and m, the public-only m of uniform convergence (uc) and private-only PMW's n (pmw) against
+    alpha, as ``python -m bounds plot thm10 uc pmw --vary alpha`` draws them, at the first case of the answering
+    thm10 run (else decision stumps on {+-1}^8 at the quick start's beta, eps, delta)."""
+    from bounds.plot import curves, figure
+    from reports.coverage import pick
+
+    run = pick(runs)
+    point = {"beta": 0.05, "epsilon": 0.5, "delta": 1e-6, "vc": 3, "dual_vc": 8, "num_hypotheses": 16,
+             "domain_size": 256}
+    where = "decision stumps on {+-1}^8 (d = 3, p = 8, |H| = 16, |X| = 256), beta = 0.05, eps = 0.5, delta = 1e-6"
+    if run is not None:
+        sm = run.summary
+        case_key, case = next(iter((sm.get("cases") or {"": {}}).items()))
+        if all(k in case for k in ("d", "p", "num_hypotheses", "num_points")):
+            point = {"beta": sm["beta"], "epsilon": sm["eps"], "delta": sm["delta"], "vc": case["d"],
+                     "dual_vc": case["p"], "num_hypotheses": case["num_hypotheses"], "domain_size": case["num_points"]}
+            where = (f"run {run.path.name}'s case {case_key} (d = {case['d']}, p = {case['p']}, |H| = "
+                     f"{case['num_hypotheses']}, |X| = {case['num_points']}), beta = {sm['beta']}, eps = {sm['eps']}, "
+                     f"delta = {sm['delta']}")
+    plot = curves(("thm10", "uc", "pmw"), vary="alpha", low=1e-3, high=0.5, points=120, **point)
+    cross = "; ".join(f"{x['first']} = {x['second']} at alpha = {x['at']:.3g}" for x in plot.crossings)
+    return ctx.figure(figure(plot), f"n (solid) and m (dash-dotted) against alpha at {where}; dashed: the printed "
+                                    "constants' n beside the corrected one. uc: uniform convergence, the public-only "
+                                    "m with no privacy; pmw: PMW on the whole domain, the private-only n. "
+                                    + (f"Crossings: {cross}." if cross else "No crossing on this range.")
+                                    + " Command line: python -m bounds plot thm10 uc pmw --vary alpha ... --out F.png",
+                      stem="bounds-plot")
+
+
 def _bound_table(runs, loose) -> Table:
     """Theorem 10's explicit chain at the parameters of the runs (or at thm10's defaults if there is none)."""
     points = set()
@@ -343,6 +373,7 @@ def build(ctx) -> list[Section]:
     s.add(Heading("Statement and formulas (from bounds)"))
     _statement(ctx, s)
     s.add(Heading("Bound table"), _bound_table(runs, loose))
+    s.add(Heading("Theorem 10 beside uniform convergence and private-only PMW"), _bound_figure(ctx, runs))
     s.add(Heading("Success rates"))
     if runs:
         for r in runs:

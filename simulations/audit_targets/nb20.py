@@ -127,17 +127,17 @@ def _sspp_case(eps: float, delta: float, *, spent_factor: float, records: int) -
 TARGETS = (
     AuditTarget("nb20_a_stab", "NB20 Alg 5/6 (A_stab on the vote margin, sensitivity 2)",
                 "distance-to-instability test on a real A_SubSamp vote margin (6 vs 4), (eps, delta)-DP",
-                lambda e, d: _stab_case(e, d, sensitivity=2.0), default_samples=400_000),
+                lambda e, d: _stab_case(e, d, sensitivity=2.0), default_samples=400_000, results=("nb20:alg5",)),
     AuditTarget("nb20_a_stab_margin_sensitivity_1", "NB20 Alg 5/6 as printed (broken)",
                 "the vote margin read as a sensitivity-1 distance (printed calibration) declared (eps, delta)",
-                lambda e, d: _stab_case(e, d, sensitivity=1.0), expect_private=False, default_samples=400_000),
+                lambda e, d: _stab_case(e, d, sensitivity=1.0), expect_private=False, default_samples=400_000, results=("nb20:alg5",)),
     AuditTarget("nb20_unvprivcl_sspp", "NB20 Alg 4 (A_SSPP phase at eps/2)",
                 "A_UnvPrivCl's second phase: A_SSPP on the first m_o queries at the split budget eps/2",
-                lambda e, d: _sspp_case(e, d, spent_factor=1.0, records=SSPP_RECORDS), default_eps=0.99),
+                lambda e, d: _sspp_case(e, d, spent_factor=1.0, records=SSPP_RECORDS), default_eps=0.99, results=("nb20:alg4",)),
     AuditTarget("nb20_unvprivcl_double_spend", "NB20 Alg 4 as printed (broken)",
                 "A_SSPP at the full eps while the budget split declares eps/2 (eps spent twice on S)",
                 lambda e, d: _sspp_case(e, d, spent_factor=2.0, records=DOUBLE_SPEND_RECORDS), expect_private=False,
-                default_eps=0.99),
+                default_eps=0.99, results=("nb20:alg4",)),
 )
 
 
@@ -298,18 +298,18 @@ def _unvprivcl_case(eps: float, delta: float, *, subsample: bool) -> AuditCase:
 TARGETS = TARGETS + (
     AuditTarget("nb20_relabel", "NB20 Lemma 5 (A o A_Relabel)",
                 "Laplace count of S'''s positives after A_Relabel, declared Lemma 5's (eps_A + 3, 4 e delta)",
-                lambda e, d: _relabel_case(e, d, lemma5=True), default_samples=400_000),
+                lambda e, d: _relabel_case(e, d, lemma5=True), default_samples=400_000, results=("nb20:lemma5",)),
     AuditTarget("nb20_relabel_lemma5_skipped", "NB20 Lemma 5 skipped (broken)",
                 "the same composition declared at A's own eps_A (the relabelling's cost ignored)",
-                lambda e, d: _relabel_case(e, d, lemma5=False), expect_private=False, default_samples=400_000),
+                lambda e, d: _relabel_case(e, d, lemma5=False), expect_private=False, default_samples=400_000, results=("nb20:lemma5",)),
     AuditTarget("nb20_subsamp", "NB20 Alg 5 (A_SubSamp end to end)",
                 "A_SubSamp at bounds nb20:alg5 (k = 3093), its split into k sub-samples included",
                 lambda e, d: _subsamp_case(e, d, split=True), default_eps=0.99, default_delta=0.03,
-                default_samples=20_000),
+                default_samples=20_000, results=("nb20:alg5",)),
     AuditTarget("nb20_subsamp_no_split", "NB20 Alg 5 without the split (broken)",
                 "every sub-sample hypothesis trained on all of S, declared A_SubSamp's guarantee",
                 lambda e, d: _subsamp_case(e, d, split=False), expect_private=False, default_eps=0.99,
-                default_delta=0.03, default_samples=2_000),
+                default_delta=0.03, default_samples=2_000, results=("nb20:alg5",)),
     AuditTarget("nb20_agprivcl", "NB20 Lemma 8 (A_AgPrivCl end to end)",
                 "A_AgPrivCl at bounds nb20:alg3/alg5 (k = 105,762, n = 6.0e6), declared Lemma 8's total",
                 lambda e, d: _agprivcl_case(e, d, subsample=True), default_eps=0.99, default_delta=0.03,
@@ -321,11 +321,11 @@ TARGETS = TARGETS + (
     AuditTarget("nb20_unvprivcl", "NB20 Alg 4 (A_UnvPrivCl, both phases)",
                 "A_UnvPrivCl at bounds nb20:thm11 with m = m_o + 1 queries, declared the composed budget",
                 lambda e, d: _unvprivcl_case(e, d, subsample=True), default_eps=0.99, default_delta=0.03,
-                default_samples=20_000),
+                default_samples=20_000, results=("nb20:alg4",)),
     AuditTarget("nb20_unvprivcl_first_phase_no_subsampling", "NB20 Alg 4, first phase without step 2 (broken)",
                 "A_UnvPrivCl whose A_AgPrivCl skips its subsampling, declared the composed budget",
                 lambda e, d: _unvprivcl_case(e, d, subsample=False), expect_private=False, default_eps=0.99,
-                default_delta=0.03, default_samples=20_000),
+                default_delta=0.03, default_samples=20_000, results=("nb20:alg4",)),
 )
 
 #: the contract test's sample counts (tests/simulations/test_contract.py), the least of 1,000 / 3,000 /

@@ -113,14 +113,14 @@ def _case(sparse, *, private_cover: bool = False):
 TARGETS = (
     AuditTarget("pap", "BCMNUW20 Thm 10", "A_PAP (Alg 3) on thresholds(4), public data fixed, PMW at cut-off 1 "
                 "(A_PAP's sparse hook), one cover member, n=100", _case(CutOff1), default_eps=PAP_EPS,
-                default_samples=SAMPLES),
+                default_samples=SAMPLES, results=("bcmnuw20:thm10",)),
     AuditTarget("pap_papers_cutoff", "BCMNUW20 Thm 10", "A_PAP (Alg 3) as the papers run it (PMW's own cut-off), "
                 "the same pair: its exact loss shows what any one-query pair can see", _case(NumericSparse),
-                default_eps=PAP_EPS, default_samples=SAMPLES),
+                default_eps=PAP_EPS, default_samples=SAMPLES, results=("bcmnuw20:thm10",)),
     AuditTarget("pap_private_cover", "BCMNUW20 Thm 10 (broken)",
                 "A_PAP with H~ built from the private data, declared (eps, delta) of PMW at cut-off 1",
                 _case(CutOff1, private_cover=True), expect_private=False, default_eps=PAP_EPS,
-                default_samples=SAMPLES),
+                default_samples=SAMPLES, results=("bcmnuw20:thm10",)),
 )
 
 #: the contract test's sample counts (tests/simulations/test_contract.py), the least of 1,000 / 3,000 /

@@ -134,13 +134,13 @@ def pair_loss(sigma_factor: float = 1.0) -> float:
 TARGETS = (
     AuditTarget("pmw_pub", "LVSUW21 Thm 4.5", "PMW^Pub, T=1, one binary attribute, n=4; "
                 f"zCDP claim tested at its (eps={AUDIT_EPS:g}, delta(eps)) point by a delta audit", _case(None),
-                default_eps=AUDIT_EPS, default_samples=SAMPLES),
+                default_eps=AUDIT_EPS, default_samples=SAMPLES, results=("lvsuw21:thm4.5",)),
     AuditTarget("pmw_pub_half_sigma", "LVSUW21 Thm 4.5 (broken)",
                 "PMW^Pub with its Gaussian measurement at 0.5 sigma, same zCDP declared",
-                _case(0.5), expect_private=False, default_eps=AUDIT_EPS, default_samples=HALF_SIGMA_SAMPLES),
+                _case(0.5), expect_private=False, default_eps=AUDIT_EPS, default_samples=HALF_SIGMA_SAMPLES, results=("lvsuw21:thm4.5",)),
     AuditTarget("pmw_pub_quarter_sigma", "LVSUW21 Thm 4.5 (broken)",
                 f"PMW^Pub with its Gaussian measurement at {SIGMA_FACTOR:g} sigma, same zCDP declared",
-                _case(SIGMA_FACTOR), expect_private=False, default_eps=AUDIT_EPS, default_samples=SAMPLES),
+                _case(SIGMA_FACTOR), expect_private=False, default_eps=AUDIT_EPS, default_samples=SAMPLES, results=("lvsuw21:thm4.5",)),
 )
 
 #: the contract test's sample counts (tests/simulations/test_contract.py), the least of 1,000 / 3,000 /

@@ -234,11 +234,11 @@ TARGETS = (
     AuditTarget("pmw_pub_selection", "LVSUW21 Thm 4.5",
                 "PMW^Pub, T=1, two binary attributes, n=8, a pair whose private row moves the selection's scores; "
                 "transcript log-likelihood ratio; zCDP claim by its (eps=2, delta(eps)) point, curve and rho",
-                _case(), default_eps=AUDIT_EPS, default_samples=20_000),
+                _case(), default_eps=AUDIT_EPS, default_samples=20_000, results=("lvsuw21:thm4.5",)),
     AuditTarget("pmw_pub_selection_argmax", "LVSUW21 Thm 4.5 (broken)",
                 f"PMW^Pub with its selection at {ARGMAX:g} eps_0 (in effect the argmax of the errors, no selection "
                 "noise), same zCDP declared", _case(select_factor=ARGMAX), expect_private=False,
-                default_eps=AUDIT_EPS, default_samples=20_000),
+                default_eps=AUDIT_EPS, default_samples=20_000, results=("lvsuw21:thm4.5",)),
 )
 
 #: the contract test's sample count (tests/simulations/test_contract.py)

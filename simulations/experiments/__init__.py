@@ -1,38 +1,60 @@
 """One module per validated result, and the registry that finds them. This docstring is the reference for
-writing one; ``thm4_1`` is a short example, ``thm10`` a full one.
+writing one; ``lemma4_2`` is a short example, ``thm10`` a full one.
 
 An experiment is a module ``simulations/experiments/<name>.py`` (found by listing the package: no
-registration; a module elsewhere runs by its dotted path, ``python -m simulations run mypkg.mod``). It defines:
+registration; a module elsewhere runs by its dotted path, ``python -m simulations run mypkg.mod``). It declares
+itself once, at its end, validated when it is imported (a mistake is one ValueError naming the module and the
+field)::
 
-``NAME``, ``RESULT_IDS``, ``DESCRIPTION``
-    The module's name, the ``paper:kind+number`` ids it validates (``("bcmnuw20:thm10",)``; ``()`` for a floor
-    check of no paper result) and one sentence for ``python -m simulations list``. Literals (read without import).
-``Params``
+    EXPERIMENT = contract.Experiment(
+        name="thm9", results=("<paper>:thm9",),              # literals: read without importing (bounds show)
+        description="Algorithm 9: error <= alpha w.p. >= 1 - beta at Theorem 9's n",
+        params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+        ci=contract.CiRun(20, {"alpha": 0.3}),               # the contract test's small run
+        opponents=("public_only",),                          # or NoOpponents(why) / LowerBoundRegime(tested_by)
+        controls={"half_noise": "the noise at half its declared scale"},
+    )
+
+``name``, ``results``, ``description``
+    The module's name, the ``paper:kind+number`` ids it validates (``()`` for a floor check of no paper result)
+    and one sentence for ``python -m simulations list``; written as literals.
+``params``
     A frozen dataclass deriving from :class:`Declared` (or a shared group: :class:`Confidence` adds
-    ``confidence``, :class:`Controlled` adds ``variant``; groups of one family, e.g. ``thm10.Setting``, derive
-    from them). Every field is declared once with :func:`param`, which gives its default, its help in words and
-    what it allows; validation, ``--help`` (``PARAM_HELP`` is derived) and ``make_params``' coercion all read it::
+    ``confidence``, :class:`Controlled` adds ``variant``). Every field is declared once with :func:`param`, which
+    gives its default, its help in words and what it allows; validation, ``--help`` and ``make_params``'
+    coercion all read it::
 
         alpha: float = param(0.1, "accuracy alpha", within="(0, 1)")
         cases: tuple = param(("thresholds:uniform",), "class:distribution pairs", distinct=True, each=check_case)
 
-    Rules between fields go in ``check(self)`` (raise ValueError naming the fields). Values are JSON values:
-    int, float, bool, str or tuples of them.
-``NEGATIVE_CONTROLS = {variant: what is broken}``
-    With ``Params(Controlled, ...)``: ``variant="none"`` is the paper's algorithm, each key a deliberately
-    broken variant that must come out ``violated`` at the result's own sizes. Summaries carry ``variant`` and
-    ``negative_control``. Old spellings: ``VARIANT_ALIASES = {old: new}``; renamed fields:
-    ``RENAMED_PARAMS = {old field: (new field, {old value: new value})}``. Broken variants the bound's slack
-    absorbs are ``PROBES`` (runnable measurements, not controls).
-``CI_RUN = {"trials": T, "params": {...}}``
-    The small run the contract test (tests/simulations/test_contract.py) makes of the paper's algorithm and of
-    each control: adding a module is testing it. A control that cannot be violated at a CI size is listed in
-    that test's ``KNOWN_FAILURES`` with the reason, never dropped.
-``trial(params, rng) -> dict``
-    One independent trial, all randomness from ``rng`` (trial i gets ``default_rng(SeedSequence(root_seed,
-    spawn_key=(i,)))``): a dict of JSON values (numpy converted; NaN and inf refused).
-``summarise(records, params) -> dict``
-    The verdict rule, with at least ``verdict`` (``simulations.stats.STATUSES``) and ``verdict_text``.
+    Rules between fields go in ``check(self)`` (raise ValueError naming the fields). Values are JSON values.
+``outcome`` and ``trial(params, rng)``
+    ``outcome`` is a frozen dataclass: one trial's record, its fields the record's keys with their JSON types
+    (bool, int, float, str, ``tuple[T, ...]``, ``dict[str, T]`` for keys chosen by the parameters, a nested
+    outcome dataclass, ``T | None`` for a field that may be null or absent). The fields holding an opponent's
+    outcome are ``contract.opponent_field(name, "success" | "error" | "outcome")``. ``trial`` runs one
+    independent trial, all randomness from ``rng`` (trial i gets ``default_rng(SeedSequence(root_seed,
+    spawn_key=(i,)))``), and returns an ``outcome`` instance or its JSON dict; the contract test checks every
+    record against the type (``contract.record_errors``; ``contract.record_fields`` gives key -> type).
+``summarise(records, params) -> contract.Judgement``
+    The judgement only: ``claims`` (the :func:`contract.claim` records or statuses that decide the verdict),
+    ``text`` (what the verdict says, in words, without its status), ``opponents`` (the declared opponents'
+    :func:`contract.baseline` records, ``{name: record}`` or ``{group: {name: record}}``), ``regime`` (a lower
+    bound's flag), ``measurements`` (everything else shown), ``floor_check``. ``contract.summarise_run`` builds
+    the summary from it: ``verdict`` (the claims combined), ``verdict_text``, ``informative``, ``variant``,
+    ``negative_control``, ``result_ids`` and the ``params`` echo. Every consumer calls ``summarise_run``.
+``ci``, ``controls``
+    ``contract.CiRun(trials, {param: value})``: the small run the contract test (tests/simulations/test_contract.py)
+    makes of the paper's algorithm and of each control. ``controls = {variant: what is broken}`` (with
+    ``Params(Controlled, ...)``; ``variant="none"`` is the paper's algorithm): each must come out ``violated`` at
+    the result's own sizes. A control that cannot be violated at a CI size is listed in that test's
+    ``KNOWN_FAILURES`` with the reason, never dropped. Optional: ``probes`` (broken variants the bound's slack
+    absorbs: measurements), ``aliases`` (old variant spellings), ``renamed_params``, ``control_decided_by(summary)``
+    (what carries a control's violation when no claim does: thm13's attack).
+``opponents``
+    The trivial releases run in the same trials on the same draws whose outcomes decide ``informative`` (names, or
+    ``{name: what}``); ``contract.NoOpponents(why)`` when none is judged; ``contract.LowerBoundRegime(tested_by)``
+    for a lower bound's regime flag (``Judgement.regime``) and the test that checks it against the records.
 
 The validation contract (``simulations.contract``; docs/DESIGN.md):
 
@@ -42,19 +64,13 @@ The validation contract (``simulations.contract``; docs/DESIGN.md):
 * Claims are ``contract.claim(successes, trials, target, confidence, per_claim_confidence=..., at_bound=...,
   kind=..., label=...)``: ``kind`` is ``verdict`` (the default; the only kind in the report's Holm family),
   ``premise``, ``floor check`` or ``algorithm-free``; ``label`` the claim in words, unique in the summary.
-  ``contract.combine`` folds statuses into the run's.
-* Baselines (public-only, private-only, non-private) run in the same trials on the same draws and are
-  summarised with ``contract.baseline``; ``informative`` is computed from them (``contract.informative``). Every
-  module declares ``TRIVIAL_ALGORITHMS`` (the baselines that count), ``INFORMATIVE_TESTED_BY`` (a lower bound's
-  regime flag and its test) or ``NO_TRIVIAL_ALGORITHMS`` (why none; ``contract.no_trivial_algorithms`` in the
-  summary), and every summary states ``informative`` (the contract test checks it against the records).
 
-Optionally ``next_stage(params, summary) -> Params | None`` makes the experiment an adaptive search run as
-stages of fixed-grid runs (``simulations.stages``; ``thm10_looseness`` is the example).
+Optionally ``next_stage(params, summary) -> Params | None`` (with ``max_stage(params)``) in the declaration makes
+the experiment an adaptive search run as stages of fixed-grid runs (``simulations.stages``; ``thm10_looseness``).
 
-Registry API: :func:`names`, :func:`get` (name, short/full result id if unique, or dotted module path),
-:func:`catalogue`, :func:`controls`, :func:`make_params` (defaults + overrides, coerced), :func:`params_to_dict` /
-:func:`params_from_dict`, :func:`param_help`.
+Registry API: :func:`names`, :func:`get` (the :class:`Experiment` of a name, a short/full result id if unique, or
+a dotted module path), :func:`catalogue`, :func:`controls`, :func:`make_params` (defaults + overrides, coerced),
+:func:`params_to_dict` / :func:`params_from_dict`, :func:`param_help`.
 """
 
 from __future__ import annotations
@@ -66,14 +82,13 @@ import pkgutil
 from types import ModuleType
 from typing import Any, Mapping
 
+from simulations._experiment import Experiment
 from simulations.experiments._params import (Confidence, Controlled, Declared, field_spec, param, param_help,
                                              variant_param)
 
-__all__ = ["names", "get", "catalogue", "check_module", "make_params", "params_to_dict", "params_from_dict",
+__all__ = ["names", "get", "catalogue", "check_experiment", "make_params", "params_to_dict", "params_from_dict",
            "parse_overrides", "module_path", "param", "variant_param", "param_help", "Declared", "Confidence",
-           "Controlled", "controls", "REQUIRED"]
-
-REQUIRED = ("NAME", "RESULT_IDS", "DESCRIPTION", "Params", "trial", "summarise")
+           "Controlled", "controls", "Experiment", "default_params"]
 
 
 def names() -> list[str]:
@@ -81,38 +96,28 @@ def names() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
 
 
-def check_module(module: ModuleType) -> ModuleType:
-    """Raise ValueError unless ``module`` has the experiment shape described in this package's docstring."""
-    missing = [a for a in REQUIRED if not hasattr(module, a)]
-    if missing:
-        raise ValueError(f"experiment module {module.__name__!r} lacks {', '.join(missing)} (see "
+def check_experiment(module: ModuleType) -> Experiment:
+    """The module's ``EXPERIMENT`` (validated when it was built); ValueError naming the module if it has none."""
+    exp = getattr(module, "EXPERIMENT", None)
+    if not isinstance(exp, Experiment):
+        raise ValueError(f"experiment module {module.__name__!r} declares no EXPERIMENT = Experiment(...) (see "
                          f"simulations.experiments)")
-    if not (dataclasses.is_dataclass(module.Params) and isinstance(module.Params, type)):
-        raise ValueError(f"experiment module {module.__name__!r}: Params must be a dataclass")
-    if not isinstance(module.RESULT_IDS, tuple) or not all(isinstance(r, str) for r in module.RESULT_IDS):
-        raise ValueError(f"experiment module {module.__name__!r}: RESULT_IDS must be a tuple of str")
-    for f in dataclasses.fields(module.Params):
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise ValueError(f"experiment module {module.__name__!r}: Params.{f.name} needs a default")
-    negative = getattr(module, "NEGATIVE_CONTROLS", {})
-    if negative and "variant" not in {f.name for f in dataclasses.fields(module.Params)}:
-        raise ValueError(f"experiment module {module.__name__!r}: NEGATIVE_CONTROLS needs a Params.variant field")
-    if not hasattr(module, "PARAM_HELP"):  # the command line's help, read from the declarations
-        module.PARAM_HELP = param_help(module.Params)
-    return module
+    if exp.module != module.__name__:
+        raise ValueError(f"experiment module {module.__name__!r}: EXPERIMENT's trial is defined in {exp.module}")
+    return exp
 
 
-def controls(module: ModuleType) -> dict[str, str]:
-    """The module's negative controls ``{variant: what is broken}`` (empty if it declares none)."""
-    return dict(getattr(module, "NEGATIVE_CONTROLS", {}) or {})
+def controls(experiment: Experiment) -> dict[str, str]:
+    """The experiment's negative controls ``{variant: what is broken}`` (empty if it declares none)."""
+    return dict(experiment.controls)
 
 
-def _import(path: str) -> ModuleType:
+def _import(path: str) -> Experiment:
     try:
         module = importlib.import_module(path)
     except ImportError as exc:
         raise ValueError(f"experiment {path!r} cannot be imported: {type(exc).__name__}: {exc}") from exc
-    return check_module(module)
+    return check_experiment(module)
 
 
 def _is_module_path(name: str) -> bool:
@@ -127,13 +132,14 @@ def _importable(path: str) -> bool:
 
 
 def _literal_metadata(name: str) -> dict | None:
-    """NAME, RESULT_IDS and DESCRIPTION of an experiment read from its source (only those statements are parsed;
-    no import), or None if one of them is not a literal there."""
+    """name, results and description of an experiment read from its ``EXPERIMENT = Experiment(...)`` statement
+    (only that statement is parsed; no import), or None if one of them is not a literal there."""
     from pathlib import Path
 
-    from bounds.where import literal_assignments
+    from bounds.where import declaration_keywords
 
-    found = literal_assignments(Path(__file__).resolve().parent / f"{name}.py", "NAME", "RESULT_IDS", "DESCRIPTION")
+    found = declaration_keywords(Path(__file__).resolve().parent / f"{name}.py", "EXPERIMENT",
+                                 "name", "results", "description")
     return found if len(found) == 3 else None
 
 
@@ -145,14 +151,14 @@ def catalogue(lazy: bool = False) -> list[dict]:
     for name in names():
         meta = _literal_metadata(name) if lazy else None
         if meta is not None:
-            rows.append({"name": meta["NAME"], "module": f"{__name__}.{name}",
-                         "result_ids": list(meta["RESULT_IDS"]), "description": meta["DESCRIPTION"],
+            rows.append({"name": meta["name"], "module": f"{__name__}.{name}",
+                         "result_ids": list(meta["results"]), "description": meta["description"],
                          "error": None})
             continue
         try:
-            m = _import(f"{__name__}.{name}")
-            rows.append({"name": m.NAME, "module": m.__name__, "result_ids": list(m.RESULT_IDS),
-                         "description": m.DESCRIPTION, "error": None})
+            e = _import(f"{__name__}.{name}")
+            rows.append({"name": e.name, "module": e.module, "result_ids": list(e.results),
+                         "description": e.description, "error": None})
         except ValueError as exc:  # cannot be imported (a missing dependency) or not an experiment: shown as its row
             rows.append({"name": name, "module": f"{__name__}.{name}", "result_ids": [],
                          "description": "", "error": f"{type(exc).__name__}: {exc}"})
@@ -164,8 +170,8 @@ def _matches(result_id: str, query: str) -> bool:
     return result_id.lower() == q or result_id.lower().split(":", 1)[-1] == q
 
 
-def get(name: str) -> ModuleType:
-    """The experiment module for ``name``: a module name of this package, a result id it validates
+def get(name: str) -> Experiment:
+    """The experiment declared for ``name``: a module name of this package, a result id it validates
     (``thm10`` or ``bcmnuw20:thm10``, if exactly one module validates it), or a dotted import path."""
     if not isinstance(name, str) or not name:
         raise ValueError(f"experiment={name!r} must be a non-empty string")
@@ -182,9 +188,9 @@ def get(name: str) -> ModuleType:
     raise ValueError(f"experiment={name!r} is unknown; known: {', '.join(names()) or 'none'}")
 
 
-def module_path(module: ModuleType) -> str:
+def module_path(experiment: Experiment) -> str:
     """The import path recorded in a run's manifest (workers import the experiment by it)."""
-    return module.__name__
+    return experiment.module
 
 
 # ---------------------------------------------------------------- parameters
@@ -220,20 +226,20 @@ def _coerce(value: Any, default: Any, key: str, item: type | None = None) -> Any
     return value
 
 
-def make_params(module: ModuleType, overrides: Mapping[str, Any] | None = None):
-    """``module.Params`` with its defaults replaced by ``overrides`` (coerced to the field types; validated by
+def make_params(experiment: Experiment, overrides: Mapping[str, Any] | None = None):
+    """``experiment.params`` with its defaults replaced by ``overrides`` (coerced to the field types; validated by
     Params)."""
     overrides = dict(overrides or {})
-    for old, (new, values) in getattr(module, "RENAMED_PARAMS", {}).items():  # earlier spellings still read
+    for old, (new, values) in experiment.renamed_params.items():  # earlier spellings still read
         if old in overrides and new not in overrides:
             overrides[new] = values[_coerce(overrides.pop(old), next(iter(values)), old)]
         overrides.pop(old, None)
-    fields = {f.name: f for f in dataclasses.fields(module.Params)}
+    fields = {f.name: f for f in dataclasses.fields(experiment.params)}
     unknown = sorted(set(overrides) - set(fields))
     if unknown:
-        raise ValueError(f"parameter {unknown[0]!r} is unknown for experiment {module.NAME!r}; "
+        raise ValueError(f"parameter {unknown[0]!r} is unknown for experiment {experiment.name!r}; "
                          f"allowed: {', '.join(fields)}")
-    defaults = module.Params()
+    defaults = experiment.params()
     values = {k: _coerce(v, getattr(defaults, k), k, getattr(field_spec(fields[k]), "item", None))
               for k, v in overrides.items()}
     return dataclasses.replace(defaults, **values)
@@ -245,21 +251,21 @@ def params_to_dict(params) -> dict:
             for f in dataclasses.fields(params)}
 
 
-def default_params(module: ModuleType) -> dict:
-    """``params_to_dict(module.Params())`` read from the field declarations, without constructing ``Params``:
+def default_params(experiment: Experiment) -> dict:
+    """``params_to_dict(experiment.params())`` read from the field declarations, without constructing ``Params``:
     construction runs the experiment's checks, which for some compute the bounds' sample sizes (importing
     ``bounds`` and the algorithms), more than listing the defaults needs. A test holds the two equal for every
     experiment."""
     out = {}
-    for f in dataclasses.fields(module.Params):
+    for f in dataclasses.fields(experiment.params):
         v = f.default if f.default is not dataclasses.MISSING else f.default_factory()
         out[f.name] = list(v) if isinstance(v, tuple) else v
     return out
 
 
-def params_from_dict(module: ModuleType, values: Mapping[str, Any]):
+def params_from_dict(experiment: Experiment, values: Mapping[str, Any]):
     """Inverse of :func:`params_to_dict` (used by ``resume`` and by the workers)."""
-    return make_params(module, values)
+    return make_params(experiment, values)
 
 
 def parse_overrides(pairs) -> dict[str, str]:

@@ -77,10 +77,10 @@ def param(default: Any, help: str, *, within: str | None = None, choices=None, i
     return dataclasses.field(default=default, metadata={_KEY: spec})
 
 
-def variant_param(help: str = "the paper's algorithm (none) or a negative control of NEGATIVE_CONTROLS"):
+def variant_param(help: str = "the paper's algorithm (none) or one of the declared negative controls"):
     """The ``variant`` field of the negative-control convention (``simulations.contract``): ``"none"`` or
-    a key of the module's ``NEGATIVE_CONTROLS`` (or ``PROBES``); an old spelling listed in the module's
-    ``VARIANT_ALIASES`` is accepted and replaced by its new name."""
+    a key of the experiment's declared ``controls`` (or ``probes``); an old spelling listed in its ``aliases``
+    is accepted and replaced by its new name."""
     return dataclasses.field(default=contract.NO_VARIANT, metadata={_KEY: Spec(help=help, variant=True)})
 
 
@@ -89,10 +89,11 @@ def field_spec(f: dataclasses.Field) -> Spec | None:
 
 
 def controls_of(cls_or_module) -> tuple[dict, dict, dict]:
-    """(NEGATIVE_CONTROLS, PROBES, VARIANT_ALIASES) of an experiment module or of the module a Params
-    class is defined in (empty dicts where it declares none)."""
+    """(controls, probes, aliases) of the ``EXPERIMENT`` declared in an experiment module or in the module a Params
+    class is defined in (empty dicts where it declares none, or before its EXPERIMENT is built)."""
     module = cls_or_module if not isinstance(cls_or_module, type) else sys.modules.get(cls_or_module.__module__)
-    return tuple(dict(getattr(module, n, {}) or {}) for n in ("NEGATIVE_CONTROLS", "PROBES", "VARIANT_ALIASES"))
+    exp = getattr(module, "EXPERIMENT", None)
+    return tuple(dict(getattr(exp, n, {}) or {}) for n in ("controls", "probes", "aliases"))
 
 
 def _kind(value_type: type) -> str:

@@ -6,7 +6,7 @@ b = 1/(n eps) that LVSUW21 uses after Lemma 4.2 (1/n sensitivity of the best mix
 validate Lemma 4.2, which states only that sensitivity (that is :mod:`lemma4_2`, on adversarial neighbour
 pairs); and a correct mechanism meets the tail by mathematics, so only a bug (a wrong noise scale) can
 fail it: its status is a ``floor check`` (``simulations.stats.FLOOR_CHECK``) and it lists no paper result
-(``RESULT_IDS = ()``). The numbers (sensitivity, scale b, error bound) come from
+(``results=()``). The numbers (sensitivity, scale b, error bound) come from
 ``bounds.compute("lvsuw21:lemma4.2", private_samples=n, epsilon=eps, beta=beta/k)``; the noise from
 :class:`algorithms.privacy.mechanisms.LaplaceMechanism`.
 
@@ -34,18 +34,8 @@ from algorithms.privacy.mechanisms import LaplaceMechanism
 from simulations import contract, stats
 from simulations.experiments import Confidence, Controlled, param
 
-NAME = "laplace_tail"
-RESULT_IDS = ()  # a check of the Laplace mechanism, not of a paper result (module docstring)
 SCALE_SOURCE = "lvsuw21:lemma4.2"
-DESCRIPTION = ("floor check of the Laplace mechanism: max error of k releases exceeds b log(k/beta), b = 1/(n eps), "
-               "w.p. <= beta (scale from bounds' lvsuw21:lemma4.2; validates no paper result: Lemma 4.2 is lemma4_2)")
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides
-CI_RUN = {"trials": 200, "params": {"k": 3, "beta": 0.2}}
-#: why no trivial algorithm is judged beside this experiment's claims (its summary's informative is False)
-NO_TRIVIAL_ALGORITHMS = (
-    "a floor check of the Laplace mechanism's tail (no paper algorithm, no numbered result): there is no "
-    'algorithm to set beside trivial ones')
+#: the negative controls: the noise scale multiplied by the factor after "_x"
 NEGATIVE_CONTROLS = {"noise_x2": "the mechanism runs at eps/2 (noise twice the declared scale)",
                      "noise_x1.5": "the mechanism runs at eps/1.5 (noise 1.5 times the declared scale)"}
 #: detection probability the stated smallest detectable noise factor is computed at
@@ -73,6 +63,13 @@ def lemma_values(params: Params) -> dict:
     q = bounds.compute(SCALE_SOURCE, private_samples=params.n, epsilon=params.eps,
                        beta=params.beta / params.k).quantities
     return {name: float(q[name].value) for name in ("sensitivity", "laplace_scale", "release_error")}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: the largest absolute error of the k releases, and whether it is within the bound."""
+    max_abs_error: float
+    success: bool
 
 
 def trial(params: Params, rng: np.random.Generator) -> dict:
@@ -106,11 +103,9 @@ def detectable_noise_factor(params: Params, trials: int, power: float = POWER) -
     return None
 
 
-def summarise(records: list[dict], params: Params) -> dict:
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Verdict on Pr[success] >= 1 - beta (simulations.stats rule) and a two-sided check of the exact law."""
     n = len(records)
-    if n == 0:
-        raise ValueError("records must hold at least one trial")
     successes = sum(1 for r in records if r["success"])
     v = stats.verdict(successes, n, 1 - params.beta, params.confidence)
     failures = n - successes
@@ -118,13 +113,15 @@ def summarise(records: list[dict], params: Params) -> dict:
     values = lemma_values(params)
     consistent = bool(lo <= params.exact_failure <= hi)
     failed = v.status == stats.VIOLATED or not consistent
-    negative = params.variant in NEGATIVE_CONTROLS
     detectable = detectable_noise_factor(params, n)
-    return {
-        "result_id": None, **contract.no_trivial_algorithms(NO_TRIVIAL_ALGORITHMS),
-        "variant": params.variant, "negative_control": negative,
-        # a control must be caught: its status is the check's outcome (violated when the check fails)
-        **({"verdict": stats.VIOLATED if failed else v.status} if negative else {}),
+    text = (f"{'FAILED (a bug in the mechanism)' if failed else 'passed'}"
+            f" (the exact law 1 - (1 - beta/k)^k = {params.exact_failure:.4g} lies "
+            f"{'inside' if consistent else 'outside'} the failure rate's interval [{lo:.4g}, {hi:.4g}]); "
+            f"the tail rule on its own: {v}")
+    # the check's outcome: violated when the tail rule or the exact law fails (a control must be caught)
+    return contract.Judgement(claims=[stats.VIOLATED if failed else v.status], text=text, floor_check=True,
+                              measurements={
+        "result_id": None,
         "detectable_noise_factor": detectable,
         "power_statement": (f"at {n} trials the check catches noise >= {detectable}x the declared scale with "
                             f"probability >= {POWER:g}" if detectable else f"at {n} trials not even 4x noise is "
@@ -135,17 +132,24 @@ def summarise(records: list[dict], params: Params) -> dict:
         "laplace_scale": values["laplace_scale"],
         "error_bound": values["release_error"],
         "target_success": 1 - params.beta,
-        **({} if negative else {"verdict": stats.FLOOR_CHECK}),
         "floor_check_failed": bool(failed),
         "tail_rule": v.status,
-        "verdict_text": (f"floor check {'FAILED (a bug in the mechanism)' if failed else 'passed'}"
-                         f" (the exact law 1 - (1 - beta/k)^k = {params.exact_failure:.4g} lies "
-                         f"{'inside' if consistent else 'outside'} the failure rate's interval [{lo:.4g}, {hi:.4g}]); "
-                         f"the tail rule on its own: {v}"),
         "tail_detail": {**v.as_dict(), "kind": contract.FLOOR_CHECK,
                         "label": "max_i |Z_i| <= b log(k/beta) (tail rule)"},
         "failure_rate": failures / n,
         "failure_rate_ci": [lo, hi],
         "exact_failure": params.exact_failure,
         "exact_law_consistent": consistent,
-    }
+    })
+
+
+EXPERIMENT = contract.Experiment(
+    name="laplace_tail", results=(),  # a check of the Laplace mechanism, not of a paper result (module docstring)
+    description=("floor check of the Laplace mechanism: max error of k releases exceeds b log(k/beta), b = 1/(n "
+                 "eps), w.p. <= beta (scale from bounds' lvsuw21:lemma4.2; validates no paper result: Lemma 4.2 is "
+                 "lemma4_2)"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome, ci=contract.CiRun(200, {"k": 3, "beta": 0.2}),
+    opponents=contract.NoOpponents("a floor check of the Laplace mechanism's tail (no paper algorithm, no numbered "
+                                   "result): there is no algorithm to set beside trivial ones"),
+    controls=NEGATIVE_CONTROLS,
+)

@@ -15,7 +15,7 @@ a trial finds a pair beyond 1/n (``simulations.stats.verdict`` against target 1)
 "inconclusive" with "no counterexample in N pairs". The measured ratio shows whether the adversarial
 search reaches the bound (it does: the maximum is 1 to 14 digits, the lemma is tight).
 
-Negative control (``variant="half_bound"``, :data:`NEGATIVE_CONTROLS`): the same search against the
+Negative control (``variant="half_bound"``, ``EXPERIMENT.controls``): the same search against the
 wrong claim 1/(2n) must come out "violated" (it shows the search finds pairs that move f by more than
 half the bound, so a sensitivity bug of a factor 2 would be caught).
 """
@@ -29,18 +29,8 @@ import numpy as np
 from simulations import contract, stats
 from simulations.experiments import Controlled, param
 
-NAME = "lemma4_2"
-RESULT_IDS = ("lvsuw21:lemma4.2",)
-DESCRIPTION = "best mixture error is 1/n-sensitive: exhaustive adversarial neighbours on a small domain"
-NEGATIVE_CONTROLS = {"half_bound": "the search is held to the wrong bound 1/(2n) (must be violated)"}
+RESULT_ID = "lvsuw21:lemma4.2"
 LP_TOLERANCE = 1e-9
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides
-CI_RUN = {"trials": 2, "params": {"n": 30, "num_attributes": 3, "k": 2, "support_size": 3}}
-#: why no trivial algorithm is judged beside this experiment's claims (its summary's informative is False)
-NO_TRIVIAL_ALGORITHMS = (
-    'a universal property of the best mixture error (its 1/n sensitivity), refuted or not by adversarial '
-    'neighbours: no algorithm is judged, so none trivial to compare with')
 
 
 @dataclass(frozen=True)
@@ -61,7 +51,7 @@ def sensitivity_bound(params: Params) -> float:
     """Lemma 4.2's 1/n from ``bounds`` (``lvsuw21:lemma4.2``'s sensitivity), halved for the negative control."""
     import bounds
 
-    s = float(bounds.compute(RESULT_IDS[0], private_samples=params.n, epsilon=1.0, beta=0.5)["sensitivity"])
+    s = float(bounds.compute(RESULT_ID, private_samples=params.n, epsilon=1.0, beta=0.5)["sensitivity"])
     return s / 2 if params.variant == "half_bound" else s
 
 
@@ -98,27 +88,44 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
             "success": bad == 0}
 
 
-def summarise(records: list[dict], params: Params) -> dict:
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: f on the dataset, the neighbour pairs searched and those beyond the bound, n max |f(D) - f(D')|."""
+    f: float
+    pairs: int
+    pairs_beyond_bound: int
+    sensitivity_ratio: float
+    success: bool
+
+
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Violated if any trial found a neighbour pair beyond the bound; else inconclusive (a universal claim)."""
-    if not records:
-        raise ValueError("records must hold at least one trial")
     T = len(records)
     c = contract.claim(sum(r["success"] for r in records), T, 1.0, 0.95,
                        label="|f(D) - f(D')| <= 1/n over every searched neighbour pair")
     pairs = sum(r["pairs"] for r in records)
     ratios = [r["sensitivity_ratio"] for r in records]
     bound = "1/(2n) (negative control)" if params.variant == "half_bound" else "1/n"
-    text = (f"{c['verdict']}: " + (f"{sum(r['pairs_beyond_bound'] for r in records)} of {pairs} adversarial neighbour "
+    text = ((f"{sum(r['pairs_beyond_bound'] for r in records)} of {pairs} adversarial neighbour "
                                    f"pairs move f by more than {bound}" if c["verdict"] == stats.VIOLATED else
                                    f"no counterexample in {pairs} adversarial neighbour pairs over {T} datasets (a "
                                    "universal claim: sampling can refute it, never confirm it)")
             + f"; n * max |f(D) - f(D')| from {min(ratios):.6g} to {max(ratios):.6g} (Lemma 4.2: <= 1)")
-    return {
-        "result_id": RESULT_IDS[0], **contract.no_trivial_algorithms(NO_TRIVIAL_ALGORITHMS),
+    return contract.Judgement(claims=[c], text=text, measurements={
+        "result_id": RESULT_ID,
         "claim": "|f_{D,Q}(S) - f_{D',Q}(S)| <= 1/n for every neighbouring D, D' (LVSUW21 Lemma 4.2)",
-        "bound_source": f"bounds.compute('{RESULT_IDS[0]}', private_samples={params.n}, ...)['sensitivity']",
-        "n": params.n, "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS,
-        "pairs": pairs, "max_sensitivity_ratio": max(ratios), "min_sensitivity_ratio": min(ratios),
-        "per_trial": c, "lp_tolerance": LP_TOLERANCE,
-        "verdict": c["verdict"], "verdict_text": text,
-    }
+        "bound_source": f"bounds.compute('{RESULT_ID}', private_samples={params.n}, ...)['sensitivity']",
+        "n": params.n, "pairs": pairs, "max_sensitivity_ratio": max(ratios), "min_sensitivity_ratio": min(ratios),
+        "per_trial": c, "lp_tolerance": LP_TOLERANCE})
+
+
+EXPERIMENT = contract.Experiment(
+    name="lemma4_2", results=("lvsuw21:lemma4.2",),
+    description="best mixture error is 1/n-sensitive: exhaustive adversarial neighbours on a small domain",
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    ci=contract.CiRun(2, {"n": 30, "num_attributes": 3, "k": 2, "support_size": 3}),
+    opponents=contract.NoOpponents("a universal property of the best mixture error (its 1/n sensitivity), refuted or "
+                                   "not by adversarial neighbours: no algorithm is judged, so none trivial to compare "
+                                   "with"),
+    controls={"half_bound": "the search is held to the wrong bound 1/(2n) (must be violated)"},
+)

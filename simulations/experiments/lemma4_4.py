@@ -29,7 +29,7 @@ private and n_pub public examples, eps):
 5. run-out at small sizes (``runout_cases``, pairs n_priv:n_pub): PrivSamp alone with the printed
    n~ = ceil(n_priv/(10 n_pub)) and with the corrected max(n~, 4).
 
-``variant="dependent_dummy_labels"`` (:data:`NEGATIVE_CONTROLS`) is the negative control: B whose dummy labels are a
+``variant="dependent_dummy_labels"`` (``EXPERIMENT.controls``) is the negative control: B whose dummy labels are a
 function
 of x, y = 1(x >= N/2) = (not h*)(x), instead of uniform and independent of x; then
 err(h; D_(p)) = p err(h; D) + (1 - p)/2 fails and not-h* wins; it must come out ``violated`` wherever the
@@ -68,22 +68,6 @@ from simulations import contract, stats
 from simulations.experiments import Confidence, Controlled, param
 from simulations.experiments import _abm19_common as common
 
-NAME = "lemma4_4"
-RESULT_IDS = ("abm19:lemma4.4",)
-DESCRIPTION = ("ABM19 reduction B on A_SSPP (realizable; {h*, not h*} and thresholds): err(B) <= 100 n_pub alpha "
-               "w.p. >= 15/16 "
-               "where A's premise holds, PrivSamp run-out vs the erratum, TV step, each point used once")
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides
-CI_RUN = {"trials": 80, "params": {"classes": "pair", "n_pubs": "1", "runout_cases": "", "n_priv": 100_000,
-                               "num_points": 64}}
-#: why no trivial algorithm is judged beside this experiment's claims (its summary's informative is False)
-NO_TRIVIAL_ALGORITHMS = (
-    "B's error is judged against 100 n_pub alpha where A's premise holds; no trivial learner (e.g. a "
-    'hypothesis drawn ignoring the data) is run beside B: not measured')
-
-NEGATIVE_CONTROLS = {"dependent_dummy_labels": "B labels every dummy point by (not h*)(x), a function of x"}
-VARIANT_ALIASES = {"b": "none", "broken_dependent_dummy_labels": "dependent_dummy_labels"}  # earlier spellings
 CLASS_KINDS = ("pair", "thresholds")
 
 
@@ -208,6 +192,34 @@ def run_cell(kind: str, m: int, params: Params, rng: np.random.Generator) -> dic
     }
 
 
+@dataclass(frozen=True)
+class Cell:
+    """One (class, n_pub) cell of one trial (``run_cell``)."""
+    each_used_once: bool
+    err_B: float
+    excess_A: float
+    num_real: int
+    ran_out: bool
+    success_A: bool
+    success_B: bool
+    tv_coupling_differs: bool
+
+
+@dataclass(frozen=True)
+class Runout:
+    """How many of the PrivSamp runs ran out at the printed and at the corrected n~."""
+    printed: int
+    corrected: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: per cell ``class:n_pub``, per run-out case ``n_priv:n_pub``, and whether B succeeded everywhere."""
+    cells: dict[str, Cell]
+    runout: dict[str, Runout]
+    success: bool
+
+
 def trial(params: Params, rng: np.random.Generator) -> dict:
     """Every (class, n_pub) cell once; run-out at the small cases (module docstring)."""
     from algorithms.adversaries.public_reduction import input_size, priv_samp
@@ -286,12 +298,10 @@ def summarise_cell(kind: str, m: int, rows: list[dict], params: Params, per_clai
     }
 
 
-def summarise(records: list[dict], params: Params) -> dict:
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Per (class, n_pub): B's claim (a verdict where A's premise holds), run-out, TV, floor checks."""
     from algorithms.adversaries.public_reduction import exact_runout_probability, input_size
 
-    if not records:
-        raise ValueError("records must hold at least one trial")
     T = len(records)
     conf = params.confidence
     k = len(cells(params)) + 2 * len(params.runout_cases)
@@ -321,27 +331,38 @@ def summarise(records: list[dict], params: Params) -> dict:
         runout_small[case] = out
     judged = [key for key, c in out_cells.items() if c["claim_4_6"]["verdict"] in stats.VERDICTS]
     # B's claim is the lemma: with no cell judged (A's premise not established anywhere) the run cannot say it holds
-    overall = common.combine(statuses + ([] if judged else [stats.INCONCLUSIVE]))
+    claims = statuses + ([] if judged else [stats.INCONCLUSIVE])
     error_part = (f"B's error <= 100 n_pub alpha w.p. >= 15/16 judged at {', '.join(judged)} (where A_SSPP's "
                   "premise holds and the bound is not vacuous), and PrivSamp's run-out < 1/100 at the corrected n~"
                   if judged else
                   "PrivSamp's run-out < 1/100 at the corrected n~ only: B's error bound is judged at no cell (A_SSPP's "
                   "premise fails or the bound is vacuous at every cell), so this verdict says nothing about it")
-    text = (f"{overall}: Lemma 4.4 / Claim 4.6 at n_priv = {params.n_priv}, alpha = {params.alpha:g}: "
+    text = (f"Lemma 4.4 / Claim 4.6 at n_priv = {params.n_priv}, alpha = {params.alpha:g}: "
             f"{error_part}; {T} trials, "
-            f"{100 * conf:g}% confidence (Bonferroni over {k})"
-            + ("; NEGATIVE CONTROL (dummy labels = (not h*)(x))" if params.variant != contract.NO_VARIANT else ""))
-    return {
-        "result_id": RESULT_IDS[0], **contract.no_trivial_algorithms(NO_TRIVIAL_ALGORITHMS),
+            f"{100 * conf:g}% confidence (Bonferroni over {k})")
+    return contract.Judgement(claims=claims, text=text, measurements={
+        "result_id": "abm19:lemma4.4",
         "claim": ("Lemma 4.4 / Claim 4.6: if A is an (alpha, 1/22)-learner (corrected from 1/18) then "
                   "err(B(S~); D) <= 100 n_pub alpha w.p. >= 15/16 on realizable D; PrivSamp runs out w.p. < 1/100 "
                   "(true only with the corrected n~ >= 4); Claim 4.5: each private point used at most once"),
         "bound_source": (f"bounds.compute('abm19:lemma4.4', alpha={params.alpha}, private_samples={params.n_priv}, "
                          "public_samples=n_pub)"),
-        "alpha": params.alpha, "eps": params.eps, "n_priv": params.n_priv, "variant": params.variant,
-        "negative_control": params.variant in NEGATIVE_CONTROLS,
+        "alpha": params.alpha, "eps": params.eps, "n_priv": params.n_priv,
         "num_points": params.num_points, "law": params.law,
         "trials": T, "confidence": conf, "per_claim_confidence": per_claim,
-        "cells": out_cells, "runout_small": runout_small,
-        "verdict": overall, "verdict_text": text,
-    }
+        "cells": out_cells, "runout_small": runout_small})
+
+
+EXPERIMENT = contract.Experiment(
+    name="lemma4_4", results=("abm19:lemma4.4",),
+    description=("ABM19 reduction B on A_SSPP (realizable; {h*, not h*} and thresholds): err(B) <= 100 n_pub alpha "
+                 "w.p. >= 15/16 where A's premise holds, PrivSamp run-out vs the erratum, TV step, each point used "
+                 "once"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    ci=contract.CiRun(80, {"classes": "pair", "n_pubs": "1", "runout_cases": "", "n_priv": 100_000,
+                           "num_points": 64}),
+    opponents=contract.NoOpponents("B's error is judged against 100 n_pub alpha where A's premise holds; no trivial "
+                                   "learner (e.g. a hypothesis drawn ignoring the data) is run beside B: not measured"),
+    controls={"dependent_dummy_labels": "B labels every dummy point by (not h*)(x), a function of x"},
+    aliases={"b": "none", "broken_dependent_dummy_labels": "dependent_dummy_labels"},  # earlier spellings
+)

@@ -71,20 +71,6 @@ from simulations.data.cps import biased_pair
 from simulations.experiments import Declared, param
 from simulations.experiments._lvsuw21_common import REGIONS, cps1988, floor, mean_se
 
-NAME = "lvsuw21_figures"
-RESULT_IDS = ("lvsuw21:thm4.4", "lvsuw21:prop4.3")
-DESCRIPTION = ("LVSUW21 Figs 1-3 on CPS1988 or ADULT: max error vs eps for MWEM, DualQuery, PMW^Pub (regions, "
-               "bias Delta, public fraction), public-only")
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides
-CI_RUN = {"trials": 1, "params": {"eps_values": "0.5,1.0", "T_grid": "5,20", "tuning_runs": 1,
-                               "public_regions": "west", "bias_deltas": "0.0,0.65", "fractions": "1.0,0.01"}}
-#: why no trivial algorithm is judged beside this experiment's claims (its summary's informative is False)
-NO_TRIVIAL_ALGORITHMS = (
-    "a reproduction of the figures' orderings between methods (public-only among them), whose only status"
-    " is a floor check: no bound's verdict to be informative about")
-
-
 DATASETS = ("cps1988", "adult")
 
 
@@ -301,6 +287,16 @@ def tuning(params: Params) -> dict:
             "validation_mean_error": {name: m.tolist() for name, m in means.items()}}
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """One trial, per series name: its max errors over eps (``errors``; ``oracle``: per T of its grid, only with
+    ``oracle=true``), its public support's best mixture error (``floor``) and the public-only release's error."""
+    errors: dict[str, tuple[float, ...]]
+    floor: dict[str, float]
+    public_only: dict[str, float]
+    oracle: dict[str, tuple[tuple[float, ...], ...]] | None = None
+
+
 def trial(params: Params, rng: np.random.Generator) -> dict:
     domain, _, _, workloads = _data(params)
     tuned = tuning(params)["T"]
@@ -409,12 +405,10 @@ def _fig3_diagnosis(records, params, eps, idx, z) -> dict:
     return {**c, "floor": fl, "dualquery_mean": dq, "support_rows": support, "answer": answer}
 
 
-def summarise(records: list[dict], params: Params) -> dict:
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Means and standard errors of every series at its tuned T (DualQuery: eta), the paper's claims of
     Figures 1-3 one by one (reproduced / not reproduced / undecided; 'not testable here' only where a
     baseline is infeasible on the data), the floor check, the oracle."""
-    if not records:
-        raise ValueError("records must hold at least one trial")
     eps = list(params.eps_values)
     allj = range(len(eps))
     z = params.z_findings
@@ -422,7 +416,7 @@ def summarise(records: list[dict], params: Params) -> dict:
     T = tune["T"]
     names = list(records[0]["errors"])
     adult = params.dataset == "adult"
-    out = {"result_id": RESULT_IDS[0], **contract.no_trivial_algorithms(NO_TRIVIAL_ALGORITHMS),
+    out = {"result_id": "lvsuw21:thm4.4",
            "dataset": params.dataset, "eps_values": eps, "trials": len(records),
            "T_grid": list(params.T_grid), "dq_eta_grid": list(params.dq_eta_grid), "dq_samples": params.dq_samples,
            "tuning": {"T": T, "runs": params.tuning_runs, "seed": params.tuning_seed,
@@ -555,9 +549,23 @@ def summarise(records: list[dict], params: Params) -> dict:
     out["reproduced"] = [c["claim"] for c in claims if c["status"] == "reproduced"]
     out["not_reproduced"] = [c["claim"] for c in claims if c["status"] == "not reproduced"]
     out["floor_violations"] = floor_violations
-    out["verdict"] = stats.FLOOR_CHECK  # met by every output on the public support: only a bug fails it
     out["floor_check_failed"] = bool(floor_violations)
-    out["verdict_text"] = ("floor check (validates neither Theorem 4.4 nor Prop 4.3): every PMW^Pub error >= its "
-                           "public support's best mixture error (Def 4.1), where the LP was run" if not floor_violations
-                           else f"floor check FAILED (a bug): {floor_violations} PMW^Pub errors below the floor")
-    return out
+    text = ("validates neither Theorem 4.4 nor Prop 4.3: every PMW^Pub error >= its public support's best mixture "
+            "error (Def 4.1), where the LP was run" if not floor_violations
+            else f"FAILED (a bug): {floor_violations} PMW^Pub errors below the floor")
+    # met by every output on the public support: only a bug fails it
+    return contract.Judgement(claims=[stats.VIOLATED if floor_violations else stats.FLOOR_CHECK], text=text,
+                              measurements=out, floor_check=True)
+
+
+EXPERIMENT = contract.Experiment(
+    name="lvsuw21_figures", results=("lvsuw21:thm4.4", "lvsuw21:prop4.3"),
+    description=("LVSUW21 Figs 1-3 on CPS1988 or ADULT: max error vs eps for MWEM, DualQuery, PMW^Pub (regions, "
+                 "bias Delta, public fraction), public-only"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    ci=contract.CiRun(1, {"eps_values": "0.5,1.0", "T_grid": "5,20", "tuning_runs": 1, "public_regions": "west",
+                          "bias_deltas": "0.0,0.65", "fractions": "1.0,0.01"}),
+    opponents=contract.NoOpponents("a reproduction of the figures' orderings between methods (public-only among "
+                                   "them), whose only status is a floor check: no bound's verdict to be informative "
+                                   "about"),
+)

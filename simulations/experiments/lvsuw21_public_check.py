@@ -30,20 +30,7 @@ import numpy as np
 from simulations import contract
 from simulations.experiments import Confidence, Controlled, param
 
-NAME = "lvsuw21_public_check"
-# The check is LVSUW21 Section 5's proposal, not a numbered result; it rests on Lemma 4.2's 1/n sensitivity, which
-# lemma4_2 validates (so ``run lemma4.2`` names one experiment).
-RESULT_IDS: tuple[str, ...] = ()
-DESCRIPTION = ("LVSUW21 Sec 5's private check of a public set on ADULT (eps = 0.01): accepts the unbiased set, "
-               "rejects a one-sex set (noise from Lemma 4.2's 1/n sensitivity; validates no numbered result)")
 NEGATIVE_CONTROLS = {"sensitivity_one": "Laplace noise at sensitivity 1, not Lemma 4.2's 1/n (must be violated)"}
-#: the contract test's small run (tests/simulations/test_contract.py)
-CI_RUN = {"trials": 10, "params": {"workload_size": 8, "public_fraction": 0.002}}
-#: the trivial algorithms here are the constant decisions (always accept, always reject), each right on one set
-#: only, so their counts are 0 by construction (no record to edit); informative follows from those baselines, as
-#: the contract test checks
-INFORMATIVE_TESTED_BY = ("tests/simulations/test_contract.py::"
-                         "test_experiment_runs_small_and_keeps_the_contract")
 
 
 @dataclass(frozen=True)
@@ -96,11 +83,26 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
             "mismatched": _decide(true, mismatched, domain, workloads, n, params, rng)}
 
 
-def summarise(records: list[dict], params: Params) -> dict:
+@dataclass(frozen=True)
+class Decision:
+    """The private check on one public set: accepted or not, the released value, the true f, the eps spent."""
+    accept: bool
+    eps: float
+    f: float
+    released: float
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: the private sample's size and the check on the matched and the mismatched public set."""
+    matched: Decision
+    mismatched: Decision
+    n: int
+
+
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Two verdicts (accept the unbiased set, reject the one-sex set), the constant-decision baselines and the
     non-private check beside them."""
-    if not records:
-        raise ValueError("records must hold at least one trial")
     T = len(records)
     per = 1 - (1 - params.confidence) / 2
     acc = sum(r["matched"]["accept"] for r in records)
@@ -115,17 +117,33 @@ def summarise(records: list[dict], params: Params) -> dict:
                  "always reject": contract.baseline(0, T, params.target, params.confidence)}
     exact = {k: sum((r[k]["f"] <= params.threshold) == (k == "matched") for r in records) / T
              for k in ("matched", "mismatched")}
-    status = contract.combine([c["verdict"] for c in claims.values()])
     f = {k: [min(r[k]["f"] for r in records), max(r[k]["f"] for r in records)] for k in ("matched", "mismatched")}
-    text = (f"{status}: accepted the unbiased public set in {acc}/{T} trials (CP {claims['accepts_unbiased']['ci']}), "
+    text = (f"accepted the unbiased public set in {acc}/{T} trials (CP {claims['accepts_unbiased']['ci']}), "
             f"rejected the {params.mismatched}-only set in {rej}/{T} (CP {claims['rejects_one_sex']['ci']}) at eps = "
             f"{params.eps:g}, threshold {params.threshold:g}; best mixture errors {f['matched']} (unbiased) and "
             f"{f['mismatched']} ({params.mismatched}-only)")
-    return {"result_id": "lvsuw21 Section 5 (the private check of a public set; Lemma 4.2's sensitivity)",
-            "variant": params.variant,
-            "negative_control": params.variant in NEGATIVE_CONTROLS, "eps": params.eps, "threshold": params.threshold,
+    return contract.Judgement(claims=list(claims.values()), text=text, regime=contract.informative(baselines),
+                              measurements={
+            "result_id": "lvsuw21 Section 5 (the private check of a public set; Lemma 4.2's sensitivity)",
+            "eps": params.eps, "threshold": params.threshold,
             "n": records[0]["n"], "public_rows": int(round(params.public_fraction * 48_842)),
-            "claims": claims, "baselines": baselines, "informative": contract.informative(baselines),
+            "claims": claims, "baselines": baselines,
             "non_private_right_rate": exact, "best_mixture_error_range": f,
-            "noise_scale": (1.0 if params.variant == "sensitivity_one" else 1.0 / records[0]["n"]) / params.eps,
-            "verdict": status, "verdict_text": text}
+            "noise_scale": (1.0 if params.variant == "sensitivity_one" else 1.0 / records[0]["n"]) / params.eps})
+
+
+EXPERIMENT = contract.Experiment(
+    # the check is LVSUW21 Section 5's proposal, not a numbered result; it rests on Lemma 4.2's 1/n sensitivity,
+    # which lemma4_2 validates (so ``run lemma4.2`` names one experiment)
+    name="lvsuw21_public_check", results=(),
+    description=("LVSUW21 Sec 5's private check of a public set on ADULT (eps = 0.01): accepts the unbiased set, "
+                 "rejects a one-sex set (noise from Lemma 4.2's 1/n sensitivity; validates no numbered result)"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    ci=contract.CiRun(10, {"workload_size": 8, "public_fraction": 0.002}),
+    # the trivial algorithms here are the constant decisions (always accept, always reject), each right on one set
+    # only, so their counts are 0 by construction (no record to edit); informative follows from those baselines, as
+    # the contract test checks
+    opponents=contract.LowerBoundRegime("tests/simulations/test_contract.py::"
+                                        "test_experiment_runs_small_and_keeps_the_contract"),
+    controls=NEGATIVE_CONTROLS,
+)

@@ -22,7 +22,7 @@ exact):
 4. trivial baselines in the same trials (``TRIVIAL_ALGORITHMS``: the constant answers 0 and 1, which read no
    data) and non-private ERM on S' beside them.
 
-Negative control (``NEGATIVE_CONTROLS``): ``no_relabel``, A_AgPrivCl whose S^ is drawn from S' itself (step 3's
+Negative control (``EXPERIMENT.controls``): ``no_relabel``, A_AgPrivCl whose S^ is drawn from S' itself (step 3's
 relabelling skipped: the sub-samples are not realizable, against step (1)'s premise), run in every trial on the
 same S' and Q and judged at the same n and m; in boundary_noise (a fair-coin point at the threshold) its
 sub-samples split there, it halts after floor(T) unstable queries and answers coins: violated.
@@ -47,15 +47,7 @@ from simulations.experiments import param
 from simulations.experiments._nb20_common import Setting, agprivcl_params, claim, sample_labeled, trials_for_holds
 from simulations.experiments.thm7 import make_case, theorem_sizes
 
-NAME = "nb20_lemma9"
-RESULT_IDS = ("nb20:lemma9",)
-DESCRIPTION = ("NB20 Lemma 9 at its corrected query count: A_AgPrivCl's average error <= alpha + gamma over "
-               "m = min_queries queries at the proof's n, its three steps measured, with a negative control")
-#: the contract test's small run (tests/simulations/test_contract.py): the lemma's own n and m, in the case where
-#: the control is caught (boundary_noise), with the fewest trials at which 0 successes give violated
-CI_RUN = {"trials": 2, "params": {"cases": "boundary_noise"}}
 CASES = ("thresholds", "intervals", "halfspaces", "boundary_noise")
-NEGATIVE_CONTROLS = {"no_relabel": "A_AgPrivCl whose S^ is drawn from S' itself (step 3's relabelling skipped)"}
 #: the releases that read no data: the lemma's verdict is informative where both fail
 TRIVIAL_ALGORITHMS = ("constant_0", "constant_1")
 #: the proof's steps: (key, share of beta the union bound gives it, the bound in alpha and gamma, words)
@@ -126,13 +118,70 @@ def run_case(kind: str, params: Params, rng: np.random.Generator) -> dict:
             "spent_eps": float(algo.guarantee.eps), "spent_delta": float(algo.guarantee.delta)}
 
 
+@dataclass(frozen=True)
+class Accurate:
+    """Per release: its average error <= alpha + gamma over the m queries."""
+    agprivcl: bool
+    no_relabel: bool
+    erm: bool
+    constant_0: bool = contract.opponent_field("constant_0", "success")
+    constant_1: bool = contract.opponent_field("constant_1", "success")
+
+
+@dataclass(frozen=True)
+class AvgError:
+    """Per release: its average error over the m queries."""
+    agprivcl: float
+    no_relabel: float
+    erm: float
+    constant_0: float = contract.opponent_field("constant_0", "error")
+    constant_1: float = contract.opponent_field("constant_1", "error")
+
+
+@dataclass(frozen=True)
+class Steps:
+    """The proof's three steps (:data:`STEPS`): measured values, or whether each is within its bound."""
+    eq1: float
+    eq2: float
+    eq3: float
+
+
+@dataclass(frozen=True)
+class StepsOk:
+    eq1: bool
+    eq2: bool
+    eq3: bool
+
+
+@dataclass(frozen=True)
+class Case:
+    """One case of one trial (``run_case``)."""
+    accurate: Accurate
+    avg_error: AvgError
+    gamma: float
+    k: int
+    m: int
+    n: int
+    n_prime: int
+    no_relabel_unstable: int
+    spent_delta: float
+    spent_eps: float
+    steps: Steps
+    steps_ok: StepsOk
+    unstable: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: per case name."""
+    cases: dict[str, Case]
+
+
 def trial(params: Params, rng: np.random.Generator) -> dict:
     return {"cases": {kind: run_case(kind, params, rng) for kind in params.cases}}
 
 
-def summarise(records: list[dict], params: Params) -> dict:
-    if not records:
-        raise ValueError("records must hold at least one trial")
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     T, target, conf = len(records), 1 - params.beta, params.confidence
     main = "A_AgPrivCl" if params.variant == "none" else f"A_AgPrivCl ({params.variant}, broken)"
     cases = {}
@@ -169,18 +218,20 @@ def summarise(records: list[dict], params: Params) -> dict:
                                         for r in rows),
         }
     control = any(cs["negative_control"]["status"] == stats.VIOLATED for cs in cases.values())
-    overall = contract.combine(cs["lemma9"]["status"] for cs in cases.values())
     n_verdicts = 2 * len(cases)
     need = trials_for_holds(target, conf, n_verdicts)
     informative = {k: cs["informative"] for k, cs in cases.items()}
     text = ("informative (both constant answers fail): "
             + ", ".join(f"{k}: {v}" for k, v in informative.items())
-            + f"; {overall}: Lemma 9 for {main} at m = min_queries ("
+            + f"; Lemma 9 for {main} at m = min_queries ("
             + ", ".join(f"{k}: m = {cs['m']} (printed {cs['m_printed']}), n / n_bound = {cs['n_fraction_of_bound']:.2g}"
                         for k, cs in cases.items())
             + f"), {T} trials ({need} needed for holds at the family-wise level over {n_verdicts} verdicts); "
             f"negative control no_relabel {'caught' if control else 'NOT caught'}")
-    return {"informative": informative, "result_id": RESULT_IDS[0],
+    return contract.Judgement(
+        claims=[cs["lemma9"] for cs in cases.values()], text=text,
+        opponents={k: {a: cs["baselines"][a] for a in TRIVIAL_ALGORITHMS} for k, cs in cases.items()},
+        measurements={"result_id": "nb20:lemma9",
             "claim": "(1/m) sum_j 1(y_priv_j != y~_j) <= alpha + gamma w.p. >= 1 - beta at m = min_queries",
             "bound_source": ("bounds.compute('nb20:lemma9', ..., approx_error=gamma)['min_queries'] for m; "
                              "bounds.compute('nb20:thm7', ..., num_queries=m)['private_samples"
@@ -188,6 +239,18 @@ def summarise(records: list[dict], params: Params) -> dict:
             "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
             "per_subsample": params.per_subsample, "path": params.path, "lam": params.lam,
             "trials": T, "confidence": conf, "trials_for_holds": need, "verdicts_in_family": n_verdicts,
-            "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS,
             "negative_controls": {"no_relabel": control}, "negative_controls_caught": control,
-            "cases": cases, "verdict": overall, "verdict_text": text}
+            "cases": cases})
+
+
+EXPERIMENT = contract.Experiment(
+    name="nb20_lemma9", results=("nb20:lemma9",),
+    description=("NB20 Lemma 9 at its corrected query count: A_AgPrivCl's average error <= alpha + gamma over "
+                 "m = min_queries queries at the proof's n, its three steps measured, with a negative control"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    # the lemma's own n and m, in the case where the control is caught (boundary_noise), with the fewest trials at
+    # which 0 successes give violated
+    ci=contract.CiRun(2, {"cases": "boundary_noise"}),
+    opponents=TRIVIAL_ALGORITHMS,
+    controls={"no_relabel": "A_AgPrivCl whose S^ is drawn from S' itself (step 3's relabelling skipped)"},
+)

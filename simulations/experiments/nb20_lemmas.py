@@ -36,17 +36,6 @@ from simulations.experiments._nb20_common import claim, trials_for_holds
 from simulations.experiments._params import Confidence, Controlled
 from simulations.experiments.thm7 import make_case
 
-NAME = "nb20_lemmas"
-RESULT_IDS = ("nb20:lemma6", "nb20:claim10")
-DESCRIPTION = ("NB20 Lemma 6 (A_Relabel's excess error over ERM <= alpha at n') and Claim 10 (disagreements "
-               "uniformly within alpha at n_o), at bounds' sizes, with negative controls")
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides (every size is the lemmas' own)
-CI_RUN = {"trials": 10, "params": {"cases": "thresholds,intervals"}}
-#: why no trivial algorithm is judged beside this experiment's claims (its summary's informative is False)
-NO_TRIVIAL_ALGORITHMS = (
-    "Lemma 6 (A_Relabel's excess over ERM) is judged with no trivial learner beside it (not measured) and"
-    ' Claim 10 is an algorithm-free draw')
 CASES = ("thresholds", "intervals", "halfspaces", "boundary_noise")
 NEGATIVE_CONTROLS = {"uniform_relabel": "A_Relabel's h^ uniform over H~ (score ignored)",
                      "truncated_sample": ("Claim 10's sample drawn from the marginal restricted to the first half of "
@@ -108,13 +97,30 @@ def run_case(kind: str, params: Params, rng: np.random.Generator) -> dict:
             "control_shift_dev": worst(truncated), "control_shift_ok": worst(truncated) <= params.alpha}
 
 
+@dataclass(frozen=True)
+class Case:
+    """One case: Lemma 6's excess over ERM and Claim 10's largest deviation, each with its control's."""
+    lemma6_excess: float
+    lemma6_ok: bool
+    control_relabel_excess: float
+    control_relabel_ok: bool
+    claim10_dev: float
+    claim10_ok: bool
+    control_shift_dev: float
+    control_shift_ok: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: per case name."""
+    cases: dict[str, Case]
+
+
 def trial(params: Params, rng: np.random.Generator) -> dict:
     return {"cases": {kind: run_case(kind, params, rng) for kind in params.cases}}
 
 
-def summarise(records: list[dict], params: Params) -> dict:
-    if not records:
-        raise ValueError("records must hold at least one trial")
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     T, target, conf = len(records), 1 - params.beta, params.confidence
     cases = {}
     for kind in params.cases:
@@ -143,20 +149,30 @@ def summarise(records: list[dict], params: Params) -> dict:
     controls = {name: any(cs[key]["status"] == stats.VIOLATED for cs in cases.values())
                 for name, key in control_keys.items()}
     if params.variant in NEGATIVE_CONTROLS:  # the run is judged by its control arm
-        overall = contract.combine(cs[control_keys[params.variant]]["status"] for cs in cases.values())
+        judged = [cs[control_keys[params.variant]] for cs in cases.values()]
     else:
-        overall = contract.combine(cs[k]["status"] for cs in cases.values() for k in ("lemma6", "claim10"))
+        judged = [cs[k] for cs in cases.values() for k in ("lemma6", "claim10")]
     n_verdicts = 2 * len(cases)  # Lemma 6 and its control per case (Claim 10's are algorithm-free)
     need = trials_for_holds(target, conf, n_verdicts)
-    text = ((f"NEGATIVE CONTROL ({params.variant}) " if params.variant in NEGATIVE_CONTROLS else "")
-            + f"{overall}: Lemma 6 and Claim 10 at bounds' sizes over {len(cases)} case(s), {T} trials ({need} needed "
+    text = (f"Lemma 6 and Claim 10 at bounds' sizes over {len(cases)} case(s), {T} trials ({need} needed "
             f"for holds at the family-wise level over {n_verdicts} verdicts); controls "
             + ", ".join(f"{k} {'caught' if v else 'NOT caught'}" for k, v in controls.items()))
-    return {"result_id": RESULT_IDS[0], "claim": "Lemma 6 and Claim 10 at their corrected sizes",
-            **contract.no_trivial_algorithms(NO_TRIVIAL_ALGORITHMS),
+    return contract.Judgement(claims=judged, text=text, measurements={
+            "result_id": "nb20:lemma6", "claim": "Lemma 6 and Claim 10 at their corrected sizes",
             "bound_source": "bounds.compute('nb20:lemma6' | 'nb20:claim10', alpha, beta, vc=d)",
             "alpha": params.alpha, "beta": params.beta, "trials": T, "confidence": conf, "trials_for_holds": need,
-            "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS,
             "negative_controls": controls, "verdicts_in_family": n_verdicts,
-            "negative_controls_caught": all(controls.values()),
-            "cases": cases, "verdict": overall, "verdict_text": text}
+            "negative_controls_caught": all(controls.values()), "cases": cases})
+
+
+EXPERIMENT = contract.Experiment(
+    name="nb20_lemmas", results=("nb20:lemma6", "nb20:claim10"),
+    description=("NB20 Lemma 6 (A_Relabel's excess error over ERM <= alpha at n') and Claim 10 (disagreements "
+                 "uniformly within alpha at n_o), at bounds' sizes, with negative controls"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    # every size is the lemmas' own
+    ci=contract.CiRun(10, {"cases": "thresholds,intervals"}),
+    opponents=contract.NoOpponents("Lemma 6 (A_Relabel's excess over ERM) is judged with no trivial learner beside it "
+                                   "(not measured) and Claim 10 is an algorithm-free draw"),
+    controls=NEGATIVE_CONTROLS,
+)

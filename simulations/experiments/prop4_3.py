@@ -50,10 +50,6 @@ from simulations import contract, stats
 from simulations.experiments import Confidence, Controlled, param
 from simulations.data.synthetic import network_divergences, random_network, shifted
 
-NAME = "prop4_3"
-RESULT_IDS = ("lvsuw21:prop4.3",)
-DESCRIPTION = ("best mixture error of the public support <= alpha w.p. >= 1 - beta at Prop 4.3's n, m, "
-               "with |X| = 2^d >> m; looseness of m")
 NEGATIVE_CONTROLS = {"support_from_one": "the public support is the first public row only (the other m - 1 ignored)"}
 #: trivial supports of the public sample's size, judged by the same best mixture error on the same draws (with the
 #: public-only release, the baselines ``informative`` is computed from)
@@ -62,10 +58,6 @@ TRIVIAL_SUPPORTS = {"uniform_support": "m points uniform on {0,1}^d, ignoring bo
 #: the trivial releases judged beside the public support (the contract test edits their outcomes in the records)
 TRIVIAL_ALGORITHMS = {"public_only": "the public sample's own answers (no private data)", **TRIVIAL_SUPPORTS}
 ZERO = 1e-7   # an LP optimum this small is zero up to HiGHS's tolerance; larger supports cannot do worse
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides
-CI_RUN = {"trials": 3, "params": {"num_attributes": 20, "k": 2, "num_workloads": 12, "alpha": 0.2,
-                               "fractions": "1.0"}}
 
 
 @dataclass(frozen=True)
@@ -111,7 +103,7 @@ def setting(params: Params) -> dict:
     workloads = (random_k_way(domain, params.k, params.num_workloads, rng) if params.num_workloads
                  else all_k_way(domain, params.k))
     num_queries = MarginalQueries(domain, workloads, np.zeros((1, params.num_attributes), dtype=np.int64)).num_queries
-    q = bounds.compute(RESULT_IDS[0], alpha=params.alpha, beta=params.beta, num_queries=num_queries,
+    q = bounds.compute("lvsuw21:prop4.3", alpha=params.alpha, beta=params.beta, num_queries=num_queries,
                        renyi_2=d2, renyi_inf=dinf).quantities
     # mu's one-way marginals (exact up to Monte Carlo at 2^16 rows; only the flipped trivial support uses them)
     marginals = private.sample(1 << 16, np.random.default_rng(params.network_seed + 1)).mean(axis=0)
@@ -167,11 +159,24 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
             "mu_mass_of_support": float(np.exp(mu.log_prob(support)).sum())}
 
 
-def summarise(records: list[dict], params: Params) -> dict:
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: per fraction of Prop 4.3's m, the best mixture error, the support's size, whether the support
+    implies f <= alpha and success; the witness's error and the trivial releases' errors on the same draws."""
+    best_mixture_error: tuple[float, ...]
+    support_size: tuple[int, ...]
+    implied: tuple[bool, ...]
+    success: tuple[bool, ...]
+    witness_error: float
+    mu_mass_of_support: float
+    public_only_error: float = contract.opponent_field("public_only", "error")
+    uniform_support_error: float = contract.opponent_field("uniform_support", "error")
+    flipped_product_support_error: float = contract.opponent_field("flipped_product_support", "error")
+
+
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Verdicts on Pr[f <= alpha] >= 1 - beta and on the proof's witness at Prop 4.3's n and m; the
     public-only baseline; per-fraction rates (below-bound); looseness of m; where f > alpha is seen."""
-    if not records:
-        raise ValueError("records must hold at least one trial")
     s = setting(params)
     t = len(records)
     per = []
@@ -203,10 +208,14 @@ def summarise(records: list[dict], params: Params) -> dict:
                               "error_mean": float(errs.mean()), "error_max": float(errs.max())}
     mass = np.array([r["mu_mass_of_support"] for r in records])
     main = stats.verdict(per[0]["successes"], t, target, params.confidence)
-    return {
-        "result_id": RESULT_IDS[0],
+    text = (("informative" if contract.informative(baselines) else "NOT informative (a trivial release also meets "
+             "alpha: " + ", ".join(k for k, b in baselines.items() if b["status"] != contract.FAILS) + ")")
+            + f". {main}")
+    # the proposition's statement decides; the witness is its proof's step, reported beside
+    return contract.Judgement(claims=[f_claim], text=text, opponents=baselines, measurements={
+        "result_id": "lvsuw21:prop4.3",
         "claim": "Pr[f_{D~,Q}(supp D^) <= alpha] >= 1 - beta at Prop 4.3's n and m",
-        "bound_source": (f"bounds.compute('{RESULT_IDS[0]}', alpha={params.alpha}, beta={params.beta}, "
+        "bound_source": (f"bounds.compute('lvsuw21:prop4.3', alpha={params.alpha}, beta={params.beta}, "
                          f"num_queries={s['num_queries']}, renyi_2={s['D2']:.6g}, renyi_inf={s['Dinf']:.6g})"),
         "n": s["n"], "m": s["m"], "D2": s["D2"], "Dinf": s["Dinf"], "num_queries": s["num_queries"],
         "domain_size": s["domain"].size, "num_attributes": params.num_attributes, "shift": params.shift,
@@ -217,21 +226,26 @@ def summarise(records: list[dict], params: Params) -> dict:
                       "the support covers most of mu: f <= alpha here may come from coverage")),
         "covers_domain": bool(mass.max() >= 0.5),
         "mean_mu_mass_of_support": float(mass.mean()), "max_mu_mass_of_support": float(mass.max()),
-        "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS,
-        "verdict": main.status,   # the proposition's statement; the witness is its proof's step, reported beside
-        "verdict_text": (("informative" if contract.informative(baselines) else "NOT informative (a trivial release "
-                          "also meets alpha: " + ", ".join(k for k, b in baselines.items()
-                                                           if b["status"] != contract.FAILS) + ")")
-                         + f". {main}"),
         "verdict_detail": {**main.as_dict(), "kind": f_claim["kind"], "label": f_claim["label"]},  # = f_claim
         "claims": {"best_mixture_error": f_claim, "proof_witness": w_claim},
         "witness_claim": "Pr[max_q |q(D~) - sum_x omega_x q(x)| <= alpha] >= 1 - beta, omega ~ mu/nu on D^ "
                          "(the reweighting Prop 4.3's proof bounds; an upper bound on f)",
         "mean_witness_error": float(wit.mean()), "max_witness_error": float(wit.max()),
-        "baselines": baselines, "informative": contract.informative(baselines),
+        "baselines": baselines,
         "mean_public_only_error": float(pub_only.mean()),
         "per_fraction": per,
         "smallest_fraction_meeting_target": min(enough) if enough else None,
         "m_looseness_at_least": (1 / min(enough)) if enough else None,
         "largest_m_with_f_above_alpha": max(p["m"] for p in seen) if seen else None,
-    }
+    })
+
+
+EXPERIMENT = contract.Experiment(
+    name="prop4_3", results=("lvsuw21:prop4.3",),
+    description=("best mixture error of the public support <= alpha w.p. >= 1 - beta at Prop 4.3's n, m, "
+                 "with |X| = 2^d >> m; looseness of m"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    ci=contract.CiRun(3, {"num_attributes": 20, "k": 2, "num_workloads": 12, "alpha": 0.2, "fractions": "1.0"}),
+    opponents=TRIVIAL_ALGORITHMS,
+    controls=NEGATIVE_CONTROLS,
+)

@@ -79,13 +79,7 @@ from simulations import contract
 from simulations.experiments import Confidence, Controlled, param
 from simulations import distributions as dist
 
-NAME = "thm10"
-RESULT_IDS = ("bcmnuw20:thm10", "bcmnuw20:lemma11")
-DESCRIPTION = ("A_PAP (BCMNUW20 Alg 3): Err_D,H(G) <= alpha w.p. >= 1 - beta and H~ an alpha/4-cover w.p. "
-               ">= 1 - beta/2 at Theorem 10's n and m")
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides
-CI_RUN = {"trials": 4, "params": {"cases": "thresholds:zipf", "num_points": 64, "alpha": 0.5}}
+RESULT_ID = "bcmnuw20:thm10"
 #: the regime where A_PAP separates from public-only (README's first validation; below Theorem 10's m)
 SEPARATION_RUN = {"cases": "thresholds:near_threshold,stumps:zipf", "alpha": 0.1, "eps": 0.5, "m_scale": 0.03}
 #: where A_PAP separates from private-only PMW too (below Theorem 10's n and m): decision stumps at p = 2000
@@ -230,7 +224,7 @@ def theorem_sizes(alpha: float, beta: float, eps: float, delta: float, d: int, p
     n is ``private_samples``: Lemma 7's tight derivation, which holds for the PMW run here given its MW
     accuracy ``mw_accuracy`` (also returned; ``run_pap`` passes it to PMW). The fixed split's n
     (``private_samples_fixed_split``, PMW without mw_accuracy) is about 3.9x larger."""
-    return contract.required_sizes(RESULT_IDS[0], SIZES, alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d,
+    return contract.required_sizes(RESULT_ID, SIZES, alpha=alpha, beta=beta, epsilon=eps, delta=delta, vc=d,
                                    dual_vc=p)
 
 
@@ -352,9 +346,8 @@ def public_only_answers(cls, public: np.ndarray) -> np.ndarray:
 def run_pap(cls, D, n: int, m: int, alpha: float, beta: float, eps: float, delta: float,
             rng: np.random.Generator, *, baselines: bool | tuple = False, variant: str = contract.NO_VARIANT,
             truth=None, mw_accuracy: float | None = None) -> dict:
-    """One run of A_PAP (or a broken ``variant``) at (n, m) under D, evaluated exactly: cover radius,
-    Err_{D,H}(G), spent privacy; with ``baselines`` (True: every one of :data:`TRIVIAL_ALGORITHMS`, or a tuple
-    of their names) the trivial releases on the same draws (keys ``<name>_error``, ``<name>_accurate``).
+    """One run of A_PAP (or a broken ``variant``) at (n, m) under D, evaluated exactly: a :class:`Case` record;
+    with ``baselines`` (True: all of :data:`TRIVIAL_ALGORITHMS`, or their names) the trivial releases too.
     For decision stumps without the domain (``Stumps(p)`` under a :class:`ClusterLaw`) the private
     sample (and the uniform one) are drawn as counts and the errors read from the law's coordinate means.
     ``mw_accuracy``: PMW's MW accuracy in A_PAP and in its variants fed other data (Theorem 10's tight n
@@ -422,6 +415,43 @@ def run_pap(cls, D, n: int, m: int, alpha: float, beta: float, eps: float, delta
     return rec
 
 
+@dataclass(frozen=True)
+class Case:
+    """One case of one trial (``run_pap``); the trivial releases' fields only with ``baselines``."""
+    n: int
+    m: int
+    cover_radius: float
+    cover_ok: bool
+    error: float
+    accurate: bool
+    spent_eps: float
+    spent_delta: float
+    cover_size: int
+    reduced_domain_size: int | None
+    pmw_updates: int
+    pmw_halted: bool
+    pmw_alpha_mw: float
+    private_only_updates: int | None = None
+    public_only_error: float | None = contract.opponent_field("public_only", "error", None)
+    public_only_accurate: bool | None = contract.opponent_field("public_only", "success", None)
+    private_only_error: float | None = contract.opponent_field("private_only", "error", None)
+    private_only_accurate: bool | None = contract.opponent_field("private_only", "success", None)
+    pap_without_private_data_error: float | None = contract.opponent_field("pap_without_private_data", "error", None)
+    pap_without_private_data_accurate: bool | None = contract.opponent_field("pap_without_private_data", "success",
+                                                                             None)
+    pap_on_uniform_data_error: float | None = contract.opponent_field("pap_on_uniform_data", "error", None)
+    pap_on_uniform_data_accurate: bool | None = contract.opponent_field("pap_on_uniform_data", "success", None)
+    constant_zero_error: float | None = contract.opponent_field("constant_zero", "error", None)
+    constant_zero_accurate: bool | None = contract.opponent_field("constant_zero", "success", None)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: per case name, and whether A_PAP was accurate in every case."""
+    cases: dict[str, Case]
+    success: bool
+
+
 def trial(params: Params, rng: np.random.Generator) -> dict:
     """Every case once at (n, m) = Theorem 10's sizes (scaled/capped only if asked); ``success`` = every
     case accurate. Baselines run on the same draws as A_PAP."""
@@ -442,13 +472,13 @@ def public_only_crossover(beta: float, eps: float, delta: float, d: int, p: int)
     alone already answers every query to alpha (by the explicit VC bound)."""
     import bounds
 
-    c = bounds.crossover(RESULT_IDS[0], "baselines:uc", vary="alpha", quantity="public_samples", low=1e-6,
+    c = bounds.crossover(RESULT_ID, "baselines:uc", vary="alpha", quantity="public_samples", low=1e-6,
                          high=1 - 1e-6, points=400, beta=beta, epsilon=eps, delta=delta, vc=d, dual_vc=p)
     first, second = np.asarray(c["first_log10"]), np.asarray(c["second_log10"])
     return {"crossings": [float(x) for x in c["crossings"]],
             "uc_always_larger": bool(np.all(second > first)),
             "uc_over_thm10_m_at_largest_alpha": float(10 ** (second[-1] - first[-1])),
-            "source": (f"bounds.crossover('{RESULT_IDS[0]}', 'baselines:uc', vary='alpha', quantity='public_samples', "
+            "source": (f"bounds.crossover('{RESULT_ID}', 'baselines:uc', vary='alpha', quantity='public_samples', "
                        f"beta={beta}, epsilon={eps}, delta={delta}, vc={d}, dual_vc={p})")}
 
 
@@ -462,11 +492,9 @@ def uc_size(alpha: float, beta: float, d: int) -> int:
 # ---------------------------------------------------------------- the verdict
 
 
-def summarise(records: list[dict], params: Params) -> dict:
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Per case: cover and accuracy rates with Clopper-Pearson intervals and verdicts, the baselines on the
     same draws, and whether the run was at Theorem 10's sizes (module docstring)."""
-    if not records:
-        raise ValueError("records must hold at least one trial")
     T = len(records)
     per_claim = 1 - (1 - params.confidence) / (2 * len(params.cases))
     target = 1 - params.beta
@@ -520,13 +548,9 @@ def summarise(records: list[dict], params: Params) -> dict:
                                "trivial_not_failing": [k for k, b in base.items() if b["status"] != contract.FAILS]}
         cases[case] = c
     statuses = [c[k]["verdict"] for c in cases.values() for k in ("cover", "accuracy")]
-    overall = contract.combine(statuses)
     below = [k for k, c in cases.items() if not c["at_bound"]]
-    negative = params.variant in NEGATIVE_CONTROLS
-    what = (f"negative control '{params.variant}' ({NEGATIVE_CONTROLS[params.variant]}; must be violated)"
-            if negative else f"probe '{params.variant}' ({PROBES[params.variant]})" if params.variant in PROBES
-            else "A_PAP")
-    text = (f"{overall}: {what}, Theorem 10 accuracy (target 1 - beta = {target:g}) and Lemma 11 cover "
+    what = "A_PAP" if params.variant == contract.NO_VARIANT else f"variant '{params.variant}'"
+    text = (f"{what}, Theorem 10 accuracy (target 1 - beta = {target:g}) and Lemma 11 cover "
             f"(target 1 - beta/2 = {1 - params.beta / 2:g}) over {len(cases)} cases, {T} trials each, "
             f"{100 * params.confidence:g}% confidence (Bonferroni over {2 * len(cases)} claims)")
     if below:
@@ -545,25 +569,32 @@ def summarise(records: list[dict], params: Params) -> dict:
                 + f"; A_PAP succeeds where every trivial release fails in {len(separated)}/{len(with_base)}")
         text = f"{lead}. {text}"
     else:
-        informative = None
         text = f"informative: not measured (baselines=false). {text}"
     dims = sorted({(c["d"], c["p"]) for c in cases.values()})
-    return {
-        "result_id": RESULT_IDS[0],
+    return contract.Judgement(
+        claims=statuses, text=text,
+        opponents={k: {t: c["baselines"][t] for t in TRIVIAL_ALGORITHMS} for k, c in with_base.items()},
+        measurements={
+        "result_id": RESULT_ID,
         "claim": ("Err_{D,H}(G) <= alpha w.p. >= 1 - beta (Theorem 10); H~ is an alpha/4-cover w.p. >= 1 - beta/2 "
                   "(Lemma 11)"),
-        "bound_source": (f"bounds.compute('{RESULT_IDS[0]}', alpha={params.alpha}, beta={params.beta}, "
+        "bound_source": (f"bounds.compute('{RESULT_ID}', alpha={params.alpha}, beta={params.beta}, "
                          f"epsilon={params.eps}, delta={params.delta}, vc=d, dual_vc=p): public_samples, "
                          f"private_samples (PMW at mw_accuracy)"),
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
         "n_scale": params.n_scale, "m_scale": params.m_scale, "n_max": params.n_max,
         "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,
-        "variant": params.variant, "negative_control": negative,
-        "informative": informative,
         "at_bound": not below,
         "cases": cases,
         "public_only_crossover": {f"d={d},p={p}": public_only_crossover(params.beta, params.eps, params.delta, d, p)
-                                  for d, p in dims},
-        "verdict": overall,
-        "verdict_text": text,
-    }
+                                  for d, p in dims}})
+
+
+EXPERIMENT = contract.Experiment(
+    name="thm10", results=("bcmnuw20:thm10", "bcmnuw20:lemma11"),
+    description=("A_PAP (BCMNUW20 Alg 3): Err_D,H(G) <= alpha w.p. >= 1 - beta and H~ an alpha/4-cover w.p. "
+                 ">= 1 - beta/2 at Theorem 10's n and m"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    ci=contract.CiRun(4, {"cases": "thresholds:zipf", "num_points": 64, "alpha": 0.5}),
+    opponents=TRIVIAL_ALGORITHMS, controls=NEGATIVE_CONTROLS, probes=PROBES,
+)

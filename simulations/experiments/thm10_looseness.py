@@ -78,20 +78,6 @@ from simulations.experiments import param, thm10
 
 from simulations.experiments._shapes import fitted_exponents, fitted_exponents_in
 
-NAME = "thm10_looseness"
-RESULT_IDS = ("bcmnuw20:thm10",)
-DESCRIPTION = ("Theorem 10 looseness: least n and m (bisected, with intervals) at which A_PAP meets Err <= alpha "
-               "w.p. >= 1 - beta, vs the bound; shapes in alpha, p, d")
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides
-CI_RUN = {"trials": 4, "params": {"cases": "thresholds:zipf", "alphas": "0.5", "num_points": 64,
-                               "factor": 100.0, "n_min": 10**6, "m_search": False}}
-#: why no trivial algorithm is judged beside this experiment's claims (its summary's informative is False)
-NO_TRIVIAL_ALGORITHMS = (
-    "a search for the empirical least sizes; its stage-0 verdict is Theorem 10's claim, whose trivial "
-    "releases thm10 judges at the same sizes; with baselines=true the trivial releases' least sizes stand"
-    " beside A_PAP's (trivial_least_sizes)")
-
 MAX_STUMP_DIM = 20  # 2^20 points: the exact evaluation is a p x 2^p matrix product per run (about 1.5 s at p = 20)
 
 def _json_param(name: str, text: str) -> dict:
@@ -159,10 +145,6 @@ class Params(thm10.Setting):
                                                         thm10.MAX_PRIVATE_POINTS),
                             confidence=self.confidence, baselines=False, variant=self.variant)
 
-
-PROBES = thm10.PROBES  # measurements of the slack, runnable here too
-# run at n_bound / m_bound in stage 0: the at-bound verdict must be violated
-NEGATIVE_CONTROLS = thm10.NEGATIVE_CONTROLS
 
 
 #: a size undecided inside a bracket is probed again (T fresh trials per stage) up to this many times T trials
@@ -248,6 +230,23 @@ def thm13_n(alpha: float, p: int) -> float:
     import bounds
 
     return float(bounds.compute("bcmnuw20:thm13", form="asymptotic", alpha=alpha, dual_vc=p)["private_samples"])
+
+
+@dataclass(frozen=True)
+class Points:
+    """One unit's runs in one trial: A_PAP accurate at each probed n (None: not run there) and m, its cover at
+    each m; with ``baselines`` the private-only / public-only releases' flags at the same sizes."""
+    n_accurate: tuple[bool | None, ...]
+    m_accurate: tuple[bool, ...]
+    m_cover_ok: tuple[bool, ...]
+    n_private_only: tuple[bool | None, ...] | None = None
+    m_public_only: tuple[bool, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: per unit key (``units``)."""
+    points: dict[str, Points]
 
 
 def trial(params: Params, rng: np.random.Generator) -> dict:
@@ -432,11 +431,9 @@ def _column(ev: dict, q: str) -> tuple[list, list, list]:
     return [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
 
 
-def summarise(records: list[dict], params: Params) -> dict:
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Per unit, over the evidence of every stage so far: the least holding n and m with their intervals,
     the resolution reached, the next stage's probes, the ratios to the bound and to Lemma 7's n; shapes."""
-    if not records:
-        raise ValueError("records must hold at least one trial")
     T = len(records)
     target = 1 - params.beta
     own = stage_counts(records, params)
@@ -520,7 +517,6 @@ def summarise(records: list[dict], params: Params) -> dict:
             "n_ratio_is_lower_bound": n_l["censored"], "m_ratio_is_lower_bound": m_l["censored"],
             "trivial_least_sizes": trivial,
         })
-    overall = contract.combine([r["status_at_bound"] for r in rows])
     shapes = {}
     for case in params.cases:
         for sd in sorted({r["p"] for r in rows if r["case"] == case}):
@@ -539,7 +535,7 @@ def summarise(records: list[dict], params: Params) -> dict:
     final = last_stage or not next_probes
     found = [r for r in rows if r["n_ratio"] is not None]
     met = sum(r["n_resolution_met"] for r in rows)
-    text = (f"{overall} at Theorem 10's own sizes (n_bound with m_bound, m_bound with n_bound, run in stage 0; "
+    text = (f"at Theorem 10's own sizes (n_bound with m_bound, m_bound with n_bound, run in stage 0; "
             f"{100 * params.confidence:g}% per claim); stage {params.stage} "
             f"of at most {max_refinements(params.factor, params.resolution)} "
             f"({'the search ends here' if final else 'the search continues'}), "
@@ -556,8 +552,8 @@ def summarise(records: list[dict], params: Params) -> dict:
         for name, t in r["trivial_least_sizes"].items():
             text += (f"; {r['key']}: least {t['searched']} A_PAP {t['algorithm_interval'] or 'none holds'} vs {name} "
                      f"{t['interval'] or 'none holds'}, separates at {t['separates_at'] or 'no probed size'}")
-    return {
-        "result_id": RESULT_IDS[0], **contract.no_trivial_algorithms(NO_TRIVIAL_ALGORITHMS),
+    return contract.Judgement(claims=[r["status_at_bound"] for r in rows], text=text, measurements={
+        "result_id": "bcmnuw20:thm10",
         "claim": "least n, m with Err_{D,H}(G) <= alpha w.p. >= 1 - beta, against Theorem 10's explicit n, m",
         "bound_source": ("bounds.compute('bcmnuw20:thm10', alpha, beta, epsilon, delta, vc=d, dual_vc=p): "
                          "public_samples, private_samples (the runs' n, PMW at mw_accuracy)"),
@@ -570,14 +566,10 @@ def summarise(records: list[dict], params: Params) -> dict:
         "beta": params.beta, "eps": params.eps, "delta": params.delta, "factor": params.factor,
         "resolution": params.resolution, "stage": params.stage, "final": final,
         "max_refinements": max_refinements(params.factor, params.resolution),
-        "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS,
         "n_max": params.n_max, "trials": T, "confidence": params.confidence,
         "rows": rows,
         "shapes": shapes, "shapes_p": shapes_p, "shapes_d": shapes_d,
-        "evidence": evidence, "next_probes": {} if final else next_probes,
-        "verdict": overall,
-        "verdict_text": text,
-    }
+        "evidence": evidence, "next_probes": {} if final else next_probes})
 
 
 def next_stage(params: Params, summary: dict | None) -> Params | None:
@@ -588,3 +580,20 @@ def next_stage(params: Params, summary: dict | None) -> Params | None:
     dump = lambda v: json.dumps(v, sort_keys=True, separators=(",", ":"))  # noqa: E731
     return dataclasses.replace(params, stage=params.stage + 1, history=dump(summary["evidence"]),
                                probes=dump(summary["next_probes"]))
+
+
+EXPERIMENT = contract.Experiment(
+    name="thm10_looseness", results=("bcmnuw20:thm10",),
+    description=("Theorem 10 looseness: least n and m (bisected, with intervals) at which A_PAP meets Err <= alpha "
+                 "w.p. >= 1 - beta, vs the bound; shapes in alpha, p, d"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    ci=contract.CiRun(4, {"cases": "thresholds:zipf", "alphas": "0.5", "num_points": 64, "factor": 100.0,
+                          "n_min": 10**6, "m_search": False}),
+    opponents=contract.NoOpponents("a search for the empirical least sizes; its stage-0 verdict is Theorem 10's "
+                                   "claim, whose trivial releases thm10 judges at the same sizes; with baselines=true "
+                                   "the trivial releases' least sizes stand beside A_PAP's (trivial_least_sizes)"),
+    # run at n_bound / m_bound in stage 0: the at-bound verdict must be violated
+    controls=thm10.NEGATIVE_CONTROLS,
+    probes=thm10.PROBES,  # measurements of the slack, runnable here too
+    next_stage=next_stage, max_stage=max_stage,
+)

@@ -76,21 +76,6 @@ from algorithms.adversaries import tracing
 from simulations import contract, stats
 from simulations.experiments import Confidence, Controlled, param
 
-NAME = "thm13"
-RESULT_IDS = ("bcmnuw20:thm13", "bcmnuw20:thm14")
-DESCRIPTION = ("Robust tracing attack (BCMNUW20 Thm 14) on exact, Laplace, Gaussian, public-only, PMW and A_PAP "
-               "releases of decision stumps over a grid of (n, m), beside Theorem 13's region")
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides
-CI_RUN = {"trials": 40, "params": {"p": 1000, "alpha": 0.2, "bias_range": 0.4, "n_grid": "32", "m_grid": "0",
-                               "releases": "exact,laplace,gaussian,gaussian_broken", "null_draws": 19,
-                               "num_flips": 19, "fresh_draws": 50, "center_draws": 50}}
-#: informative here is a regime flag, not a trivial-algorithm rule: a lower bound's cell is informative where some
-#: release (the exact mean) is shown (alpha, alpha)-accurate; computed from the records, and the test that checks
-#: it against them
-INFORMATIVE_TESTED_BY = ("tests/simulations/test_thm13.py::"
-                         "test_informative_follows_from_the_records_and_the_claim_can_fail_there")
-
 RELEASES = ("exact", "zero", "laplace", "gaussian", "gaussian_broken", "public_only", "pmw", "pap")
 PRIVATE_RELEASES = ("zero", "laplace", "gaussian", "public_only", "pmw", "pap")   # correctly private, declared
 FORMS = ("explicit", "asymptotic")
@@ -260,13 +245,10 @@ def release(kind: str, private: np.ndarray, public: np.ndarray, params: Params, 
 
 def control_caught(summary: dict) -> bool:
     """Whether a control run was caught by what decides it: the attack's epsilon lower bound above the declared
-    epsilon in some cell (``negative_control.declaration_contradicted_in_cells``), not a claim's counts."""
-    neg = summary.get("negative_control")
+    epsilon in some cell (``control_release.declaration_contradicted_in_cells``), not a claim's counts (the
+    declaration's ``control_decided_by``, which the contract test checks)."""
+    neg = summary.get("control_release")
     return isinstance(neg, dict) and neg["status"] == stats.VIOLATED and bool(neg["declaration_contradicted_in_cells"])
-
-
-#: the contract test's check of a control's violated (tests/simulations/test_contract.py)
-CONTROL_DECIDED_BY = control_caught
 
 
 def at_least_theorem_private(g, n: int) -> bool:
@@ -348,6 +330,55 @@ def run_cell(n: int, m: int, params: Params, sizes: dict, rng: np.random.Generat
 
 def cell_key(n: int, m: int) -> str:
     return f"n={n},m={m}"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One threshold's decisions on the designated private, public (None when m = 0) and fresh samples; for the
+    score thresholds also the counts over the pooled samples above it."""
+    private: bool
+    public: bool | None
+    fresh: bool
+    pooled_in_private: int | None = None
+    pooled_in_public: int | None = None
+    pooled_in_fresh: int | None = None
+    tau_over_norm: float | None = None
+
+
+@dataclass(frozen=True)
+class Guarantee:
+    """A release's declared privacy (:func:`declared`): its class name and parameters."""
+    kind: str
+    eps: float
+    delta: float | None = None
+
+
+@dataclass(frozen=True)
+class Roc:
+    """The first ``roc_k`` scores of the private, public and fresh samples (scaled)."""
+    private: tuple[float, ...]
+    public: tuple[float, ...]
+    fresh: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Release:
+    """One release in one cell: its error, accuracy, declared guarantee and the attack on it (``attack``)."""
+    error: float
+    accurate: bool
+    declared: Guarantee | None
+    theorem_private: bool
+    decisions: dict[str, Decision]
+    roc: Roc
+    in_private_thm14: int
+    count_ge_half_t: bool
+    count_ge_m_plus_1: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: per cell ``n=..,m=..`` (:func:`cell_key`), per release name."""
+    cells: dict[str, dict[str, Release]]
 
 
 def trial(params: Params, rng: np.random.Generator) -> dict:
@@ -445,10 +476,8 @@ def theorem_claim(v: dict, kind: str, n: int, m: int, judged: bool, params: Para
     return c
 
 
-def summarise(records: list[dict], params: Params) -> dict:
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Per cell and release: the measurements and verdicts of the module docstring."""
-    if not records:
-        raise ValueError("records must hold at least one trial")
     sizes = run_sizes(params)
     T = len(records)
     keys = [(n, m) for n in params.n_grid for m in params.m_grid]
@@ -474,7 +503,6 @@ def summarise(records: list[dict], params: Params) -> dict:
     verdicts = [v["theorem_claim"] for c in cells.values() for k, v in c["releases"].items()
                 if "theorem_claim" in v and v["theorem_claim"]["kind"] == contract.VERDICT]
     in_claims = [c["verdict"] for c in verdicts if c["verdict"] != stats.BELOW_BOUND]
-    overall = contract.combine(in_claims) if in_claims else stats.BELOW_BOUND
     floor_bad = [f"{k} at {key}" for key, c in cells.items() for k, v in c["releases"].items()
                  if k in PRIVATE_RELEASES and v["contradicts_declared"]]
     neg = {key: c["releases"][NEGATIVE_CONTROL] for key, c in cells.items() if NEGATIVE_CONTROL in c["releases"]}
@@ -490,30 +518,30 @@ def summarise(records: list[dict], params: Params) -> dict:
                               "text": (f"at {params.broken_noise:g} x the Gaussian's noise the attack contradicts "
                                        f"the declaration in {len(caught)} of {len(neg)} cells at {T} trials")},
                     "theorem_claims": {key: v.get("theorem_claim") for key, v in neg.items()}}
+    judged = in_claims
     if params.variant in NEGATIVE_CONTROLS and negative is not None:  # the run is judged by its control
-        overall = negative["status"]
+        judged = [negative["status"]]
     consts = (f"explicit r = {sizes['r']:.4g}, t = {sizes['t']:.4g}" if params.form == "explicit" else
               f"C_14r = {params.c_14r:g}, C_14t = {params.c_14t:g}: r = {sizes['r']:.4g}, t = {sizes['t']:.4g}")
     n_inf = sum(informative.values())
-    text = (f"{overall}: Theorem 13 ({consts}) on {len(in_claims)} claims 'a (1, 1/(4n))-DP release is not "
+    text = (f"Theorem 13 ({consts}) on {len(in_claims)} claims 'a (1, 1/(4n))-DP release is not "
             f"(alpha, alpha)-accurate' in {n_inf} informative region cells (some release accurate there), {T} "
             f"trials, {100 * params.confidence:g}% confidence (Bonferroni over {n_claims} claims)")
     if not region_keys:
-        text = (f"{stats.BELOW_BOUND}: no cell of the grid lies in Theorem 13's region ({consts}; n <= r, m <= t/2 - 1,"
+        text = (f"no cell of the grid lies in Theorem 13's region ({consts}; n <= r, m <= t/2 - 1,"
                 f" t < n + m, n >= 11): measurements only")
         if params.form == "explicit":
             text += (". At its explicit constants the region is empty at every size a simulation reaches (an "
                      "accurate release needs n + m ~ 2 ln(2p/alpha)/alpha^2, inside n + m <= r + t only from p ~ "
                      "1e13): no verdict is possible there; form=asymptotic draws it at the hidden constants")
     elif not in_claims:
-        text = (f"{stats.BELOW_BOUND}: {len(region_keys)} region cells ({consts}), none informative: no release, "
+        text = (f"{len(region_keys)} region cells ({consts}), none informative: no release, "
                 f"private or not, is (alpha, alpha)-accurate there, so the claim cannot fail (q = 0 meets it as well "
                 f"as any release): measurements only")
     if params.variant in NEGATIVE_CONTROLS and negative is not None:
-        text = (f"{overall}: NEGATIVE CONTROL {params.variant}: {negative['claim']}: {negative['power']['text']} "
-                f"(must be violated); " + text.split(": ", 1)[1])
-    return {
-        "result_id": RESULT_IDS[0],
+        text = f"{negative['claim']}: {negative['power']['text']} (must be violated); {text}"
+    return contract.Judgement(claims=judged, text=text, regime=informative, measurements={
+        "result_id": "bcmnuw20:thm13",
         "claim": ("Theorem 13: at n <= r, m <= t/2 - 1 (r, t of Theorem 14) an (alpha, alpha)-accurate release of S_p "
                   "is not (1, 1/(4n))-DP; Theorem 14: the attacker says IN on >= t/2 samples and OUT on a fresh one"),
         "bound_source": (f"bounds.compute('bcmnuw20:thm14', alpha={params.alpha}, dual_vc={params.p}"
@@ -521,7 +549,7 @@ def summarise(records: list[dict], params: Params) -> dict:
                             if params.form == "asymptotic" else "")
                          + "): range_r, traced_t, failure_probability; bounds.compute('bcmnuw20:thm13', ...): "
                          "private_samples, public_samples"),
-        "form": params.form, "informative": informative,
+        "form": params.form,
         "sizes": sizes, "p": params.p, "alpha": params.alpha, "bias_range": params.bias_range,
         "signal_floor": tracing.signal_floor(params.alpha, params.bias_range),
         "eps": params.eps, "fpr": params.fpr, "trials": T, "confidence": params.confidence,
@@ -530,8 +558,20 @@ def summarise(records: list[dict], params: Params) -> dict:
         "cells": cells,
         "privacy_floor_check": {"status": stats.FLOOR_CHECK, "passed": not floor_bad, "failures": floor_bad},
         "attack_level_thm14": attack_level(sizes, params),
-        "variant": params.variant,
-        "negative_control": negative,
-        "verdict": overall,
-        "verdict_text": text,
-    }
+        "control_release": negative})
+
+
+EXPERIMENT = contract.Experiment(
+    name="thm13", results=("bcmnuw20:thm13", "bcmnuw20:thm14"),
+    description=("Robust tracing attack (BCMNUW20 Thm 14) on exact, Laplace, Gaussian, public-only, PMW and A_PAP "
+                 "releases of decision stumps over a grid of (n, m), beside Theorem 13's region"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    ci=contract.CiRun(40, {"p": 1000, "alpha": 0.2, "bias_range": 0.4, "n_grid": "32", "m_grid": "0",
+                           "releases": "exact,laplace,gaussian,gaussian_broken", "null_draws": 19, "num_flips": 19,
+                           "fresh_draws": 50, "center_draws": 50}),
+    # a lower bound's regime flag: a cell is informative where some release (the exact mean) is shown (alpha,
+    # alpha)-accurate; computed from the records, and the test that checks it against them
+    opponents=contract.LowerBoundRegime("tests/simulations/test_thm13.py::"
+                                        "test_informative_follows_from_the_records_and_the_claim_can_fail_there"),
+    controls=NEGATIVE_CONTROLS, control_decided_by=control_caught,
+)

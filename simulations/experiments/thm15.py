@@ -69,26 +69,11 @@ from simulations import distributions as dist
 from simulations import contract, stats
 from simulations.experiments import Confidence, Controlled, param
 
-NAME = "thm15"
-RESULT_IDS = ("bcmnuw20:thm15", "bcmnuw20:lemma17")
-DESCRIPTION = ("A_PAP's error and Lemma 17's learner's excess error on thresholds over a fine grid as functions of "
-               "m * alpha, beside Theorem 15's m = C_15/alpha")
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides
-CI_RUN = {"trials": 30, "params": {"num_points": 256, "alpha": 0.25, "m_alpha_grid": "0.5,16.0", "n_scale": 1e-6,
-                                   "form": "asymptotic", "with_b": False}}
-#: informative here is a regime flag, not a trivial-algorithm rule: a lower bound's cell is informative where the
-#: private-only release is shown to fail (an unlearnable class at this n); computed from the records, and the test
-#: that checks it against them
-INFORMATIVE_TESTED_BY = ("tests/simulations/test_thm15.py::"
-                         "test_in_the_regime_the_claim_holds_and_the_true_answers_control_is_violated")
 FORMS = ("explicit", "asymptotic")
 #: the law of a trial (``hard_law``): ABM19's mixture (the distribution its lower bound is proven on) or D_X uniform
 MARGINALS = ("abm19", "uniform")
 
 NEGATIVE_CONTROLS = {"true_answers": "A_PAP's answers replaced by the true answers E_D[h] (a release that reads D)"}
-#: an earlier spelling of the control: the boolean field ``negative_control`` (run directories still hold it)
-RENAMED_PARAMS = {"negative_control": ("variant", {True: "true_answers", False: "none"})}
 
 
 @dataclass(frozen=True)
@@ -266,6 +251,32 @@ def chain_b(release_fn, H, D, labels: np.ndarray, errors: np.ndarray, m: int, n:
             "b_p": float(res.value.p)}
 
 
+@dataclass(frozen=True)
+class Size:
+    """One public size m (``run_size``); the ``b_`` fields only with ``with_b``."""
+    m: int
+    error: float
+    accurate: bool
+    learner_excess: float
+    learner_ok: bool
+    labelled_release_error: float
+    reduction_holds: bool
+    public_only_error: float
+    spent_eps: float
+    private_only_error: float
+    private_only_accurate: bool
+    b_error: float | None = None
+    b_input_size: int | None = None
+    b_ran_out: bool | None = None
+    b_p: float | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: per value of m * alpha (as a string)."""
+    sizes: dict[str, Size]
+
+
 def trial(params: Params, rng: np.random.Generator) -> dict:
     """Every value of m * alpha once (module docstring)."""
     z = theorem_sizes(params)
@@ -285,10 +296,8 @@ def _b_summary(rs: list[dict], params: Params, T: int) -> dict:
             "b_p": rs[0]["b_p"]}
 
 
-def summarise(records: list[dict], params: Params) -> dict:
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Per m * alpha: error distributions, accuracy and learner rates with intervals, and the verdicts."""
-    if not records:
-        raise ValueError("records must hold at least one trial")
     sizes = theorem_sizes(params)
     T = len(records)
     regime_fails = privacy_regime(params, sizes["n_counts"])
@@ -335,10 +344,9 @@ def summarise(records: list[dict], params: Params) -> dict:
             "status": prediction["verdict"], "verdict_text": prediction["verdict_text"], "prediction": prediction,
         })
     judged = [r["status"] for r in rows if r["below_line"] and r["informative"]]
-    overall = contract.combine(judged) if judged else stats.BELOW_BOUND
     c15 = "C_15 = 1/1600, explicit" if params.form == "explicit" else f"C_15 = {params.c_15:g}"
     n_out = sum(1 for r in rows if r["outside_regime"])
-    text = (f"{overall}: Theorem 15 below its line m < {sizes['m_min']:.4g} ({c15}) on {len(judged)} public sizes in "
+    text = (f"Theorem 15 below its line m < {sizes['m_min']:.4g} ({c15}) on {len(judged)} public sizes in "
             f"its regime, {T} trials, {100 * params.confidence:g}% confidence (Bonferroni); A_PAP and the private-only "
             f"release at n = {sizes['n_counts']} (Theorem 10's n = {sizes['n_bound_thm10']}, x {params.n_scale:g}), "
             f"Lemma 17's learner at n = {sizes['n']}")
@@ -349,29 +357,41 @@ def summarise(records: list[dict], params: Params) -> dict:
         text += f"; no public size of the grid lies below the line (m >= 1 > {sizes['m_min'] - 1:g})"
     text += ("; D = ABM19's mixture 1/(100 m) D + (1 - 1/(100 m)) D_0" if params.marginal == "abm19"
              else "; D_X uniform")
-    if params.variant in NEGATIVE_CONTROLS:
-        text += "; NEGATIVE CONTROL: answers replaced by the true answers"
-    return {
-        "result_id": RESULT_IDS[0],
+    return contract.Judgement(
+        claims=judged, text=text, regime={f"m_alpha={v:g}": informative[v] for v in params.m_alpha_grid},
+        measurements={
+        "result_id": "bcmnuw20:thm15",
         "claim": "Theorem 15: below m = C_15/alpha no PAP release of thresholds is (alpha, beta)-accurate on every D",
         "bound_source": (f"bounds.compute('bcmnuw20:thm15', alpha={params.alpha}"
                          + (f", form='asymptotic', constants={{'C_15': {params.c_15}}}" if params.form == "asymptotic"
                             else "") + ").public_samples; n from bounds.compute('bcmnuw20:thm10', ..., vc=1, "
                          "dual_vc=1)"),
         "form": params.form, "privacy_regime_fails": regime_fails,
-        "informative": {f"m_alpha={v:g}": informative[v] for v in params.m_alpha_grid},
         "m_min": sizes["m_min"], "n": sizes["n"], "n_counts": sizes["n_counts"],
         "n_bound_thm10": sizes["n_bound_thm10"],
         "n_fraction_of_thm10": sizes["n"] / sizes["n_bound_thm10"],
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
-        "num_points": params.num_points, "c_15": params.c_15, "variant": params.variant, "marginal": params.marginal,
-        "negative_control": params.variant in NEGATIVE_CONTROLS,
+        "num_points": params.num_points, "c_15": params.c_15, "marginal": params.marginal,
         "trials": T, "confidence": params.confidence, "per_claim_confidence": per_claim,
         "rows": rows,
         "reduction_floor_check": {"status": stats.FLOOR_CHECK, "passed": all(r["reduction_floor_check"] for r in rows)},
         "composition_with_B": ("run: ABM19's B (Lemma 4.4) around Lemma 17's learner, n_priv = n, n_pub = m, "
                                "S~ of size input_size(n, m); b_error = B's exact excess error on D"
-                               if params.with_b else "not run (with_b = False)"),
-        "verdict": overall,
-        "verdict_text": text,
-    }
+                               if params.with_b else "not run (with_b = False)")})
+
+
+EXPERIMENT = contract.Experiment(
+    name="thm15", results=("bcmnuw20:thm15", "bcmnuw20:lemma17"),
+    description=("A_PAP's error and Lemma 17's learner's excess error on thresholds over a fine grid as functions of "
+                 "m * alpha, beside Theorem 15's m = C_15/alpha"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    ci=contract.CiRun(30, {"num_points": 256, "alpha": 0.25, "m_alpha_grid": "0.5,16.0", "n_scale": 1e-6,
+                           "form": "asymptotic", "with_b": False}),
+    # a lower bound's regime flag: a cell is informative where the private-only release is shown to fail (an
+    # unlearnable class at this n); computed from the records, and the test that checks it against them
+    opponents=contract.LowerBoundRegime("tests/simulations/test_thm15.py::"
+                                        "test_in_the_regime_the_claim_holds_and_the_true_answers_control_is_violated"),
+    controls=NEGATIVE_CONTROLS,
+    # an earlier spelling of the control: the boolean field ``negative_control`` (run directories still hold it)
+    renamed_params={"negative_control": ("variant", {True: "true_answers", False: "none"})},
+)

@@ -49,26 +49,15 @@ from simulations import contract
 from simulations.experiments import Confidence, Controlled, param
 from simulations.experiments import _abm19_common as common
 
-NAME = "thm3_1"
-RESULT_IDS = ("abm19:thm3.1", "abm19:lemma3.3")
-DESCRIPTION = ("A_SSPP (ABM19 Alg 1): excess error <= alpha w.p. >= 1 - beta at Theorem 3.1's n_priv, n_pub; "
-               "the Lemma 3.3 cover; ERM / no-public / public-only baselines; looseness of both sizes")
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides
-CI_RUN = {"trials": 20, "params": {"cases": "thresholds:uniform,halfspaces:uniform", "num_points": 64,
-                               "grid_side": 4, "alpha": 0.2, "fractions": "0.5,0.01"}}
-
 DEFAULT_CASES = ("thresholds:uniform", "thresholds:near_threshold", "intervals:uniform", "halfspaces:uniform")
 #: trivial learners judged by A_SSPP's rule on the same draws; the verdict is ``informative`` in a case only where
 #: all of them fail there (non-private ERM is reported beside them as the reference, not counted: it is what
 #: privacy costs, not a trivial learner)
 TRIVIAL_ALGORITHMS = ("em_all_of_H", "public_only_label_blind")
-NEGATIVE_CONTROLS = {"flipped_score": "step 6 scores +err_hat: the exponential mechanism prefers bad hypotheses"}
 #: A_SSPP's exponential mechanism run at eps/K while eps is declared (its noise K times what eps allows): runnable
 #: measurements of the slack Theorem 3.1's n leaves (module docstring: the smallest K caught), not controls
 PROBES = {f"eps_div_{k}": f"step 6's exponential mechanism at eps/{k} (eps declared)"
           for k in (100, 300, 1000, 3000, 10000)}
-VARIANT_ALIASES = {"a_sspp": "none", "broken_flipped_score": "flipped_score"}  # earlier spellings
 
 
 @dataclass(frozen=True)
@@ -175,6 +164,55 @@ def run_case(s: dict, params: Params, rng: np.random.Generator) -> dict:
     return out
 
 
+@dataclass(frozen=True)
+class Learner:
+    """A learner beside A_SSPP on the same draws: its excess error, and whether it is <= alpha."""
+    excess: float
+    accurate: bool
+
+
+@dataclass(frozen=True)
+class Baselines:
+    """The learners judged beside A_SSPP (:data:`BASELINE_TEXT`); the trivial ones decide ``informative``."""
+    erm_nonprivate: Learner
+    em_all_of_H: Learner = contract.opponent_field("em_all_of_H", "outcome")
+    public_only_label_blind: Learner = contract.opponent_field("public_only_label_blind", "outcome")
+
+
+@dataclass(frozen=True)
+class Looseness:
+    """A_SSPP at a fraction of n_priv (``_n``) and of n_pub (``_m``)."""
+    n: int
+    m: int
+    excess_n: float
+    excess_m: float
+    accurate_n: bool
+    accurate_m: bool
+
+
+@dataclass(frozen=True)
+class Case:
+    """One case of one trial (``run_case``)."""
+    n: int
+    m: int
+    cover_size: int
+    excess: float
+    accurate: bool
+    cover_radius: float
+    cover_ok: bool
+    cover_radius_lemma3_3: float
+    cover_ok_lemma3_3: bool
+    looseness: dict[str, Looseness]
+    baselines: Baselines
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: per case name, and whether A_SSPP was accurate in every case."""
+    cases: dict[str, Case]
+    success: bool
+
+
 def trial(params: Params, rng: np.random.Generator) -> dict:
     """Every case once (module docstring); ``success`` = A_SSPP accurate in every case."""
     cases = {case: run_case(case_setup(case, params), params, rng) for case in params.cases}
@@ -203,10 +241,8 @@ BASELINE_TEXT = {
 }
 
 
-def summarise(records: list[dict], params: Params) -> dict:
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Per case: accuracy and cover verdicts, below-bound looseness runs, baselines (module docstring)."""
-    if not records:
-        raise ValueError("records must hold at least one trial")
     T = len(records)
     conf = params.confidence
     per_claim = 1 - (1 - conf) / (3 * len(params.cases))
@@ -267,26 +303,36 @@ def summarise(records: list[dict], params: Params) -> dict:
                            "trivial_not_failing": [k for k in TRIVIAL_ALGORITHMS
                                                    if c["baselines"][k]["status"] != contract.FAILS]}
     statuses = [c[k]["verdict"] for c in cases.values() for k in ("accuracy", "cover", "cover_lemma3_3")]
-    overall = common.combine(statuses)
     informative = {k: c["informative"] for k, c in cases.items()}
     lead = (f"informative in {sum(informative.values())}/{len(cases)} case(s)"
             + ("" if all(informative.values()) else " (a trivial learner also meets alpha in: " + "; ".join(
                 f"{k}: {', '.join(c['separation']['trivial_not_failing'])}" for k, c in cases.items()
                 if not c["informative"]) + ")") + ". ")
-    text = lead + (f"{overall}: Theorem 3.1 accuracy (target 1 - beta = {target:g}), its alpha/2-cover (target "
+    text = lead + (f"Theorem 3.1 accuracy (target 1 - beta = {target:g}), its alpha/2-cover (target "
             f"{1 - params.beta / 2:g}) and Lemma 3.3's alpha-cover (target {target:g}) over {len(cases)} cases, "
-            f"{T} trials each, {100 * conf:g}% confidence (Bonferroni over {len(statuses)} claims)"
-            + ("; NEGATIVE CONTROL (score +err_hat)" if params.variant in NEGATIVE_CONTROLS else
-               f"; probe '{params.variant}' ({PROBES[params.variant]})" if params.variant in PROBES else ""))
-    return {
-        "result_id": RESULT_IDS[0],
+            f"{T} trials each, {100 * conf:g}% confidence (Bonferroni over {len(statuses)} claims)")
+    return contract.Judgement(
+        claims=statuses, text=text,
+        opponents={k: {t: c["baselines"][t] for t in TRIVIAL_ALGORITHMS} for k, c in cases.items()}, measurements={
+        "result_id": "abm19:thm3.1",
         "claim": ("err(h_priv; D) <= min_H err + alpha w.p. >= 1 - beta (Theorem 3.1); H~ an alpha/2-cover w.p. "
                   ">= 1 - beta/2 (its proof) and, at Lemma 3.3's own n_pub, an alpha-cover w.p. >= 1 - beta"),
         "bound_source": (f"bounds.compute('abm19:thm3.1', alpha={params.alpha}, beta={params.beta}, "
                          f"epsilon={params.eps}, vc=d): public_samples, private_samples; "
                          f"bounds.compute('abm19:lemma3.3', alpha={params.alpha}, beta={params.beta}, vc=d)"),
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "noise": params.noise,
-        "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS, "trials": T,
-        "confidence": conf, "per_claim_confidence": per_claim,
-        "informative": informative, "cases": cases, "verdict": overall, "verdict_text": text,
-    }
+        "trials": T, "confidence": conf, "per_claim_confidence": per_claim, "cases": cases})
+
+
+EXPERIMENT = contract.Experiment(
+    name="thm3_1", results=("abm19:thm3.1", "abm19:lemma3.3"),
+    description=("A_SSPP (ABM19 Alg 1): excess error <= alpha w.p. >= 1 - beta at Theorem 3.1's n_priv, n_pub; "
+                 "the Lemma 3.3 cover; ERM / no-public / public-only baselines; looseness of both sizes"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    ci=contract.CiRun(20, {"cases": "thresholds:uniform,halfspaces:uniform", "num_points": 64, "grid_side": 4,
+                           "alpha": 0.2, "fractions": "0.5,0.01"}),
+    opponents=TRIVIAL_ALGORITHMS,
+    controls={"flipped_score": "step 6 scores +err_hat: the exponential mechanism prefers bad hypotheses"},
+    probes=PROBES,
+    aliases={"a_sspp": "none", "broken_flipped_score": "flipped_score"},  # earlier spellings
+)

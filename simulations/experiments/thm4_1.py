@@ -40,7 +40,7 @@ cell is outside what the theorem covers: ``below-bound``, said so, never ``viola
 n_priv = 10,000 the 64-point grid is learnt without public data and the 512- and 4096-point grids are not at
 alpha <= 1e-4; at n_priv = 200,000 every grid is learnt). A ``violated`` would not refute Theorem 4.1 (the
 distribution is one of many); it would mean this instance does not exhibit the trade-off.
-``variant="oracle"`` (:data:`NEGATIVE_CONTROLS`) is the negative control: a "learner" that outputs the
+``variant="oracle"`` (``EXPERIMENT.controls``) is the negative control: a "learner" that outputs the
 target itself (impossible for an infinite-Littlestone class); it must come out ``violated`` (at the README's
 150 trials: 0 failures of T < 1/22 needs T >= 114 at Bonferroni over the 10 covered cells). Cells at or above
 the boundary are measurements only (the theorem says nothing there): their status is ``below-bound``,
@@ -55,25 +55,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simulations import contract, stats
+from simulations import contract
 from simulations.experiments import Confidence, Controlled, param
 from simulations.experiments import _abm19_common as common
 
-NAME = "thm4_1"
-RESULT_IDS = ("abm19:thm4.1",)
-DESCRIPTION = ("ABM19 Thm 4.1 trade-off on thresholds over growing grids: A_SSPP and B errors on a (n_pub, "
-               "alpha) grid against the boundary n_pub = 1/(1600 alpha); no-public learner vs grid size")
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides
-CI_RUN = {"trials": 100, "params": {"grids": "512", "n_pubs": "1,4,512", "alphas": "0.00001,0.01", "n_priv": 10_000}}
-#: informative here is a regime flag, not a trivial-algorithm rule: a lower bound's cell is informative where the
-#: no-public learner is shown to fail on the grid; computed from the records, and the test that checks it against them
-INFORMATIVE_TESTED_BY = ("tests/simulations/test_abm19_experiments.py::"
-                         "test_thm4_1_regime_follows_from_the_records_and_the_oracle_is_violated")
-
-NEGATIVE_CONTROLS = {"oracle": "a 'learner' that outputs the target itself (impossible on an infinite-Littlestone "
-                               "class)"}
-VARIANT_ALIASES = {"a_sspp": "none", "broken_oracle": "oracle"}  # earlier spellings
+RESULT_ID = "abm19:thm4.1"
 
 
 @dataclass(frozen=True)
@@ -148,15 +134,34 @@ def run_grid(N: int, params: Params, rng: np.random.Generator) -> dict:
     return {"cells": cells, "no_public_excess": float(err[h0])}
 
 
+@dataclass(frozen=True)
+class Cell:
+    """One n_pub on one grid: A_SSPP's excess error, B's error and whether PrivSamp ran out."""
+    err_B: float
+    excess_A: float
+    ran_out: bool
+
+
+@dataclass(frozen=True)
+class Grid:
+    """One grid: its cells by n_pub, and the no-public learner's excess error."""
+    cells: dict[str, Cell]
+    no_public_excess: float
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: per grid size N (as a string)."""
+    grids: dict[str, Grid]
+
+
 def trial(params: Params, rng: np.random.Generator) -> dict:
     grids = {str(N): run_grid(N, params, rng) for N in params.grids}
     return {"grids": grids}
 
 
-def summarise(records: list[dict], params: Params) -> dict:
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     """Per (N, alpha, n_pub): rates with intervals; verdicts below the boundary (module docstring)."""
-    if not records:
-        raise ValueError("records must hold at least one trial")
     T, conf = len(records), params.confidence
     below = [(N, a, m) for N in params.grids for a in params.alphas for m in params.n_pubs
              if m < boundary(a)["n_pub_min"]]
@@ -209,23 +214,34 @@ def summarise(records: list[dict], params: Params) -> dict:
             "no_public": {"excess_mean": float(nopub.mean()),
                           "success": {repr(a): common.rate(int((nopub <= a).sum()), T, conf) for a in params.alphas}},
         }
-    overall = common.combine(statuses) if statuses else stats.BELOW_BOUND
     outside = len(below) - len(statuses)
-    text = (f"{overall}: below Theorem 4.1's boundary n_pub = 1/(1600 alpha), in the {len(statuses)} (N, alpha, "
+    text = (f"below Theorem 4.1's boundary n_pub = 1/(1600 alpha), in the {len(statuses)} (N, alpha, "
             f"n_pub) cells the theorem covers (eps <= 0.1 and the no-public learner shown to fail), the learner fails "
             f"(excess > alpha) w.p. >= 1/22; {T} trials, {100 * conf:g}% confidence (Bonferroni over "
             f"{max(1, len(statuses))}); {outside} cells below the boundary are outside the theorem's regime (a finite "
-            "class private learning alone handles at these sizes, or eps > 0.1): below-bound"
-            + ("; NEGATIVE CONTROL (oracle outputs the target)" if params.variant != contract.NO_VARIANT else ""))
-    return {
-        "result_id": RESULT_IDS[0],
+            "class private learning alone handles at these sizes, or eps > 0.1): below-bound")
+    return contract.Judgement(claims=statuses, text=text, regime={f"N={N},alpha={a:g}": bool(v)
+                                                                  for (N, a), v in informative.items()},
+                              measurements={
+        "result_id": RESULT_ID,
         "claim": ("Theorem 4.1: any semi-private learner for a class of infinite Littlestone dimension needs "
                   "n_pub > 1/(1600 alpha); checked here as its prediction on finite grids (see the module docstring)"),
         "bound_source": "bounds.compute('abm19:thm4.1', alpha); bounds.compute('abm19:thm3.1', alpha, beta=1/22, "
                         "epsilon=0.1, vc=1); bounds.compute('abm19:lemma4.4', ...)['private_samples_B']",
-        "n_priv": params.n_priv, "eps": params.eps, "variant": params.variant,
-        "negative_control": params.variant in NEGATIVE_CONTROLS, "alphas": list(params.alphas),
+        "n_priv": params.n_priv, "eps": params.eps, "alphas": list(params.alphas),
         "n_pubs": list(params.n_pubs), "trials": T, "confidence": conf, "per_claim_confidence": per_claim,
-        "informative": {f"N={N},alpha={a:g}": bool(v) for (N, a), v in informative.items()},
-        "grids": grids, "verdict": overall, "verdict_text": text,
-    }
+        "grids": grids})
+
+
+EXPERIMENT = contract.Experiment(
+    name="thm4_1", results=("abm19:thm4.1",),
+    description=("ABM19 Thm 4.1 trade-off on thresholds over growing grids: A_SSPP and B errors on a (n_pub, "
+                 "alpha) grid against the boundary n_pub = 1/(1600 alpha); no-public learner vs grid size"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    ci=contract.CiRun(100, {"grids": "512", "n_pubs": "1,4,512", "alphas": "0.00001,0.01", "n_priv": 10_000}),
+    # a lower bound's regime flag: a cell is informative where the no-public learner is shown to fail on the grid
+    opponents=contract.LowerBoundRegime("tests/simulations/test_abm19_experiments.py::"
+                                        "test_thm4_1_regime_follows_from_the_records_and_the_oracle_is_violated"),
+    controls={"oracle": "a 'learner' that outputs the target itself (impossible on an infinite-Littlestone class)"},
+    aliases={"a_sspp": "none", "broken_oracle": "oracle"},  # earlier spellings
+)

@@ -39,15 +39,7 @@ from simulations import contract, stats
 from simulations.experiments import Confidence, Controlled, param
 from simulations.experiments._lvsuw21_common import REGIONS, cps1988, mean_se, region_setting
 
-NAME = "thm4_4"
-RESULT_IDS = ("lvsuw21:thm4.4",)
-DESCRIPTION = "PMW^Pub max error vs T on CPS1988 (region pair) against Thm 4.4's bound + best mixture error"
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides
-CI_RUN = {"trials": 3, "params": {"iterations": "3,12"}}
-
-NEGATIVE_CONTROLS = {"one_row_support": "PMW^Pub run on the first public row alone: the support is not the public "
-                                        "data's, while the bound is taken at the real support's f and m"}
+RESULT_ID = "lvsuw21:thm4.4"
 #: the releases judged beside PMW^Pub at T*, by the same code: trivial (public only) and broken twins (not private)
 BASELINES = ("public_uniform", "public_histogram", "noiseless", "private_rows_in_support")
 #: all of them count as trivial here: the verdict is informative only where each of them misses the bound
@@ -81,13 +73,13 @@ def theorem(params: Params) -> dict:
     s = region_setting(params.private_region, params.public_region)
     n, m = int(s["private"].shape[0]), int(s["public"].shape[0])
     num_queries = int(s["true"].size)
-    q = bounds.compute(RESULT_IDS[0], form="asymptotic", constants={"C_T": 1.0, "C_4_4": 1.0},
+    q = bounds.compute(RESULT_ID, form="asymptotic", constants={"C_T": 1.0, "C_4_4": 1.0},
                        private_samples=n, public_samples=m, num_queries=num_queries, beta=params.beta,
                        eps_tilde=params.eps_tilde, best_mixture_error=min(max(s["f"], 1e-12), 1 - 1e-12)).quantities
     return {"n": n, "m": m, "num_queries": num_queries, "f": s["f"],
             "support_size": int(distinct_rows(s["public"])[0].shape[0]),
             "bound_C1": float(q["error"].value), "T_star_C1": float(q["iterations"].value),
-            **contract.required_sizes(RESULT_IDS[0], {"bound_explicit": "error",
+            **contract.required_sizes(RESULT_ID, {"bound_explicit": "error",
                                                       "T_star_explicit": ("iterations", contract.ceil_int)},
                                       private_samples=n, public_samples=m, num_queries=num_queries, beta=params.beta,
                                       eps_tilde=params.eps_tilde, best_mixture_error=min(max(s["f"], 1e-12),
@@ -119,6 +111,23 @@ def releases_at_t_star(params: Params, rng: np.random.Generator) -> dict:
     return {k: max_error(v, s["true"]) for k, v in answers.items()}
 
 
+@dataclass(frozen=True)
+class AtTStar:
+    """Max errors at the explicit T*: PMW^Pub (or the control), the public-only releases and the broken twins."""
+    pmw_pub: float
+    public_uniform: float = contract.opponent_field("public_uniform", "error")
+    public_histogram: float = contract.opponent_field("public_histogram", "error")
+    noiseless: float = contract.opponent_field("noiseless", "error")
+    private_rows_in_support: float = contract.opponent_field("private_rows_in_support", "error")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: PMW^Pub's max error per T of ``iterations(params)``, and every release at T*."""
+    max_error: tuple[float, ...]
+    at_t_star: AtTStar
+
+
 def trial(params: Params, rng: np.random.Generator) -> dict:
     domain, _, _, workloads = cps1988()
     s = region_setting(params.private_region, params.public_region)
@@ -130,9 +139,7 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
     return {"max_error": errors, "at_t_star": releases_at_t_star(params, rng)}
 
 
-def summarise(records: list[dict], params: Params) -> dict:
-    if not records:
-        raise ValueError("records must hold at least one trial")
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     th = theorem(params)
     rows = []
     ts = iterations(params)
@@ -155,18 +162,16 @@ def summarise(records: list[dict], params: Params) -> dict:
     baselines = {k: contract.baseline(within[k], T, 1 - params.beta, conf) for k in BASELINES}
     informative = contract.informative(baselines)
     errs = {k: float(np.mean([r["at_t_star"][k] for r in records])) for k in ("pmw_pub", *BASELINES)}
-    verdict_text = (f"{claim['verdict']}: {claim['label']}: {within['pmw_pub']}/{T} trials within (mean error "
+    verdict_text = (f"{claim['label']}: {within['pmw_pub']}/{T} trials within (mean error "
                     f"{errs['pmw_pub']:.3g}), {100 * conf:g}% confidence; "
                     + ("informative: every public-only release and broken twin fails the bound" if informative else
                        "not informative: not every public-only release and broken twin is shown to fail the bound ("
                        + ", ".join(f"{k} {baselines[k]['status']}, mean error {errs[k]:.3g}" for k in BASELINES)
-                       + ")")
-                    + (f"; NEGATIVE CONTROL {params.variant} (must be violated)"
-                       if params.variant != contract.NO_VARIANT else ""))
-    return {
-        "result_id": RESULT_IDS[0],
+                       + ")"))
+    return contract.Judgement(claims=[claim], text=verdict_text, opponents=baselines, measurements={
+        "result_id": "lvsuw21:thm4.4",
         "claim": "max_q |q(A) - q(D~)| = O(sqrt(log|Q| (sqrt(log m) + log(1/beta))/(n eps~)) + f); err >= f always",
-        "bound_source": (f"bounds.compute('{RESULT_IDS[0]}', private_samples={th['n']}, public_samples={th['m']}, "
+        "bound_source": (f"bounds.compute('lvsuw21:thm4.4', private_samples={th['n']}, public_samples={th['m']}, "
                          f"num_queries={th['num_queries']}, beta={params.beta}, eps_tilde={params.eps_tilde}, "
                          "best_mixture_error=f): error, iterations (explicit: the verdict); the same with "
                          "form='asymptotic', constants={C_T: 1, C_4_4: 1} (bound_C1, T_star_C1)"),
@@ -176,9 +181,7 @@ def summarise(records: list[dict], params: Params) -> dict:
         "implied_constant_C_4_4": implied,
         "implied_constant_at_T_star": at_t_star,
         "implied_constant_quantile_level": 1 - params.beta,
-        "theorem_claim": claim, "baselines": baselines, "informative": informative, "mean_error_at_t_star": errs,
-        "variant": params.variant, "negative_control": params.variant in NEGATIVE_CONTROLS,
-        "verdict": claim["verdict"], "verdict_text": verdict_text,
+        "theorem_claim": claim, "baselines": baselines, "mean_error_at_t_star": errs,
         "floor_check": {"status": stats.FLOOR_CHECK, "passed": not below_floor},
         "floor_check_failed": bool(below_floor),
         "floor_check_text": (f"floor check (not a verdict on Theorem 4.4): err >= f = "
@@ -189,4 +192,14 @@ def summarise(records: list[dict], params: Params) -> dict:
                          if not below_floor else
                          f"floor check FAILED (a bug): {below_floor} runs below the best mixture error "
                          f"f = {th['f']:.4g}"),
-    }
+    })
+
+
+EXPERIMENT = contract.Experiment(
+    name="thm4_4", results=("lvsuw21:thm4.4",),
+    description="PMW^Pub max error vs T on CPS1988 (region pair) against Thm 4.4's bound + best mixture error",
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome, ci=contract.CiRun(3, {"iterations": "3,12"}),
+    opponents=TRIVIAL_ALGORITHMS,
+    controls={"one_row_support": "PMW^Pub run on the first public row alone: the support is not the public data's, "
+                                 "while the bound is taken at the real support's f and m"},
+)

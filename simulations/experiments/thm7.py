@@ -72,16 +72,6 @@ from simulations.experiments import param
 from simulations.experiments._nb20_common import (Setting, agprivcl_params, claim, labeled_histogram, sample_labeled,
                                                   subsamp_params, trials_for_holds)
 
-NAME = "thm7"
-RESULT_IDS = ("nb20:thm7", "nb20:lemma9", "nb20:lemma4")
-DESCRIPTION = ("A_AgPrivCl (NB20 Alg 3) at Theorem 7's n: average excess error over m online queries vs alpha, "
-               "beside BTT18's A_SubSamp, ERM and a constant; Lemma 9's printed query count refuted")
-#: the contract test's small run (tests/simulations/test_contract.py): the paper's algorithm and each
-#: negative control, at these trials and parameter overrides. The controls are judged at the theorem's own n
-#: (below it they are below-bound), so the run is at that n on the count path, in the one case where both
-#: controls are caught (boundary_noise), with the fewest trials at which 0 successes give violated
-CI_RUN = {"trials": 2, "params": {"cases": "boundary_noise", "counter_reps": 20}}
-
 CASES = ("thresholds", "intervals", "halfspaces", "boundary_noise")
 NEGATIVE_CONTROLS = {
     "inverted_majority": "A_AgPrivCl with step 8's majority inverted (the stable answers of the same run negated)",
@@ -309,6 +299,76 @@ def run_counterexample(params: Params, rng: np.random.Generator) -> dict:
             "corrected_errors": corrected, "corrected_ok": sum(e <= limit for e in corrected)}
 
 
+@dataclass(frozen=True)
+class Accurate:
+    """Per release: its average error <= alpha + gamma over the m queries."""
+    agprivcl: bool
+    btt18: bool
+    erm: bool
+    control: bool
+    no_relabel: bool
+    constant: bool = contract.opponent_field("constant", "success")
+
+
+@dataclass(frozen=True)
+class Errors:
+    """Per release: its average error (or excess error) over the m queries."""
+    agprivcl: float
+    btt18: float
+    erm: float
+    control: float
+    no_relabel: float
+    constant: float = contract.opponent_field("constant", "error")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One case of one trial (``run_case``)."""
+    accurate: Accurate
+    avg_error: Errors
+    excess: Errors
+    btt18_halted: bool
+    btt18_k: int
+    btt18_noise_decided: int
+    btt18_spent_delta: float
+    btt18_spent_eps: float
+    btt18_unstable: int
+    btt18_within_lemma4: bool
+    cutoff: float
+    erm_excess_population: float
+    gamma: float
+    halted: bool
+    k: int
+    n: int
+    n_prime: int
+    no_relabel_unstable: int
+    noise_decided: int
+    relabel_excess: float
+    rounds: int
+    spent_delta: float
+    spent_eps: float
+    unstable: int
+    unstable_before_halt: int
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    """Lemma 9's printed and corrected query counts on pure-noise labels (``run_counterexample``)."""
+    m_printed: int
+    m_corrected: int
+    printed_errors: tuple[float, ...]
+    printed_ok: int
+    corrected_errors: tuple[float, ...]
+    corrected_ok: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One trial: per case name, and the counterexample."""
+    cases: dict[str, Case]
+    counterexample: Counterexample
+
+
 def trial(params: Params, rng: np.random.Generator) -> dict:
     return {"cases": {kind: run_case(kind, params, rng) for kind in params.cases},
             "counterexample": run_counterexample(params, rng)}
@@ -329,9 +389,7 @@ BASELINES = ("btt18", "erm", "constant")
 TRIVIAL_ALGORITHMS = {"constant": "answers every query with the label 0 (ignores all data)"}
 
 
-def summarise(records: list[dict], params: Params) -> dict:
-    if not records:
-        raise ValueError("records must hold at least one trial")
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
     T = len(records)
     target = 1 - params.beta
     conf = params.confidence
@@ -402,11 +460,10 @@ def summarise(records: list[dict], params: Params) -> dict:
                                   for c in cases.values())}
     controls_caught = all(controls.values())
     judged = [c for c in cases.values() if c["at_bound"]]
-    overall = contract.combine([c["accuracy"]["agprivcl"]["status"] for c in judged]) if judged else stats.BELOW_BOUND
     n_verdicts = 3 * len(cases)  # accuracy and two controls per case (the counterexample is algorithm-free)
     need = trials_for_holds(target, conf, n_verdicts)
     acts = {k: c["btt18_unstable"]["mean"] > 0 or c["unstable"]["mean"] > 0 for k, c in cases.items()}
-    text = (f"{overall}: Theorem 7's accuracy of {main} over {len(cases)} case(s), {T} trials "
+    text = (f"Theorem 7's accuracy of {main} over {len(cases)} case(s), {T} trials "
             f"({need} needed for holds at the family-wise level over {n_verdicts} verdicts); n used / n bound = "
             + ", ".join(f"{k}: {c['n_fraction_of_bound']:.2g}" for k, c in cases.items())
             + "; informative (the constant answer fails): "
@@ -416,8 +473,10 @@ def summarise(records: list[dict], params: Params) -> dict:
             + (", ".join(k for k, v in acts.items() if v) or "no case")
             + f"; printed query count m = {counter['m_printed']} on pure-noise labels: {counter['printed']['status']}, "
             f"corrected m = {counter['m_corrected']}: {counter['corrected']['status']}")
-    return {
-        "result_id": RESULT_IDS[0],
+    return contract.Judgement(
+        claims=[c["accuracy"]["agprivcl"] for c in judged], text=text,
+        opponents={k: {t: c["baselines"][t] for t in TRIVIAL_ALGORITHMS} for k, c in cases.items()}, measurements={
+        "result_id": "nb20:thm7",
         "claim": "(1/m) sum_i 1(y_priv_i != y~_i) <= alpha + gamma w.p. >= 1 - beta (Theorem 7, Lemma 9)",
         "bound_source": (f"bounds.compute('nb20:thm7', alpha={params.alpha}, beta={params.beta}, epsilon={params.eps}, "
                          f"delta={params.delta}, vc=d, num_queries={params.num_queries}, approx_error=gamma)"
@@ -425,12 +484,20 @@ def summarise(records: list[dict], params: Params) -> dict:
                          "for the parameters; nb20:lemma9 for the counterexample's m"),
         "alpha": params.alpha, "beta": params.beta, "eps": params.eps, "delta": params.delta,
         "num_queries": params.num_queries, "noise": params.noise, "per_subsample": params.per_subsample,
-        "path": params.path, "lam": params.lam, "variant": params.variant,
-        "negative_control": params.variant in NEGATIVE_CONTROLS,
+        "path": params.path, "lam": params.lam,
         "trials": T, "confidence": conf, "trials_for_holds": need, "verdicts_in_family": n_verdicts,
-        "informative": {k: c["informative"] for k, c in cases.items()},
         "cases": cases, "counterexample": counter, "negative_controls_caught": controls_caught,
-        "negative_controls": controls, "stability_test_acts": acts,
-        "verdict": overall, "verdict_text": text,
-    }
+        "negative_controls": controls, "stability_test_acts": acts})
 
+
+EXPERIMENT = contract.Experiment(
+    name="thm7", results=("nb20:thm7", "nb20:lemma9", "nb20:lemma4"),
+    description=("A_AgPrivCl (NB20 Alg 3) at Theorem 7's n: average excess error over m online queries vs alpha, "
+                 "beside BTT18's A_SubSamp, ERM and a constant; Lemma 9's printed query count refuted"),
+    params=Params, trial=trial, summarise=summarise, outcome=Outcome,
+    # the controls are judged at the theorem's own n (below it they are below-bound), so the run is at that n on the
+    # count path, in the one case where both controls are caught (boundary_noise), with the fewest trials at which 0
+    # successes give violated
+    ci=contract.CiRun(2, {"cases": "boundary_noise", "counter_reps": 20}),
+    opponents=TRIVIAL_ALGORITHMS, controls=NEGATIVE_CONTROLS,
+)

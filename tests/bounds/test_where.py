@@ -40,8 +40,9 @@ def test_proof_checks_agree_with_the_registry():
 def test_audit_targets_agree_with_the_registry():
     from simulations import audit
 
-    pairs = [(where.cited_result(t.source), t.name) for t in audit.targets().values()]
-    assert _scanned("audit targets") == _by_result(p for p in pairs if p[0])
+    pairs = [(rid, t.name) for t in audit.targets().values() for rid in t.results]
+    assert all(bounds.get(rid).id == rid for rid, _ in pairs), pairs
+    assert _scanned("audit targets") == _by_result(pairs)
 
 
 def test_algorithms_declare_what_they_realise_and_it_exists():

@@ -11,7 +11,8 @@ from reports import formula
 
 
 @pytest.mark.parametrize("rid,qname", [("thm10", "public_samples"), ("thm10", "private_samples"),
-                                       ("thm4.4", "error"), ("lemma7", "private_samples")])
+                                       ("thm4.4", "error"), ("lemma7", "private_samples"),
+                                       ("thm13", "first_excess_total_tight")])
 def test_bounds_forms_render_with_mathtext_within_the_page_width(tmp_path, rid, qname):
     """Catches the issue-17 report: thm10's explicit m (\\ge) and thm4.4's error (\\mathcal X without
     braces) failed in mathtext; thm10's explicit n was scaled down until unreadable."""
@@ -67,3 +68,18 @@ def test_symbols_are_set_as_names_and_no_evaluation_clamp_is_shown():
                 assert "10000000" not in tex and "Max(-1" not in text, where
                 assert not re.search(r"log_\{", tex) and not raw_sub.search(tex), where
                 assert not re.search(r"_\{[A-Za-z]+ [A-Za-z]+\}", tex), where  # n_{prime printed}
+
+
+def test_greek_names_are_letters_and_integral_floats_exact():
+    """Catches `\\mathrm{kappa}` set as the word kappa and sympy's -1.0 shown for the integer -1 (Theorem 13's
+    tight chain); 0.5 and 10.05 stay as they are."""
+    tex = formula.normalise(r"-1.0 + \mathrm{kappa} \cdot 0.5 + \mathrm{zeta} + 10.05 + \mathrm{kappa_2}")
+    assert tex == r"-1 + \kappa \cdot 0.5 + \zeta + 10.05 + \mathrm{kappa_2}"
+    assert formula.plain_text(r"\mathrm{kappa} - 2.0") == "κ - 2"
+
+
+def test_a_long_root_is_set_as_a_power_so_the_line_can_break_inside_it():
+    """A radical's bar cannot be broken: a root longer than LONG_FRACTION characters becomes (x)^{1/2} (the
+    same value); short roots stay. Catches Theorem 13's 2,278 px line (a root over most of the formula)."""
+    long = "a + " * 30 + "b"
+    assert formula.inline_long_roots(r"\sqrt{2} + \sqrt{" + long + "}") == r"\sqrt{2} + (" + long + ")^{1/2}"

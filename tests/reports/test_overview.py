@@ -93,7 +93,7 @@ def lower_bound_runs(tmp_path_factory):
         "releases": "exact,gaussian,zero"})
     for name, trials in (("thm15", 30), ("lemma4_4", 80)):
         runner.run(name, trials, root / name, seed=15, workers=1, progress=False,
-                   overrides=dict(experiments.get(name).CI_RUN["params"]))
+                   overrides=dict(experiments.get(name).ci.params))
     return _results.load(root).runs
 
 

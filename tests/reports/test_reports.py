@@ -278,3 +278,98 @@ def test_thm10_table_shows_every_trivial_release(built):
     for label, what in section.TRIVIAL_COLUMNS.values():
         assert escape(f"{label} [CI]") in html and escape(what).replace("&#x27;", "&#39;") in html, label
     assert "Not in this run" not in html
+
+
+ABSOLUTE_PATH = re.compile(r"(?:^|[\s(\[\"'=])(/[\w.+~-]+/[\w.+~-]+)", re.M)
+MARKDOWN = re.compile(r"\*\*\S[^*\n]*?\S\*\*|`|^#{1,6} ", re.M)
+
+
+def _pdf_pages(path):
+    import pymupdf  # [dev] extra
+
+    return list(pymupdf.open(str(path)))
+
+
+def test_built_report_has_no_machine_path_no_markdown_and_formulas_fit(built):
+    """What a reader sees (HTML text, alt texts and PDF text): no absolute path of this machine (the results
+    directory, the papers' directory), no Markdown syntax (bold marks, code quotes, heading marks), formulas with
+    Greek letters and exact integers, none wider than the 1,100 px column or the PDF's text width. Catches the
+    pasted RESULTS.md prose, the proof-check section's path to the papers, the 2,278 px Theorem 13 formula and
+    `mathrm(kappa)` / `-1.0` in it."""
+    html = built.html.read_text()
+    visible = re.sub(r'(src|style)="[^"]*"', "", html)
+    visible = re.sub(r"<style>.*?</style>", "", visible, flags=re.S)
+    visible = re.sub(r"<[^>]+>", " ", visible)
+    pdf_text = "\n".join(p.get_text() for p in _pdf_pages(built.pdf))
+    for where, text in (("html", visible), ("pdf", pdf_text)):
+        assert not ABSOLUTE_PATH.search(text), (where, ABSOLUTE_PATH.search(text).group(0))
+        assert not MARKDOWN.search(text), (where, text[MARKDOWN.search(text).start() - 40:][:80])
+    alts = re.findall(r'<div class="formula">\s*<img [^>]*alt="([^"]*)"', html)
+    assert alts and not [a for a in alts if re.search(r"\bkappa\b|\bzeta\b|mathrm|(?<![\d.])\d+\.0\b", a)]
+    widths = [int(w) for w in re.findall(r'<div class="formula">\s*<img [^>]*style="width: (\d+)px"', html)]
+    assert widths and max(widths) <= 1100 - 32
+    for page in _pdf_pages(built.pdf):
+        for im in page.get_image_info():
+            assert im["bbox"][2] - im["bbox"][0] <= page.rect.width - 2 * (15 / 25.4 * 72) + 1
+
+
+def test_no_pdf_page_is_less_than_a_third_full_except_a_sections_last(built):
+    """The share of each page's text height that is filled (text, images and table rules, footer excluded),
+    measured with pymupdf: at least a third, except on the last page and on a page whose section ends there (the
+    next page opens with a section's numbered title). Catches sections and short tables that each took a fresh
+    page and left most of the previous one empty."""
+    pages = _pdf_pages(built.pdf)
+    margin = 15 / 25.4 * 72
+    for k, page in enumerate(pages[:-1]):
+        bottom = page.rect.height - margin
+        ys = [b[3] for b in page.get_text("blocks") if b[1] < bottom]
+        ys += [im["bbox"][3] for im in page.get_image_info()]
+        ys += [d["rect"].y1 for d in page.get_drawings() if d["rect"].y1 < bottom]
+        fill = (max(ys) - margin) / (bottom - margin)
+        nxt = next((b[4] for b in pages[k + 1].get_text("blocks")), "")
+        assert fill >= 1 / 3 or re.match(r"\d+\.\s", nxt), f"page {k + 1} is {fill:.0%} full"
+
+
+def _render(tmp_path, sections):
+    from reports import pdf
+
+    out = tmp_path / "r.pdf"
+    pdf.render(sections, {"title": "t", "results": "runs", "runs": 0, "audits": 0}, out)
+    return _pdf_pages(out)
+
+
+def test_pdf_shrinks_an_image_rather_than_leave_a_page_near_empty(tmp_path):
+    """A figure taller than what is left of a page less than a third full is set smaller on that page (moving it
+    would leave the page near-empty). Catches the renderer that moved every figure that did not fit (checked to
+    fail with that rule removed)."""
+    from PIL import Image
+
+    from reports.model import Figure, Paragraph, Section
+
+    png = tmp_path / "tall.png"
+    Image.new("RGB", (900, 1250), "grey").save(png)
+    pages = _render(tmp_path, [Section("a", "A", [Paragraph("words " * 150), Figure(png, "a tall figure")])])
+    fig_page = next(p for p in pages if p.get_image_info())
+    assert [b for b in fig_page.get_text("blocks") if "words" in b[4]], "the figure left the text's page near-empty"
+
+
+def test_pdf_never_splits_a_short_table_across_pages(tmp_path):
+    """A 3-row table is set on one page wherever the page ends (the text before it grows word by word through a
+    page's end). Catches fpdf splitting a short table 2 + 1 (checked to fail with the keep-together rule removed)."""
+    from reports.model import Paragraph, Section, Table
+
+    table = Table(("key", "value"), (("row-one", 1), ("row-two", 2), ("row-three", 3)))
+    for words in range(700, 800, 3):
+        pages = _render(tmp_path, [Section("b", "B", [Paragraph("words " * words), table])])
+        holding = {k for k, p in enumerate(pages) for row in ("row-one", "row-two", "row-three") if row in p.get_text()}
+        assert len(holding) == 1, (words, holding)
+
+
+def test_report_text_is_plain_and_names_no_path_of_this_machine():
+    """reports.builder.plain: the results directory by its name, any other absolute path by its last part, no
+    Markdown marks; fractions and options untouched."""
+    from reports.builder import plain
+
+    text = plain("read from /data/x/runs/thm10 and /home/u/papers; `python -m a --out D` **13.9x** 1/n, a:/b",
+                 "/data/x/runs")
+    assert text == "read from runs/thm10 and papers; python -m a --out D 13.9x 1/n, a:/b"

@@ -12,9 +12,7 @@ SLOW_EXPERIMENT = textwrap.dedent('''
     import time
     from dataclasses import dataclass
 
-    NAME = "slow_toy"
-    RESULT_IDS = ("test:toy",)
-    DESCRIPTION = "sleeps, then draws a few numbers"
+    from simulations import contract
 
     @dataclass(frozen=True)
     class Params:
@@ -22,18 +20,26 @@ SLOW_EXPERIMENT = textwrap.dedent('''
         p: float = 0.9
         fail_below: float = 0.0
 
+    @dataclass(frozen=True)
+    class Outcome:
+        u: tuple[float, ...]
+        success: bool
+
     def trial(params, rng):
         time.sleep(params.sleep)
         u = rng.random(3)
         if u[1] < params.fail_below:
             raise ValueError("toy trial failed on purpose")
-        return {"u": u.tolist(), "success": bool(u[0] < params.p)}
+        return Outcome(u=tuple(u.tolist()), success=bool(u[0] < params.p))
 
     def summarise(records, params):
-        from simulations import stats
         k = sum(r["success"] for r in records)
-        v = stats.verdict(k, len(records), 0.5)
-        return {"verdict": v.status, "verdict_text": str(v)}
+        c = contract.claim(k, len(records), 0.5, 0.95, label="u[0] < p w.p. >= 1/2")
+        return contract.Judgement(claims=[c], text=c["verdict_text"])
+
+    EXPERIMENT = contract.Experiment(
+        name="slow_toy", results=(), description="sleeps, then draws a few numbers", params=Params, trial=trial,
+        summarise=summarise, outcome=Outcome, ci=contract.CiRun(2), opponents=contract.NoOpponents("a toy"))
 ''')
 
 

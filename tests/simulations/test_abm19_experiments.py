@@ -9,7 +9,7 @@ import pytest
 
 import bounds
 from algorithms.classes.combinatorics import vc_dimension
-from simulations import runner
+from simulations import contract, runner
 from simulations.experiments import _abm19_common as common
 from simulations.experiments import thm3_1
 
@@ -179,7 +179,7 @@ def test_thm4_1_outside_the_privacy_regime_is_below_bound():
 
     params = thm4_1.Params(**{**T41_SMALL, "grids": (512,), "eps": 0.2})
     recs = [thm4_1.trial(params, np.random.default_rng(i)) for i in range(5)]
-    s = thm4_1.summarise(recs, params)
+    s = contract.summarise_run(thm4_1.EXPERIMENT, recs, params)
     assert s["verdict"] == "below-bound" and not any(s["informative"].values())
     assert "eps > 0.1" in s["grids"]["512"]["alphas"][repr(0.00001)]["cells"]["1"]["outside_regime"]
 

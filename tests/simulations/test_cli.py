@@ -25,6 +25,17 @@ def test_list_shows_experiments_results_and_targets(capsys):
     assert "laplace_tail" in out and "lvsuw21:lemma4.2" in out and "laplace_half_scale" in out
 
 
+def test_list_shows_the_opponents_with_what_they_lack_and_their_bounds(capsys):
+    """Every entry of algorithms.opponents.CATALOGUE is listed with its guarantee kind and bound."""
+    from algorithms.opponents import CATALOGUE
+
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for o in CATALOGUE:
+        row = next(line for line in lines if line.split()[:1] == [o.name] and "without" in line)
+        assert o.guarantee in row and (o.bound or "sampling error only") in row
+
+
 def test_list_experiment_shows_parameters_and_defaults(capsys):
     assert main(["list", "laplace_tail"]) == 0
     out = capsys.readouterr().out

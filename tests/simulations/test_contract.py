@@ -1,35 +1,44 @@
 """The contract every registered experiment and audit target keeps, tested over the registries (in the manner of
 dp_accounting's shared accountant test): adding a module to ``simulations/experiments`` or
-``simulations/audit_targets`` adds it here, with no new test file.
+``simulations/audit_targets`` adds it here, with no new test file. Everything is read from the module's
+declaration (``EXPERIMENT = contract.Experiment(...)``): no rule here guesses a record's or a summary's keys.
 
-* Every experiment declares ``CI_RUN`` and runs small (``runner.evaluate``, fixed seed) with the paper's
-  algorithm and with each of its ``NEGATIVE_CONTROLS``; a control must come out ``violated``.
+* Every experiment runs small at its declared ``ci`` (``runner.evaluate``, fixed seed) with the paper's algorithm
+  and with each of its ``controls``; a control must come out ``violated``.
+* Every record a trial writes has exactly the fields and JSON types of the declared ``outcome`` type.
 * Every claim a summary holds names its kind (``contract.KINDS``) and its labels are unique; parameters are all
   declared with ``param`` (help and range) and survive the JSON round trip.
-* Every summary states ``informative`` and it follows from the records: a module with ``TRIVIAL_ALGORITHMS`` has
-  their outcomes edited in its CI run's records (each made to fail, then each alone made to succeed) and is
-  re-summarised, and the flag must follow; a lower bound's regime flag names the test that checks it against
-  its records (``INFORMATIVE_TESTED_BY``, which must exist); a module that judges no trivial algorithm says why
-  (``NO_TRIVIAL_ALGORITHMS``) and states ``informative: false``.
+* ``informative`` follows from the records: for declared opponents, the outcome fields the outcome type marks as
+  theirs (``contract.opponent_field``) are edited in the CI run's records (each made to fail, then each alone made
+  to succeed) and re-summarised, and the flag must follow; a lower bound's regime flag names the test that checks
+  it against its records (``LowerBoundRegime(tested_by)``, which must exist); ``NoOpponents(why)`` gives
+  ``informative: false`` with that reason.
 * A verdict follows from the records: re-summarising them gives the same verdict, every claim's status is the
-  Clopper-Pearson rule on its own counts, and a control's ``violated`` is carried by a violated claim (or, for
-  ``CONTROL_DECIDED_BY`` modules, by the record it names).
+  Clopper-Pearson rule on its own counts, every opponent's status the same rule on its counts, and a control's
+  ``violated`` is carried by a violated claim (or by what the declaration's ``control_decided_by`` reads).
 * Every audit target runs at its declared ``ci_samples``: a real mechanism must pass, a broken one be caught.
 
 A control or target that does not behave at its CI size is not hidden: it is listed in ``KNOWN_FAILURES`` with
 the reason, and the test runs it as a strict xfail (so it fails the day it starts behaving, to be moved out).
 Broken by once: a control run with ``variant="none"`` (its summary then says 'inconclusive' or 'holds') fails
-``test_negative_control_is_violated``; a target's ``expect_private`` flipped fails ``test_audit_target``.
+``test_negative_control_is_violated``; a target's ``expect_private`` flipped fails ``test_audit_target``; thm11's
+constant baseline counted as 0 whatever its records fails the informative check; a record field renamed in a
+trial (``constant_error`` -> ``const_error``) fails the outcome check.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
+import types
+import typing
+from pathlib import Path
 
 import pytest
 
 from simulations import audit, contract, experiments, runner, stats
+from simulations._experiment import opponent_of
 from simulations.experiments import _params
 
 SEED = 20_240_601
@@ -54,35 +63,37 @@ def _mark(key):
 def _experiment_cases():
     out = []
     for name in EXPERIMENTS:
-        module = experiments.get(name)
+        exp = experiments.get(name)
         out.append(pytest.param(name, None, id=f"{name}", marks=_mark(("experiment", name, None))))
-        for variant in experiments.controls(module):
+        for variant in exp.controls:
             out.append(pytest.param(name, variant, id=f"{name}-{variant}",
                                     marks=_mark(("experiment", name, variant))))
     return out
 
 
-def _run(name: str, variant: str | None):
-    module = experiments.get(name)
-    ci = module.CI_RUN
-    overrides = dict(ci["params"])
+def _params_of(exp, variant):
+    overrides = dict(exp.ci.params)
     if variant is not None:
         overrides["variant"] = variant
-    records, summary = runner.evaluate(name, ci["trials"], seed=SEED, overrides=overrides)
-    return module, records, summary
+    return experiments.make_params(exp, overrides)
 
 
 @pytest.mark.parametrize("name,variant", _experiment_cases())
 def test_experiment_runs_small_and_keeps_the_contract(name, variant):
-    """The paper's algorithm (variant None) and each negative control run at CI_RUN; a control must be violated."""
-    module, records, summary = _run(name, variant)
+    """The paper's algorithm (variant None) and each negative control run at the declared ci; a control must be
+    violated."""
+    exp = experiments.get(name)
+    params = _params_of(exp, variant)
+    records, summary = runner.evaluate(name, exp.ci.trials, seed=SEED, params=params)
     json.dumps(summary, allow_nan=False)
+    for i, r in enumerate(records):
+        assert contract.record_errors(exp.outcome, r) is None, f"record {i}: {contract.record_errors(exp.outcome, r)}"
     assert summary["verdict"] in stats.STATUSES
-    if experiments.controls(module):
-        assert summary["variant"] == (variant or contract.NO_VARIANT)
+    assert summary["variant"] == (variant or contract.NO_VARIANT)
+    assert summary["negative_control"] is (variant is not None)
+    assert summary["result_ids"] == list(exp.results)
     if variant is not None:
         assert summary["verdict"] == stats.VIOLATED, summary["verdict_text"]
-    _check_informative(module, summary)
     claims = contract.find_claims(summary)
     by_label = {}
     for _, c in claims:  # a label names one claim; the same claim shown twice (a summary's headline) is fine
@@ -90,31 +101,20 @@ def test_experiment_runs_small_and_keeps_the_contract(name, variant):
             by_label.setdefault(c["label"], set()).add((c["successes"], c["trials"], c["target"]))
     assert all(len(v) == 1 for v in by_label.values()), "claim labels must be unique within a summary"
     for path, c in claims:
-        assert contract.claim_kind(c) in contract.KINDS, path
-        assert "kind" in c, f"{path}: a claim made today names its kind (contract.claim)"
-    _check_verdict_follows_the_records(module, records, summary, variant)
-    if variant is None and _trivial(module):
-        _check_informative_follows_the_records(module, records, name)
+        assert "kind" in c and c["kind"] in contract.KINDS, f"{path}: a claim names its kind (contract.claim)"
+    _check_verdict_follows_the_records(exp, records, summary, params, variant)
+    _check_informative(exp, records, summary, params)
+    if variant is None and exp.opponent_names:
+        _check_informative_follows_the_records(exp, records, params)
 
 
-def _trivial(module) -> tuple:
-    return tuple(getattr(module, "TRIVIAL_ALGORITHMS", None) or ())
-
-
-def _params_of(module, variant):
-    overrides = dict(module.CI_RUN["params"])
-    if variant is not None:
-        overrides["variant"] = variant
-    return experiments.make_params(module, overrides)
-
-
-def _check_verdict_follows_the_records(module, records, summary, variant):
+def _check_verdict_follows_the_records(exp, records, summary, params, variant):
     """The summary is a function of the records (re-summarised: same verdict and informative), each claim's status
     is the Clopper-Pearson rule on its own counts, and a control's ``violated`` is carried by a claim whose counts
     give violated. Broken by once: a control whose summary says violated whatever its claims (thm13's control read
-    by its verdict alone) fails here unless ``CONTROL_DECIDED_BY`` names what decides it."""
-    again = module.summarise(records, _params_of(module, variant))
-    assert again["verdict"] == summary["verdict"] and again.get("informative") == summary.get("informative")
+    by its verdict alone) fails here unless ``control_decided_by`` names what decides it."""
+    again = contract.summarise_run(exp, records, params)
+    assert again["verdict"] == summary["verdict"] and again["informative"] == summary["informative"]
     claims = contract.find_claims(summary)
     for path, c in claims:
         status = c.get("verdict", c.get("status"))
@@ -122,39 +122,37 @@ def _check_verdict_follows_the_records(module, records, summary, variant):
             assert stats.verdict(c["successes"], c["trials"], c["target"], c["verdict_confidence"],
                                  at_bound=status != stats.BELOW_BOUND).status == status, path
     if variant is not None:
-        decided_by = getattr(module, "CONTROL_DECIDED_BY", None)
-        if decided_by is None:
+        if exp.control_decided_by is None:
             assert any(c.get("verdict", c.get("status")) == stats.VIOLATED for _, c in claims), \
                 "a control's violated must be carried by a violated claim"
         else:
-            assert decided_by(summary), f"{module.NAME}: CONTROL_DECIDED_BY does not find the violation"
+            assert exp.control_decided_by(summary), f"{exp.name}: control_decided_by does not find the violation"
 
 
-_SUCCESS, _FAILURE = (True, 0.0), (False, 10.0)
-
-
-def _edit(node, name, outcome, inside=False):
-    """Set, in one record, every outcome of the trivial algorithm ``name``: its flags (``<name>_accurate``,
-    ``accurate`` under ``<name>``, or ``<name>`` under a dict of flags) and its errors (``<name>_error``,
-    ``error`` under ``<name>``, or ``<name>`` under a dict of errors). Returns how many fields were set."""
-    flag, error = outcome
-    count = 0
-    if isinstance(node, dict):
-        for k, v in list(node.items()):
-            mine = inside or k == name or k.startswith(f"{name}_")
-            if isinstance(v, dict):
-                count += _edit(v, name, outcome, inside=inside or k == name)
-            elif mine and isinstance(v, bool) and (inside or k in (name, f"{name}_accurate")) and \
-                    (not inside or k in ("accurate", "ok")):
-                node[k] = flag
-                count += 1
-            elif mine and isinstance(v, float) and (k in (name, f"{name}_error") or (inside and k == "error")):
-                node[k] = error
-                count += 1
-    elif isinstance(node, list):
-        for v in node:
-            count += _edit(v, name, outcome, inside)
-    return count
+def _check_informative(exp, records, summary, params):
+    """``informative`` as the declaration says: every opponent's status is the Clopper-Pearson rule on its own
+    counts and ``informative`` is the contract's rule over them; NoOpponents says False with its reason; a lower
+    bound's regime flag names an existing test. Broken by once: a summary that declares ``informative: True``
+    whatever its baselines (prop4_3 before its trivial supports) fails here."""
+    o = exp.opponents
+    if isinstance(o, contract.NoOpponents):
+        assert summary["informative"] is False and summary["informative_reason"] == o.why
+        return
+    if isinstance(o, contract.LowerBoundRegime):
+        path, _, test = o.tested_by.partition("::")
+        assert f"def {test}(" in (Path(__file__).parents[2] / path).read_text(), o.tested_by
+        flags = summary["informative"]
+        assert isinstance(flags, bool) or all(isinstance(v, bool) for v in flags.values())
+        return
+    judgement = exp.summarise(records, params)
+    outcomes = judgement.opponents
+    groups = outcomes.values() if all("status" not in v for v in outcomes.values()) else [outcomes]
+    for group in groups:
+        for name in exp.opponent_names:
+            b = group[name]
+            again = contract.baseline(b["successes"], b["trials"], b["target"], b["ci_confidence"])
+            assert b["status"] == again["status"], name
+    assert _informative_flags(summary), "an experiment with opponents states informative"
 
 
 def _informative_flags(summary) -> list[bool]:
@@ -162,88 +160,125 @@ def _informative_flags(summary) -> list[bool]:
     return list(top.values()) if isinstance(top, dict) else [top]
 
 
-def _check_informative_follows_the_records(module, records, name):
-    """Every trivial algorithm made to fail in the records (records repeated to 120 trials, so 0/120 fails and
-    120/120 succeeds against any target <= 0.97) makes every ``informative`` flag true; any one of them made to
-    succeed makes every flag false. Broken by once: thm11's constant baseline counted as 0 whatever its records
-    (its status then consistent with its counts, so the baseline check above passes) fails the second assertion."""
-    import copy
+# ---------------------------------------------------------------- the opponents' fields, edited by the outcome type
 
-    trivial = _trivial(module)
-    params = _params_of(module, None)
+
+def _edit_value(value, tp, name: str, ok: bool) -> int:
+    """Set, inside one JSON ``value`` of type ``tp``, every field the outcome types mark as opponent ``name``'s
+    (``contract.opponent_field``): a success flag to ``ok``, an error to 0 (ok) or 10 (not ok). Returns how many
+    fields were set."""
+    if value is None:
+        return 0
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return max((_edit_value(value, a, name, ok) for a in args if a is not type(None)), default=0)
+    if origin is dict:
+        return sum(_edit_value(v, args[1], name, ok) for v in value.values())
+    if origin is tuple and args:
+        items = args[:1] * len(value) if len(args) == 2 and args[1] is Ellipsis else args
+        return sum(_edit_value(v, t, name, ok) for v, t in zip(value, items))
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        hints, count = typing.get_type_hints(tp), 0
+        for f in dataclasses.fields(tp):
+            if f.name not in value:
+                continue
+            mark = opponent_of(f)
+            if mark and mark[0] == name:
+                count += _set(value, f.name, hints[f.name], mark[1], ok)
+            else:
+                count += _edit_value(value[f.name], hints[f.name], name, ok)
+        return count
+    return 0
+
+
+def _set(record: dict, key: str, tp, role: str, ok: bool) -> int:
+    if record[key] is None:
+        return 0
+    if role == "success":
+        record[key] = ok
+    elif role == "error":
+        record[key] = 0.0 if ok else 10.0
+    else:  # a nested outcome: its flags and errors
+        inner = next(t for t in (tp, *typing.get_args(tp)) if isinstance(t, type) and dataclasses.is_dataclass(t))
+        for f, t in typing.get_type_hints(inner).items():
+            if t is bool:
+                record[key][f] = ok
+            elif t is float:
+                record[key][f] = 0.0 if ok else 10.0
+    return 1
+
+
+def _check_informative_follows_the_records(exp, records, params):
+    """Every opponent made to fail in the records (records repeated to 120 trials, so 0/120 fails and 120/120
+    succeeds against any target <= 0.97) makes every ``informative`` flag true; any one of them made to succeed
+    makes every flag false. Broken by once: thm11's constant baseline counted as 0 whatever its records (its status
+    then consistent with its counts, so the baseline check above passes) fails the second assertion."""
     rows = copy.deepcopy(records) * (-(-120 // len(records)))
     for r in rows:
-        for t in trivial:
-            assert _edit(r, t, _FAILURE), f"{name}: no outcome of trivial algorithm {t} in the records"
-    flags = _informative_flags(module.summarise(rows, params))
-    assert flags and all(flags), f"{name}: every trivial algorithm fails, yet informative is {flags}"
-    for t in trivial:
+        for t in exp.opponent_names:
+            assert _edit_value(r, exp.outcome, t, False), f"{exp.name}: no outcome of opponent {t} in the records"
+    flags = _informative_flags(contract.summarise_run(exp, rows, params))
+    assert flags and all(flags), f"{exp.name}: every opponent fails, yet informative is {flags}"
+    for t in exp.opponent_names:
         one = copy.deepcopy(rows)
         for r in one:
-            _edit(r, t, _SUCCESS)
-        flags = _informative_flags(module.summarise(one, params))
-        assert not any(flags), f"{name}: {t} succeeds, yet informative is {flags}"
+            _edit_value(r, exp.outcome, t, True)
+        flags = _informative_flags(contract.summarise_run(exp, one, params))
+        assert not any(flags), f"{exp.name}: {t} succeeds, yet informative is {flags}"
 
 
-def _judged_against_baselines(node, path="summary"):
-    """Every (path, dict) of a summary holding both ``baselines`` (records with a status) and ``informative``."""
-    if isinstance(node, dict):
-        if isinstance(node.get("baselines"), dict) and isinstance(node.get("informative"), bool):
-            yield path, node
-        for k, v in node.items():
-            yield from _judged_against_baselines(v, f"{path}.{k}")
-
-
-def _check_informative(module, summary):
-    """``informative`` follows from the baselines' records: each baseline's status is the Clopper-Pearson rule on
-    its own counts, and ``informative`` is true exactly when every trivial algorithm (``TRIVIAL_ALGORITHMS`` where
-    the module declares them, else every baseline) fails. A module that declares trivial algorithms states
-    ``informative`` at the top of its summary. Broken by once: a summary that declares ``informative: True``
-    whatever its baselines (prop4_3 before its trivial supports) fails here."""
-    trivial = getattr(module, "TRIVIAL_ALGORITHMS", None)
-    found = list(_judged_against_baselines(summary))
-    for path, node in found:
-        base = node["baselines"]
-        for name, b in base.items():
-            if "status" in b:
-                again = contract.baseline(b["successes"], b["trials"], b["target"], b["ci_confidence"])
-                assert b["status"] == again["status"], f"{path}.baselines.{name}"
-        names = [k for k in (trivial or base) if k in base]
-        assert names, f"{path}: no trivial algorithm among the baselines"
-        assert node["informative"] == contract.informative({k: base[k] for k in names}), path
-    if trivial:
-        assert found and "informative" in summary, "an experiment with TRIVIAL_ALGORITHMS states informative"
-    assert "informative" in summary, "every summary states informative (simulations.contract)"
-    reason = getattr(module, "NO_TRIVIAL_ALGORITHMS", None)
-    if reason:
-        assert summary["informative"] is False and summary["informative_reason"] == reason
+# ---------------------------------------------------------------- declarations
 
 
 @pytest.mark.parametrize("name", EXPERIMENTS)
 def test_experiment_declares_its_parameters_once(name):
     """Every field is declared with ``param`` (help and allowed values), the defaults validate, the CI overrides
     are fields, and parameters survive the JSON round trip of a run directory."""
-    module = experiments.get(name)
-    assert hasattr(module, "CI_RUN") and set(module.CI_RUN) <= {"trials", "params"}, "declare CI_RUN"
-    fields = dataclasses.fields(module.Params)
+    exp = experiments.get(name)
+    fields = dataclasses.fields(exp.params)
     assert all(_params.field_spec(f) is not None for f in fields), [f.name for f in fields
                                                                      if _params.field_spec(f) is None]
-    assert set(module.PARAM_HELP) == {f.name for f in fields}
-    p = experiments.make_params(module, module.CI_RUN["params"])
-    assert experiments.params_from_dict(module, json.loads(json.dumps(experiments.params_to_dict(p)))) == p
-    declared = [k for k in ("TRIVIAL_ALGORITHMS", "INFORMATIVE_TESTED_BY", "NO_TRIVIAL_ALGORITHMS")
-                if getattr(module, k, None)]
-    assert declared, "declare TRIVIAL_ALGORITHMS, INFORMATIVE_TESTED_BY or NO_TRIVIAL_ALGORITHMS"
-    tested_by = getattr(module, "INFORMATIVE_TESTED_BY", None)
-    if tested_by:
-        from pathlib import Path
-
-        path, _, test = tested_by.partition("::")
-        assert f"def {test}(" in (Path(__file__).parents[2] / path).read_text(), tested_by
-    if experiments.controls(module):
-        assert module.Params().variant == contract.NO_VARIANT
+    assert set(_params.param_help(exp.params)) == {f.name for f in fields}
+    p = experiments.make_params(exp, exp.ci.params)
+    assert experiments.params_from_dict(exp, json.loads(json.dumps(experiments.params_to_dict(p)))) == p
+    if exp.controls:
+        assert exp.params().variant == contract.NO_VARIANT
         with pytest.raises(ValueError, match="variant="):
-            module.Params(variant="no such control")
+            exp.params(variant="no such control")
+
+
+def test_a_declaration_is_checked_when_it_is_built():
+    """One clear ValueError naming the module and the field, for each kind of mistake."""
+    from simulations.experiments import thm11
+
+    good = dataclasses.asdict(thm11.EXPERIMENT.ci)
+    base = {f.name: getattr(thm11.EXPERIMENT, f.name) for f in dataclasses.fields(contract.Experiment)}
+    base.pop("module")
+    bad = {"results": ("thm11",), "name": "thm 11", "description": " ", "ci": contract.CiRun(0, good["params"]),
+           "opponents": ("nobody",), "controls": {"x": 1}, "outcome": dict, "params": dict}
+    for field, value in bad.items():
+        with pytest.raises(ValueError, match=rf"experiment {__name__}: Experiment\.{field}"):
+            contract.Experiment(**{**base, field: value})
+    with pytest.raises(ValueError, match=r"Experiment\.ci overrides unknown parameters nonsense"):
+        contract.Experiment(**{**base, "ci": contract.CiRun(2, {"nonsense": 1})})
+
+
+def test_record_fields_and_record_errors_read_the_outcome_type():
+    """``record_fields`` gives key -> type; ``record_errors`` finds a missing, an extra and a mistyped key (the
+    breaks a trial writing the wrong record would make)."""
+    from simulations.experiments import thm11
+
+    fields = contract.record_fields(thm11.EXPERIMENT)
+    assert fields == {"cases": dict[str, thm11.Case]}
+    assert contract.record_fields(thm11.Case)["constant_error"] is float
+    exp = thm11.EXPERIMENT
+    records, _ = runner.evaluate("thm11", 1, seed=SEED, params=_params_of(exp, None))
+    assert contract.record_errors(exp.outcome, records[0]) is None
+    case = records[0]["cases"]["thresholds"]
+    renamed = {("const_error" if k == "constant_error" else k): v for k, v in case.items()}
+    for broken, why in ((renamed, "not declared"), ({**case, "constant_error": "high"}, "not a number"),
+                        ({**case, "rounds": 1.5}, "not an int")):
+        assert why in (contract.record_errors(exp.outcome, {"cases": {"thresholds": broken}}) or ""), why
 
 
 def _audit_cases():

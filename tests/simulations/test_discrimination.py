@@ -36,11 +36,11 @@ def test_thm10_informative_and_separation_follow_the_trivial_releases():
         return r["cases"]["thresholds:zipf"], (f"{name}_accurate" if name != "A_PAP" else "accurate")
 
     ok = _set(_set(rows, at, ["A_PAP"], True), at, list(thm10.TRIVIAL_ALGORITHMS), False)
-    s = thm10.summarise(ok, p)
+    s = contract.summarise_run(thm10.EXPERIMENT, ok, p)
     assert s["informative"] == {"thresholds:zipf": True} and s["cases"]["thresholds:zipf"]["separation"]["separated"]
-    assert s["verdict_text"].startswith("informative in 1/1")
+    assert s["verdict_text"].split(": ", 1)[1].startswith("informative in 1/1")
     for name in thm10.TRIVIAL_ALGORITHMS:  # any one trivial release meeting alpha makes the verdict uninformative
-        s = thm10.summarise(_set(ok, at, [name], True), p)
+        s = contract.summarise_run(thm10.EXPERIMENT, _set(ok, at, [name], True), p)
         c = s["cases"]["thresholds:zipf"]
         assert not c["informative"] and c["separation"]["trivial_not_failing"] == [name], name
         assert not c["separation"]["separated"]
@@ -58,16 +58,16 @@ def test_thm3_1_informative_follows_its_no_public_and_label_blind_learners():
 
     ok = _set(rows, at, list(thm3_1.TRIVIAL_ALGORITHMS), False)
     ok = _set(ok, lambda r, _: (r["cases"]["thresholds:uniform"], "accurate"), ["x"], True)
-    s = thm3_1.summarise(ok, p)
+    s = contract.summarise_run(thm3_1.EXPERIMENT, ok, p)
     assert s["informative"]["thresholds:uniform"] and s["cases"]["thresholds:uniform"]["separation"]["separated"]
     # non-private ERM is the reference, not a trivial learner: its success does not make the verdict uninformative
-    assert thm3_1.summarise(_set(ok, at, ["erm_nonprivate"], True), p)["informative"]["thresholds:uniform"]
+    assert contract.summarise_run(thm3_1.EXPERIMENT, _set(ok, at, ["erm_nonprivate"], True), p)["informative"]["thresholds:uniform"]
     for name in thm3_1.TRIVIAL_ALGORITHMS:
-        assert not thm3_1.summarise(_set(ok, at, [name], True), p)["informative"]["thresholds:uniform"], name
+        assert not contract.summarise_run(thm3_1.EXPERIMENT, _set(ok, at, [name], True), p)["informative"]["thresholds:uniform"], name
 
 
 def test_prop4_3_informative_follows_the_trivial_supports():
-    params = dict(prop4_3.CI_RUN["params"])
+    params = dict(prop4_3.EXPERIMENT.ci.params)
     records, summary = runner.evaluate("prop4_3", 2, seed=SEED, overrides=params)
     assert {"public_only", *prop4_3.TRIVIAL_SUPPORTS} <= set(summary["baselines"])
     p = prop4_3.Params(num_attributes=20, k=2, num_workloads=12, alpha=0.2, fractions=(1.0,))
@@ -78,8 +78,8 @@ def test_prop4_3_informative_follows_the_trivial_supports():
         return r, f"{name}_error"
 
     bad = _set(rows, at, names, 1.0)  # every trivial support / release misses alpha
-    s = prop4_3.summarise(bad, p)
-    assert s["informative"] and s["verdict_text"].startswith("informative")
+    s = contract.summarise_run(prop4_3.EXPERIMENT, bad, p)
+    assert s["informative"] and s["verdict_text"].split(": ", 1)[1].startswith("informative")
     for name in names:
-        s = prop4_3.summarise(_set(bad, at, [name], 0.0), p)
+        s = contract.summarise_run(prop4_3.EXPERIMENT, _set(bad, at, [name], 0.0), p)
         assert not s["informative"] and s["baselines"][name]["status"] == contract.SUCCEEDS, name

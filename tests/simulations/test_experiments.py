@@ -5,17 +5,17 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simulations import experiments, runner, stats
+from simulations import contract, experiments, runner, stats
 from simulations.experiments import laplace_tail, lemma4_2
 
 
 def test_registry_finds_experiments_by_name_and_result_id():
     """Lemma 4.2 is validated by lemma4_2 (its sensitivity); laplace_tail validates no paper result."""
     assert "laplace_tail" in experiments.names()
-    assert experiments.get("laplace_tail") is laplace_tail
-    assert experiments.get("lvsuw21:lemma4.2") is lemma4_2
-    assert experiments.get("lemma4.2") is lemma4_2
-    assert experiments.get("simulations.experiments.laplace_tail") is laplace_tail
+    assert experiments.get("laplace_tail") is laplace_tail.EXPERIMENT
+    assert experiments.get("lvsuw21:lemma4.2") is lemma4_2.EXPERIMENT
+    assert experiments.get("lemma4.2") is lemma4_2.EXPERIMENT
+    assert experiments.get("simulations.experiments.laplace_tail") is laplace_tail.EXPERIMENT
     rows = {r["name"]: r for r in experiments.catalogue()}
     assert rows["laplace_tail"]["result_ids"] == [] and rows["laplace_tail"]["error"] is None
 
@@ -26,26 +26,26 @@ def test_declared_defaults_equal_the_constructed_params():
     default a check or validation would rewrite, and a default_factory not called)."""
     for name in experiments.names():
         module = experiments.get(name)
-        assert experiments.default_params(module) == experiments.params_to_dict(module.Params()), name
+        assert experiments.default_params(module) == experiments.params_to_dict(module.params()), name
 
 
 def test_unknown_experiment_and_bad_module_raise_value_error():
     with pytest.raises(ValueError, match="unknown"):
         experiments.get("no_such_experiment")
-    with pytest.raises(ValueError, match="lacks"):
+    with pytest.raises(ValueError, match="declares no EXPERIMENT"):
         experiments.get("simulations.stats")  # a module without the experiment shape
 
 
 def test_make_params_coerces_and_validates():
-    p = experiments.make_params(laplace_tail, {"k": "4", "eps": "0.5"})
+    p = experiments.make_params(laplace_tail.EXPERIMENT, {"k": "4", "eps": "0.5"})
     assert p.k == 4 and p.eps == 0.5 and p.beta == 0.05
-    assert experiments.params_from_dict(laplace_tail, experiments.params_to_dict(p)) == p
+    assert experiments.params_from_dict(laplace_tail.EXPERIMENT, experiments.params_to_dict(p)) == p
     with pytest.raises(ValueError, match="k="):
-        experiments.make_params(laplace_tail, {"k": "2.5"})
+        experiments.make_params(laplace_tail.EXPERIMENT, {"k": "2.5"})
     with pytest.raises(ValueError, match="eps"):
-        experiments.make_params(laplace_tail, {"eps": "-1"})
+        experiments.make_params(laplace_tail.EXPERIMENT, {"eps": "-1"})
     with pytest.raises(ValueError, match="unknown"):
-        experiments.make_params(laplace_tail, {"kk": "1"})
+        experiments.make_params(laplace_tail.EXPERIMENT, {"kk": "1"})
     assert experiments.parse_overrides(["a=1", "b = x=y"]) == {"a": "1", "b": " x=y"}
     with pytest.raises(ValueError, match="key=value"):
         experiments.parse_overrides(["novalue"])
@@ -72,7 +72,7 @@ def test_laplace_tail_floor_check_fails_when_noise_exceeds_the_declared_scale():
     rng = np.random.default_rng(0)
     z = np.abs(rng.laplace(0, values["laplace_scale"] * 2.5, size=(2000, 3))).max(axis=1)  # noise 2.5x too large
     records = [{"max_abs_error": float(v), "success": bool(v <= values["release_error"])} for v in z]
-    s = laplace_tail.summarise(records, params)
+    s = contract.summarise_run(laplace_tail.EXPERIMENT, records, params)
     assert s["tail_rule"] == "violated" and not s["exact_law_consistent"] and s["floor_check_failed"]
     assert s["verdict"] == stats.FLOOR_CHECK and "FAILED" in s["verdict_text"]
 

@@ -5,7 +5,7 @@ and the below-bound status."""
 import numpy as np
 import pytest
 
-from simulations import stats
+from simulations import contract, stats
 from simulations.experiments import thm7, thm11
 
 
@@ -17,13 +17,13 @@ def _records(module, params, trials, seed):
 @pytest.fixture(scope="module")
 def thm7_summary():
     p = thm7.Params(cases=("thresholds",), per_subsample=1, num_queries=20, counter_reps=20)
-    return thm7.summarise(_records(thm7, p, 3, 11), p)
+    return contract.summarise_run(thm7.EXPERIMENT, _records(thm7, p, 3, 11), p)
 
 
 @pytest.fixture(scope="module")
 def thm7_at_bound():
     p = thm7.Params(cases=("boundary_noise",), counter_reps=1)
-    return thm7.summarise(_records(thm7, p, 3, 13), p)
+    return contract.summarise_run(thm7.EXPERIMENT, _records(thm7, p, 3, 13), p)
 
 
 @pytest.mark.slow
@@ -94,7 +94,7 @@ def test_thm11_switch_privacy_and_negative_control():
     violated; below the bound (per_subsample = 1) the accuracy is below-bound. Catches: h_priv computed one
     query early/late, the double spend, a control that is not inverted."""
     p = thm11.Params(cases=("thresholds",))
-    s = thm11.summarise(_records(thm11, p, 3, 12), p)
+    s = contract.summarise_run(thm11.EXPERIMENT, _records(thm11, p, 3, 12), p)
     c = s["cases"]["thresholds"]
     assert c["at_bound"] and c["n_used"] >= c["n_bound"]
     assert c["switch"]["status"] == stats.HOLDS and c["privacy"]["status"] == stats.HOLDS
@@ -102,7 +102,7 @@ def test_thm11_switch_privacy_and_negative_control():
     assert c["negative_control"]["status"] == stats.VIOLATED
     assert c["baselines"]["constant"]["status"] == "fails"
     small = thm11.Params(cases=("thresholds",), per_subsample=1)
-    b = thm11.summarise(_records(thm11, small, 1, 12), small)
+    b = contract.summarise_run(thm11.EXPERIMENT, _records(thm11, small, 1, 12), small)
     assert b["cases"]["thresholds"]["accuracy"]["status"] == stats.BELOW_BOUND and b["verdict"] == stats.BELOW_BOUND
     rows = c["crossover"]
     assert [r["m"] for r in rows] == list(thm11.CROSSOVER_M)

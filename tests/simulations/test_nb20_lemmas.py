@@ -4,7 +4,7 @@ and both negative controls come out violated at the same sizes."""
 import numpy as np
 import pytest
 
-from simulations import stats
+from simulations import contract, stats
 from simulations.experiments import nb20_lemmas
 
 
@@ -14,7 +14,7 @@ def test_lemmas_hold_and_their_controls_are_violated():
     disagreement computed on the wrong law, or sizes that are not bounds'."""
     p = nb20_lemmas.Params(cases=("thresholds", "boundary_noise"))
     recs = [nb20_lemmas.trial(p, np.random.default_rng(np.random.SeedSequence(3, spawn_key=(i,)))) for i in range(30)]
-    s = nb20_lemmas.summarise(recs, p)
+    s = contract.summarise_run(nb20_lemmas.EXPERIMENT, recs, p)
     assert s["trials_for_holds"] <= 30
     assert s["verdict"] == stats.HOLDS, s["verdict_text"]
     assert s["negative_controls_caught"]

@@ -55,7 +55,7 @@ def _flip(line: str) -> str:
 #: (name, edit of one record line, what the one line on stderr names)
 EDITS = [
     ("success flipped", _flip, "the records give"),
-    ("type changed", lambda ln: re.sub(r'"success":(true|false)', '"success":"yes"', ln), "success holds string"),
+    ("type changed", lambda ln: re.sub(r'"success":(true|false)', '"success":"yes"', ln), "wrong type for its key"),
     ("digest removed", lambda ln: re.sub(r'"digest":"[0-9a-f]+",', "", ln), "lacks the run's digest"),
     ("non-finite number", lambda ln: re.sub(r'"max_abs_error":[0-9.e-]+', '"max_abs_error":1e999', ln), "not finite"),
     ("key twice", lambda ln: ln.replace('"success":', '"success":true,"success":', 1), "appears twice"),

@@ -36,12 +36,12 @@ def test_a_staged_search_labels_its_one_progress_line_stage_k_of_at_most_k(monke
     from simulations import experiments
     from simulations.experiments import thm10_looseness as loose
 
-    params = experiments.make_params(loose, {})
+    params = experiments.make_params(loose.EXPERIMENT, {})
     last = loose.max_refinements(params.factor, params.resolution)
     assert loose.max_stage(params) == last >= 1
-    assert stages.stage_label(loose, params, 2) == f"stage 2 of at most {last}"
+    assert stages.stage_label(loose.EXPERIMENT, params, 2) == f"stage 2 of at most {last}"
     monkeypatch.setattr("sys.stderr.isatty", lambda: True)
-    bar = runner._progress(10, 0, stages.stage_label(loose, params, 0))
+    bar = runner._progress(10, 0, stages.stage_label(loose.EXPERIMENT, params, 0))
     try:
         assert bar.desc.startswith(f"stage 0 of at most {last}") and not bar.leave and not bar.disable
     finally:
@@ -49,3 +49,21 @@ def test_a_staged_search_labels_its_one_progress_line_stage_k_of_at_most_k(monke
     plain = runner._progress(10, 0, False)
     assert plain.disable and plain.leave
     plain.close()
+
+
+def test_a_staged_search_prints_one_line_per_finished_stage_with_its_cpu(tmp_path, capsys):
+    """A search run where no bar shows (stderr not a terminal) still says where it is: one line per finished
+    stage on stderr, labelled "stage k of at most K", the last one saying the search ends, each with the CPU
+    seconds so far (non-decreasing); none with progress=False. Catches a search silent for its whole run."""
+    from simulations.experiments import thm10_looseness as loose
+
+    params = dict(loose.CI_RUN["params"])
+    results = stages.run("thm10_looseness", 2, tmp_path / "s", seed=3, overrides=params, workers=1)
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == len(results) >= 2
+    cpu = [float(line.rsplit(";", 1)[1].split()[0]) for line in lines]
+    for k, line in enumerate(lines):
+        assert line.startswith(f"thm10_looseness stage {k} of at most ") and "s CPU so far" in line
+    assert "the search ends here" in lines[-1] and cpu == sorted(cpu)
+    stages.run("thm10_looseness", 2, tmp_path / "quiet", seed=3, overrides=params, workers=1, progress=False)
+    assert capsys.readouterr().err == ""

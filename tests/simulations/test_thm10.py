@@ -327,7 +327,7 @@ def test_summary_judges_accuracy_against_1_minus_beta_not_a_looser_target():
                                  "cover_ok": True, "accurate": t < k, "spent_eps": params.eps,
                                  "spent_delta": params.delta} for case, s in setups.items()}}
                for t in range(T)]
-    s = thm10.summarise(records, params)
+    s = contract.summarise_run(thm10.EXPERIMENT, records, params)
     for c in s["cases"].values():
         assert c["at_bound"] and c["accuracy"]["successes"] == k
         assert c["accuracy"]["target"] == pytest.approx(1 - params.beta)

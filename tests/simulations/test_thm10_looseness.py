@@ -10,7 +10,7 @@ import shutil
 import numpy as np
 import pytest
 
-from simulations import experiments, stages, stats
+from simulations import contract, experiments, stages, stats
 from simulations.__main__ import main as cli
 from simulations.experiments import thm10_looseness as tl
 
@@ -167,7 +167,7 @@ def test_looseness_params_are_checked():
         tl.Params(resolution=0.0)
     with pytest.raises(ValueError, match="probes names unit"):
         tl.Params(stage=1, probes='{"alpha=0.3|thresholds:zipf": {"n": [5]}}')
-    assert experiments.make_params(tl, {"cases": "stumps:uniform", "stump_dims": "4,8"}).stump_dims == (4, 8)
+    assert experiments.make_params(tl.EXPERIMENT, {"cases": "stumps:uniform", "stump_dims": "4,8"}).stump_dims == (4, 8)
     keys = [u["key"] for u in tl.units(tl.Params(cases=("stumps:uniform", "thresholds:zipf"), stump_dims=(4, 8),
                                                   alphas=(0.5,)))]
     assert keys == ["alpha=0.5|stumps:uniform|p=4", "alpha=0.5|stumps:uniform|p=8", "alpha=0.5|thresholds:zipf"]
@@ -188,7 +188,7 @@ def test_the_at_bound_verdict_comes_from_stage_0_alone():
     stage1 = dataclasses.replace(base, stage=1, history=json.dumps(history),
                                  probes=json.dumps({u["key"]: {"n": [n_bound]}}))
     records = [{"points": {u["key"]: {"n_accurate": [True], "m_accurate": [], "m_cover_ok": []}}}] * 30
-    s = tl.summarise(records, stage1)
+    s = contract.summarise_run(tl.EXPERIMENT, records, stage1)
     row = s["rows"][0]
     assert row["n_successes"][0] == 40 and row["n_trials"][0] == 40  # the search itself pools them
     assert row["status_at_bound"] == stats.INCONCLUSIVE and s["verdict"] == stats.INCONCLUSIVE
@@ -207,12 +207,12 @@ def test_trivial_release_gets_its_own_least_size_beside_a_paps():
     assert len(grid) >= 2
     point = {"n_accurate": [True] * len(grid), "m_accurate": [], "m_cover_ok": [],
              "n_private_only": [True] + [False] * (len(grid) - 1), "m_public_only": []}
-    s = tl.summarise([{"points": {u["key"]: point}}] * 40, p)
+    s = contract.summarise_run(tl.EXPERIMENT, [{"points": {u["key"]: point}}] * 40, p)
     t = s["rows"][0]["trivial_least_sizes"]["private_only"]
     assert t["least"] == grid[0] and t["algorithm_least"] == grid[-1]
     assert t["separates_at"] == grid[1:] and t["separates"]
     same = dict(point, n_private_only=[True] * len(grid))
-    t2 = tl.summarise([{"points": {u["key"]: same}}] * 40, p)["rows"][0]["trivial_least_sizes"]["private_only"]
+    t2 = contract.summarise_run(tl.EXPERIMENT, [{"points": {u["key"]: same}}] * 40, p)["rows"][0]["trivial_least_sizes"]["private_only"]
     assert t2["separates_at"] == [] and not t2["separates"]
     assert dataclasses.replace(p, baselines=False).baselines is False
 

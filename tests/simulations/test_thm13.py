@@ -26,7 +26,7 @@ def small_run():
     params = thm13.Params(**SMALL)
     records = [thm13.trial(params, np.random.default_rng(np.random.SeedSequence(5, spawn_key=(i,))))
                for i in range(150)]
-    return params, records, thm13.summarise(records, params)
+    return params, records, contract.summarise_run(thm13.EXPERIMENT, records, params)
 
 
 def test_sizes_come_from_bounds_and_the_region_follows_the_proof():
@@ -67,7 +67,7 @@ def test_attack_breaks_exact_answers_and_the_broken_gaussian_in_the_region(small
     assert cell["in_region"]
     for kind in ("exact", "gaussian_broken"):
         assert cell["releases"][kind]["contradicts_theorem_privacy"], kind
-    assert sm["negative_control"]["status"] == stats.VIOLATED
+    assert sm["control_release"]["status"] == stats.VIOLATED
 
 
 def test_gaussian_release_tpr_stays_within_the_fpr_interval(small_run):
@@ -124,7 +124,7 @@ def test_informative_follows_from_the_records_and_the_claim_can_fail_there():
     params = thm13.Params(**{**SMALL, "n_grid": (32, 600), "c_14r": 10.0,
                              "releases": ("exact", "zero", "gaussian", "gaussian_broken")})
     recs = [thm13.trial(params, np.random.default_rng(np.random.SeedSequence(7, spawn_key=(i,)))) for i in range(30)]
-    sm = thm13.summarise(recs, params)
+    sm = contract.summarise_run(thm13.EXPERIMENT, recs, params)
     assert sm["informative"] == {"n=32,m=0": False, "n=600,m=0": True}
     big = sm["cells"]["n=600,m=0"]["releases"]
     assert big["exact"]["accurate_record"]["status"] == "succeeds"
@@ -136,7 +136,7 @@ def test_informative_follows_from_the_records_and_the_claim_can_fail_there():
     small = sm["cells"]["n=32,m=0"]["releases"]
     assert all(v["theorem_claim"]["verdict"] == stats.BELOW_BOUND for v in small.values() if "theorem_claim" in v)
     assert sm["verdict"] == stats.HOLDS
-    assert sm["negative_control"]["status"] == stats.VIOLATED
+    assert sm["control_release"]["status"] == stats.VIOLATED
 
 
 def test_explicit_constants_leave_no_region_at_simulable_sizes():
@@ -145,16 +145,16 @@ def test_explicit_constants_leave_no_region_at_simulable_sizes():
     the contract test's CI run; 20 are too few at n = 32)."""
     params = thm13.Params(**{**SMALL, "form": "explicit", "releases": ("exact", "zero", "gaussian_broken")})
     recs = [thm13.trial(params, np.random.default_rng(np.random.SeedSequence(3, spawn_key=(i,)))) for i in range(40)]
-    sm = thm13.summarise(recs, params)
+    sm = contract.summarise_run(thm13.EXPERIMENT, recs, params)
     assert sm["sizes"]["t"] == pytest.approx(float(bounds.compute("bcmnuw20:thm14", alpha=0.2, dual_vc=1000)["traced_t"]))
     assert sm["sizes"]["t"] < 0 and sm["verdict"] == stats.BELOW_BOUND and "no verdict is possible" in sm["verdict_text"]
-    assert sm["negative_control"]["status"] == stats.VIOLATED
+    assert sm["control_release"]["status"] == stats.VIOLATED
 
 
 def test_outside_the_region_is_below_bound():
     params = thm13.Params(**{**SMALL, "n_grid": (200,), "releases": ("gaussian",)})
     recs = [thm13.trial(params, np.random.default_rng(i)) for i in range(3)]
-    sm = thm13.summarise(recs, params)
+    sm = contract.summarise_run(thm13.EXPERIMENT, recs, params)
     assert sm["verdict"] == stats.BELOW_BOUND
     assert sm["cells"]["n=200,m=0"]["releases"]["gaussian"]["theorem_claim"]["verdict"] == stats.BELOW_BOUND
 

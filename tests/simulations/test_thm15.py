@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import bounds
-from simulations import stats
+from simulations import contract, stats
 from simulations.experiments import thm15
 
 SMALL = {"num_points": 64, "alpha": 0.4, "m_alpha_grid": (0.5, 16.0), "n_max": 200_000, "form": "asymptotic"}
@@ -22,7 +22,7 @@ REGIME = {"num_points": 256, "alpha": 0.25, "m_alpha_grid": (0.5, 16.0), "n_scal
 def _run(T=12, **kw):
     params = thm15.Params(**{**SMALL, **kw})
     recs = [thm15.trial(params, np.random.default_rng(np.random.SeedSequence(15, spawn_key=(i,)))) for i in range(T)]
-    return params, recs, thm15.summarise(recs, params)
+    return params, recs, contract.summarise_run(thm15.EXPERIMENT, recs, params)
 
 
 def test_line_and_sizes_come_from_bounds():
@@ -72,7 +72,7 @@ def test_in_the_regime_the_claim_holds_and_the_true_answers_control_is_violated(
     for r in edited:
         for cell in r["sizes"].values():
             cell["private_only_accurate"] = True
-    assert not any(thm15.summarise(edited, params)["informative"].values())
+    assert not any(contract.summarise_run(thm15.EXPERIMENT, edited, params)["informative"].values())
     assert sm["rows"][0]["private_only_accurate"]["status"] == "fails" and sm["verdict"] == stats.HOLDS
     _, _, bad = _run(T=30, **REGIME, variant="true_answers")
     assert bad["verdict"] == stats.VIOLATED

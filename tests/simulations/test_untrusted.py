@@ -157,7 +157,7 @@ CRAFTED = [
     ("conflicting duplicate first", _conflicting_duplicate_first, "conflicting duplicate"),
     ("NaN record", _nan_record, "NaN"),
     ("record of another run", _foreign_record, "digest"),
-    ("record missing its keys", _record_missing_keys, "shape"),
+    ("record missing its keys", _record_missing_keys, "shape|wrong type"),
     ("trials -5", _edit_manifest(trials=-5), "trials"),
     ("trials 10^15", _edit_manifest(trials=10**15), "--max-trials"),
     ("manifest a list", _write("[1, 2]"), "JSON object"),

@@ -1,0 +1,206 @@
+"""The four papers' numbered results and what decides each (``python -m bounds coverage``, the report's first
+screen).
+
+Read from ``bounds/papers_index.toml`` (the 104 items of BCMNUW20, ABM19, LVSUW21 and NB20 as the papers list
+them, each numbered result mapped to its registered result id or to none) and from the registries' own
+declarations (:func:`bounds.where.declared`: experiments by their ``RESULT_IDS``, proof checks by their
+``result``, audit targets by the result their ``source`` cites; explicit forms from :mod:`bounds.registry`).
+Nothing here is kept by hand: a new experiment, check or target changes its row.
+
+What decides a result, in this order of strength:
+
+* ``verdict at its own sizes``: an experiment validates it; a run at or above every size the result requires
+  gives ``holds``/``violated``/``inconclusive``, below them a ``below-bound`` measurement;
+* ``measurement``: an experiment runs it, but no finite run can decide it (the index's ``undecidable`` says
+  why and what instance-level evidence is given);
+* ``privacy audit``: an audit target of its algorithm cites it (a privacy claim), and no experiment does;
+* ``proof check``: only machine checks of its proof's steps;
+* ``nothing can``: the index says why no finite run can decide it, and nothing runs it;
+* ``nothing yet``: none of the above (a gap, shown as one).
+
+Which saved run answers a result is a rule of the results' reader (``reports.coverage``), not of ``bounds``.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+INDEX = Path(__file__).with_name("papers_index.toml")
+NUMBERED = "numbered result"
+#: the kinds of evidence, strongest first (see the module docstring)
+DECIDERS = ("verdict at its own sizes", "measurement", "privacy audit", "proof check", "nothing can",
+            "nothing yet")
+#: the words items use for a result's kind -> the kind in result ids ("Thm 10" -> thm10)
+_KIND = {"thm": "thm", "theorem": "thm", "lemma": "lemma", "claim": "claim", "fact": "fact", "remark": "remark",
+         "prop": "prop", "proposition": "prop", "alg": "alg", "cor": "cor", "corollary": "cor"}
+_LABEL = re.compile(r"^(Thm|Theorem|Lemma|Claim|Fact|Remark|Prop|Proposition|Cor|Corollary)\.?\s+"
+                    r"(\d+(?:\.\d+)?)(?=$|:|\s+\(|\s+\+)")  # "Thm 11 corollary" names no result
+
+
+@dataclass(frozen=True)
+class Item:
+    """BCMNUW20/ABM19/LVSUW21/NB20 as listed in ../shared/PAPERS_INDEX.md: one item of a paper."""
+
+    id: str          # B13 (B, A, L, N: the paper; the index's number)
+    paper: str       # bcmnuw20
+    item: str        # "Thm 10: n, m upper bound"
+    kind: str
+    klass: str       # "numbered result", "definition", "algorithm", ...
+    result: str      # the registered result id ("bcmnuw20:thm10"), "" where none is registered
+    undecidable: str = ""  # why no finite run can decide it, and what evidence is given instead ("" if one can)
+
+
+@dataclass
+class Row:
+    """One numbered result and what decides it."""
+
+    item: Item
+    cited: str                                   # the id its evidence is declared under (result, or from its label)
+    experiments: list[str] = field(default_factory=list)
+    proof_checks: list[str] = field(default_factory=list)
+    audit_targets: list[str] = field(default_factory=list)
+    explicit: str = ""                           # the registered result's explicit status ("" when unregistered)
+    decides: str = ""                            # one of DECIDERS
+    why: str = ""                                # the detail in words
+
+    def to_dict(self) -> dict:
+        i = self.item
+        return {"item": i.id, "paper": i.paper, "label": i.item, "result": i.result or None,
+                "decided_by": self.decides, "how": self.why, "experiments": self.experiments,
+                "proof_checks": self.proof_checks, "audit_targets": self.audit_targets,
+                "explicit": self.explicit or None, "undecidable": i.undecidable or None}
+
+
+def _text(value) -> str:
+    """The ``undecidable`` field as one line, whether the index gives a string or a table of strings."""
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {v}" for k, v in value.items() if v)
+    return " ".join(str(value or "").split())
+
+
+@functools.lru_cache(maxsize=None)
+def items() -> tuple[Item, ...]:
+    """Every item of the index, in paper order. A malformed index is a ValueError naming the item."""
+    with INDEX.open("rb") as fh:
+        data = tomllib.load(fh)
+    out = []
+    for k, raw in enumerate(data.get("item", [])):
+        try:
+            out.append(Item(str(raw["id"]), str(raw["paper"]), str(raw["item"]), str(raw["kind"]),
+                            str(raw["class"]), str(raw.get("result", "")), _text(raw.get("undecidable", ""))))
+        except KeyError as exc:
+            raise ValueError(f"{INDEX.name}: item {k + 1} lacks {exc}") from None
+    return tuple(out)
+
+
+def numbered() -> list[Item]:
+    return [i for i in items() if i.klass == NUMBERED]
+
+
+def cited_id(item: Item) -> str:
+    """The id the item's evidence is declared under: its registered result, else ``paper:kind+number`` read from
+    its label ("Lemma 3.2: A_SSPP is eps-DP" of ABM19 -> abm19:lemma3.2), else ""."""
+    if item.result:
+        return item.result
+    m = _LABEL.match(item.item)
+    return f"{item.paper}:{_KIND[m.group(1).lower()]}{m.group(2)}" if m else ""
+
+
+def _targets_citing(rid: str) -> list[str]:
+    """Audit targets whose source cites ``rid`` though it is not a registered result (a privacy lemma)."""
+    from . import where
+
+    pattern = where._citations_of(rid)
+    out = []
+    for p in sorted((where.ROOT / "simulations" / "audit_targets").glob("[!_]*.py")):
+        if not pattern.search(where._text(p)):
+            continue
+        for call in where._calls(p, "AuditTarget"):
+            args = [where._literal(a) for a in call.args[:2]]
+            if len(args) == 2 and all(isinstance(a, str) for a in args) and pattern.match(args[1]):
+                out.append(args[0])
+    return out
+
+
+def _decide(row: Row) -> None:
+    undecidable = row.item.undecidable
+    if row.experiments and not undecidable:
+        row.decides = DECIDERS[0]
+        row.why = f"experiment {', '.join(row.experiments)}"
+    elif row.experiments:
+        row.decides, row.why = DECIDERS[1], f"experiment {', '.join(row.experiments)}; {undecidable}"
+    elif row.audit_targets:
+        row.decides, row.why = DECIDERS[2], f"audit of {', '.join(row.audit_targets)}"
+    elif row.proof_checks:
+        row.decides = DECIDERS[3]
+        row.why = f"{len(row.proof_checks)} check(s) of its proof's steps"
+    elif undecidable:
+        row.decides, row.why = DECIDERS[4], undecidable
+    else:
+        row.decides = DECIDERS[5]
+        row.why = ("no experiment, audit target or proof check declares it"
+                   + ("" if row.item.result else "; no result is registered for it"))
+
+
+def rows() -> list[Row]:
+    """One row per numbered result of the four papers, in paper order."""
+    from . import where
+    from .registry import all_results
+
+    found = where.declared()
+    explicit = {r.id: r.explicit_status for r in all_results()}
+    out = []
+    for item in numbered():
+        rid = cited_id(item)
+        row = Row(item, rid)
+        if rid:
+            row.experiments = list(found["experiment"].get(rid, []))
+            row.proof_checks = list(found["proof checks"].get(rid, []))
+            row.audit_targets = list(found["audit targets"].get(rid, [])) or _targets_citing(rid)
+        row.explicit = explicit.get(item.result, "")
+        _decide(row)
+        out.append(row)
+    return out
+
+
+def _short(text: str, width: int = 44) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def cmd(ns) -> int:
+    """``python -m bounds coverage [--results DIR] [--json | --csv]``: one row per numbered result. With
+    ``--results`` the saved runs, audits and proof checks are read through ``reports.coverage`` (reports reads
+    result files; ``bounds`` itself imports no other package, only this command line reaches up for them)."""
+    from . import cli_common as cli
+
+    if ns.results is None:
+        found = rows()
+        header = ["item", "result", "decided by", "how", "explicit form"]
+        table = [[f"{r.item.id} {r.item.item}", r.item.result.split(":", 1)[-1] if r.item.result else "-",
+                  r.decides, r.why, r.explicit or "-"] for r in found]
+        text = None if ns.json or ns.csv else (cli.table([[_short(c) if k in (0, 3) else c for k, c in enumerate(t)]
+                                                          for t in table], header) + _footer(found))
+        cli.emit(ns, table, header, text=text, json_obj={"rows": [r.to_dict() for r in found]})
+        return 0
+    from reports import coverage as rc, results as rr
+
+    res = rr.load(ns.results)
+    found = rc.answers(res)
+    table = rc.table_rows(found, res.root)
+    text = None
+    if not (ns.json or ns.csv):
+        text = (cli.table([[_short(c) if k == 0 else c for k, c in enumerate(t)] for t in table], list(rc.HEADER))
+                + _footer([a.row for a in found]) + "\n" + rc.RULE)
+    cli.emit(ns, table, list(rc.HEADER), text=text,
+             json_obj={"rule": rc.RULE, "rows": [a.to_dict(res.root) for a in found],
+                       "problems": [str(p) for p in res.problems]})
+    return 0
+
+
+def _footer(rs) -> str:
+    counts = {d: sum(r.decides == d for r in rs) for d in DECIDERS}
+    return (f"\n\n{len(rs)} numbered results of {len(items())} items: "
+            + ", ".join(f"{n} {d}" for d, n in counts.items() if n))

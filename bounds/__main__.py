@@ -343,38 +343,84 @@ def _format_levels(pl, levels) -> list[str]:
     return pl.DataFrame({"v": levels}).write_csv(include_header=False, quote_style="never").splitlines()
 
 
+#: rows of ``sweep``'s table or JSON formatted at a time (each row's texts weigh a few KB)
+_SWEEP_ROWS = 4096
+
+
+def _sweep_rows(ns, as_json: bool):
+    """The sweep block by block (``sweep_chunks``): yields (result, header, rows of one block), each row a list of
+    JSON values (``as_json``) or of the table's cell texts; at most _SWEEP_ROWS rows are held at a time."""
+    import numpy as np
+
+    from .api import sweep_chunks
+
+    for result, cols, evs in sweep_chunks(ns.id, form=ns.form, constants=_consts(ns), **_params(ns, ranges=True)):
+        header = list(cols) + [f"{n}{'' if ev.explicit else '*'}" for n, ev in evs.items()] \
+            + [f"{n}_log10" for n in evs]
+        n = len(next(iter(evs.values())).value.ravel()) if evs else 0
+        pcols = [np.broadcast_to(np.asarray(v, dtype=object), (n,)) for v in cols.values()]
+        vcols = [ev.value.ravel() for ev in evs.values()]
+        lcols = [ev.log10.ravel() for ev in evs.values()]
+        ints = [ev.quantity.integer for ev in evs.values()]
+        for start in range(0, n, _SWEEP_ROWS):  # rows of text weigh ~50x their numbers: a few thousand at a time
+            span = range(start, min(n, start + _SWEEP_ROWS))
+            if as_json:
+                rows = [[c[i].item() if hasattr(c[i], "item") else c[i] for c in pcols]
+                        + [None if not math.isfinite(v[i]) else (int(v[i]) if it and abs(v[i]) < 2**53 else float(v[i]))
+                           for v, it in zip(vcols, ints)]
+                        + [None if not math.isfinite(l[i]) else round(float(l[i]), 6) for l in lcols] for i in span]
+            else:
+                rows = [[str(c[i]) for c in pcols]
+                        + [fmt_number(v[i], l[i], it) for v, l, it in zip(vcols, lcols, ints)]
+                        + [f"{l[i]:.4f}" for l in lcols] for i in span]
+            yield result, header, rows
+        if not n:
+            yield result, header, []
+
+
 def cmd_sweep(ns) -> int:
-    from .api import sweep_arrays
+    """The sweep as a table, JSON or CSV, evaluated and formatted in blocks so memory stays flat in the number
+    of points: CSV is written as it goes (``_sweep_csv``); table and JSON rows go to a temporary file (a table's
+    column widths are known only after its last row) and are copied to stdout once every block is done, so an
+    error part-way prints nothing. The output is the same text as formatting all rows at once."""
+    import shutil
+    import tempfile
 
     if ns.csv:
         return _sweep_csv(ns)
-    result, cols, evs = sweep_arrays(ns.id, form=ns.form, constants=_consts(ns),
-                                     **_params(ns, ranges=True))
-    import numpy as np
+    result, header = None, []
+    with tempfile.TemporaryFile("w+b") as spool:
+        widths: list[int] = []
+        count = 0
+        for result, header, rows in _sweep_rows(ns, ns.json):
+            if ns.json:
+                spool.write("".join((", " if count + k else "") + json.dumps(r) for k, r in enumerate(rows)).encode())
+            else:
+                widths = widths or [len(h) for h in header]
+                for r in rows:
+                    widths = [max(w, len(c)) for w, c in zip(widths, r)]
+                spool.write("".join("\x1f".join(r) + "\n" for r in rows).encode())
+            count += len(rows)
+        spool.seek(0)
+        sys.stdout.flush()
+        out = sys.stdout.buffer
+        if ns.json:
+            out.write(f'{{"result": {json.dumps(result.id)}, "columns": {json.dumps(header)}, "rows": ['.encode())
+            shutil.copyfileobj(spool, out)
+            out.write(b"]}\n")
+            out.flush()
+            return 0
+        widths = widths or [len(h) for h in header]
 
-    header = list(cols) + [f"{n}{'' if ev.explicit else '*'}" for n, ev in evs.items()] \
-        + [f"{n}_log10" for n in evs]
-    n = len(next(iter(evs.values())).value.ravel()) if evs else 0
-    pcols = [np.broadcast_to(np.asarray(v, dtype=object), (n,)) for v in cols.values()]
-    vcols = [ev.value.ravel() for ev in evs.values()]
-    lcols = [ev.log10.ravel() for ev in evs.values()]
-    if ns.json:
-        ints = [ev.quantity.integer for ev in evs.values()]
-        print(json.dumps({"result": result.id, "columns": header, "rows": [
-            [c[i].item() if hasattr(c[i], "item") else c[i] for c in pcols]
-            + [None if not math.isfinite(v[i]) else (int(v[i]) if it and abs(v[i]) < 2**53 else float(v[i]))
-               for v, it in zip(vcols, ints)]
-            + [None if not math.isfinite(l[i]) else round(float(l[i]), 6) for l in lcols] for i in range(n)]}))
-        return 0
-    rows = []
-    ints = [ev.quantity.integer for ev in evs.values()]
-    for i in range(n):
-        rows.append([str(c[i]) for c in pcols]
-                    + [fmt_number(v[i], l[i], it) for v, l, it in zip(vcols, lcols, ints)]
-                    + [f"{l[i]:.4f}" for l in lcols])
-    print(f"{result.paper} {result.label} ({result.id})")
-    print(_table(rows, header))
-    if any(not ev.explicit for ev in evs.values()):
+        def line(r):
+            return "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
+
+        out.write(f"{result.paper} {result.label} ({result.id})\n".encode())
+        out.write((line(header) + "\n" + line(["-" * w for w in widths]) + "\n").encode())
+        while block := spool.readlines(1 << 22):
+            out.write("".join(line(b.decode().rstrip("\n").split("\x1f")) + "\n" for b in block).encode())
+        out.flush()
+    if any(h.endswith("*") for h in header):
         print("* asymptotic form with hidden constants set (default 1): holds up to them")
     return 0
 

@@ -53,8 +53,9 @@ def check_writable(directory: str | os.PathLike, what: str = "--out", error: typ
 
 
 def write_json_atomic(path: Path, obj: Any, default: Callable | None = None) -> None:
-    """Write ``obj`` as JSON to ``path`` atomically: temporary file in the same directory, fsync, os.replace
-    (``default``: json's hook for values it cannot encode; NaN and infinity refused)."""
+    """Write ``obj`` as JSON to ``path`` atomically: temporary file in the same directory, fsync, os.replace,
+    which replaces the name: a symbolic or hard link at ``path`` is replaced, never written through, so nothing
+    outside the directory changes (``default``: json's hook for values it cannot encode; NaN and infinity refused)."""
     path = Path(path)
     text = json.dumps(obj, sort_keys=True, indent=2, allow_nan=False, default=default) + "\n"
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")

@@ -7,23 +7,17 @@ Result files are untrusted input (a forged or hand-edited file must show as a pr
   log((1 - delta - FNR_u)/FPR_u), log((1 - delta - FPR_u)/FNR_u)) from one-sided Clopper-Pearson upper
   bounds on the saved false-positive / false-negative counts, each at 1 - (1 - confidence)/2; violated when
   eps_lb > declared eps or delta_lb > declared delta) and lists every saved number that disagrees.
-* :func:`run_problems` lists a run directory's internal disagreements. It calls the run store's own
-  integrity check, ``simulations.store.integrity_problems(path) -> list[str]``, when the store provides one;
-  until then it uses :func:`_local_run_problems` (conflicting duplicate records, NaN or infinite numbers
-  the writer forbids, records whose params digest differs from the manifest's). This is the one seam:
-  once the store's check exists, delete the local function.
+* An audit is judged against the declaration its target registers (:func:`registered_declaration`:
+  ``simulations.audit`` targets' ``default_eps``, ``default_delta``, ``expect_private``), never the one written
+  in the file: a file whose declared eps, delta or expectation differs is a problem, and is judged at the
+  registered ones; a file naming no registered target is not judged.
+* :func:`run_problems` lists a run directory's internal disagreements: the run store's own check,
+  ``simulations.store.integrity_problems(path)``.
 """
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import stat
-from pathlib import Path
-
-#: the most bytes of records.jsonl the local check reads (a larger file is flagged, not read)
-MAX_RECORDS_BYTES = 256 * 1024 * 1024
 #: two numbers agree when they differ by at most this (relative): the saved floats are printed at full precision
 _RTOL = 1e-9
 
@@ -32,12 +26,42 @@ def _close(a, b) -> bool:
     return math.isclose(float(a), float(b), rel_tol=_RTOL, abs_tol=1e-12)
 
 
+def registered_declaration(a: dict) -> tuple[dict, list[str]]:
+    """({"declared_eps", "declared_delta", "expect_private"} of the registered target the audit names, problems):
+    each field of the file that differs from its target's is a problem; ({}, [why]) when it names no target."""
+    from simulations import audit
+
+    name = a.get("target")
+    try:
+        target = audit.targets().get(name) if isinstance(name, str) else None
+    except Exception as exc:  # a target module that does not import: the audit cannot be judged
+        return {}, [f"its targets cannot be loaded ({type(exc).__name__}): not judged"]
+    if target is None:
+        return {}, [f"names no registered audit target ({str(name)[:60]!r}): not judged"]
+    declared = {"declared_eps": float(target.default_eps), "declared_delta": float(target.default_delta),
+                "expect_private": bool(target.expect_private)}
+    problems = []
+    for key, value in declared.items():
+        saved = a.get(key)
+        same = saved == value if key == "expect_private" else (
+            isinstance(saved, (int, float)) and not isinstance(saved, bool) and _close(saved, value))
+        if not same:
+            problems.append(f"says {key} = {str(saved)[:40]} where target {name} declares {value:g}: judged at "
+                            "the target's declaration" if key != "expect_private" else
+                            f"says {key} = {str(saved)[:40]} where target {name} is registered as "
+                            f"{'real' if value else 'broken'}")
+    return declared, problems
+
+
 def recheck_audit(a: dict) -> tuple[bool | None, list[str]]:
     """(violated as recomputed from the saved numbers, problems). ``None``: the numbers needed are missing
     or malformed (a problem is listed; the report shows the audit as unjudged, never as a pass)."""
     from simulations import audit, stats
 
-    problems = []
+    declared, problems = registered_declaration(a)
+    if not declared:
+        return None, problems
+    a = {**a, **declared}
     try:
         eps, delta = float(a["declared_eps"]), float(a["declared_delta"])
         eps_lb = float(a["eps_lower_bound"])
@@ -121,72 +145,9 @@ def _recheck_objectives(objectives: list, size: int, eps: float, delta: float, p
 
 
 def run_problems(path) -> list[str]:
-    """A run directory's internal disagreements, one line each (empty: none found)."""
+    """A run directory's internal disagreements, one line each (empty: none found): the run store's own check,
+    :func:`simulations.store.integrity_problems` (the summary recomputed from the records, their digest and
+    types, a stored summary that disagrees)."""
     from simulations import store
 
-    check = getattr(store, "integrity_problems", None)
-    if callable(check):
-        return list(check(path))
-    return _local_run_problems(Path(path))
-
-
-def _local_run_problems(path: Path) -> list[str]:
-    """Stand-in for the store's integrity check (module docstring). Reads records.jsonl without following a
-    link and only up to MAX_RECORDS_BYTES."""
-    from simulations import store
-
-    rec = path / store.RECORDS
-    try:
-        st = os.lstat(rec)
-    except FileNotFoundError:
-        return []
-    except OSError as exc:
-        return [f"{rec}: cannot be read ({exc.strerror})"]
-    if not stat.S_ISREG(st.st_mode):
-        return [f"{rec} is not a regular file (a link, FIFO or device): not read"]
-    if st.st_size > MAX_RECORDS_BYTES:
-        return [f"{rec} holds {st.st_size:,} bytes, more than the report reads ({MAX_RECORDS_BYTES:,})"]
-    try:
-        manifest = json.loads((path / store.MANIFEST).read_text())
-    except (OSError, ValueError):
-        manifest = {}
-    digest = manifest.get("digest") if isinstance(manifest, dict) else None
-    nonfinite = []
-
-    def constant(name):  # NaN, Infinity, -Infinity: the writer refuses them, so a record holding one was edited
-        nonfinite.append(name)
-        return float("nan")
-
-    fd = os.open(rec, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    with os.fdopen(fd, "rb") as fh:
-        raw = fh.read(MAX_RECORDS_BYTES + 1)
-    seen: dict[int, bytes] = {}
-    conflicts, bad_digest, nonfinite_lines = [], [], []
-    for number, line in enumerate(raw.split(b"\n")[:-1], 1):  # the torn tail is the store's business
-        if not line.strip():
-            continue
-        before = len(nonfinite)
-        try:
-            row = json.loads(line, parse_constant=constant)
-            index = row["index"]
-        except (ValueError, KeyError, TypeError):
-            continue  # a corrupt line: simulations.store's scan reports it
-        if len(nonfinite) > before:
-            nonfinite_lines.append(number)
-        canon = json.dumps(row.get("record"), sort_keys=True).encode()
-        if index in seen and seen[index] != canon:
-            conflicts.append(index)
-        seen.setdefault(index, canon)
-        if digest is not None and isinstance(row, dict) and "digest" in row and row["digest"] != digest:
-            bad_digest.append(number)
-    out = []
-    if conflicts:
-        out.append(f"{rec}: {len(conflicts)} trial(s) recorded twice with different results (first: trial "
-                   f"{conflicts[0]}); which one counts is undecidable")
-    if nonfinite_lines:
-        out.append(f"{rec}: line {nonfinite_lines[0]} holds NaN or an infinity, which the writer never writes"
-                   + (f" ({len(nonfinite_lines)} such lines)" if len(nonfinite_lines) > 1 else ""))
-    if bad_digest:
-        out.append(f"{rec}: line {bad_digest[0]} was written under other params or another seed than the "
-                   "manifest's" + (f" ({len(bad_digest)} such lines)" if len(bad_digest) > 1 else ""))
-    return out
+    return list(store.integrity_problems(path))

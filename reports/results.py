@@ -2,19 +2,21 @@
 
 A results directory holds, anywhere below it:
 
-* run directories written by :mod:`simulations.store` (``manifest.json`` of format ``simulations-run/1``,
+* run directories written by :mod:`simulations.store` (``manifest.json`` of format ``simulations-run/2``,
   ``records.jsonl``, ``summary.json``), one per ``python -m simulations run ... --out DIR``;
 * audit results saved by ``python -m simulations audit TARGET --out DIR`` (``audit-TARGET.json``, format
   ``simulations-audit/1``).
 
-Neither is trusted (:mod:`reports.integrity`): each audit's verdict is recomputed from its saved numbers
-(``_violated``; disagreements in ``_problems`` and the result set's ``problems``), and a run directory whose
-records disagree is read as ``corrupt`` (no summary, so no verdict) with the reason in ``problems``.
+Neither is trusted (:mod:`reports.integrity`): each audit's verdict is recomputed from its saved numbers at its
+registered target's declaration (``_violated``; disagreements in ``_problems`` and the result set's
+``problems``), and a run's summary is recomputed from its records every time (:meth:`simulations.store.RunDir.
+inspect`): a run whose records disagree, or whose stored summary is not the one its records give, is read as
+``corrupt`` (no summary, so no verdict) with the reason in ``problems``. The tree is read by the one walker,
+:func:`simulations.store.walk` (no link followed, no directory read twice; each skip a line in ``problems``).
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,19 +24,20 @@ from reports import integrity
 from simulations import store
 
 AUDIT_FORMAT = "simulations-audit/1"  # simulations.__main__.AUDIT_FORMAT
-MAX_DEPTH = 6
 
 
 @dataclass
 class Run:
-    """One run directory: where it is, its manifest, its summary (None unless the records support
-    it) and its state judged by its records (:meth:`simulations.store.RunDir.inspect`)."""
+    """One run directory: where it is, its manifest, its summary (recomputed from its records, never read back
+    from summary.json; None unless complete and not corrupt) and its state judged by its records
+    (:meth:`simulations.store.RunDir.inspect`)."""
 
     path: Path
     manifest: dict
     summary: dict | None
     state: str = "complete"        # simulations.store.STATES
     state_text: str = "complete"
+    elapsed: str = "-"             # the time it has computed, for people (a live run: so far)
 
     @property
     def experiment(self) -> str:
@@ -67,8 +70,10 @@ def unfinished_text(run: Run) -> str:
     is named with its problem and no advice to resume it."""
     from simulations import stages
 
-    if run.state == "corrupt":
+    if run.state == "corrupt" or run.state == "complete":
         return f"Run {run.path} is not reported: {run.state_text}."
+    if run.state == "running":  # a live process computes it: nothing to resume
+        return f"Run {run.path} is not reported yet: {run.state_text} ({run.elapsed})."
     staged = stages.is_staged(run.path.parent)
     target = run.path.parent if staged else run.path
     what = f"Stage {run.path.name} of the staged search {run.path.parent}" if staged else f"Run {run.path}"
@@ -76,58 +81,60 @@ def unfinished_text(run: Run) -> str:
             f"`python -m simulations resume {target}`.")
 
 
-def _walk(root: Path, depth: int = 0):
-    if depth > MAX_DEPTH:
-        return
+def _run(folder: Path) -> tuple[Run | None, list[str]]:
+    """The run directory ``folder`` judged by its records (:meth:`simulations.store.RunDir.inspect`: the summary
+    recomputed from them, a stored one that disagrees flagged), with the problems the report lists."""
     try:
-        entries = sorted(root.iterdir())
-    except OSError:
+        rd = store.RunDir.open(folder)
+        st = rd.inspect()
+        run = Run(folder, rd.manifest(), st.summary if st.state == "complete" else None, st.state,
+                  st.describe(), st.elapsed_text() if st.sessions else "-")
+    except (ValueError, OSError) as exc:
+        return None, [f"{folder}: not a readable run directory ({' '.join(str(exc).split())})"]
+    if st.state == "corrupt":
+        return run, [f"{folder}: {run.state_text}"]
+    if st.state == "complete" and st.summary is None:
+        run.state_text = f"complete, {st.note or 'not judged'}"
+        return run, [f"{folder}: {run.state_text}"]
+    return run, []
+
+
+def _audit(path: Path, out: ResultSet) -> None:
+    """A saved audit, judged against its registered target's declaration (:func:`reports.integrity.recheck_audit`)."""
+    try:
+        data = store.read_json(path)  # untrusted: no link, a regular file, bounded, no NaN, no key twice
+    except (OSError, ValueError) as exc:
+        out.problems.append(f"{path}: unreadable ({exc})")
         return
-    yield root, entries
-    for e in entries:
-        if e.is_dir() and not e.name.startswith("."):
-            yield from _walk(e, depth + 1)
+    if isinstance(data, dict) and data.get("format") == AUDIT_FORMAT:
+        declared, _ = integrity.registered_declaration(data)  # shown as registered, never as the file says
+        violated, problems = integrity.recheck_audit(data)
+        out.audits.append({**data, **declared, "_path": str(path), "_violated": violated, "_problems": problems})
+        serious = [p for p in problems if not p.startswith("lacks the counts")]
+        out.problems.extend(f"{path}: {p}" for p in serious)
+    else:
+        out.problems.append(f"{path}: not an audit result of format {AUDIT_FORMAT}")
 
 
 def load(results_dir) -> ResultSet:
-    """Every run directory and saved audit below ``results_dir``; ValueError if it is not a directory."""
+    """Every run directory and saved audit below ``results_dir`` (found by :func:`simulations.store.walk`: no
+    link followed, no directory read twice; what it skips is listed in ``problems``); ValueError if it is not a
+    directory."""
     root = Path(results_dir)
     if not root.exists():
         raise ValueError(f"--results {str(root)!r} does not exist (write results with python -m simulations run ... --out DIR)")
     if not root.is_dir():
         raise ValueError(f"--results {str(root)!r} is not a directory")
     out = ResultSet(root)
-    for folder, entries in _walk(root):
+    for folder, entries in store.walk(root, out.problems):
         names = {e.name for e in entries}
         if store.MANIFEST in names:
-            try:
-                rd = store.RunDir.open(folder)
-                st = rd.inspect()
-                # a summary counts only if the records support it (complete, nothing corrupt)
-                summary = rd.summary() if st.state == "complete" else None
-                state, text = st.state, st.describe()
-                disagree = integrity.run_problems(folder)
-                if disagree and state != "corrupt":  # records that disagree support no summary
-                    state, text, summary = "corrupt", "corrupt: " + "; ".join(disagree), None
-                out.runs.append(Run(folder, rd.manifest(), summary, state, text))
-                if state == "corrupt":
-                    out.problems.append(f"{folder}: {text}")
-            except (ValueError, OSError, json.JSONDecodeError) as exc:
-                out.problems.append(f"{folder}: not a readable run directory ({exc})")
+            run, problems = _run(folder)
+            out.runs.extend([run] if run is not None else [])
+            out.problems.extend(problems)
         for e in entries:
-            if e.is_file() and e.name.startswith("audit-") and e.suffix == ".json":
-                try:
-                    data = store.read_json(e)  # untrusted: no link, a regular file, bounded, no NaN
-                except (OSError, ValueError) as exc:
-                    out.problems.append(f"{e}: unreadable ({exc})")
-                    continue
-                if isinstance(data, dict) and data.get("format") == AUDIT_FORMAT:
-                    violated, problems = integrity.recheck_audit(data)
-                    out.audits.append({**data, "_path": str(e), "_violated": violated, "_problems": problems})
-                    serious = [p for p in problems if not p.startswith("lacks the counts")]
-                    out.problems.extend(f"{e}: {p}" for p in serious)
-                else:
-                    out.problems.append(f"{e}: not an audit result of format {AUDIT_FORMAT}")
+            if e.name.startswith("audit-") and e.suffix == ".json" and not e.is_dir():
+                _audit(e, out)
     out.runs.sort(key=lambda r: (r.experiment, str(r.path)))
     out.audits.sort(key=lambda a: (not a.get("expect_private", True), a.get("target", "")))
     return out

@@ -1,4 +1,4 @@
-"""Command line of the Monte-Carlo engine: ``python -m simulations list | run | resume | status | audit``.
+"""Command line of the Monte-Carlo engine: ``python -m simulations list | run | resume | status | upgrade | audit``.
 
     list [EXPERIMENT] [--json | --csv]     experiments, the results they validate, and the audit targets;
                                            with EXPERIMENT: its parameters, defaults and their meaning
@@ -6,7 +6,10 @@
                                            a staged experiment (an adaptive search, e.g. thm10_looseness) runs
                                            one run directory per stage, DIR/stage-KK (simulations.stages)
     resume DIR [--workers W | --scheduler ADDR] [--experiment MODULE]
-    status DIR [--json]                    exit 2 (one line) when the directory is corrupt
+    status DIR [--json]                    exit 2 (one line) when the directory is corrupt; the verdict is
+                                           recomputed from the records every time (never read back)
+    upgrade DIR                            a run directory of an older format, rewritten as the current one
+                                           once every record is checked to carry the run's digest
     audit TARGET [--samples N] [--seed S] [--epsilon E] [--delta D] [--confidence C] [--json] [--out DIR]
                                            (--eps is an alias of --epsilon; --delta only for targets declaring one)
     audit --all [TARGET ...] [--workers W] [--samples N] [--seed S] [--confidence C] [--json] [--out DIR]
@@ -106,6 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help=f"accept a manifest asking for more than {runner.MAX_TRIALS:,} trials")
     st.add_argument("--experiment", type=cli.text_arg("--experiment"), default=None,
                     help="module of an experiment outside the registry, if you trust it (for a partial summary)")
+
+    u = sub.add_parser("upgrade", help="rewrite a run directory of an older format as the current one, after "
+                                       "checking every record carries the run's digest")
+    u.add_argument("dir", type=_path("the run directory"), help="the run directory")
 
     a = sub.add_parser("audit", help="empirical privacy audit of a registered target (or --all)")
     a.add_argument("target", nargs="*", type=cli.text_arg("target"),
@@ -306,21 +313,28 @@ def _cmd_list(args) -> int:
     return 0
 
 
+def _say(text) -> None:
+    """Print a line holding text read from a file: control characters escaped (simulations.store.printable)."""
+    from simulations import store
+
+    print(store.printable(text))
+
+
 def _print_summary(result) -> None:
-    print(f"{result.completed}/{result.trials} trials in {result.path}")
+    _say(f"{result.completed}/{result.trials} trials in {result.path}")
     if result.summary is not None:
         text = result.summary.get("verdict_text") or result.summary.get("verdict")
-        print(f"verdict: {text}")
+        _say(f"verdict: {text}")
         from simulations.claims import claim_lines  # the claim list, one line per claim
-        for line in claim_lines(result.summary): print(line)  # noqa: E701
+        for line in claim_lines(result.summary): _say(line)  # noqa: E701
 
 
 def _print_stages(results) -> None:
     for k, result in enumerate(results):
-        print(f"stage {k}: {result.completed}/{result.trials} trials in {result.path}")
+        _say(f"stage {k}: {result.completed}/{result.trials} trials in {result.path}")
     if results and results[-1].summary is not None:
         s = results[-1].summary
-        print(f"verdict: {s.get('verdict_text') or s.get('verdict')}")
+        _say(f"verdict: {s.get('verdict_text') or s.get('verdict')}")
 
 
 def _cmd_run(args) -> int:
@@ -365,30 +379,41 @@ def _cmd_status(args) -> int:
         if args.json:
             print(json.dumps(info, indent=2, sort_keys=True))
             return _corrupt(args.dir, [p for st in info["stages"] for p in st["problems"]])
-        print(f"staged search {info['experiment']} ({_ids(info['result_ids'])}), seed {info['root_seed']}, "
-              f"{info['trials']} trials per stage, {len(info['stages'])} stage(s), "
-              f"{'finished' if info['finished'] else 'not finished (resume it)'}")
+        live = any(st["status"] == "running" for st in info["stages"])
+        _say(f"staged search {info['experiment']} ({_ids(info['result_ids'])}), seed {info['root_seed']}, "
+             f"{info['trials']} trials per stage, {len(info['stages'])} stage(s), "
+             f"{'finished' if info['finished'] else 'running now' if live else 'not finished (resume it)'}")
         for k, st in enumerate(info["stages"]):
             text = (st["summary"] or {}).get("verdict_text") or st["state_text"]
-            print(f"stage {k}: {st['completed']}/{st['trials']} trials, {st['state_text']}; {text}")
+            _say(f"stage {k}: {st['completed']}/{st['trials']} trials, {st['elapsed_text']}, {st['state_text']}; "
+                 f"{text}")
         return _corrupt(args.dir, [p for st in info["stages"] for p in st["problems"]])
     info = runner.status(args.dir, max_trials=args.max_trials, experiment=args.experiment)
     if args.json:
         print(json.dumps(info, indent=2, sort_keys=True))
         return _corrupt(args.dir, info["problems"])
-    print(f"experiment {info['experiment']} ({_ids(info['result_ids'])}), seed {info['root_seed']}, "
-          f"code {info['code_version']}")
-    print(f"params: {json.dumps(info['params'], sort_keys=True)}")
-    print(f"{info['completed']}/{info['trials']} trials done, {info['missing']} missing, "
-          f"{info['elapsed_seconds']:.2f}s of running")
-    print(f"status: {info['state_text']}")
+    _say(f"experiment {info['experiment']} ({_ids(info['result_ids'])}), seed {info['root_seed']}, "
+         f"code {info['code_version']}")
+    _say(f"params: {json.dumps(info['params'], sort_keys=True)}")
+    _say(f"{info['completed']}/{info['trials']} trials done, {info['missing']} missing, "
+         f"{info['elapsed_text']} of computing")
+    _say(f"status: {info['state_text']}")
     summary = info["summary"]
-    if summary is not None:
+    if summary is not None:  # recomputed from the records (simulations.store.recompute_summary)
         partial = " (partial: only the finished trials)" if info["summary_partial"] else ""
-        print(f"verdict{partial}: {summary.get('verdict_text') or summary.get('verdict')}")
+        _say(f"verdict{partial}: {summary.get('verdict_text') or summary.get('verdict')}")
         from simulations.claims import claim_lines  # the claim list, one line per claim
-        for line in claim_lines(summary): print(line)  # noqa: E701
+        for line in claim_lines(summary): _say(line)  # noqa: E701
+    elif info["note"]:
+        _say(f"verdict: none ({info['note']})")
     return _corrupt(args.dir, info["problems"])
+
+
+def _cmd_upgrade(args) -> int:
+    from simulations import store
+
+    _say(store.upgrade(args.dir))
+    return 0
 
 
 def _ids(ids) -> str:
@@ -403,7 +428,9 @@ def _corrupt(path, problems) -> int:
     if not problems:
         return 0
     more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-    print(f"{PROG}: error: {path} is corrupt: {problems[0]}{more}", file=sys.stderr)
+    from simulations import store
+
+    print(store.printable(f"{PROG}: error: {path} is corrupt: {problems[0]}{more}"), file=sys.stderr)
     return 2
 
 
@@ -528,7 +555,8 @@ def _cmd_audit(args) -> int:
     return 0 if _audit.as_expected(target, result) else 1
 
 
-COMMANDS = {"list": _cmd_list, "run": _cmd_run, "resume": _cmd_resume, "status": _cmd_status, "audit": _cmd_audit}
+COMMANDS = {"list": _cmd_list, "run": _cmd_run, "resume": _cmd_resume, "status": _cmd_status, "audit": _cmd_audit,
+            "upgrade": _cmd_upgrade}
 
 
 def _main(argv) -> int:
@@ -538,6 +566,10 @@ def _main(argv) -> int:
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted (finished trials are saved; use resume)", file=sys.stderr)
         return 130
+    except ValueError as exc:  # its message may quote a file's content (a lock's host, a key): escaped
+        from simulations import store
+
+        raise ValueError(store.printable(cli.one_line(exc))) from None
 
 
 def main(argv=None) -> int:

@@ -1,6 +1,7 @@
 """The run directory's lock file (who holds it, whether that process is alive, taking and releasing it) and the
 appender of records.jsonl: the write side of simulations.store, which re-exports every name here. Import them
-from simulations.store; the file helpers both halves use are in simulations._store_io."""
+from simulations.store; the file helpers both halves use (and the limits and clock tests patch) are in
+simulations._store_files, below both."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import time
 from pathlib import Path
 from typing import Iterable
 
-from simulations._store_io import TORN_LOCK_AGE, StoreError, loads, now, open_regular, os_error
+from simulations import _store_files as _files
+from simulations._store_files import StoreError, check_single_link, loads, open_regular, os_error, printable
 
 
 # ---------------------------------------------------------------- lock
@@ -54,7 +56,7 @@ def lock_state(path: Path) -> tuple[dict | None, bool | None]:
         return None, False
     if holder == {}:
         try:
-            young = time.time() - Path(path).stat().st_mtime < TORN_LOCK_AGE
+            young = time.time() - Path(path).stat().st_mtime < _files.TORN_LOCK_AGE
         except FileNotFoundError:
             return None, False
         return holder, (None if young else False)
@@ -88,7 +90,7 @@ class RunLock:
     @classmethod
     def acquire(cls, path: Path) -> "RunLock":
         path = Path(path)
-        me = {"pid": os.getpid(), "host": socket.gethostname(), "started_at": now(),
+        me = {"pid": os.getpid(), "host": socket.gethostname(), "started_at": _files.now(),
               "proc_start": _proc_start(os.getpid())}
         for _ in range(3):
             try:
@@ -112,7 +114,7 @@ class RunLock:
                     except OSError as exc:
                         raise os_error(exc, path) from None
                     continue
-                who = (f"pid {holder.get('pid')} on {holder.get('host')} since {holder.get('started_at')}"
+                who = (printable(f"pid {holder.get('pid')} on {holder.get('host')} since {holder.get('started_at')}")
                        if holder else "a process whose lock file is being written")
                 raise StoreError(f"run directory {str(path.parent)!r} is in use by {who}; wait for it to "
                                  f"finish (if that process is gone, delete {path})")
@@ -139,14 +141,20 @@ class RunLock:
 
 
 class RecordAppender:
-    """Appends encoded lines to records.jsonl; each :meth:`write` batch is flushed and fsynced before returning."""
+    """Appends encoded lines to records.jsonl (opened without following a link, refused unless a regular file
+    with one name); each :meth:`write` batch is flushed and fsynced before returning."""
 
     def __init__(self, path: Path):
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
                      | getattr(os, "O_CLOEXEC", 0), 0o666)
-        if not _stat.S_ISREG(os.fstat(fd).st_mode):
+        try:
+            st = os.fstat(fd)
+            if not _stat.S_ISREG(st.st_mode):
+                raise StoreError(f"{path} is not a regular file; refusing to append to it")
+            check_single_link(st, path, write=True)  # a hard link: the append would land in a file elsewhere
+        except BaseException:
             os.close(fd)
-            raise StoreError(f"{path} is not a regular file; refusing to append to it")
+            raise
         os.set_blocking(fd, True)
         self._fh = os.fdopen(fd, "ab")
 

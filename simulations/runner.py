@@ -274,30 +274,13 @@ def _describe_scheduler(scheduler) -> str:
 
 
 def summarise_stored(module, records: list[dict], params, run_dir: store.RunDir) -> dict:
-    """``contract.summarise_run`` of records read back from a run directory: a record without the keys or types the
-    experiment writes (a hand-edited or foreign line) is a StoreError naming the file, not a KeyError."""
-    try:
-        return contract.summarise_run(module, records, params)
-    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
-        raise store.StoreError(f"{run_dir.records_path}: the records do not have the shape experiment "
-                               f"{module.name} writes ({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
+    """:func:`simulations.store.recompute_summary` of records read back from ``run_dir`` (the one recomputation)."""
+    return store.recompute_summary(module, records, params, run_dir.records_path)
 
 
-def resolve_experiment(manifest: dict, experiment: str | None = None):
-    """The experiment module of a run directory, looked up by the manifest's ``experiment`` name in the
-    registry (never by a module path the directory names). ``experiment``: a module the user names for a
-    run outside the registry (``--experiment``); its NAME must equal the manifest's. ValueError otherwise."""
-    name = manifest.get("experiment")
-    if experiment is not None:
-        module = experiments.get(experiment)
-    elif isinstance(name, str) and name in experiments.names():
-        module = experiments.get(name)
-    else:
-        raise ValueError(f"experiment {name!r} of this run directory is not in the registry; if you trust the "
-                         "code it was run with, name its module with --experiment MODULE")
-    if module.name != name:
-        raise ValueError(f"the run directory is of experiment {name!r}, not {module.name!r}")
-    return module
+#: the experiment module of a run directory, looked up by the manifest's name in the registry (never by a module path
+#: the directory names); defined by the store's judging half, which looks it up to recompute a run's summary
+resolve_experiment = store.resolve_experiment
 
 
 def _drive(run_dir: store.RunDir, *, workers, scheduler, chunk_size, progress, backend=None,
@@ -322,11 +305,13 @@ def _drive_locked(run_dir: store.RunDir, *, workers, scheduler, chunk_size, prog
                   experiment=None) -> RunResult:
     manifest = run_dir.manifest()
     module = resolve_experiment(manifest, experiment)
-    problem = run_dir.digest_problem(manifest)
-    if problem:
-        raise store.StoreError(problem)
+    state = run_dir.inspect(experiment)  # digest, records, their types, a stored summary: recomputed, not trusted
+    blocking = [p for p in state.problems if p != state.orphan_summary]  # missing trials are re-run, then summarised
+    if blocking:
+        more = f" (and {len(blocking) - 1} more problems)" if len(blocking) > 1 else ""
+        raise store.StoreError(f"{run_dir.path} is corrupt: {blocking[0]}{more}; not resumed")
     params = experiments.params_from_dict(module, manifest["params"])
-    digest = manifest.get("digest")
+    digest = store.expected_digest(manifest)
     spec = (experiments.module_path(module), experiments.params_to_dict(params), int(manifest["root_seed"]), digest)
     total = int(manifest["trials"])
     workers = _check_workers(workers)
@@ -525,40 +510,31 @@ def evaluate(experiment: str, trials: int, *, seed: int, params=None, overrides:
             for index, line in batch:
                 found[index] = json.loads(line)["record"]
     records = [found[i] for i in range(trials)]
-    return records, contract.summarise_run(module, records, params)
+    return records, store.recompute_summary(module, records, params)
 
 
 def status(out: str | os.PathLike, *, experiment: str | None = None, max_trials: int | None = None) -> dict:
     """The state of a run directory judged by its records (:meth:`store.RunDir.inspect`): manifest
     fields, ``state`` (complete / running / stale / interrupted / corrupt) with ``state_text`` and
-    ``problems``, completed / missing counts from the valid records, and the summary (recomputed
-    from the finished trials, marked partial, when the run is not complete; none when corrupt). The
-    experiment is looked up by name (:func:`resolve_experiment`)."""
+    ``problems``, completed / missing counts from the valid records, the time computed (a live run's up to
+    now: ``elapsed_text``), and the summary recomputed from the records every time, never read back from
+    summary.json (marked partial when the run is not complete; none when corrupt, or when the experiment
+    cannot be looked up: ``note`` says why). The experiment is looked up by name (:func:`resolve_experiment`)."""
     run_dir = store.RunDir.open(out, max_trials=max_trials)
     m = run_dir.manifest()
-    st = run_dir.inspect()
+    st = run_dir.inspect(experiment)
     info = {k: m.get(k) for k in ("experiment", "result_ids", "params", "root_seed", "trials", "code_version",
                                   "created_at", "finished_at")}
     info["status"] = st.state
     info["manifest_status"] = st.manifest_status
     info["state_text"] = st.describe()
     info["problems"] = st.problems
+    info["note"] = st.note
     info["lock_holder"] = st.holder
     info["completed"] = st.completed
     info["missing"] = st.missing
-    info["elapsed_seconds"] = sum(float(s["elapsed_seconds"]) for s in m.get("sessions", [])
-                                  if isinstance(s, dict) and isinstance(s.get("elapsed_seconds"), (int, float))
-                                  and not isinstance(s.get("elapsed_seconds"), bool)
-                                  and math.isfinite(s["elapsed_seconds"]))
-    summary, partial = None, False
-    if st.state == "complete":
-        summary = run_dir.summary()
-    elif st.state != "corrupt" and st.completed:
-        records = run_dir.scan_records(st.trials, m.get("digest")).records
-        module = resolve_experiment(m, experiment)
-        params = experiments.params_from_dict(module, m["params"])
-        summary = summarise_stored(module, list(records.values()), params, run_dir)
-        partial = True
-    info["summary_partial"] = partial
-    info["summary"] = summary
+    info["elapsed_seconds"], info["elapsed_covers"] = st.elapsed()
+    info["elapsed_text"] = st.elapsed_text()
+    info["summary_partial"] = st.partial
+    info["summary"] = st.summary  # recomputed from the records, never read back from summary.json
     return info

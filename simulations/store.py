@@ -1,38 +1,51 @@
 """The run directory: where a Monte-Carlo run's parameters, records and summary live, written so nothing is lost.
 
-Format (``FORMAT = "simulations-run/1"``)::
+Format (``FORMAT = "simulations-run/2"``)::
 
     RUN_DIR/
       manifest.json   {"format", "experiment" (name), "module" (import path), "result_ids", "params",
-                       "root_seed", "trials", "code_version", "created_at", "status" ("running" |
+                       "root_seed", "digest", "trials", "code_version", "created_at", "status" ("running" |
                        "interrupted" | "complete"), "sessions": [{"started_at", "finished_at",
                        "elapsed_seconds", "backend", "workers", "scheduler", "code_version",
                        "trials_run", and "interrupted" (the error) if it stopped on one}],
                        "finished_at"}
                       written atomically (temporary file in RUN_DIR, fsync, os.replace).
-      records.jsonl   one line per finished trial: {"index": i, "record": {...}}, appended in the
-                      order trials finish (not index order); each batch is flushed and fsynced.
-      summary.json    the experiment's summarise() of all records, written atomically when complete.
+      records.jsonl   one line per finished trial: {"digest", "index": i, "record": {...}}, appended in
+                      the order trials finish (not index order); each batch is flushed and fsynced.
+      summary.json    the experiment's summarise() of all records, written atomically when complete. Never
+                      read back as a verdict: only compared with the summary recomputed from the records.
 
       lock.json       while a run or resume computes: {"pid", "host", "started_at", "proc_start"};
                       created exclusively (O_EXCL), removed when the process ends. A second run or
                       resume refuses while the holder lives; a lock whose holder is dead (same host,
                       no such process or a different process start time) is stale and taken over.
 
-Integrity: the manifest holds ``digest``, a hash of (experiment, params, root_seed) (:func:`params_digest`),
-and every record line carries it (``{"index", "record", "digest"}``). A manifest whose params or seed were
-edited after the run started no longer matches its digest; a record written under other params or another
-seed does not carry the manifest's; a repeated index whose record differs from the first (a conflicting
-duplicate) and NaN or infinity anywhere in a line (the writer refuses them) are corrupt lines. Run
-directories written before digests existed are read as before. :func:`integrity_problems` lists what is
-wrong with a directory without raising (the report calls it); :meth:`RunDir.inspect` counts the same
-problems, so ``status`` says ``corrupt`` and ``resume`` refuses.
+Format 1 (before the digest was mandatory) is refused with one line naming :func:`upgrade`
+(``python -m simulations upgrade DIR``), which rewrites the manifest once every record is checked.
 
-Untrusted files: every file of a run directory is opened without following symbolic links and refused
-unless it is a regular file (no FIFO, device or link), its size is checked against a limit before it is
-read (:data:`MAX_JSON_BYTES`, :data:`MAX_RECORDS_BYTES`; raise them with the environment variables
-``SIMULATIONS_MAX_JSON_MB`` and ``SIMULATIONS_MAX_RECORDS_MB``), records are streamed line by line, and
-appends and truncations go through a descriptor opened the same way, so nothing is written through a link.
+Integrity, which no edit of a file switches off: the manifest holds ``digest``, a hash of (experiment, params,
+root_seed) (:func:`params_digest`), and every record line must carry it. A manifest without it, or whose params
+or seed were edited after the run started, is corrupt; so is a record line without the manifest's digest (of
+other params or another seed, or none), a repeated index whose record differs from the first (a conflicting
+duplicate), NaN or infinity (also ``1e999``) or a key twice in one object (:mod:`simulations._records`), and a
+record whose values have other types than the experiment's (:func:`record_problems`). :func:`integrity_problems`
+lists what is wrong with a directory without raising (the report calls it); :meth:`RunDir.inspect` finds the
+same problems, so ``status`` says ``corrupt`` and ``resume`` refuses.
+
+A run is its records: :meth:`RunDir.inspect` recomputes the summary from them every time
+(:func:`recompute_summary`, the one function that does) and a stored summary whose verdict fields differ from it
+(:func:`summary_disagreement`) makes the run corrupt. ``status``, ``resume`` and the report show only the
+recomputed summary.
+
+Untrusted files (:mod:`simulations._store_files`): every file of a run directory is opened without following
+symbolic links and refused unless it is a regular file (no FIFO, device or link); records.jsonl, and every file
+written, must have one name (link count 1: no hard link to a file elsewhere); reads are capped on the bytes
+actually read, never on ``st_size`` alone (``MAX_JSON_BYTES``, ``MAX_RECORDS_BYTES`` and a record line at most
+``MAX_LINE_BYTES``, all in :mod:`simulations._store_files`, where a test lowers them; raise them with
+``SIMULATIONS_MAX_JSON_MB``, ``SIMULATIONS_MAX_RECORDS_MB``, ``SIMULATIONS_MAX_LINE_MB``), so neither a sparse
+file nor one growing while it is read costs more; appends and truncations go through a descriptor opened the same
+way. :func:`walk` is the one walker of a results tree; :func:`printable` escapes control characters of anything
+printed from a file.
 
 Reading records: a last line without its newline or that does not parse (a write torn by a kill)
 is ignored, any other bad line is an error, and a repeated index keeps its first record, so a
@@ -50,21 +63,25 @@ the cause, so command lines print one line and exit 2.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import stat as _stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from bounds import files
-from simulations._store_io import (  # noqa: F401  (re-exported)
-    MAX_JSON_BYTES, MAX_RECORDS_BYTES, StoreError, loads, now, open_regular, os_error,
+from simulations import _store_files as _files  # the limits: read there when used (tests lower them there)
+from simulations._store_files import (  # noqa: F401  (re-exported: simulations.store is the import path)
+    _LIMIT_ENV, StoreError, _json_default, _umask, check_single_link, check_writable, dumps, loads, now, open_regular,
+    os_error, printable, read_capped, read_json, readable_mode, too_big, walk, write_json_atomic,
+)
+from simulations._store_judge import (  # noqa: F401  (re-exported: simulations.store is the import path)
+    VERDICT_FIELDS, duration_text, judge_records, recompute_summary, record_problems, resolve_experiment,
+    running_seconds, summary_disagreement,
 )
 
-FORMAT = "simulations-run/1"
+FORMAT = "simulations-run/2"
+#: the format before the digest was mandatory: refused, with the command that upgrades it (:func:`upgrade`)
+OLD_FORMATS = ("simulations-run/1",)
 MANIFEST = "manifest.json"
 RECORDS = "records.jsonl"
 SUMMARY = "summary.json"
@@ -83,36 +100,9 @@ def params_digest(experiment: str, params: dict, root_seed: int) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def check_writable(directory: str | os.PathLike, what: str = "--out") -> Path:
-    """Create ``directory`` (with its parents) if missing and write, fsync and remove a probe file in
-    it, before any computing; StoreError naming the path and the cause otherwise (:mod:`bounds.files`)."""
-    return files.check_writable(directory, what, error=StoreError)
-
-
-def _json_default(obj: Any):
-    if isinstance(obj, np.bool_):
-        return bool(obj)
-    if isinstance(obj, np.integer):
-        return int(obj)
-    if isinstance(obj, np.floating):
-        return float(obj)
-    if isinstance(obj, np.ndarray):
-        return obj.tolist()
-    if isinstance(obj, tuple):
-        return list(obj)
-    raise TypeError(f"object of type {type(obj).__name__} is not JSON-serialisable")
-
-
-def dumps(obj: Any) -> str:
-    """Canonical one-line JSON (sorted keys, numpy converted, NaN/inf refused with ValueError)."""
-    try:
-        return json.dumps(obj, sort_keys=True, separators=(",", ":"), allow_nan=False, default=_json_default)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"value is not JSON-serialisable: {exc}") from None
-
-
 def encode_record(index: int, record: dict, digest: str | None = None) -> str:
-    """One records.jsonl line (with its newline) for trial ``index``, carrying the run's ``digest``."""
+    """One records.jsonl line (with its newline) for trial ``index``, carrying the run's ``digest`` (the
+    runner always gives one; without it, a line only :func:`simulations.runner.evaluate` reads)."""
     if not isinstance(record, dict):
         raise ValueError(f"trial {index} returned {type(record).__name__}, must return a dict")
     row = {"index": int(index), "record": record}
@@ -124,27 +114,26 @@ def encode_record(index: int, record: dict, digest: str | None = None) -> str:
         raise ValueError(f"record of trial {index}: {exc}") from None
 
 
-def write_json_atomic(path: Path, obj: Any) -> None:
-    """Write ``obj`` as JSON to ``path`` atomically (:func:`bounds.files.write_json_atomic`; numpy values
-    converted)."""
-    files.write_json_atomic(path, obj, default=_json_default)
-
-
-def read_json(path: Path) -> Any:
-    """A JSON file of a run directory, read as untrusted (:func:`open_regular`, :func:`loads`)."""
-    with open_regular(path) as fh:
-        raw = fh.read()
+def expected_digest(m: dict) -> str:
+    """The digest every record line of the run with manifest ``m`` must carry: the manifest's, or (when it was
+    removed, itself a problem: :meth:`RunDir.digest_problem`) the one its params and seed give."""
+    d = m.get("digest")
+    if isinstance(d, str):
+        return d
     try:
-        return loads(raw)
-    except ValueError as exc:
-        raise StoreError(f"{path}: not valid JSON ({exc})") from None
+        return params_digest(m.get("experiment"), m.get("params"), m.get("root_seed"))
+    except ValueError:
+        return "(none)"
 
 
 def check_manifest(m: Any, path, max_trials: int | None = None) -> dict:
     """``m`` if it has the fields a run needs, of the right types and within limits; StoreError otherwise.
-    ``max_trials`` (default: the runner's MAX_TRIALS) bounds ``trials``."""
+    ``max_trials`` (default: :data:`MAX_TRIALS`) bounds ``trials``."""
     if not isinstance(m, dict):
         raise StoreError(f"{path}: a manifest must be a JSON object, not {type(m).__name__}")
+    if m.get("format") in OLD_FORMATS:
+        raise StoreError(f"{path}: format {m.get('format')!r} (before every run had to carry its digest) is no "
+                         f"longer read; upgrade it with `python -m simulations upgrade {Path(path).parent}`")
     if m.get("format") != FORMAT:
         raise StoreError(f"{path}: format {m.get('format')!r}, expected {FORMAT!r}")
     for key, kind in (("experiment", str), ("params", dict), ("root_seed", int), ("trials", int)):
@@ -244,32 +233,36 @@ class RunDir:
         return run
 
     def check_files(self) -> None:
-        """StoreError unless each file of the run that exists is a regular file (no link, FIFO or device)."""
+        """StoreError unless each file of the run that exists is a regular file (no link, FIFO or device), and
+        records.jsonl has no other name (a hard link: resume would append to a file elsewhere)."""
         for p in (self.manifest_path, self.records_path, self.summary_path, self.lock_path):
             try:
-                mode = os.lstat(p).st_mode
+                st = os.lstat(p)
             except FileNotFoundError:
                 continue
+            mode = st.st_mode
             if _stat.S_ISLNK(mode):
                 raise StoreError(f"{p} is a symbolic link; a run directory's files must be regular files")
             if not _stat.S_ISREG(mode):
                 raise StoreError(f"{p} is not a regular file (a FIFO, device or directory); refusing the run directory")
+            if p == self.records_path:
+                check_single_link(st, p, write=False)
 
     # -------------------------------------------------------------- manifest
 
     def manifest(self) -> dict:
         return read_json(self.manifest_path)
 
-    def digest(self) -> str | None:
-        """The digest the manifest records (None for run directories written before digests)."""
-        d = self.manifest().get("digest")
-        return d if isinstance(d, str) else None
+    def digest(self) -> str:
+        """The digest every record must carry: the manifest's (:func:`expected_digest`)."""
+        return expected_digest(self.manifest())
 
     def digest_problem(self, m: dict | None = None) -> str | None:
-        """A line saying the manifest's params or seed no longer match its digest, or None."""
+        """A line saying the manifest lacks its digest or its params or seed no longer match it, or None."""
         m = self.manifest() if m is None else m
-        if m.get("digest") is None:
-            return None
+        if not isinstance(m.get("digest"), str):
+            return (f"{self.manifest_path}: the manifest lacks its digest (every run has one; without it records of "
+                    "other params or another seed could not be told apart)")
         try:
             now_ = params_digest(m.get("experiment"), m.get("params"), m.get("root_seed"))
         except ValueError:
@@ -288,17 +281,27 @@ class RunDir:
     # -------------------------------------------------------------- records
 
     def scan_records(self, trials: int | None = None, digest: str | None = None) -> "RecordScan":
-        """Every line of records.jsonl judged: valid records, corrupt lines (including NaN or infinity, a
-        conflicting duplicate, and a line whose digest differs from ``digest`` when given), indices outside
-        [0, trials) (when ``trials`` is given), duplicates, a torn tail. Streams the file; never raises on
-        content (StoreError if the file is a link, not a regular file, or above MAX_RECORDS_BYTES)."""
+        """Every line of records.jsonl judged: valid records, corrupt lines (NaN or infinity, a key twice in one
+        object, a line longer than MAX_LINE_BYTES, a conflicting duplicate, a line without the run's digest or
+        with another one than ``digest`` when given), indices outside [0, trials) (when ``trials`` is given),
+        duplicates, a torn tail. Streams the file in lines of at most MAX_LINE_BYTES and counts the bytes it
+        reads (a sparse or growing file is not trusted for its size); never raises on content (StoreError if
+        the file is a link, has other names, is not a regular file, or holds more than MAX_RECORDS_BYTES)."""
         scan = RecordScan()
         if not os.path.lexists(self.records_path):
             return scan
+        limit, got, longest = _files.MAX_RECORDS_BYTES, 0, _files.MAX_LINE_BYTES
         with open_regular(self.records_path, kind="records") as fh:
             number = 0
-            for raw in fh:
+            while raw := fh.readline(longest + 1):
                 number += 1
+                got += len(raw)
+                if got > limit:
+                    raise StoreError(too_big(self.records_path, got, limit, "records"))
+                if len(raw) > longest:  # one endless line (e.g. a sparse file): stop reading here
+                    scan.corrupt.append((number, f"longer than {longest:,} bytes (raise the limit with "
+                                                 "SIMULATIONS_MAX_LINE_MB if a trial really writes such records)"))
+                    break
                 if not raw.endswith(b"\n"):  # no newline after it: torn by a kill mid-write (even if it parses)
                     if raw.strip():
                         scan.torn_tail = True
@@ -313,7 +316,8 @@ class RunDir:
                     if isinstance(index, bool) or not isinstance(index, int) or not isinstance(record, dict):
                         raise TypeError("index must be an integer and record an object")
                     if digest is not None and row.get("digest") != digest:
-                        raise ValueError(f"digest {row.get('digest')!r} is not the manifest's {digest!r} (a record "
+                        raise ValueError("it lacks the run's digest" if "digest" not in row else
+                                         f"digest {row.get('digest')!r} is not the manifest's {digest!r} (a record "
                                          "of other params or another seed)")
                 except (ValueError, KeyError, TypeError) as exc:
                     scan.corrupt.append((number, f"{type(exc).__name__}: {exc}"))
@@ -323,7 +327,7 @@ class RunDir:
                     continue
                 if index in scan.records:
                     scan.duplicates += 1
-                    if scan.records[index] != record:
+                    if dumps(scan.records[index]) != dumps(record):  # true and 1 differ here
                         scan.corrupt.append((number, f"trial {index} recorded twice with different results "
                                                      "(a conflicting duplicate)"))
                     continue
@@ -334,7 +338,7 @@ class RunDir:
     def read_records(self, trials: int | None = None, digest: str | None = None) -> dict[int, dict]:
         """Finished trials as {index: record}, sorted by index; a torn last line is ignored, identical
         duplicates keep the first; a corrupt line (see :meth:`scan_records`) or (with ``trials``) an index
-        outside [0, trials) is a ValueError. ``digest`` defaults to the manifest's."""
+        outside [0, trials) is a ValueError. ``digest`` defaults to the manifest's (:func:`expected_digest`)."""
         if digest is None and os.path.lexists(self.manifest_path):
             digest = self.digest()
         scan = self.scan_records(trials, digest)
@@ -391,26 +395,31 @@ class RunDir:
             self.lock.release()
             self.lock = None
 
-    def inspect(self) -> "RunState":
-        """The run judged by its records (module docstring): counts, problems and one state of STATES."""
+    def inspect(self, experiment: str | None = None, *, judge: bool = True) -> "RunState":
+        """The run judged by its records (module docstring): counts, problems, one state of STATES and, with
+        ``judge``, the records' types checked (:func:`record_problems`) and the summary recomputed from them
+        (:func:`recompute_summary`; partial when the run is not complete) and compared with a stored one. The
+        experiment is looked up by the manifest's name (``experiment``: a module named by the user); when it
+        cannot be, nothing is recomputed and ``note`` says why. A corrupt run has no summary."""
         m = self.manifest()
         trials = int(m.get("trials") or 0)
-        digest = m.get("digest") if isinstance(m.get("digest"), str) else None
-        scan = self.scan_records(trials, digest)
+        scan = self.scan_records(trials, expected_digest(m))
         holder, alive = lock_state(self.lock_path)
         if self.lock is not None:  # held by this very process (e.g. status asked from inside a run)
             alive = True
         summary_present = os.path.lexists(self.summary_path)
-        problems = []
-        for p in (self.digest_problem(m), scan.problem(self.records_path)):
-            if p:
-                problems.append(p)
+        problems = [p for p in (self.digest_problem(m), scan.problem(self.records_path)) if p]
         complete = len(scan.records) == trials
+        summary, note = None, None
+        if judge and not problems:
+            summary, note = judge_records(self, m, scan.records, experiment, complete and summary_present, problems)
+        orphan = None  # resume may run the missing trials of such a run: its summary is then recomputed
         if summary_present and not complete:
-            problems.append(f"{self.summary_path} exists but only {len(scan.records)} of {trials} trials "
-                            "have records (the summary is not supported by the records)")
+            orphan = (f"{self.summary_path} exists but only {len(scan.records)} of {trials} trials "
+                      "have records (the summary is not supported by the records)")
+            problems.append(orphan)
         if problems:
-            state = "corrupt"
+            state, summary = "corrupt", None
         elif alive or (holder is not None and alive is None):
             state = "running"
         elif complete and summary_present:
@@ -422,7 +431,8 @@ class RunDir:
         return RunState(state=state, manifest_status=m.get("status"), trials=trials,
                         completed=len(scan.records), missing=trials - len(scan.records),
                         problems=problems, holder=holder, holder_alive=alive, torn_tail=scan.torn_tail,
-                        duplicates=scan.duplicates, summary_present=summary_present)
+                        duplicates=scan.duplicates, summary_present=summary_present, summary=summary,
+                        note=note, sessions=m.get("sessions", []), orphan_summary=orphan)
 
 
 @dataclass
@@ -464,17 +474,37 @@ class RunState:
     torn_tail: bool
     duplicates: int
     summary_present: bool
+    summary: dict | None = None    # recomputed from the records (partial unless complete); None when corrupt
+    note: str | None = None        # why no summary was recomputed (the experiment could not be looked up)
+    sessions: list = field(default_factory=list)  # the manifest's sessions
+    orphan_summary: str | None = None  # the problem "a summary but records missing" (resume recomputes it)
+
+    @property
+    def partial(self) -> bool:
+        return self.summary is not None and self.state != "complete"
+
+    def elapsed(self) -> tuple[float, str]:
+        """(seconds computed, what they cover): a live run counts its open session up to now."""
+        return running_seconds(self.sessions, self.state == "running")
+
+    def elapsed_text(self) -> str:
+        """The time the run has computed, for people ("30.0 min so far (running now)")."""
+        seconds, what = self.elapsed()
+        if not self.sessions:
+            return "not started"
+        return f"{duration_text(seconds)} {what}".strip()
 
     def describe(self) -> str:
-        """One line for people: the state and why."""
+        """One line for people: the state and why (text from the lock file escaped: :func:`printable`)."""
+        h = self.holder or {}
         text = {"complete": "complete",
-                "running": "running" + (f" (pid {self.holder.get('pid')} on {self.holder.get('host')})"
-                                        if self.holder else ""),
+                "running": "running" + (f" (pid {printable(h.get('pid'))} on {printable(h.get('host'))}; wait for it "
+                                        "to finish)" if self.holder else ""),
                 "stale": "stale: the manifest says running but no process holds the run (killed?); "
                          "resume it",
                 "interrupted": "interrupted; resume it",
                 "corrupt": "corrupt: " + "; ".join(self.problems)}[self.state]
-        return text
+        return printable(text)
 
 
 # ---------------------------------------------------------------- lock and appender (in _store_lock)
@@ -486,11 +516,43 @@ from simulations._store_lock import (  # noqa: E402,F401  (needs the helpers abo
 def integrity_problems(path: str | os.PathLike, max_trials: int | None = None) -> list[str]:
     """What is wrong with the run directory ``path``, one line each; [] when nothing is. Never raises on
     content: an unreadable or malformed manifest, a link or FIFO where a file should be, a file above its
-    size limit, params or seed edited after the run started, records of other params or another seed,
-    conflicting duplicates, NaN or infinity, indices out of range, a summary the records do not support.
+    size limit, a missing digest, params or seed edited after the run started, records of other params or
+    another seed or without the digest, conflicting duplicates, NaN or infinity, a key twice, values of the wrong
+    type, indices out of range, a stored summary the records do not support or give otherwise.
     The report calls it to flag a directory; ``status`` and ``resume`` refuse on the same problems."""
     try:
         run = RunDir.open(path, max_trials=max_trials)
         return list(run.inspect().problems)
     except (ValueError, OSError) as exc:
         return [" ".join(str(exc).split())]
+
+
+def upgrade(path) -> str:
+    """Rewrite the manifest of a run directory of an older format (``simulations-run/1``) as the current one,
+    after checking what the new format requires: a manifest digest that matches its params and seed, and every
+    record line carrying it. Under the run's lock; StoreError (nothing written) when it cannot be upgraded.
+    Returns a line saying what was done."""
+    run = RunDir(path)
+    if not os.path.lexists(run.manifest_path):
+        raise StoreError(f"run directory {str(path)!r} has no {MANIFEST}")
+    run.check_files()
+    m = run.manifest()
+    if not isinstance(m, dict) or m.get("format") not in OLD_FORMATS:
+        got = m.get("format") if isinstance(m, dict) else type(m).__name__
+        raise StoreError(f"{run.manifest_path}: format {got!r} is not one that upgrade rewrites "
+                         f"({', '.join(OLD_FORMATS)})")
+    check_manifest({**m, "format": FORMAT}, run.manifest_path, max_trials=2**63)
+    problem = run.digest_problem(m)
+    if problem:
+        raise StoreError(f"cannot upgrade: {problem}; run it again with python -m simulations run")
+    run.acquire_lock()
+    try:
+        scan = run.scan_records(int(m["trials"]), m["digest"])
+        bad = scan.problem(run.records_path)
+        if bad:
+            raise StoreError(f"cannot upgrade: {bad}; run it again with python -m simulations run")
+        write_json_atomic(run.manifest_path, {**m, "format": FORMAT, "upgraded_from": m["format"]})
+    finally:
+        run.release_lock()
+    return (f"upgraded {Path(path)} from {m['format']} to {FORMAT} ({len(scan.records)} records, each carrying "
+            "the run's digest); its verdict is recomputed from them when shown")

@@ -50,7 +50,7 @@ KNOWN_UPWARD = {
     ("reports.sections.lower_bounds", "algorithms.privacy.accounting"): "a guarantee formatted for the page",
     ("reports.sections.nb20", "algorithms.privacy.accounting"): "a guarantee formatted for the page",
 }
-#: files with lines over the configured length today (88 files, 436 lines), each with at most that many: formulas,
+#: files with lines over the configured length today (88 files, 435 lines), each with at most that many: formulas,
 #: citations and prose kept on one line (the ruff configuration exempts several of these packages); the errata prose
 #: moves to data files on another branch. A file may only lose such lines, and a file not listed may have none
 KNOWN_LONG_LINES = {
@@ -63,7 +63,7 @@ KNOWN_LONG_LINES = {
     "simulations/_audit_values.py": 2, "simulations/_scheduler.py": 1, "simulations/audit.py": 5,
     "simulations/audit_targets/mechanisms.py": 2, "simulations/audit_targets/nb20.py": 5,
     "simulations/audit_targets/pmw_pub.py": 3, "simulations/audit_targets/sparse_vector.py": 4,
-    "simulations/runner.py": 4, "proofs_checks/__init__.py": 1, "proofs_checks/__main__.py": 2,
+    "simulations/runner.py": 3, "proofs_checks/__init__.py": 1, "proofs_checks/__main__.py": 2,
     "proofs_checks/_bcmnuw20_tracing.py": 1, "proofs_checks/_nb20_claims.py": 14, "proofs_checks/abm19.py": 9,
     "proofs_checks/bcmnuw20.py": 5, "proofs_checks/bcmnuw20_explicit.py": 6, "proofs_checks/bcmnuw20_lemma7.py": 2,
     "proofs_checks/core.py": 2, "proofs_checks/lvsuw21.py": 24, "proofs_checks/lvsuw21_thm44.py": 2,

@@ -34,21 +34,15 @@ _TABLE1_MAX_DEPTH = 4
 _TABLE1_IMPLS = ("ours", "authors")
 
 
-def _table1_files(root: Path, depth: int = 0):
-    """``bench-table1*.json`` regular files below ``root`` (depth-bounded, links not followed)."""
-    if depth > _TABLE1_MAX_DEPTH:
-        return
-    try:
-        entries = sorted(root.iterdir())
-    except OSError:
-        return
-    for e in entries:
-        if e.is_symlink():
-            continue
-        if e.is_dir() and not e.name.startswith("."):
-            yield from _table1_files(e, depth + 1)
-        elif e.is_file() and e.match(TABLE1_GLOB):
-            yield e
+def _table1_files(root: Path, notes: list | None = None):
+    """``bench-table1*.json`` regular files below ``root``, found by the results tree's one walker
+    (:func:`simulations.store.walk`: no link followed, no directory read twice; what it skips goes to ``notes``)."""
+    from simulations import store
+
+    for _, entries in store.walk(root, notes, max_depth=_TABLE1_MAX_DEPTH):
+        for e in entries:
+            if e.match(TABLE1_GLOB) and not e.is_symlink() and e.is_file():
+                yield e
 
 
 def _check_table1(doc) -> dict:
@@ -98,7 +92,7 @@ def read_table1(results_root) -> dict | None:
     if results_root is None:
         return None
     best, problems = None, []
-    for path in _table1_files(Path(results_root)):
+    for path in _table1_files(Path(results_root), []):  # the skipped links are the result set's problems already
         try:
             if path.stat().st_size > _TABLE1_MAX_BYTES:
                 raise ValueError(f"larger than {_TABLE1_MAX_BYTES} bytes")
@@ -115,12 +109,13 @@ def read_table1(results_root) -> dict | None:
 
 
 def _runs(results_root: Path):
-    for manifest in sorted(Path(results_root).rglob("manifest.json")):
-        summary = manifest.with_name("summary.json")
-        if not summary.exists():
-            continue
-        m = json.loads(manifest.read_text())
-        yield m, json.loads(summary.read_text()), manifest.parent
+    """(manifest, summary, path) of every complete run below ``results_root``, each summary recomputed from its
+    records (:func:`reports.results.load`), never read back from summary.json."""
+    from reports import results
+
+    for r in results.load(results_root).runs:
+        if r.complete:
+            yield r.manifest, r.summary, r.path
 
 
 def collect(results_root=None, runs=None) -> dict:

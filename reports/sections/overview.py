@@ -145,10 +145,9 @@ def build(ctx) -> list[Section]:
             from reports.coverage import informative
 
             verdict = f"{verdict}, informative: {informative(r.summary)}"
-        elapsed = sum((x.get("elapsed_seconds") or 0.0) for x in m.get("sessions", []))
         rows.append((m.get("experiment"), ", ".join(m.get("result_ids", [])), str(r.path.relative_to(res.root)),
                      r.state, m.get("trials"), m.get("root_seed"), m.get("code_version"),
-                     f"{elapsed:,.1f}" if elapsed >= 0.05 else "< 0.05" if m.get("sessions") else "-",
+                     r.elapsed,  # simulations.store.RunState.elapsed_text: a live run counts up to now
                      verdict))
         if r.summary:
             tested.append((str(r.path.relative_to(res.root)), verdict, *_tested(r.summary)))
@@ -160,7 +159,7 @@ def build(ctx) -> list[Section]:
                     "Statuses: holds / violated / inconclusive are verdicts, given only to runs at every size "
                     "the result requires; below-bound is a measurement below those sizes, never a verdict; a "
                     "floor check can only fail through a bug and does not validate the result."),
-          Table(("experiment", "validates", "directory", "status", "trials", "root seed", "code", "seconds running",
+          Table(("experiment", "validates", "directory", "status", "trials", "root seed", "code", "time computing",
                  "verdict"),
                 tuple(rows)), *unfinished)
     if tested:

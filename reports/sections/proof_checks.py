@@ -8,7 +8,6 @@ verdict are named, with the command that saves them; nothing is run here.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -27,11 +26,14 @@ def all_saved(root: Path) -> tuple[list[dict], list[str], list[str]]:
     the files read, and the problems (unreadable files)."""
     by_id: dict[str, dict] = {}
     files, problems = [], []
-    paths = sorted(Path(root).rglob(SAVED), key=lambda p: p.stat().st_mtime)
+    from simulations import store  # the results tree's one walker: no link followed, no directory read twice
+
+    found = [e for _, entries in store.walk(root, []) for e in entries if e.name == SAVED and not e.is_dir()]
+    paths = sorted(found, key=lambda p: p.lstat().st_mtime)
     for path in paths:
         try:
-            data = json.loads(path.read_text())
-        except (OSError, json.JSONDecodeError) as exc:
+            data = store.read_json(path)  # untrusted: no link, a regular file, bounded
+        except (OSError, ValueError) as exc:
             problems.append(f"{path}: unreadable ({exc})")
             continue
         if not isinstance(data, list):

@@ -10,7 +10,7 @@ import pytest
 from reports import builder, integrity, results
 from reports.html import render as render_html
 from reports.sections import audits as audits_section
-from simulations import _store_io, runner
+from simulations import _store_files, runner
 from simulations.__main__ import main as sim_cli
 
 
@@ -42,6 +42,27 @@ def test_a_forged_audit_is_a_problem_not_a_pass(saved_audit, tmp_path):
     assert ">passes<" not in html and ">fails<" in html and "differs from" in html
 
 
+def test_an_audit_is_judged_at_its_targets_registered_declaration(saved_audit, tmp_path, capsys):
+    """declared_eps edited 1 -> 50 (and the target flipped to "broken") in a saved audit of a target whose eps_lb
+    exceeds 1: the report judges it at the registered eps 1, so it fails, lists both edits, and shows eps 1.
+    Catches judging the file's own declaration (the edited audit then passed)."""
+    from reports.__main__ import main as reports_main
+
+    leaky = {**saved_audit, "eps_lower_bound": 5.0, "violated": True}
+    leaky.pop("false_positives")  # judged from the saved bound alone (no counts to recompute it from)
+    edited = {**leaky, "declared_eps": 50.0, "violated": False, "expect_private": False}
+    (tmp_path / "r").mkdir()
+    (tmp_path / "r" / "audit-laplace.json").write_text(json.dumps(edited))
+    res = results.load(tmp_path / "r")
+    [a] = res.audits
+    assert a["_violated"] is True and a["declared_eps"] == 1.0 and a["expect_private"] is True
+    assert audits_section.outcome(a) == "fails"
+    assert any("declared_eps = 50.0 where target laplace declares 1" in p for p in res.problems)
+    assert any("expect_private = False" in p for p in res.problems)
+    assert reports_main(["build", "--results", str(tmp_path / "r"), "--out", str(tmp_path / "rep")]) == 0
+    assert "declared_eps = 50.0 where target laplace declares 1" in capsys.readouterr().err
+
+
 def test_a_saved_audit_is_read_as_untrusted_input(saved_audit, tmp_path, monkeypatch):
     """A link to an audit, a file over the store's JSON limit and one holding NaN are listed problems, never read
     as audits. Catches reading them with an unbounded ``read_text`` that follows links (as the report once did)."""
@@ -54,7 +75,7 @@ def test_a_saved_audit_is_read_as_untrusted_input(saved_audit, tmp_path, monkeyp
     (root / "audit-linked.json").symlink_to(outside / "audit-laplace.json")
     (root / "audit-big.json").write_text(json.dumps({**saved_audit, "pad": "x" * 4096}))
     (root / "audit-nan.json").write_text(json.dumps(saved_audit).replace('"seed": 3', '"seed": NaN'))
-    monkeypatch.setattr(_store_io, "MAX_JSON_BYTES", 4000)  # the limit open_regular reads
+    monkeypatch.setattr(_store_files, "MAX_JSON_BYTES", 4000)  # the limit open_regular reads
     res = results.load(root)
     assert res.audits == []
     assert sorted(p.split(":")[0].rsplit("/", 1)[1] for p in res.problems) == [
@@ -102,5 +123,5 @@ def test_records_that_are_a_link_are_not_read(run_dir, tmp_path):
     rec = run_dir / "records.jsonl"
     rec.unlink()
     rec.symlink_to(victim)
-    assert any("not a regular file" in p for p in integrity._local_run_problems(run_dir))
+    assert any("symbolic link" in p for p in integrity.run_problems(run_dir))
     assert victim.read_text() == "keep me\n"

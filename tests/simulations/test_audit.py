@@ -250,7 +250,8 @@ def test_declared_gaussian_curve_catches_a_tenfold_delta():
     assert by_name["delta"].delta_lower_bound <= 1e-5
     from reports.integrity import recheck_audit  # the report judges a saved audit from its counts: every objective
 
-    assert recheck_audit(broken.as_dict()) == (True, [])
+    saved = {**broken.as_dict(), "target": "gaussian_delta_10x", "expect_private": False}  # as `audit --out` saves it
+    assert recheck_audit(saved) == (True, [])
     assert not audit.run_target("gaussian", samples=200_000, seed=3).violated
     assert audit.run_target("gaussian_sqrt2_sigma", samples=200_000, seed=3).violated  # sigma off by sqrt 2
 

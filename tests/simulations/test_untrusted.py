@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from simulations import _store_io, runner, store
+from simulations import _store_files, runner, store
 from simulations.__main__ import main
 
 REPO = Path(__file__).resolve().parents[2]
@@ -157,7 +157,7 @@ CRAFTED = [
     ("conflicting duplicate first", _conflicting_duplicate_first, "conflicting duplicate"),
     ("NaN record", _nan_record, "NaN"),
     ("record of another run", _foreign_record, "digest"),
-    ("record missing its keys", _record_missing_keys, "shape"),
+    ("record missing its keys", _record_missing_keys, "shape|wrong type"),
     ("trials -5", _edit_manifest(trials=-5), "trials"),
     ("trials 10^15", _edit_manifest(trials=10**15), "--max-trials"),
     ("manifest a list", _write("[1, 2]"), "JSON object"),
@@ -224,7 +224,7 @@ def test_clean_directory_has_no_integrity_problem_and_files_follow_the_umask(cle
 def test_records_above_the_size_limit_are_refused_unread(tmp_path, clean_run, monkeypatch, capsys):
     run = tmp_path / "run"
     shutil.copytree(clean_run, run)
-    monkeypatch.setattr(_store_io, "MAX_RECORDS_BYTES", 100)  # the limit open_regular reads
+    monkeypatch.setattr(_store_files, "MAX_RECORDS_BYTES", 100)  # the limit open_regular reads
     assert main(["status", str(run)]) == 2
     err = capsys.readouterr().err
     assert "SIMULATIONS_MAX_RECORDS_MB" in err and len(err.strip().splitlines()) == 1

@@ -34,7 +34,7 @@ def _main(argv=None) -> int:
     from reports import builder
 
     kw = {"title": args.title} if args.title else {}
-    kw["progress"] = True
+    kw["progress"] = sys.stderr.isatty()  # a progress line for a person at a terminal, not in a log or a pipe
     result = builder.build(args.results, args.out, **kw)
     for err in result.errors + result.problems:  # every result file the report flags
         print(f"{PROG}: warning: {cli.one_line(err)}", file=sys.stderr)

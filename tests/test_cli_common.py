@@ -133,7 +133,7 @@ def test_tables_print_as_json_and_csv(capsys):
     assert list(csv.reader(io.StringIO(capsys.readouterr().out)))[0][0] == "result"
     assert sim_main(["list", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert {r["kind"] for r in rows} == {"experiment", "audit target"}
+    assert {r["kind"] for r in rows} == {"experiment", "audit target", "opponent"}
     assert sim_main(["list", "laplace_tail", "--csv"]) == 0
     assert list(csv.reader(io.StringIO(capsys.readouterr().out)))[0] == ["parameter", "default", "meaning"]
     assert sim_main(["audit", "--all", "laplace", "laplace_no_noise", "--samples", "2000", "--csv"]) == 0

@@ -32,15 +32,18 @@ def test_thm10_informative_and_separation_follow_the_trivial_releases():
     p = thm10.Params(cases=("thresholds:zipf",), num_points=64, alpha=0.5)
     rows = records * 10  # 40 trials: enough for 'succeeds' (40/40) and 'fails' (0/40) against 0.9
 
-    def at(r, name):
-        return r["cases"]["thresholds:zipf"], (f"{name}_accurate" if name != "A_PAP" else "accurate")
+    def at(r, name):  # an opponent is judged by its error (Err <= alpha), A_PAP's claim by its flag
+        return r["cases"]["thresholds:zipf"], (f"{name}_error" if name != "A_PAP" else "accurate")
 
-    ok = _set(_set(rows, at, ["A_PAP"], True), at, list(thm10.TRIVIAL_ALGORITHMS), False)
+    def err(r, _):
+        return r["cases"]["thresholds:zipf"], "error"
+
+    ok = _set(_set(_set(rows, at, ["A_PAP"], True), err, ["A_PAP"], 0.0), at, list(thm10.TRIVIAL_ALGORITHMS), 1.0)
     s = contract.summarise_run(thm10.EXPERIMENT, ok, p)
     assert s["informative"] == {"thresholds:zipf": True} and s["cases"]["thresholds:zipf"]["separation"]["separated"]
     assert s["verdict_text"].split(": ", 1)[1].startswith("informative in 1/1")
     for name in thm10.TRIVIAL_ALGORITHMS:  # any one trivial release meeting alpha makes the verdict uninformative
-        s = contract.summarise_run(thm10.EXPERIMENT, _set(ok, at, [name], True), p)
+        s = contract.summarise_run(thm10.EXPERIMENT, _set(ok, at, [name], 0.0), p)
         c = s["cases"]["thresholds:zipf"]
         assert not c["informative"] and c["separation"]["trivial_not_failing"] == [name], name
         assert not c["separation"]["separated"]

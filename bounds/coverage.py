@@ -51,6 +51,9 @@ class Item:
     klass: str       # "numbered result", "definition", "algorithm", ...
     result: str      # the registered result id ("bcmnuw20:thm10"), "" where none is registered
     undecidable: str = ""  # why no finite run can decide it, and what evidence is given instead ("" if one can)
+    #: deciders the registries cannot derive (no registered result, or a decider declared under another id):
+    #: ``kind:name`` with kind ``check``, ``audit`` or ``experiment``
+    decided_by: tuple[str, ...] = ()
 
 
 @dataclass
@@ -90,7 +93,8 @@ def items() -> tuple[Item, ...]:
     for k, raw in enumerate(data.get("item", [])):
         try:
             out.append(Item(str(raw["id"]), str(raw["paper"]), str(raw["item"]), str(raw["kind"]),
-                            str(raw["class"]), str(raw.get("result", "")), _text(raw.get("undecidable", ""))))
+                            str(raw["class"]), str(raw.get("result", "")), _text(raw.get("undecidable", "")),
+                            tuple(str(d) for d in raw.get("decided_by", ()))))
         except KeyError as exc:
             raise ValueError(f"{INDEX.name}: item {k + 1} lacks {exc}") from None
     return tuple(out)
@@ -152,6 +156,13 @@ def rows() -> list[Row]:
             row.experiments = list(found["experiment"].get(rid, []))
             row.proof_checks = list(found["proof checks"].get(rid, []))
             row.audit_targets = list(found["audit targets"].get(rid, [])) or _targets_citing(rid)
+        for entry in item.decided_by:  # what the index names beside what the registries declare
+            kind, _, name = entry.partition(":")
+            found_in = {"experiment": row.experiments, "check": row.proof_checks, "audit": row.audit_targets}
+            if kind not in found_in:
+                raise ValueError(f"{INDEX.name}: {item.id}: decided_by {entry!r}: kind check, audit or experiment")
+            if name not in found_in[kind]:
+                found_in[kind].append(name)
         row.explicit = explicit.get(item.result, "")
         _decide(row)
         out.append(row)

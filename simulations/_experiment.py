@@ -14,8 +14,9 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-#: a result id as bounds registers it: ``paper:kind+number`` (``bcmnuw20:thm10``, ``abm19:lemma3.3``)
-RESULT_ID = re.compile(r"^[a-z]+\d+:[a-z]+\d+(\.\d+)?$")
+#: a result id as bounds registers it: ``paper:kind+number`` (``bcmnuw20:thm10``, ``abm19:lemma3.3``), or a
+#: baseline's ``baselines:name`` (a bound the papers cite or compare against: ``baselines:em_learner``)
+RESULT_ID = re.compile(r"^([a-z]+\d+:[a-z]+\d+(\.\d+)?|baselines:[a-z][a-z0-9_]*)$")
 #: the JSON types a record field may have (besides nested outcome dataclasses, tuples and ``dict[str, T]``)
 SCALARS = (bool, int, float, str)
 _OPPONENT = "opponent"
@@ -122,7 +123,8 @@ class Experiment:
             bad("name", f"={self.name!r} must be an identifier (the module's name)")
         if not (isinstance(self.results, tuple) and all(isinstance(r, str) and RESULT_ID.match(r)
                                                         for r in self.results)):
-            bad("results", f"={self.results!r} must be a tuple of result ids 'paper:kind+number'")
+            bad("results", f"={self.results!r} must be a tuple of result ids 'paper:kind+number' "
+                                 "or 'baselines:name'")
         if not (isinstance(self.description, str) and self.description.strip()):
             bad("description", "must be a non-empty sentence")
         if not (isinstance(self.params, type) and dataclasses.is_dataclass(self.params)

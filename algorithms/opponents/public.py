@@ -19,6 +19,8 @@ import numpy as np
 from ..privacy import PureDP, Release
 from ..validate import check_int, check_values
 
+REALISES = ("baselines:public_finite",)  # its sample-size bound on a finite class (bounds show lists it)
+
 __all__ = ["public_empirical", "public_shrunk", "shrink_factor", "constant_release"]
 
 

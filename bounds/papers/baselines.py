@@ -343,3 +343,39 @@ register(Result(
     ),
     notes=("algorithms.opponents.exponential_learner realises it on labelled histograms.",),
 ))
+
+
+# --- public data alone on a finite class -----------------------------------------------------------------------------
+
+def public_union_n(o, alpha, beta, num_hypotheses):
+    """Hoeffding for the mean of m answers in {-1, +1}, union over the k queries: 2k exp(-m alpha^2/2) <= beta iff
+    m >= 2 log(2k/beta)/alpha^2."""
+    return o.ceil(2 * o.log(2 * num_hypotheses / beta) / alpha**2)
+
+
+def _public_finite_asymptotic(o, alpha, beta, num_hypotheses, C_pf):
+    return C_pf * o.log(num_hypotheses / beta) / alpha**2
+
+
+register(Result(
+    id="baselines:public_finite",
+    paper="baseline",
+    label="Public data alone on a finite class (no privacy)",
+    kind="baseline",
+    statement=("Query release of a finite class of k queries from public data alone: the m public empirical answers "
+               "(on [-1, 1]) are within alpha of D's answers on every query w.p. >= 1 - beta once m >= "
+               "public_samples = O(log(k/beta)/alpha^2); for BCMNUW20's decision stumps (k = p) the O(log p/alpha^2) "
+               "public samples of its Sections 1 and 4."),
+    source=("Hoeffding (1963) with a union bound; BCMNUW20 Section 4 ('can be released using ... O(log(p)/alpha^2) "
+            "public samples and no private samples')"),
+    params=("alpha", "beta", "num_hypotheses"),
+    constants={"C_pf": "constant of the O-form"},
+    quantities=(
+        Quantity("public_samples", "m", "public samples for error <= alpha on every query w.p. >= 1 - beta",
+                 asymptotic=_public_finite_asymptotic, constants=("C_pf",), explicit=public_union_n, integer=True,
+                 derivation=public_union_n.__doc__, monotone={"alpha": -1, "beta": -1, "num_hypotheses": +1}),
+    ),
+    notes=("algorithms.opponents.public_empirical realises it; simulations/experiments/stumps_baselines.py runs it "
+           "on decision stumps beside the Gaussian release (baselines:gaussian, BCMNUW20's private-only "
+           "O~(log p/alpha^2 + sqrt(p)/alpha)).",),
+))

@@ -7,7 +7,7 @@ from .._lazy import lazy_exports
 
 _EXPORTS = {
     "ERMResult": "erm", "LabeledSample": "erm", "empirical_errors": "erm", "population_errors": "erm",
-    "ASSPP": "sspp", "a_sspp": "sspp", "sspp_cover": "sspp",
+    "ASSPP": "sspp", "a_sspp": "sspp", "sspp_cover": "sspp", "GaussianNoisyERM": "noisy_erm",
     "a_relabel": "relabel",
     "SubSamp": "subsamp", "SubSampParams": "subsamp", "a_subsamp": "subsamp", "answer_online": "subsamp",
     "AgPrivCl": "agprivcl", "AgPrivClParams": "agprivcl", "a_agprivcl": "agprivcl",

@@ -355,3 +355,44 @@ register(
     ),
     *extend(*LOWER_BOUNDS),  # bcmnuw20_explicit adds the explicit forms of Theorems 13-15 and Lemma 17
 )
+
+
+def remark9_rows(o, alpha, d):
+    """Remark 9: the least integer n' > VC(H)/alpha^2."""
+    return o.floor(d / alpha**2) + 1
+
+
+def remark9_error(o, alpha):
+    """Remark 9: the data set's answers are within 2 alpha of G (|avg_v h - G(h)| <= 2 alpha for every h)."""
+    return 2 * alpha
+
+
+def remark9_error_to_d(o, alpha):
+    """Remark 9's triangle inequality: within 2 alpha of G, which is within alpha of D: 3 alpha of D."""
+    return 3 * alpha
+
+
+register(Result(
+    id="bcmnuw20:remark9",
+    paper=PAPER,
+    label="Remark 9",
+    kind="remark",
+    statement=("(after Beimel-Nissim-Stemmer 2013, Remark 2.18) A PAP release G with Err_{D,H}(G) <= alpha can be "
+               "turned, ignoring computation, into a synthetic data set v of n' > VC(H)/alpha^2 rows with "
+               "|(1/n') sum_i h(v_i) - G(h)| <= 2 alpha for every h in H (such a v exists: a sample of D^n' is within "
+               "alpha of D on all of H with non-zero probability), hence within 3 alpha of D."),
+    source=f"{SOURCE}; Section 2, Remark 9 (after Definition 8)",
+    params=("alpha", "vc"),
+    quantities=(
+        Quantity(name="synthetic_rows", symbol="n'", description="rows of the synthetic data set",
+                 explicit=remark9_rows, order="exact", integer=True, derivation=remark9_rows.__doc__,
+                 monotone={"alpha": -1, "d": +1}),
+        Quantity(name="error", symbol="err_G", description="largest |avg_v h - G(h)| over H",
+                 explicit=remark9_error, order="exact", derivation=remark9_error.__doc__, monotone={"alpha": +1}),
+        Quantity(name="error_to_d", symbol="err_D", description="largest |avg_v h - E_D h| over H",
+                 explicit=remark9_error_to_d, order="exact", derivation=remark9_error_to_d.__doc__,
+                 monotone={"alpha": +1}),
+    ),
+    notes=("Existence only: the Remark gives no algorithm. simulations/experiments/remark9.py converts A_PAP's G by "
+           "a linear program (the law on the domain closest to G) and the best of several roundings to n' rows.",),
+))

@@ -179,10 +179,18 @@ def cmd_list(ns) -> int:
 
 
 def cmd_show(ns) -> int:
+    from . import coverage
     from .registry import get
     from .show import render_show
 
-    print(render_show(get(ns.id), latex=not ns.no_latex))
+    if coverage.ITEM_ID.match(ns.id):  # a numbered result by its papers-index id (B24, A16, ...)
+        try:
+            print(coverage.render_item(ns.id))
+        except ValueError as exc:
+            raise DomainError(str(exc)) from None
+        return 0
+    result = get(ns.id)
+    print("\n".join([render_show(result, latex=not ns.no_latex)] + coverage.decider_lines(rid=result.id)))
     return 0
 
 
@@ -507,8 +515,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("list", help="all results")
     cli.add_output(s)
     s.set_defaults(fn=cmd_list)
-    s = sub.add_parser("show", help="one result in full")
-    s.add_argument("id", help=rid)
+    s = sub.add_parser("show", help="one result in full, with what decides it")
+    s.add_argument("id", help=rid + ", or a numbered result's papers-index id (B24; python -m bounds coverage)")
     s.add_argument("--no-latex", action="store_true", help="plain-text formulas instead of LaTeX")
     s.set_defaults(fn=cmd_show)
     s = sub.add_parser("compute", help="concrete values at one parameter point")

@@ -169,6 +169,37 @@ def rows() -> list[Row]:
     return out
 
 
+ITEM_ID = re.compile(r"^[BALN]\d+$")
+
+
+def decider_lines(rid: str = "", item_id: str = "") -> list[str]:
+    """The lines ``bounds show`` ends with: for each numbered result of the index that is ``item_id`` or whose
+    registered result is ``rid``, what decides it (its kind of evidence and the experiments, proof checks or audit
+    targets by name, or why nothing can). Empty when no numbered result matches."""
+    found = [r for r in rows() if (item_id and r.item.id == item_id) or (rid and r.item.result == rid)]
+    out = []
+    for r in found:
+        out += ["", f"decided by (papers index {r.item.id}: {r.item.item}):", f"  {r.decides}"]
+        for what, names in (("experiment", r.experiments), ("proof check", r.proof_checks),
+                            ("audit target", r.audit_targets)):
+            out += [f"  {what}: {n}" for n in names]
+        if r.decides in (DECIDERS[1], DECIDERS[4]):
+            out.append(f"  why no finite run decides it: {r.item.undecidable}")
+    return out
+
+
+def render_item(item_id: str) -> str:
+    """``bounds show B24``: a numbered result of the index by its item id (those with no registered result
+    included): its paper, label, registered result and what decides it. ValueError for an unknown item."""
+    item = next((i for i in items() if i.id == item_id), None)
+    if item is None or item.klass != NUMBERED:
+        raise ValueError(f"{item_id!r} is not a numbered result of bounds/papers_index.toml "
+                         "(`python -m bounds coverage` lists them)")
+    head = [f"{item.paper.upper()} {item.item}  (papers index {item.id}, {item.kind})",
+            f"registered result: {item.result or 'none (the index names its deciders)'}"]
+    return "\n".join(head + ["decided by:"] + decider_lines(item_id=item.id)[2:])
+
+
 def _short(text: str, width: int = 44) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 

@@ -119,13 +119,15 @@ def table(rows: list[Measured]) -> str:
 
 
 def recorded(results_md: str, heading: str = "README commands on a clean clone") -> dict[str, float]:
-    """{command: CPU seconds} from the last table under a RESULTS.md heading that starts with ``heading``."""
+    """{command: CPU seconds} from the tables under every RESULTS.md heading that starts with ``heading``, a later
+    section's row replacing an earlier one (so a branch that adds README commands appends its own section at the end
+    of RESULTS.md instead of editing the table of the whole README)."""
     found: dict[str, float] = {}
     sections = re.split(r"^## ", results_md, flags=re.M)
     for sec in sections:
         if sec.startswith(heading):
             rows = re.findall(r"^\| `([^`]+)` \| ([\d.]+) \| [\d.]+ \| (-?\d+) \|", sec, re.M)
-            found = {cmd: float(cpu) for cmd, cpu, status in rows if status == "0"}
+            found.update({cmd: float(cpu) for cmd, cpu, status in rows if status == "0"})
     return found
 
 

@@ -173,13 +173,13 @@ def _main(argv=None) -> int:
         sys.stderr.write(f"proofs_checks: {cli.one_line(exc)}\n")
         return 2
     if args.errata:
-        from .errata import ERRATA
+        from .errata import ERRATA, as_dict
 
         entries = report(results)
         if args.paper is not None:
             entries = [e for e in entries if e["paper"] == PAPERS[args.paper.strip().lower()]]
         if args.json:
-            _print(json.dumps({"entries": entries, "errata": [e.to_dict() for e in ERRATA
+            _print(json.dumps({"entries": entries, "errata": [as_dict(e) for e in ERRATA
                                                               if args.paper is None
                                                               or e.paper == PAPERS[args.paper.strip().lower()]]},
                              indent=1))

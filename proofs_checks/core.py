@@ -536,15 +536,15 @@ def run_all_json(paper: str | None = None) -> list[dict]:
 
 def report_data(paper: str | None = None) -> dict:
     """Everything a report's "Proof checks and errata" section needs, JSON-serialisable, in one call:
-    ``{"checks": [...run_all_json rows...], "errata": [...Erratum.to_dict()...], "entries": [...the
+    ``{"checks": [...run_all_json rows...], "errata": [...as_dict(Erratum)...], "entries": [...the
     docs/ERRATA.md entries with the checks that verify them...], "counts": {status: n}}``."""
-    from .errata import ERRATA, report
+    from .errata import ERRATA, as_dict, report
 
     results = run_all(paper)
     papers = {r.check.paper for r in results}
     entries = [e for e in report(results) if paper is None or e["paper"] in papers]
     return {"checks": [r.to_dict() for r in results],
-            "errata": [e.to_dict() for e in ERRATA if paper is None or e.paper in papers],
+            "errata": [as_dict(e) for e in ERRATA if paper is None or e.paper in papers],
             "entries": entries,
             "counts": {s: sum(r.verdict.status == s for r in results) for s in STATUSES}}
 

@@ -1,14 +1,15 @@
 """The errata the proof checks find or verify, and the errata report of ``python -m proofs_checks --errata``.
 
 The records themselves live in :mod:`bounds.errata` (one :class:`~bounds.errata.Erratum` per erratum or
-checked statement, each naming the checks here that decide it); ``docs/ERRATA.md`` is generated from them.
-This module adds the checks' verdicts.
+checked statement, read from ``bounds/errata/<paper>.toml``, each naming the checks here that decide it);
+``docs/ERRATA.md`` is generated from them. This module adds the checks' verdicts.
 """
 from __future__ import annotations
 
-from bounds.errata import ERRATA, ERRATA_MD, Erratum, get, markdown
+from bounds.errata import ERRATA, Erratum
+from bounds.errata.page import as_dict
 
-__all__ = ["ERRATA", "ERRATA_MD", "Erratum", "get", "markdown", "report"]
+__all__ = ["ERRATA", "Erratum", "as_dict", "report"]
 
 
 def report(results=None) -> list[dict]:

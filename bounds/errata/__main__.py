@@ -1,6 +1,6 @@
 """python -m bounds.errata [--write]: print (or write to docs/ERRATA.md) the page generated from the records."""
 import sys
 
-from . import main
+from .page import main
 
 sys.exit(main())

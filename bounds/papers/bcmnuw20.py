@@ -183,23 +183,14 @@ def _thm10_chain(dual_symbol_note: str, n_asymptotic, n_constant: str, n_scaling
 
 
 THM10_NOTES = (
-    "Erratum inherited from Lemma 7 (both versions; see `show lemma7`): the printed constants "
-    "200 and 128 are Dwork & Roth Thm 4.15 at a = alpha/2, which gives empirical error 3 alpha "
-    "(on [-1, 1]) and leaves nothing for uniform convergence; the corrected Lemma 7 (the PMW "
-    "derivation of algorithms.query_release.pmw, its error share and failure budgets optimised) is "
-    "used here at (alpha/2, beta/2). private_samples_fixed_split is the same derivation at the 3:1 "
-    "split algorithms.query_release.pmw runs today (alpha_mw = alpha/8): a run of that PMW is proven "
-    "at that size, the optimised n assumes PMW at alpha_mw = mw_accuracy.",
-    "Lemma 11 erratum (ICML version): the ICML text says 'Let w ~ D^m, where m = O((d log(1/alpha) "
-    "+ log(1/beta))/alpha)'; a cover needs enough samples, so the condition is m = Omega(...) as "
-    "the arXiv version says ('as long as m = Omega(...)'). The explicit m solves ABM19's tail "
+    "Lemma 7's errata apply (erratum bcmnuw20-lemma7-constants, erratum bcmnuw20-lemma7-tight): the corrected "
+    "Lemma 7 is used here at (alpha/2, beta/2). private_samples_fixed_split is the same derivation at the 3:1 "
+    "split algorithms.query_release.pmw runs (alpha_mw = alpha/8; erratum bcmnuw20-lemma7-in-bounds): a run of "
+    "that PMW is proven at that size, the optimised n assumes PMW at alpha_mw = mw_accuracy.",
+    "Lemma 11's m is Omega(.), not O(.) (erratum bcmnuw20-lemma11-O-vs-Omega); the explicit m solves ABM19's tail "
     "inequality exactly.",
-    "Checked: Sauer's |H~| <= (em/d)^d needs m_hat >= d distinct public points; the solved m is "
-    ">= 32d/alpha, and the code uses min(2^m, (em/d')^d') with d' = min(d, m) in any case. "
-    "Claim 3 is applied with VC-dual(H~) <= VC-dual(H) = p (H~ is a subset of H).",
-    "The O-form of n hides a log p term (log(log|X~|) inside Lemma 7's log); Fact 4 "
-    "(p < 2^(d+1)) keeps it O(d). It is loose in beta: the explicit n grows like log(1/beta) "
-    "sqrt(log log(1/beta)), the O-form like log(1/beta)^{3/2}, so no beta-scaling is declared.",
+    "Sauer's bound on |H~| and Claim 3 as applied: erratum bcmnuw20-thm10-sauer-checked. The O-form's hidden "
+    "log p and its looseness in beta: erratum bcmnuw20-thm10-o-form-checked.",
 )
 
 

@@ -14,7 +14,7 @@ Four values of n are kept side by side (``LEMMA7_DEPARTURES``):
   and its union bound solved by Newton's method (``lemma7_previous_n``).
 - ``private_samples_fixed_split``: the previous correction at the fixed 3:1 split and fixed failure
   shares that ``pmw_sample_size`` computes when PMW is not given its MW accuracy.
-- ``private_samples_as_printed``: the paper's formula (see ``LEMMA7_ERRATUM``).
+- ``private_samples_as_printed``: the paper's formula (erratum bcmnuw20-lemma7-constants).
 """
 from __future__ import annotations
 
@@ -331,7 +331,7 @@ def lemma7_previous_n(o, alpha_pmw, beta_pmw, eps, delta, log_h, log_x):
     return n + o.max(g, 0) / r_min   # every term decays at rate >= r_min: the union bound is <= beta here
 
 LEMMA7_DERIVATION = (
-    "Corrected Lemma 7 (the printed constants 200 and 128 do not give the claim; see notes), the "
+    "Corrected Lemma 7 (the printed constants do not give the claim: erratum bcmnuw20-lemma7-constants), the "
     "tightest n the PMW of algorithms.query_release.pmw (Dwork-Roth Alg. 5 over NumericSparse, "
     "delta > 0; threshold T = 2 alpha_mw, step eta = alpha_mw/2, cut-off c = floor(4 log|X~|/"
     "alpha_mw^2) + 1, sigma(e) = sqrt(32 c log(2/delta))/e, eps_1 = sqrt512 eps/(sqrt512 + 1), "
@@ -369,24 +369,11 @@ LEMMA7_FIXED_DERIVATION = (
     "log(12|H~|/beta), 2 sigma_1 log(6(c+1)/beta), sigma_2 log(6c/beta)).")
 
 LEMMA7_ERRATUM = (
-    "Erratum (Lemma 7, both versions): printed n >= 200/(eps alpha^2) sqrt(log|X~| log(2/delta)) "
-    "(log|H~| + log(128 log|X~|/(alpha^2 beta))). These are Dwork & Roth Thm 4.15's constants "
-    "read at accuracy parameter a = alpha/2 ((2 + 32 sqrt 2) * 4 = 189 <= 200; 32 * 4 = 128); "
-    "but Thm 4.15 then guarantees empirical error 3a = 3 alpha on the paper's [-1,1] scale, the "
-    "uniform-convergence step the paper names gets no share of alpha or beta, and Thm 3.28's "
-    "delta > 0 accuracy does not cover the answer noise (sigma_2 = 2 sqrt 2 * 4 sigma_1 is "
-    "larger than the comparison noise it budgets). NumericSparse's 2|H~| queries are NOT dropped "
-    "by the printed reading: Thm 4.15's 32 is already Thm 3.28's log(4c'/beta) at 2|Q| queries, "
-    "log(2|Q|) + log(16 log|X|/(a^2 beta)) = log|Q| + log(32 log|X|/(a^2 beta)) with c' = "
-    "4 log|X|/a^2. "
-    "Right: the tight derivation above (private_samples): the answer noise of an update only has to "
-    "keep the update's direction, so it may take what the threshold 2 alpha_mw leaves over the "
-    "comparison and threshold noise instead of alpha_mw (proofs_checks bcmnuw20:lemma7.direction-step). "
-    "Shown beside it: the previous correction (private_samples_previous, answer noise within "
-    "alpha_mw, about 2x the n), the fixed split of algorithms.query_release.pmw.pmw_sample_size "
-    "(private_samples_fixed_split, held equal to it by tests/bounds/test_bcmnuw20.py) and the printed "
-    "value (private_samples_as_printed). Verified by redoing the derivation from Dwork-Roth "
-    "Algorithms 3, 4 and 5 and Thm 4.10.")
+    "Lemma 7 as printed (both versions) does not give its claim: erratum bcmnuw20-lemma7-constants says why "
+    "(Dwork-Roth Thm 4.15's constants read at alpha/2), erratum bcmnuw20-lemma7-tight the derivation encoded as "
+    "private_samples, erratum bcmnuw20-lemma7-in-bounds the fixed split (private_samples_fixed_split, "
+    "algorithms.query_release.pmw.pmw_sample_size) and the previous correction (private_samples_previous) shown "
+    "beside it with the printed value (private_samples_as_printed).")
 
 
 @_chunked

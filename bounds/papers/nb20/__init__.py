@@ -4,7 +4,7 @@ ALT 2020 (seed 004). Results in paper order.
 NB20's m is the number of classification queries; in code it is ``num_queries`` (``--num-queries``).
 Every explicit constant below was checked against the proofs; where a printed constant or step is
 wrong, the corrected one is encoded and the result names the erratum record by id (``errata``;
-records in bounds/errata/nb20.py, docs/ERRATA.md generated from them).
+records in bounds/errata/nb20.toml, docs/ERRATA.md generated from them).
 
 Explicit tools the proofs call "standard" (the paper gives no constant), pinned here:
 

@@ -19,7 +19,7 @@ SECTION_EXPERIMENTS = {
     "abm19-thm3-1": ("thm3_1", "em_learner"),
     "abm19-lemma4-4": ("lemma4_4", "remark1_approx"),
     "abm19-thm4-1": ("thm4_1",),
-    "lvsuw21": ("prop4_3", "thm4_4", "lvsuw21_figures", "lemma4_2", "lvsuw21_public_check"),
+    "lvsuw21": ("prop4_3", "thm4_4", "lvsuw21_figures", "lemma4_2", "lvsuw21_public_check", "pmw_pub_ops"),
     "nb20-thm7": ("thm7", "nb20_lemmas", "nb20_lemma9"),
     "nb20-thm11": ("thm11",),
 }

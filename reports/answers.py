@@ -14,7 +14,7 @@ from reports.model import Badge
 
 #: section key -> the experiments whose runs it reports (a section plugin's own choice of runs)
 SECTION_EXPERIMENTS = {
-    "thm10": ("thm10", "thm10_looseness", "remark9"),
+    "thm10": ("thm10", "thm10_looseness", "remark9", "lemma7"),
     "lower-bounds": ("thm13", "thm15", "stumps_baselines"),
     "abm19-thm3-1": ("thm3_1", "em_learner"),
     "abm19-lemma4-4": ("lemma4_4", "remark1_approx"),

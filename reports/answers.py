@@ -15,7 +15,7 @@ from reports.model import Badge
 #: section key -> the experiments whose runs it reports (a section plugin's own choice of runs)
 SECTION_EXPERIMENTS = {
     "thm10": ("thm10", "thm10_looseness", "remark9", "lemma7"),
-    "lower-bounds": ("thm13", "thm15", "stumps_baselines"),
+    "lower-bounds": ("thm13", "thm15", "stumps_baselines", "thm14_soundness"),
     "abm19-thm3-1": ("thm3_1", "em_learner"),
     "abm19-lemma4-4": ("lemma4_4", "remark1_approx"),
     "abm19-thm4-1": ("thm4_1",),

@@ -542,9 +542,8 @@ def build_parser() -> argparse.ArgumentParser:
     cli.add_output(s)
     _add_params(s)
     s.set_defaults(fn=cmd_crossover)
-    s = sub.add_parser("coverage", help="every numbered result of the four papers and what decides it")
-    s.add_argument("--results", type=cli.text_arg("--results"), default=None, metavar="DIR",
-                   help="also the saved runs, audits and proof checks below DIR that answer each result")
+    s = sub.add_parser("coverage", help="every numbered result of the four papers and what decides it "
+                                        "(the saved runs that answer each: python -m reports coverage)")
     cli.add_output(s)
     s.set_defaults(fn=_coverage)
     s = sub.add_parser("plot", help="n and m of several results on one log-log figure as one parameter varies")

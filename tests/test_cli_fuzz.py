@@ -71,8 +71,7 @@ def _bases(tmp: Path) -> list[tuple]:
             "--out": ["", "fig.gif", str(REPO / "bounds" / "x.png"), str(tmp / "nodir" / "x.png"), str(REPO / ".git" / "x.png")],
             "--vary": ["nonsense", "num-queries"], "--low": ["0", "-1", "x"], "--points": ["0", "1", "x", "99999999"],
             "@1": ["nope"], "+": [["--quantity", "nothing"], ["--alpha", "0.1"]]}),
-        (bounds_main, ["coverage"], {"+": [["--results", ""], ["--results", str(tmp / "nothing")], ["--json", "--csv"],
-                                           ["--bogus"], ["extra"]]}),
+        (bounds_main, ["coverage"], {"+": [["--results", str(tmp)], ["--json", "--csv"], ["--bogus"], ["extra"]]}),
         (sim_main, ["run", "laplace_tail", "--trials", "5", "--seed", "1", "--workers", "1", "--out", out], {
             "--trials": ["0", "-1", "1e9", "abc", "", "2000000", long_int],
             "--seed": ["-1", "x", "1.5"],
@@ -102,6 +101,8 @@ def _bases(tmp: Path) -> list[tuple]:
         (reports_main, ["build", "--results", str(tmp), "--out", str(tmp / "report")], {
             "--out": ["", str(REPO / "docs"), str(REPO / ".git")], "--results": [""],
             "+": [["--bogus"], ["--title", ""]]}),
+        (reports_main, ["coverage", "--results", str(tmp)], {
+            "--results": ["", str(tmp / "nothing")], "+": [["--json", "--csv"], ["--bogus"], ["extra"]]}),
     ]
 
 

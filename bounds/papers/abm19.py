@@ -185,6 +185,7 @@ THM4_2_REGIME = "for pure semi-private learners at eps = 0.1, as Definition 2.3 
 register(
     Result(
         id="abm19:thm3.1",
+        index_items=("A8",),
         errata=('abm19-thm3.1-explicit-checked', 'abm19-thm3.1-notation'),
         paper=PAPER,
         label="Theorem 3.1",
@@ -244,6 +245,7 @@ register(
     ),
     Result(
         id="abm19:lemma3.3",
+        index_items=("A11",),
         errata=('abm19-lemma3.3-inequality-checked', 'abm19-lemma3.3-alpha-near-1'),
         paper=PAPER,
         label="Lemma 3.3",
@@ -285,6 +287,7 @@ register(
     ),
     Result(
         id="abm19:thm4.1",
+        index_items=("B22", "A13"),
         regime=lambda v: [(False, THM4_1_REGIME)],
         errata=('abm19-thm4.1-checked',),
         paper=PAPER,
@@ -322,6 +325,7 @@ register(
     ),
     Result(
         id="abm19:thm4.2",
+        index_items=("A14",),
         regime=lambda v: [(False, THM4_2_REGIME)],
         errata=('abm19-thm4.2-constant',),
         paper=PAPER,
@@ -357,6 +361,7 @@ register(
     ),
     Result(
         id="abm19:thm4.3",
+        index_items=("A15",),
         paper=PAPER,
         label="Theorem 4.3",
         kind="lower bound",
@@ -381,6 +386,7 @@ register(
     ),
     Result(
         id="abm19:lemma4.4",
+        index_items=("A17",),
         paper=PAPER,
         label="Lemma 4.4",
         kind="lemma",

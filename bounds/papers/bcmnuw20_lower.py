@@ -64,6 +64,7 @@ THM15_REGIME = ("proven for eps at most 0.1 over Lemma 17's constant, delta <= 1
 LOWER_BOUNDS: tuple[Result, ...] = (
     Result(
         id="bcmnuw20:thm13",
+        index_items=("B17",),
         regime=lambda v: [(False, THM13_REGIME)],
         paper=PAPER,
         label="Theorem 13",
@@ -100,6 +101,7 @@ LOWER_BOUNDS: tuple[Result, ...] = (
     ),
     Result(
         id="bcmnuw20:thm14",
+        index_items=("B18",),
         paper=PAPER,
         label="Theorem 14",
         kind="theorem",
@@ -139,6 +141,7 @@ LOWER_BOUNDS: tuple[Result, ...] = (
     ),
     Result(
         id="bcmnuw20:thm15",
+        index_items=("B19",),
         regime=lambda v: [(False, THM15_REGIME)],
         paper=PAPER,
         label="Theorem 15",
@@ -163,6 +166,7 @@ LOWER_BOUNDS: tuple[Result, ...] = (
     ),
     Result(
         id="bcmnuw20:lemma17",
+        index_items=("B21",),
         paper=PAPER,
         label="Lemma 17",
         kind="lemma",

@@ -57,17 +57,20 @@ def _section(ctx, key: str, title: str, result_ids: tuple, experiment: str, head
 
 
 def _thm3_1_bounds(runs) -> Table:
-    from simulations.experiments import thm3_1
+    import bounds
+    from bounds.where import defaults
 
     points = {(r.summary["alpha"], r.summary["beta"], r.summary["eps"], c["d"])
               for r in runs for c in r.summary["cases"].values()}
-    if not points:
-        p = thm3_1.Params()
-        points = {(p.alpha, p.beta, p.eps, d) for d in (1, 2, 3)}
+    if not points:  # the experiment's defaults (bounds/where.json)
+        p = defaults("thm3_1")
+        points = {(p["alpha"], p["beta"], p["eps"], d) for d in (1, 2, 3)}
     rows = []
     for alpha, beta, eps, d in sorted(points):
-        v = thm3_1.theorem_sizes(alpha, beta, eps, d)
-        rows.append((alpha, beta, eps, d, v["m_bound"], v["log_cover_size_bound"], v["n_bound"], v["m_lemma3_3"]))
+        t = bounds.compute("abm19:thm3.1", alpha=alpha, beta=beta, epsilon=eps, vc=d)
+        cover = bounds.compute("abm19:lemma3.3", alpha=alpha, beta=beta, vc=d)
+        rows.append((alpha, beta, eps, d, int(t["public_samples"]), float(t["log_cover_size"]),
+                     int(t["private_samples"]), int(cover["public_samples"])))
     return Table(("alpha", "beta", "eps", "d", "n_pub (Thm 3.1)", "log|H~| (Sauer)", "n_priv (Thm 3.1)",
                   "n_pub (Lemma 3.3 alone)"), tuple(rows),
                  "bounds.compute('abm19:thm3.1', ...) and bounds.compute('abm19:lemma3.3', ...).")

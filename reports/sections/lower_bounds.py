@@ -6,7 +6,7 @@ read from ``bounds`` or from the run summaries; nothing is run here."""
 
 from __future__ import annotations
 
-from algorithms.privacy.accounting import format_guarantee
+from bounds.guarantees import format_guarantee
 from reports.model import Badge, Heading, Paragraph, Section, Table
 
 ORDER = 13

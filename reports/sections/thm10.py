@@ -80,12 +80,13 @@ def _bound_table(runs, loose) -> Table:
         dims = tuple(sorted({(row["d"], row["p"]) for row in sm["rows"]}))
         for a in sorted({row["alpha"] for row in sm["rows"]}):
             points.add((a, sm["beta"], sm["eps"], sm["delta"], dims))
-    if not points:
-        from simulations.experiments import thm10
+    if not points:  # the experiment's defaults (bounds/where.json)
+        from bounds.families import class_dimensions
+        from bounds.where import defaults
 
-        p = thm10.Params()
-        dims = tuple(sorted({thm10.class_dimensions(c.split(":")[0], p.num_points, p.stump_dim) for c in p.cases}))
-        points.add((p.alpha, p.beta, p.eps, p.delta, dims))
+        p = defaults("thm10")
+        dims = tuple(sorted({class_dimensions(c.split(":")[0], p["stump_dim"]) for c in p["cases"]}))
+        points.add((p["alpha"], p["beta"], p["eps"], p["delta"], dims))
     rows = []
     for alpha, beta, eps, delta, dims in sorted(points):
         rows.extend(_bound_rows(alpha, beta, eps, delta, dims))

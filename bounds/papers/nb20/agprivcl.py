@@ -61,6 +61,7 @@ def alg3_total_delta(o, eps, delta, group_delta):
 _declare(
     Result(
         id="nb20:alg3", paper=PAPER, label="Algorithm 3 (A_AgPrivCl) parameter settings",
+        index_items=("N9",),
         kind="parameter setting",
         statement=("A_AgPrivCl sets n' = eps n/56, T = max(1, m alpha/8 + (1/4) sqrt(3 m alpha "
                    "log(m/beta))), eps' = alpha max(1, sqrt(m alpha)), eps^ = min(1, eps')/log(2/delta), "
@@ -144,6 +145,7 @@ def claim10_log_growth_at(o, d, n_o):
 _declare(
     Result(
         id="nb20:claim10", paper=PAPER, label="Claim 10", kind="claim",
+        index_items=("N13",),
         statement=("For an unlabeled S_u ~ D_X^{n_o}, w.p. >= 1 - beta' every pair h1, h2 in H has "
                    "|dis(h1, h2; D_X) - dis^(h1, h2; S_u)| <= alpha (uniform convergence for "
                    "H_Delta = {h1 xor h2}, whose growth function is at most G_H(t)^2 <= (e t/d)^{2d}). "

@@ -124,6 +124,7 @@ def _alg5_k_step(name: str, symbol: str, lam_symbol: str, description: str, deri
 _declare(
     Result(
         id="nb20:alg5", paper=PAPER, label="Algorithm 5 (A_SubSamp) parameter settings",
+        index_items=("N21",),
         kind="parameter setting",
         statement=("A_SubSamp (BTT18) with cut-off T, privacy (eps, delta), m queries and failure "
                    "beta sets lambda = sqrt(32 T log(2/delta))/eps, k = 34 sqrt(2) lambda "

@@ -291,6 +291,7 @@ def _agpriv_chain(headline: str, headline_desc: str, asymptotic=None, constants=
 _declare(
     Result(
         id="nb20:thm7", paper=PAPER, label="Theorem 7", kind="upper bound",
+        index_items=("N10",),
         statement=("A_AgPrivCl (Algorithm 3) is an (eps, delta, alpha, beta, n, m)-PCQR algorithm "
                    "(excess average error alpha over m queries, (eps, delta)-DP) with n = "
                    "O((d log(1/alpha) + log(m/beta)) log^{3/2}(2/delta) log(m alpha/min(delta, beta/2))"
@@ -343,6 +344,7 @@ _declare(
     ),
     Result(
         id="nb20:lemma9", paper=PAPER, label="Lemma 9", kind="lemma",
+        index_items=("N12",),
         statement=("Accuracy of A_AgPrivCl: with a realizable PAC learner B_PAC, n as in Theorem 7 "
                    "and m >= 8 log(1/(alpha beta))/alpha, w.p. >= 1 - beta the average error over "
                    "the m queries is at most alpha + gamma (the printed condition on m is refuted: "

@@ -25,6 +25,7 @@ def alg4_m_prime(o, num_queries, m_o):
 _declare(
     Result(
         id="nb20:alg4", paper=PAPER, label="Algorithm 4 (A_UnvPrivCl) parameter settings",
+        index_items=("N15",),
         kind="parameter setting",
         statement=("A_UnvPrivCl answers the first m' = min(m_o, m) queries with A_AgPrivCl, "
                    "m_o = 32 (d log(1/alpha) + log(1/beta))/alpha, then uses those m_o query points "
@@ -113,6 +114,7 @@ def thm11_n_asymptotic(o, alpha, beta, eps, delta, d, C_11):
 _declare(
     Result(
         id="nb20:thm11", paper=PAPER, label="Theorem 11", kind="upper bound",
+        index_items=("N16",),
         statement=("A_UnvPrivCl (Algorithm 4) is an (eps, delta, alpha, beta, n, m)-PCQR algorithm "
                    "for any m < infinity with n = O((d log(1/alpha) + log(m_o/beta)) log^{3/2}(2/delta)"
                    " log(m_o alpha/min(delta, beta/2)) / (eps alpha^2) * max(1, sqrt(d) alpha "
@@ -193,6 +195,7 @@ def remark12_n(o, alpha, eps, d, C_12):
 _declare(
     Result(
         id="nb20:remark12", paper=PAPER, label="Remark 12", kind="remark",
+        index_items=("N19",),
         statement=("Applying A_SSPP to BTT18's A_SubSamp also gives a universal PCQR algorithm, with "
                    "n = O~(d/alpha^2 max(1, sqrt(d))) (eps = Theta(1)): Lemma 4's bound at m_o ~ d/alpha "
                    "queries. Theorem 11 is tighter by a factor ~ alpha when d = omega(1)."),

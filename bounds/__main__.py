@@ -33,7 +33,8 @@ def _add_params(p: argparse.ArgumentParser) -> None:
     for param in PARAMS.values():
         alias = ALIASES.get(param.key, ())
         g.add_argument(param.flag, *alias, dest=f"param_{param.key}", metavar="V",
-                       help=f"{param.description} ({param.arg})" + (f"; {', '.join(alias)} is an alias" if alias else ""))
+                       help=f"{param.description} ({param.arg})"
+                       + (f"; {', '.join(alias)} is an alias" if alias else ""))
     p.add_argument("--max-digits", type=cli.int_arg("--max-digits", 1, 300_000), default=cli.MAX_DIGITS,
                    help=f"the most decimal digits an integer value may have (default {cli.MAX_DIGITS})")
     p.add_argument("--const", action="append", default=[], metavar="NAME=VALUE",

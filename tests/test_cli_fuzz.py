@@ -68,7 +68,8 @@ def _bases(tmp: Path) -> list[tuple]:
         (bounds_main, ["list"], {"+": [["--bogus"], ["--json", "--csv"], ["extra"]]}),
         (bounds_main, ["show", "thm10"], {"@1": ["nope", ""], "+": [["--bogus"]]}),
         (bounds_main, ["plot", "thm10", "uc", "--vary", "alpha", *thm10[2:], "--out", str(tmp / "OUT.png")], {
-            "--out": ["", "fig.gif", str(REPO / "bounds" / "x.png"), str(tmp / "nodir" / "x.png"), str(REPO / ".git" / "x.png")],
+            "--out": ["", "fig.gif", str(REPO / "bounds" / "x.png"), str(tmp / "nodir" / "x.png"),
+                      str(REPO / ".git" / "x.png")],
             "--vary": ["nonsense", "num-queries"], "--low": ["0", "-1", "x"], "--points": ["0", "1", "x", "99999999"],
             "@1": ["nope"], "+": [["--quantity", "nothing"], ["--alpha", "0.1"]]}),
         (bounds_main, ["coverage"], {"+": [["--results", str(tmp)], ["--json", "--csv"], ["--bogus"], ["extra"]]}),
@@ -80,7 +81,8 @@ def _bases(tmp: Path) -> list[tuple]:
             "@1": ["nope", "", "os.path"],
             "+": [["--param", "k=1e9"], ["--param", "m_scale=1e300"], ["--param", "beta=7"], ["--param", "nokey"],
                   ["--param", "k=abc"], ["--param", "eps=nan"], ["--param", "k=" + long_int], ["--chunk-size", "0"],
-                  ["--scheduler", "garbage"], ["--scheduler", "tcp://host:99999"], ["--scheduler", "tcp://127.0.0.1"]]}),
+                  ["--scheduler", "garbage"], ["--scheduler", "tcp://host:99999"],
+                  ["--scheduler", "tcp://127.0.0.1"]]}),
         (sim_main, ["audit", "laplace", "--samples", "200", "--seed", "1"], {
             "--samples": ["0", "1e9", "x", "100000000"],
             "--seed": ["-5"],

@@ -145,7 +145,8 @@ def lemma4_4_p(o, m):
 
 
 def lemma4_4_n_b(o, n, m):
-    """ABM19 Lemma 4.4: B's sample size, ceil(n_priv/(10 n_pub)) as printed, floored at 4 (erratum abm19-claim4.6-chernoff)."""
+    """ABM19 Lemma 4.4: B's sample size, ceil(n_priv/(10 n_pub)) as printed, floored at 4 (erratum
+    abm19-claim4.6-chernoff)."""
     return o.max(o.ceil(n / (10 * m)), N_B_FLOOR)
 
 
@@ -403,7 +404,8 @@ register(
         params=("alpha", "private_samples", "public_samples"),
         # B's sample size n~ >= 4 must not exceed n_priv (the comparison of B's delta with A's needs
         # n~ <= n_priv): n_priv >= 4 (erratum abm19-claim4.6-chernoff)
-        domain={"alpha": ALPHA_LOWER_BOUNDS, "private_samples": Interval(N_B_FLOOR - 1, math.inf, True, True, integer=True)},
+        domain={"alpha": ALPHA_LOWER_BOUNDS,
+                "private_samples": Interval(N_B_FLOOR - 1, math.inf, True, True, integer=True)},
         quantities=(
             Quantity(name="mixture_weight", symbol="p", order="exact", explicit=lemma4_4_p,
                      description="p = 1/(100 n_pub): PrivSamp's chance to use a real example",

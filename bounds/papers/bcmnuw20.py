@@ -271,7 +271,9 @@ register(
     Result(
         id="bcmnuw20:thm10",
         index_items=("B13",),
-        errata=('bcmnuw20-lemma7-constants', 'bcmnuw20-lemma7-in-bounds', 'bcmnuw20-lemma7-tight', 'bcmnuw20-lemma11-O-vs-Omega', 'bcmnuw20-thm10-small-alpha', 'bcmnuw20-thm10-sauer-checked', 'bcmnuw20-thm10-o-form-checked'),
+        errata=('bcmnuw20-lemma7-constants', 'bcmnuw20-lemma7-in-bounds', 'bcmnuw20-lemma7-tight',
+                'bcmnuw20-lemma11-O-vs-Omega', 'bcmnuw20-thm10-small-alpha', 'bcmnuw20-thm10-sauer-checked',
+                'bcmnuw20-thm10-o-form-checked'),
         paper=PAPER,
         label="Theorem 10",
         kind="upper bound",
@@ -294,7 +296,8 @@ register(
     Result(
         id="bcmnuw20:remark10",
         index_items=("B14",),
-        errata=('bcmnuw20-remark10-dual-vc', 'bcmnuw20-lemma7-constants', 'bcmnuw20-lemma7-tight', 'bcmnuw20-lemma11-O-vs-Omega'),
+        errata=('bcmnuw20-remark10-dual-vc', 'bcmnuw20-lemma7-constants', 'bcmnuw20-lemma7-tight',
+                'bcmnuw20-lemma11-O-vs-Omega'),
         paper=PAPER,
         label="Remark after Theorem 10",
         kind="remark",

@@ -97,7 +97,8 @@ LOWER_BOUNDS: tuple[Result, ...] = (
             "r and t are not pinned down in either version (Omega~, Omega from Dwork et al. "
             "2015): values hold up to the constants C_14r, C_14t set by --const (default 1).",
         ),
-        errata=('bcmnuw20-thm13-m-1', 'bcmnuw20-thm13-case-split', 'bcmnuw20-thm13-small-n', 'bcmnuw20-thm14-2t', 'bcmnuw20-lower-constants',),
+        errata=('bcmnuw20-thm13-m-1', 'bcmnuw20-thm13-case-split', 'bcmnuw20-thm13-small-n', 'bcmnuw20-thm14-2t',
+                'bcmnuw20-lower-constants',),
     ),
     Result(
         id="bcmnuw20:thm14",

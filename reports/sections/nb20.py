@@ -150,7 +150,8 @@ def _crossover(ctx, runs):
 def build(ctx) -> list[Section]:
     res = ctx.results
     out = []
-    for rid, exp, title in (("nb20:thm7", "thm7", "NB20 Theorem 7: A_AgPrivCl (private agnostic classification queries)"),
+    for rid, exp, title in (("nb20:thm7", "thm7",
+                             "NB20 Theorem 7: A_AgPrivCl (private agnostic classification queries)"),
                             ("nb20:thm11", "thm11", "NB20 Theorem 11: A_UnvPrivCl (any number of queries)")):
         s = Section(f"nb20-{exp}", title)
         s.add(Heading("Statement and notes (from bounds)"))

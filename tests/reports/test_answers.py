@@ -69,7 +69,8 @@ def test_the_answer_says_where_the_algorithm_separates_or_why_no_trivial_algorit
     [b] = answers.answer_blocks([_Run("r", "thm7", nb20)], ("thm7",))
     assert "in none of its 1 cases" in b.text
     loose = {"verdict": "holds", "informative": False, "informative_reason": "a search for least sizes",
-             "rows": [{"key": "t:z", "trivial_least_sizes": {"public_only": {"searched": "m", "separates_at": [17, 33]}}}]}
+             "rows": [
+                 {"key": "t:z", "trivial_least_sizes": {"public_only": {"searched": "m", "separates_at": [17, 33]}}}]}
     [b] = answers.answer_blocks([_Run("r", "thm10_looseness", loose)], ("thm10_looseness",))
     assert "not informative: a search for least sizes" in b.text and "t:z: from public_only at m 17, 33" in b.text
 

@@ -1,6 +1,6 @@
 """BCMNUW20/ABM19/LVSUW21/NB20, every numbered result answered from a results directory: the rows of
 :mod:`bounds.coverage` (what decides each result) joined with the saved runs, audits and proof-check verdicts.
-``python -m bounds coverage --results DIR`` prints it and the report's first section shows it.
+``python -m reports coverage --results DIR`` prints it and the report's first section shows it.
 
 One rule picks the run that answers a result (:data:`RULE`): among the complete runs that validate it (its
 manifest's ``result_ids``, or an experiment declared for it), negative controls apart, a verdict at the result's

@@ -13,8 +13,8 @@ Result files are untrusted input (a forged or hand-edited file must show as a pr
 
 from __future__ import annotations
 
-from simulations.store import integrity_problems, recheck_audit, registered_declaration  # noqa: F401  (used by
-# reports.results and reports.sections.audits through this module)
+# recheck_audit and registered_declaration: reports.results and reports.sections.audits call them from here
+from simulations.store import integrity_problems, recheck_audit, registered_declaration  # noqa: F401
 
 
 def run_problems(path) -> list[str]:

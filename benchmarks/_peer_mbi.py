@@ -26,9 +26,9 @@ IN.npz holds `private`, `public` (rows of value indices), `sizes`, `workload_cel
   so each seed calls ``np.random.seed(seed)``.
 
 OUT.npz gets, per algorithm and seed, the released workload marginals (each a count vector in C order over the
-workload's attributes, the first varying fastest as in our MarginalQueries, concatenated, divided by its total) and the CPU seconds of the
-release (``time.process_time``, data loading excluded); `true` the private marginals computed by mbi (the caller
-checks them against its own, which fixes the cell order); `versions`.
+workload's attributes, the first varying fastest as in our MarginalQueries, concatenated, divided by its total) and the
+CPU seconds of the release (``time.process_time``, data loading excluded); `true` the private marginals computed by mbi
+(the caller checks them against its own, which fixes the cell order); `versions`.
 
 Set-up used for benchmarks/RESULTS.md (temporary, never in the project):
     python3.11 -m venv /tmp/mbi2_venv && /tmp/mbi2_venv/bin/pip install mbi==2.0.0          # public

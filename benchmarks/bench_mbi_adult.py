@@ -22,7 +22,8 @@ Errors: max and mean absolute error over every cell of the workloads (fractions)
 ``MarginalQueries`` from the released marginals; the peers' private marginals are checked cell for cell against
 ours first (so the cell order is the same). CPU seconds: ``time.process_time`` of the release (data loading and
 the private marginals excluded); the peers run in their own processes (``--mbi-python``: a venv with mbi 2.0.0
-from PyPI; ``--aim-python``: a venv with the mbi of a private-pgm checkout ``--aim``; never part of this project). One run, ratios to PMW^Pub in the same run.
+from PyPI; ``--aim-python``: a venv with the mbi of a private-pgm checkout ``--aim``; never part of this project). One
+run, ratios to PMW^Pub in the same run.
 
     python benchmarks/bench_mbi_adult.py [--seeds 3] [--eps 1.0] [--T 25 100] [--algorithms public aim]
 """
@@ -123,7 +124,8 @@ def main(argv=None) -> int:
                     help="the interpreter of a venv with that checkout's mbi installed")
     args = ap.parse_args(argv)
     args.aim_seeds = args.seeds if args.aim_seeds is None else args.aim_seeds
-    if args.seeds < 1 or not 1 <= args.aim_seeds <= args.seeds or min(args.T) < 1 or not 0 < args.eps < 100 or not 1 <= args.workloads <= 286:
+    if args.seeds < 1 or not 1 <= args.aim_seeds <= args.seeds or min(
+        args.T) < 1 or not 0 < args.eps < 100 or not 1 <= args.workloads <= 286:
         print("error: --seeds, --T >= 1, 1 <= --aim-seeds <= --seeds, 0 < --eps < 100, 1 <= --workloads <= 286",
               file=sys.stderr)
         return 2
@@ -155,7 +157,8 @@ def main(argv=None) -> int:
     for alg in args.algorithms:
         python, checkout = (args.mbi_python, "") if alg == "public" else (args.aim_python, args.aim)
         if not Path(python).exists() or (alg == "aim" and not (Path(checkout) / "mechanisms" / "aim.py").exists()):
-            print(f"{LABELS[alg]} skipped: no interpreter {python}" + (f" or no checkout {checkout}" if checkout else ""))
+            print(f"{LABELS[alg]} skipped: no interpreter {python}"
+                  + (f" or no checkout {checkout}" if checkout else ""))
             continue
         used = pairs[:args.aim_seeds] if alg == "aim" else pairs
         res = _peer(python, checkout, used, workloads, domain.sizes, rho, [alg], args)

@@ -204,8 +204,8 @@ def _peer_lvsuw21(python: str, checkout: str, private, public, domain, workloads
 
 def _goal(rows: list, T: int) -> list[str]:
     """The speed goal (ten times the best peer at equal accuracy) at one T, read two ways: a configuration of ours
-    at or below the best peer's max error under a guarantee at least as strong ((1, 0) > (1, 1/n^2)), in at most a tenth of (strict) the
-    LVSUW21 authors' fastest time per iteration anywhere in the run (any configuration, any T: their
+    at or below the best peer's max error under a guarantee at least as strong ((1, 0) > (1, 1/n^2)), in at most a tenth
+    of (strict) the LVSUW21 authors' fastest time per iteration anywhere in the run (any configuration, any T: their
     PMW^Pub), (lenient) the time per iteration of the authors' configuration with the lowest error at
     this T. Only rows measured in this run count."""
     peers = [r for r in rows if r["T"] == T and r.get("peer")]

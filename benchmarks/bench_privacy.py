@@ -60,9 +60,11 @@ def main() -> None:
         ("ExponentialMechanism.release, 10^5 scores", lambda: em.release(s5, rng)),
         ("PermuteAndFlip.release, 10^4 scores", lambda: pf.release(s4, rng)),
         ("PermuteAndFlip.release, 10^5 scores", lambda: pf.release(s5, rng)),
-        ("permute_and_flip_probabilities, 10^3 scores", lambda: permute_and_flip_probabilities(s1k, eps=1.0, sensitivity=1e-2)),
+        ("permute_and_flip_probabilities, 10^3 scores",
+         lambda: permute_and_flip_probabilities(s1k, eps=1.0, sensitivity=1e-2)),
         ("ExponentialMechanism.sample, 10 scores x 10^5 draws", lambda: em.sample(s4[:10], rng, 100_000)),
-        ("NumericSparse.run, 10^5 queries, c=100", lambda: NumericSparse(0.2, 100, 1.0, rng, delta=1e-6, sensitivity=1e-3).run(q5)),
+        ("NumericSparse.run, 10^5 queries, c=100",
+         lambda: NumericSparse(0.2, 100, 1.0, rng, delta=1e-6, sensitivity=1e-3).run(q5)),
         ("NumericSparse.query, one online query", lambda: NumericSparse(0.2, 100, 1.0, rng).query(0.0)),
     ]
     width = max(len(name) for name, _ in rows)

@@ -59,9 +59,11 @@ def main(argv=None) -> int:
         workloads = [("laplace_tail", {"k": 10}, args.trials or 20000),
                      ("laplace_tail", {"k": 200000}, args.trials or 400)]
     rows = [bench(n, o, t, args.repeats) for n, o, t in workloads]
-    print(f"{'workload':<28} {'trials':>7} {'bare loop/s':>12} {'1 worker/s':>11} {'2 workers/s':>12} {'efficiency':>10}")
+    print(f"{'workload':<28} {'trials':>7} {'bare loop/s':>12} {'1 worker/s':>11} {'2 workers/s':>12} "
+          f"{'efficiency':>10}")
     for r in rows:
-        print(f"{r['workload']:<28} {r['trials']:>7} {r['bare']:>12.0f} {r['w1']:>11.0f} {r['w2']:>12.0f} {r['eff']:>10.2f}")
+        print(f"{r['workload']:<28} {r['trials']:>7} {r['bare']:>12.0f} {r['w1']:>11.0f} {r['w2']:>12.0f} "
+              f"{r['eff']:>10.2f}")
     return 0
 
 

@@ -16,8 +16,8 @@ workloads (the paper's workload size). MWEM on FULL is not run: one float64 dist
 8 |X| bytes, printed.
 
 Per-iteration time = CPU seconds (``time.process_time``) of a T-round run of Algorithm 1's loop (permute-and-flip,
-Gaussian measurement, no replay) / T, set-up excluded (query tables, true answers, A_0; one untimed 2-round warm-up compiles the kernels), median
-over seeds.
+Gaussian measurement, no replay) / T, set-up excluded (query tables, true answers, A_0; one untimed 2-round warm-up
+compiles the kernels), median over seeds.
 
 The LVSUW21 authors' code (terranceliu/dp-query-release), optional, in the same run: with a temporary checkout
 ``--lvsuw21`` and the interpreter of its own venv ``--lvsuw21-python`` (torch), their ``MWEMSingle`` (Red.) and
@@ -136,7 +136,8 @@ def main(argv=None) -> int:
     priv, pub, true = pmw_pub_row("Red.", domain, workloads, net, pub_net, np.random.default_rng(0))
     qd = DomainMarginalQueries(domain, workloads)
     rows.append(("Red.", "MWEM", "ours", _per_iteration(qd, np.ones(domain.size), true, len(priv), args.iterations,
-                                                         args.seeds), f"{domain.size:,} cells, {len(workloads)} workloads"))
+                                                         args.seeds), f"{domain.size:,} cells, {len(workloads)} "
+                 f"workloads"))
     theirs = _authors(args, domain, workloads, priv, pub, ["pmw_pub", "mwem"])
     rows += [("Red.", algo, "authors", sec, note) for algo, (sec, note) in theirs.items()]
 
@@ -164,7 +165,8 @@ def main(argv=None) -> int:
     ratio = lambda x, y: "-" if x is None or not y else f"{x / y:.3g}"   # noqa: E731
     for dom, algo in PAPER:
         paper, ours, auth = PAPER[(dom, algo)], cell.get((dom, algo, "ours")), cell.get((dom, algo, "authors"))
-        print(f"| {dom} | {algo} | {'infeasible' if paper is None else paper} | {'-' if ours is None else f'{ours:.4g}'} | "
+        print(f"| {dom} | {algo} | {'infeasible' if paper is None else paper} | "
+              f"{'-' if ours is None else f'{ours:.4g}'} | "
               f"{'-' if auth is None else f'{auth:.4g}'} | {ratio(ours, paper)} | {ratio(auth, paper)} | "
               f"{ratio(ours, auth)} |")
     print()

@@ -167,9 +167,11 @@ def main(argv=None) -> int:
         return counts_vs_expanded(args.trials)
     rows = [bench("thm10 defaults (7 cases)", {}, args.trials, args.repeats),
             bench("thm10 small (CI size)", SMALL, args.small_trials, args.repeats)]
-    print(f"{'workload':<26} {'trials':>7} {'bare loop/s':>12} {'1 worker/s':>11} {'2 workers/s':>12} {'efficiency':>10}")
+    print(f"{'workload':<26} {'trials':>7} {'bare loop/s':>12} {'1 worker/s':>11} {'2 workers/s':>12} "
+          f"{'efficiency':>10}")
     for r in rows:
-        print(f"{r['workload']:<26} {r['trials']:>7} {r['bare']:>12.2f} {r['w1']:>11.2f} {r['w2']:>12.2f} {r['eff']:>10.2f}")
+        print(f"{r['workload']:<26} {r['trials']:>7} {r['bare']:>12.2f} {r['w1']:>11.2f} {r['w2']:>12.2f} "
+              f"{r['eff']:>10.2f}")
     return 0
 
 

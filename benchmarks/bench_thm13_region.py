@@ -12,11 +12,11 @@ computed exactly (binomial sum, the integral over mu in closed form by incomplet
 is n = floor(r), m = ceil(t/2) - 1. Both chains: the matrix-Bernstein one (traced_t, range_r) and the tightened one
 (traced_t_tight, range_r_tight).
 
-Part 2 (seeded, ``--trials`` draws per s). At p = ``--gap-p`` and each alpha of ``--gap-alphas``, the exact mean of s samples of D~ is
-attacked with the workbench's Attacker at the analytic threshold of level f = 1/S'^2 (S' = range_total_tight); per
-step of the chain, the bound it charges beside what the exact mean shows (the exact mean is one accurate release;
-the bounds hold for every accurate release, so a ratio is an upper bound on what a sharper analysis of *this*
-release could gain, not a proof that the theorem's constants are loose). Writes nothing to the repo.
+Part 2 (seeded, ``--trials`` draws per s). At p = ``--gap-p`` and each alpha of ``--gap-alphas``, the exact mean of s
+samples of D~ is attacked with the workbench's Attacker at the analytic threshold of level f = 1/S'^2 (S' =
+range_total_tight); per step of the chain, the bound it charges beside what the exact mean shows (the exact mean is one
+accurate release; the bounds hold for every accurate release, so a ratio is an upper bound on what a sharper analysis of
+*this* release could gain, not a proof that the theorem's constants are loose). Writes nothing to the repo.
 """
 from __future__ import annotations
 
@@ -116,7 +116,8 @@ def part2(alphas, p, trials):
         while hi - lo > 1:
             mid = (lo + hi) // 2
             lo, hi = (lo, mid) if exact_mean_failure(mid, p, a, g) <= a else (mid, hi)
-        print(f"alpha = {a}, gamma = {g:.4g}, S' = r' + t' = {S}, K' = {K:.3g}, f = 1/S'^2 = {f:.3g}; the exact mean is "
+        print(f"alpha = {a}, gamma = {g:.4g}, S' = r' + t' = {S}, K' = {K:.3g}, f = 1/S'^2 = {f:.3g}; the exact mean "
+              f"is "
               f"(alpha, alpha)-accurate on D~ from s = {hi}")
         print(f"{'s':>6} {'F':>6} {'sig/p':>6} {'cap':>6} {'|q|/vp':>6} {'2vln':>6} {'sd*z':>6} {'Bern':>9} "
               f"{'h(N)':>9} {'|sumIN|':>9} {'E[N]':>8} {'s f':>7} {'K-bound':>8}")
@@ -140,14 +141,16 @@ def part2(alphas, p, trials):
                              + N * zt, members, math.sqrt(N) * (b_old + math.sqrt(s) * z_old), N))
             m = np.mean(np.array(rows, dtype=float), axis=0)
             print(f"{s:>6} {F:>6.3f} {m[0]:>6.3f} {cap:>6.3f} {m[1]:>6.3f} {2 * math.sqrt(math.log(1 / f)):>6.3f} "
-                  f"{m[2]:>6.3f} {m[5]:>9.4g} {m[3]:>9.4g} {m[4]:>9.4g} {m[6]:>8.3g} {s * f:>7.3g} {K if s <= S else 0:>8.3g}")
+                  f"{m[2]:>6.3f} {m[5]:>9.4g} {m[3]:>9.4g} {m[4]:>9.4g} {m[6]:>8.3g} {s * f:>7.3g} "
+                  f"{K if s <= S else 0:>8.3g}")
     print("columns: F = the chain's per-coordinate signal floor; sig/p = measured sum_i <x_i - mu, q>/p; cap = the "
           "chain's ||q||/sqrt(p) bound; |q|/vp = measured; 2vln = analytic threshold/||q|| = 2 sqrt(ln 1/f); sd*z = "
           "sd of a fresh score over (y, z), sqrt(2 sum q_j^2 (1 - mu_j^2)), x the normal (1 - f) quantile, over ||q|| "
           "(a normal approximation, not a bound); Bern = the matrix-Bernstein chain's members' charge sqrt(N)(b + "
           "sqrt(s) zeta), h(N) = the tightened chain's, |sumIN| = measured ||sum_IN w_i|| + N max(0, -<z - mu, "
           "q/||q||>), all at the measured N and over ||q||; E[N] = measured traced count among the s samples at "
-          "level f; s f = the count s non-members would give (each IN w.p. <= f); K-bound = the tightened chain's guarantee (for s <= S' only).")
+          "level f; s f = the count s non-members would give (each IN w.p. <= f); K-bound = the tightened chain's "
+          "guarantee (for s <= S' only).")
 
 
 def main():

@@ -33,7 +33,8 @@ def _add_params(p: argparse.ArgumentParser) -> None:
     for param in PARAMS.values():
         alias = ALIASES.get(param.key, ())
         g.add_argument(param.flag, *alias, dest=f"param_{param.key}", metavar="V",
-                       help=f"{param.description} ({param.arg})" + (f"; {', '.join(alias)} is an alias" if alias else ""))
+                       help=f"{param.description} ({param.arg})"
+                       + (f"; {', '.join(alias)} is an alias" if alias else ""))
     p.add_argument("--max-digits", type=cli.int_arg("--max-digits", 1, 300_000), default=cli.MAX_DIGITS,
                    help=f"the most decimal digits an integer value may have (default {cli.MAX_DIGITS})")
     p.add_argument("--const", action="append", default=[], metavar="NAME=VALUE",
@@ -550,9 +551,8 @@ def build_parser() -> argparse.ArgumentParser:
     cli.add_output(s)
     _add_params(s)
     s.set_defaults(fn=cmd_crossover)
-    s = sub.add_parser("coverage", help="every numbered result of the four papers and what decides it")
-    s.add_argument("--results", type=cli.text_arg("--results"), default=None, metavar="DIR",
-                   help="also the saved runs, audits and proof checks below DIR that answer each result")
+    s = sub.add_parser("coverage", help="every numbered result of the four papers and what decides it "
+                                        "(the saved runs that answer each: python -m reports coverage)")
     cli.add_output(s)
     s.set_defaults(fn=_coverage)
     s = sub.add_parser("plot", help="n and m of several results on one log-log figure as one parameter varies")

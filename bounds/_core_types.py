@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import inspect
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -176,10 +177,17 @@ class Result:
     # does not cover the point (outside) or the algorithm switches regime (informational)
     regime: Callable[..., Any] | None = None
     relations: tuple[Relation, ...] = ()  # cross-parameter conditions the source states
+    # the items of bounds/papers_index.toml this result is ("B13"; two where two papers list it): the index's
+    # result of an item is read from here, never kept in the index
+    index_items: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"{self.id}: kind {self.kind!r} not in {KINDS}")
+        if not (isinstance(self.index_items, tuple) and all(
+                isinstance(i, str) and re.fullmatch(r"[BALN][1-9][0-9]*", i) for i in self.index_items)):
+            raise ValueError(f"{self.id}: index_items={self.index_items!r} must be a tuple of papers_index.toml ids "
+                             "such as 'B13'")
         names = [q.name for q in self.quantities]
         if len(set(names)) != len(names):
             raise ValueError(f"{self.id}: duplicate quantity names")

@@ -2,7 +2,7 @@
 screen).
 
 Read from ``bounds/papers_index.toml`` (the 104 items of BCMNUW20, ABM19, LVSUW21 and NB20 as the papers list
-them, each numbered result mapped to its registered result id or to none) and from the registries' own
+them; a registered result names the items it is, ``Result.index_items``) and from the registries' own
 declarations (:func:`bounds.where.declared`: experiments by their declared ``results``, proof checks by their
 ``result``, audit targets by the result their ``source`` cites; explicit forms from :mod:`bounds.registry`).
 Nothing here is kept by hand: a new experiment, check or target changes its row.
@@ -18,7 +18,8 @@ What decides a result, in this order of strength:
 * ``nothing can``: the index says why no finite run can decide it, and nothing runs it;
 * ``nothing yet``: none of the above (a gap, shown as one).
 
-Which saved run answers a result is a rule of the results' reader (``reports.coverage``), not of ``bounds``.
+Which saved run answers a result is a rule of the results' reader (``reports.coverage``, ``python -m reports
+coverage --results DIR``), not of ``bounds``.
 """
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ class Item:
     item: str        # "Thm 10: n, m upper bound"
     kind: str
     klass: str       # "numbered result", "definition", "algorithm", ...
-    result: str      # the registered result id ("bcmnuw20:thm10"), "" where none is registered
+    result: str      # the registered result declaring it (Result.index_items), "" where none is registered
     undecidable: str = ""  # why no finite run can decide it, and what evidence is given instead ("" if one can)
     #: deciders the registries cannot derive (no registered result, or a decider declared under another id):
     #: ``kind:name`` with kind ``check``, ``audit`` or ``experiment``
@@ -84,16 +85,39 @@ def _text(value) -> str:
     return " ".join(str(value or "").split())
 
 
+def results_of_items(ids) -> dict[str, str]:
+    """``{index item id: the registered result that declares it}`` (``Result.index_items``): ValueError for an
+    item two results declare or a declared item the index does not have."""
+    from .registry import all_results
+
+    out: dict[str, str] = {}
+    for r in all_results():
+        for i in r.index_items:
+            if i in out:
+                raise ValueError(f"{INDEX.name}: item {i} is declared by both {out[i]} and {r.id}")
+            if i not in ids:
+                raise ValueError(f"{r.id}: index_items names {i}, which {INDEX.name} does not have")
+            out[i] = r.id
+    return out
+
+
 @functools.lru_cache(maxsize=None)
 def items() -> tuple[Item, ...]:
-    """Every item of the index, in paper order. A malformed index is a ValueError naming the item."""
+    """Every item of the index, in paper order, each with the registered result that declares it. A malformed
+    index is a ValueError naming the item."""
     with INDEX.open("rb") as fh:
         data = tomllib.load(fh)
+    raws = data.get("item", [])
+    for raw in raws:
+        if "result" in raw:
+            raise ValueError(f"{INDEX.name}: item {raw.get('id')}: the result declares its item (Result.index_items); "
+                             "the index has no `result`")
+    results = results_of_items({str(raw.get("id")) for raw in raws})
     out = []
-    for k, raw in enumerate(data.get("item", [])):
+    for k, raw in enumerate(raws):
         try:
             out.append(Item(str(raw["id"]), str(raw["paper"]), str(raw["item"]), str(raw["kind"]),
-                            str(raw["class"]), str(raw.get("result", "")), _text(raw.get("undecidable", "")),
+                            str(raw["class"]), results.get(str(raw["id"]), ""), _text(raw.get("undecidable", "")),
                             tuple(str(d) for d in raw.get("decided_by", ()))))
         except KeyError as exc:
             raise ValueError(f"{INDEX.name}: item {k + 1} lacks {exc}") from None
@@ -200,41 +224,27 @@ def render_item(item_id: str) -> str:
     return "\n".join(head + ["decided by:"] + decider_lines(item_id=item.id)[2:])
 
 
-def _short(text: str, width: int = 44) -> str:
+def short(text: str, width: int = 44) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def cmd(ns) -> int:
-    """``python -m bounds coverage [--results DIR] [--json | --csv]``: one row per numbered result. With
-    ``--results`` the saved runs, audits and proof checks are read through ``reports.coverage`` (reports reads
-    result files; ``bounds`` itself imports no other package, only this command line reaches up for them)."""
+    """``python -m bounds coverage [--json | --csv]``: one row per numbered result and what decides it, from the
+    registries alone (``python -m reports coverage --results DIR`` adds the saved runs that answer each)."""
     from . import cli_common as cli
 
-    if ns.results is None:
-        found = rows()
-        header = ["item", "result", "decided by", "how", "explicit form"]
-        table = [[f"{r.item.id} {r.item.item}", r.item.result.split(":", 1)[-1] if r.item.result else "-",
-                  r.decides, r.why, r.explicit or "-"] for r in found]
-        text = None if ns.json or ns.csv else (cli.table([[_short(c) if k in (0, 3) else c for k, c in enumerate(t)]
-                                                          for t in table], header) + _footer(found))
-        cli.emit(ns, table, header, text=text, json_obj={"rows": [r.to_dict() for r in found]})
-        return 0
-    from reports import coverage as rc, results as rr
-
-    res = rr.load(ns.results)
-    found = rc.answers(res)
-    table = rc.table_rows(found, res.root)
-    text = None
-    if not (ns.json or ns.csv):
-        text = (cli.table([[_short(c) if k == 0 else c for k, c in enumerate(t)] for t in table], list(rc.HEADER))
-                + _footer([a.row for a in found]) + "\n" + rc.RULE)
-    cli.emit(ns, table, list(rc.HEADER), text=text,
-             json_obj={"rule": rc.RULE, "rows": [a.to_dict(res.root) for a in found],
-                       "problems": [str(p) for p in res.problems]})
+    found = rows()
+    header = ["item", "result", "decided by", "how", "explicit form"]
+    table = [[f"{r.item.id} {r.item.item}", r.item.result.split(":", 1)[-1] if r.item.result else "-",
+              r.decides, r.why, r.explicit or "-"] for r in found]
+    text = None if ns.json or ns.csv else (cli.table([[short(c) if k in (0, 3) else c for k, c in enumerate(t)]
+                                                      for t in table], header) + footer(found))
+    cli.emit(ns, table, header, text=text, json_obj={"rows": [r.to_dict() for r in found]})
     return 0
 
 
-def _footer(rs) -> str:
+def footer(rs) -> str:
+    """The count line under a coverage table: results, items and how many each decider decides."""
     counts = {d: sum(r.decides == d for r in rs) for d in DECIDERS}
     return (f"\n\n{len(rs)} numbered results of {len(items())} items: "
             + ", ".join(f"{n} {d}" for d, n in counts.items() if n))

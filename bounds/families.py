@@ -16,7 +16,7 @@ from typing import Callable
 
 from .errors import DomainError
 
-__all__ = ["Family", "FAMILIES", "public_pays", "least_paying_size"]
+__all__ = ["Family", "FAMILIES", "class_dimensions", "public_pays", "least_paying_size"]
 
 _FLOAT_LOG2 = 1023.0
 
@@ -57,6 +57,13 @@ FAMILIES = {f.name: f for f in (
            "crossover found is a lower estimate of the true one"),
 )}
 
+
+
+def class_dimensions(kind: str, stump_dim: int) -> tuple[int, int]:
+    """(d, p) = (VC, dual VC) of a class the experiments run, as its family states them: thresholds (1, 1) and
+    intervals (2, 2) at every grid size (intervals from 3 points on), decision stumps on {+-1}^p (floor(log2 p), p)
+    (BCMNUW20 Definition 12); the experiment's tests check them exactly on small instances."""
+    return tuple(FAMILIES[kind].dims(stump_dim if kind == "stumps" else 2)[:2])
 
 def _n(result: str, **params) -> float:
     from .api import compute

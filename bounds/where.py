@@ -39,6 +39,22 @@ def experiments() -> dict[str, list[str]]:
     return {name: list(rids) for name, rids in _data().get("experiments", {}).items()}
 
 
+def sections() -> dict[str, list[str]]:
+    """``{report section key: the experiments whose runs it answers for}``, each experiment's declared
+    ``section`` (bounds/where.json)."""
+    return {key: list(names) for key, names in _data().get("sections", {}).items()}
+
+
+def unsectioned() -> dict[str, str]:
+    """``{experiment name: why no report section answers for it}`` (bounds/where.json)."""
+    return dict(_data().get("unsectioned", {}))
+
+
+def defaults(name: str) -> dict:
+    """An experiment's default parameters as JSON values (bounds/where.json; ``{}`` for an unknown name)."""
+    return dict(_data().get("defaults", {}).get(name, {}))
+
+
 def experiment_result(name: str) -> tuple[str | None, list[str]]:
     """The result an experiment's name stands for, where it names one: the experiment's only result, or the one of
     its results whose short id is the name with '_' read as '.' (``thm3_1`` -> ``abm19:thm3.1``). Returns (that

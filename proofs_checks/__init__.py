@@ -9,7 +9,8 @@
 Command line: ``python -m proofs_checks [--paper KEY] [--json] [--strict] [--errata] [--list] [--thorough]``.
 The names below are imported on first use, so ``--list`` (which reads proofs_checks/checks.json) starts fast.
 """
-__all__ = ["run_all", "run_all_json", "report_data", "run_check", "all_checks", "get", "errata_report", "ERRATA", "Erratum",
+__all__ = ["run_all", "run_all_json", "report_data", "run_check", "all_checks", "get", "errata_report", "ERRATA",
+           "Erratum",
            "Check", "CheckResult", "Verdict", "HOLDS", "PART", "FAILS", "NOT_CHECKABLE", "PROVED", "SAMPLED"]
 _FROM_ERRATA = {"ERRATA": "ERRATA", "Erratum": "Erratum", "errata_report": "report"}
 

@@ -65,7 +65,8 @@ def _table(results) -> str:
     rows = [f"{'check':42} {'verdict':23} {'method':26} {'s':>5}  detail"]
     for r in results:
         v = r.verdict
-        rows.append(f"{r.check.id:42} {v.status:23} {_cell(v.method, 26):26} {r.seconds:5.2f}  {_cell(_detail(r), 160)}")
+        rows.append(
+            f"{r.check.id:42} {v.status:23} {_cell(v.method, 26):26} {r.seconds:5.2f}  {_cell(_detail(r), 160)}")
     counts = {s: sum(r.verdict.status == s for r in results) for s in STATUSES}
     counts = {s: n for s, n in counts.items() if n}
     rows.append("")
@@ -90,7 +91,8 @@ def _errata_text(entries) -> str:
             out.append(f"\n== {paper} ==")
         verified = ", ".join(f"{c}: {s or 'not run'}" for c, s in e["checks"].items())
         out.append(f"- {e['heading']}" + (f"\n    errata: {', '.join(e['errata'])}" if e["errata"] else "")
-                   + (f"\n    checks: {verified}" if verified else "\n    checks: none (decided by the argument or tests in docs/ERRATA.md)"))
+                   + (f"\n    checks: {verified}" if verified else "\n    checks: none (decided by the argument or "
+                                                                   "tests in docs/ERRATA.md)"))
     out.append("\n== errata found or verified by the checks ==")
     for e in (e for e in ERRATA if e.checks):
         out.append(f"- [{e.id}] {e.paper}, {e.location} ({e.severity})\n    printed: {e.printed}\n"

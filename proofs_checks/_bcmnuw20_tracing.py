@@ -408,7 +408,8 @@ def tight_assembly_claim(factor: float, text: str) -> Exhaustive:
         for s in sorted({1, max(1, int(S) // 2), int(S)}):
             if K_at(p, kappa, S, s) < factor * max(K, 1.0) * (1 - 1e-9):
                 return False, {**info, "s": s, "K'(s)": K_at(p, kappa, S, s)}
-        ok = abs(v["traced_t_tight"] - (2 * K - 1)) <= 1e-9 * K and abs(v["range_r_tight"] + v["traced_t_tight"] - S) <= 1e-9 * S
+        ok = abs(v["traced_t_tight"] - (2 * K - 1)) <= 1e-9 * K and abs(v["range_r_tight"] + v["traced_t_tight"]
+            - S) <= 1e-9 * S
         return ok, info
 
     return Exhaustive(text, _point_cases(TIGHT_POINTS), holds)

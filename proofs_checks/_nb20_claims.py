@@ -33,8 +33,8 @@ M_Q = Var("num_queries", 1, 10**9, integer=True, points=20)
 
 
 def em_step_claim(region, region_text, text: str) -> Inequality:
-    """Lemma 6 eq. (4): (2/n')(d log(en'/d) + log(3/beta)) <= 80 alpha^2 (d log(1/alpha) + log(3/beta))/(256 (d + log(3/beta)))
-    at the printed n' = 256 (d + log(3/beta))/alpha^2."""
+    """Lemma 6 eq. (4): (2/n')(d log(en'/d) + log(3/beta)) <= 80 alpha^2 (d log(1/alpha) + log(3/beta))/(256 (d +
+    log(3/beta))) at the printed n' = 256 (d + log(3/beta))/alpha^2."""
     return Inequality(text, lambda o, alpha, beta, d: lemma6_em_gap(o, beta, d, lemma6_n_printed(o, alpha, beta, d)),
                       lambda o, alpha, beta, d: lemma6_em_gap_printed_bound(o, alpha, beta, d), (ALPHA, BETA, D),
                       region=region, region_text=region_text)
@@ -54,7 +54,9 @@ def em_direct_claim(frac: float, text: str) -> Inequality:
 def uc_claim(scale: float, text: str) -> Inequality:
     """Lemma 6 eqs. (5)-(6) with the standard VC inequality 4 (2en/d)^d e^{-n a^2/8} (Anthony-Bartlett Thm 4.3)
     at deviation a = alpha/3 and failure 2 beta/3, at ``scale`` times the printed n'."""
-    return Inequality(text, lambda o, alpha, beta, d: lemma6_uc_g(o, scale * lemma6_n_printed(o, alpha, beta, d), alpha, beta, d),
+    return Inequality(text,
+                      lambda o, alpha, beta, d: lemma6_uc_g(o, scale * lemma6_n_printed(o, alpha, beta, d), alpha,
+                                                            beta, d),
                       lambda o, alpha, beta, d: 0 * alpha, (ALPHA, BETA, D))
 
 
@@ -63,8 +65,11 @@ def uc_claim(scale: float, text: str) -> Inequality:
 
 
 def claim10_constant_claim(C_: float, region, region_text, text: str) -> Inequality:
-    """Claim 10: at n_o = C_ (d log(1/alpha) + log(1/beta'))/alpha^2 the printed tail 2 (e n_o/d)^{2d} e^{-n_o alpha^2/8} <= beta'."""
-    return Inequality(text, lambda o, alpha, beta, d: claim10_log_tail_printed(o, alpha, d, C_ / 50 * claim10_n_printed(o, alpha, beta, d)),
+    """Claim 10: at n_o = C_ (d log(1/alpha) + log(1/beta'))/alpha^2 the printed tail 2 (e n_o/d)^{2d} e^{-n_o
+    alpha^2/8} <= beta'."""
+    return Inequality(text,
+                      lambda o, alpha, beta, d: claim10_log_tail_printed(o, alpha, d,
+                          C_ / 50 * claim10_n_printed(o, alpha, beta, d)),
                       lambda o, alpha, beta, d: o.log(beta), (Var("alpha", 1e-5, 0.999, points=40), BETA, D),
                       region=region, region_text=region_text)
 
@@ -151,15 +156,20 @@ def sizes_claim(n_prime_fn, text: str) -> Inequality:
 
 
 def claim10_use_claim(const: float, acc_div: float, text: str) -> Inequality:
-    """Lemma 9's proof: S'' has n' >= const (d log(acc_div/alpha) + log(8k/beta))/alpha^2 points; Claim 10 at the accuracy
-    the conclusion needs (dis <= alpha/24 + a = alpha/12, so a = alpha/24) asks 50 (d log(24/alpha) + log(8k/beta))/(alpha/24)^2."""
+    """Lemma 9's proof: S'' has n' >= const (d log(acc_div/alpha) + log(8k/beta))/alpha^2 points; Claim 10 at the
+    accuracy the conclusion needs (dis <= alpha/24 + a = alpha/12, so a = alpha/24) asks 50 (d log(24/alpha) +
+    log(8k/beta))/(alpha/24)^2."""
     dom = (Var("alpha", 1e-4, 0.999, points=20), BETA, D, Var("k", 1, 10**6, integer=True, points=10))
-    return Inequality(text, lambda o, alpha, beta, d, k: const * (d * o.log(acc_div / alpha) + o.log(8 * k / beta)) / alpha**2,
-                      lambda o, alpha, beta, d, k: 50 * (d * o.log(24 / alpha) + o.log(8 * k / beta)) / (alpha / 24) ** 2,
+    return Inequality(text,
+                      lambda o, alpha, beta, d, k: const * (d * o.log(acc_div / alpha) + o.log(8 * k / beta))
+                      / alpha**2,
+                      lambda o, alpha, beta, d, k: 50 * (d * o.log(24 / alpha) + o.log(8 * k / beta))
+                      / (alpha / 24) ** 2,
                       dom, rel=">=")
 
 
-CH = (Var("alpha", 1e-3, 0.5, points=16), Var("beta", 1e-9, 0.5, points=16), Var("gamma", 0.0, 0.49, log=False, points=16))
+CH = (Var("alpha", 1e-3, 0.5, points=16), Var("beta", 1e-9, 0.5, points=16),
+      Var("gamma", 0.0, 0.49, log=False, points=16))
 
 
 def chernoff3_claim(m_fn, region, region_text, text: str, share: float = 4) -> Inequality:
@@ -193,7 +203,8 @@ def thm11_factor_claim(C_: float, region, region_text, text: str) -> Inequality:
     """Theorem 11: A_AgPrivCl on m_o queries has the factor max(1, sqrt(m_o) alpha^{3/2}); printed as
     max(1, sqrt(d) alpha log^{1/2}(1/alpha)): max(1, sqrt(m_o) alpha^{3/2}) <= max(1, C sqrt(d log(1/alpha)) alpha)
     (the statement's max(1, .) on both sides: a point where the factor is below 1 is no counterexample)."""
-    return Inequality(text, lambda o, alpha, beta, d: o.max(1, o.sqrt(alg4_m_o(o, alpha, beta, d)) * alpha ** o.frac(3, 2)),
+    return Inequality(text,
+                      lambda o, alpha, beta, d: o.max(1, o.sqrt(alg4_m_o(o, alpha, beta, d)) * alpha ** o.frac(3, 2)),
                       lambda o, alpha, beta, d: o.max(1, C_ * o.sqrt(d * o.log(1 / alpha)) * alpha),
                       (Var("alpha", 1e-6, 0.5, points=30), Var("beta", 1e-300, 0.999, points=40), D),
                       region=region, region_text=region_text)
@@ -256,14 +267,17 @@ ALG5 = (Var("eps", 1e-4, 0.999, points=12), Var("delta", 1e-15, 0.5, points=10),
 def alg5_composition_claim(lam_fn, text: str) -> Inequality:
     """Algorithm 5: the T AboveThreshold rounds at the vote margin's sensitivity 2 (each 2*2/lambda-DP,
     Dwork-Roth Thm 3.23) compose by advanced composition at slack delta/2 (Thm 3.20) to at most eps."""
-    return Inequality(text, lambda o, eps, delta, T: alg5_composed_eps(o, T, delta, alg5_round_eps(o, lam_fn(o, T, eps, delta), 2)),
+    return Inequality(text,
+                      lambda o, eps, delta, T: alg5_composed_eps(o, T, delta,
+                                                                 alg5_round_eps(o, lam_fn(o, T, eps, delta), 2)),
                       lambda o, eps, delta, T: eps, ALG5)
 
 
 def public_size_claim(m_fn, text: str) -> Inequality:
     """Theorem 11: the m_o query points make A_SSPP's cover (ABM19 Thm 3.1: Lemma 3.3 at (alpha/2, beta/2))
     fail w.p. at most beta/2: log tail at m_o <= 0."""
-    dom = (Var("alpha", 1e-6, 0.999, points=30), Var("beta", 1e-12, 0.49, points=10), Var("d", 1, 300, integer=True, points=6))
+    dom = (Var("alpha", 1e-6, 0.999, points=30), Var("beta", 1e-12, 0.49, points=10),
+           Var("d", 1, 300, integer=True, points=6))
     return Inequality(text, lambda o, alpha, beta, d: thm3_1_cover_g(o, m_fn(o, alpha, beta, d), alpha, beta, d),
                       lambda o, alpha, beta, d: 0 * alpha, dom)
 
@@ -296,5 +310,8 @@ def printed_vs_chain_claim(scale: float, text: str) -> Inequality:
         return bounds_value("nb20:thm7", "relabeled_samples", alpha=alpha, beta=0.05, epsilon=0.5, delta=1e-6,
                             vc=d, num_queries=num_queries)
 
-    return Inequality(text, lambda o, alpha, d, num_queries: scale * lemma9_n_prime_printed(o, alpha, 0.05, 1e-6, d, num_queries),
-                      chain, dom, rel=">=", where=lambda o, alpha, d, num_queries: num_queries >= lemma9_min_queries(o, alpha, 0.05))
+    return Inequality(text,
+                      lambda o, alpha, d, num_queries: scale
+                      * lemma9_n_prime_printed(o, alpha, 0.05, 1e-6, d, num_queries),
+                      chain, dom, rel=">=",
+                      where=lambda o, alpha, d, num_queries: num_queries >= lemma9_min_queries(o, alpha, 0.05))

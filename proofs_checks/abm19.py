@@ -91,7 +91,8 @@ def side_condition_claim(factor: float, text: str) -> Inequality:
 
 
 def thm31_log_cover(o, alpha, beta, d):
-    """ABM19 Theorem 3.1 proof: log|H~| <= d log(e n_pub/d), n_pub from Lemma 3.3 at (alpha/2, beta/2) (bounds thm3.1)."""
+    """ABM19 Theorem 3.1 proof: log|H~| <= d log(e n_pub/d), n_pub from Lemma 3.3 at (alpha/2, beta/2) (bounds
+    thm3.1)."""
     return bounds_value("abm19:thm3.1", "log_cover_size", alpha=alpha, beta=beta, epsilon=1.0, vc=d)
 
 
@@ -101,7 +102,8 @@ def thm31_form(o, alpha, beta, d):
 
 
 def thm31_claim(K: float, text: str) -> Inequality:
-    return Inequality(text, thm31_log_cover, lambda o, alpha, beta, d: K * thm31_form(o, alpha, beta, d), LEMMA33_DOMAIN,
+    return Inequality(text, thm31_log_cover, lambda o, alpha, beta, d: K * thm31_form(o, alpha, beta, d),
+                      LEMMA33_DOMAIN,
                       region=lambda o, alpha, beta, d: alpha <= 0.5, region_text="alpha <= 1/2 (any beta, d)")
 
 
@@ -254,7 +256,8 @@ register(
         method="numeric grid + hypothesis",
         stated=lemma33_big_o_claim(80.0, o_form, "n* <= 80 (d log(1/alpha) + log(1/beta))/alpha"),
         expect=PART,
-        perturbed={"drop log(1/alpha)": lemma33_big_o_claim(80.0, lambda o, alpha, beta, d: (d + o.log(1 / beta)) / alpha,
+        perturbed={"drop log(1/alpha)": lemma33_big_o_claim(80.0,
+                                                            lambda o, alpha, beta, d: (d + o.log(1 / beta)) / alpha,
                                                             "n* <= 80 (d + log(1/beta))/alpha"),
                    "constant 8": lemma33_big_o_claim(8.0, o_form, "n* <= 8 (...)/alpha")},
         errata=("abm19-lemma3.3-alpha-near-1",),
@@ -303,20 +306,24 @@ register(
     ),
     Check(
         id="abm19:thm3.1.log-plus", paper=PAPER, result="thm3.1",
-        claim="Theorem 3.1 proof: d (log(log(1/beta)/d))^+ <= log(1/beta), so n_priv = O((d log(1/alpha) + log(1/beta)) max(1/alpha^2, 1/(eps alpha)))",
+        claim="Theorem 3.1 proof: d (log(log(1/beta)/d))^+ <= log(1/beta), so n_priv = O((d log(1/alpha) + "
+              "log(1/beta)) max(1/alpha^2, 1/(eps alpha)))",
         source=f"{SEED}; proof of Theorem 3.1, the n_priv display",
         method="numeric grid + hypothesis",
         stated=Inequality("d (log(L/d))^+ <= L", lambda o, L, d: d * o.max(0, o.log(L / d)), lambda o, L, d: L,
                           (Var("L", 1e-9, 1e5), Var("d", 1, 10**4, integer=True))),
-        perturbed={"L/4": Inequality("d (log(L/d))^+ <= L/4 (the maximum is L/e)", lambda o, L, d: d * o.max(0, o.log(L / d)),
+        perturbed={"L/4": Inequality("d (log(L/d))^+ <= L/4 (the maximum is L/e)",
+                                     lambda o, L, d: d * o.max(0, o.log(L / d)),
                                      lambda o, L, d: L / 4, (Var("L", 1e-9, 1e5), Var("d", 1, 10**4, integer=True)))},
     ),
     Check(
         id="abm19:thm4.3.cited", paper=PAPER, result="thm4.3",
-        claim="Theorem 4.3 (ALMM18 Corollary 2): no (1/16, 1/16, 0.1, 1/(100 n^2 log n))-private learner for classes of infinite Littlestone dimension",
+        claim="Theorem 4.3 (ALMM18 Corollary 2): no (1/16, 1/16, 0.1, 1/(100 n^2 log n))-private learner for classes "
+              "of infinite Littlestone dimension",
         source=f"{SEED}; Theorem 4.3",
         method="none",
-        stated="a cited impossibility theorem over all learners and distributions (ALMM18), not derived in the seed paper",
+        stated="a cited impossibility theorem over all learners and distributions (ALMM18), not derived in the seed "
+               "paper",
         expect="not machine-checkable",
     ),
     Check(
@@ -383,7 +390,8 @@ register(
         method="symbolic",
         stated=Identity("alpha / p = 100 n_pub alpha", lambda o, alpha, n_pub: alpha / lemma4_4_p(o, n_pub),
                         lambda o, alpha, n_pub: 100 * n_pub * alpha, (A_, N_)),
-        perturbed={"10 n_pub": Identity("alpha / p = 10 n_pub alpha", lambda o, alpha, n_pub: alpha / lemma4_4_p(o, n_pub),
+        perturbed={"10 n_pub": Identity("alpha / p = 10 n_pub alpha",
+                                        lambda o, alpha, n_pub: alpha / lemma4_4_p(o, n_pub),
                                         lambda o, alpha, n_pub: 10 * n_pub * alpha, (A_, N_))},
         formula_from="bounds.papers.abm19.lemma4_4_p",
     ),
@@ -394,7 +402,8 @@ register(
         method="symbolic",
         stated=Identity("(1/16)/(100 alpha) = 1/(1600 alpha)", lambda o, alpha: o.frac(1, 16) / (100 * alpha),
                         lambda o, alpha: 1 / (1600 * alpha), (A_,)),
-        perturbed={"1/160": Identity("(1/16)/(100 alpha) = 1/(160 alpha)", lambda o, alpha: o.frac(1, 16) / (100 * alpha),
+        perturbed={"1/160": Identity("(1/16)/(100 alpha) = 1/(160 alpha)",
+                                     lambda o, alpha: o.frac(1, 16) / (100 * alpha),
                                      lambda o, alpha: 1 / (160 * alpha), (A_,))},
     ),
     Check(

@@ -310,7 +310,8 @@ register(
     ),
     Check(
         id="bcmnuw20:lemma11.cover-to-mean", paper=PAPER, result="lemma11",
-        claim="An alpha/4-cover gives sup_h |E h - E h~| <= alpha/2: |E_D h - E_D h~| <= 2 P_D[h != h~] for +-1 functions",
+        claim="An alpha/4-cover gives sup_h |E h - E h~| <= alpha/2: |E_D h - E_D h~| <= 2 P_D[h != h~] for +-1 "
+              "functions",
         source=f"{SEEDS}; Theorem 10 proof, first display",
         method="exhaustive",
         stated=cover_mean_claim(2.0, "|E h - E h~| <= 2 P[h != h~]"),
@@ -362,7 +363,8 @@ register(
     ),
     Check(
         id="bcmnuw20:thm10.representatives", paper=PAPER, result="thm10",
-        claim="Theorem 10 proof: E_x[h~(X_H~(x))] = E_x[h~(x)] (h~ is constant on each class of the representative domain)",
+        claim="Theorem 10 proof: E_x[h~(X_H~(x))] = E_x[h~(x)] (h~ is constant on each class of the representative "
+              "domain)",
         source=f"{SEEDS}; Theorem 10 proof, last display (first equality)",
         method="exhaustive",
         stated=representative_claim(lambda cov: cov.representative_domain().point_to_representative,
@@ -436,7 +438,8 @@ register(
     ),
     Check(
         id="bcmnuw20:thm13.standard-lower-bound", paper=PAPER, result="thm13",
-        claim="Theorem 13 proof: (alpha, alpha)-accuracy implies n + m > t 'by the standard lower bound' for query release",
+        claim="Theorem 13 proof: (alpha, alpha)-accuracy implies n + m > t 'by the standard lower bound' for query "
+              "release",
         source=f"{SEEDS}; Theorem 13 proof, first paragraph",
         method="none",
         stated=("a cited sample-complexity lower bound over all algorithms (t = Omega(1/alpha^2) with an unspecified "
@@ -445,7 +448,8 @@ register(
     ),
     Check(
         id="bcmnuw20:thm14.cited", paper=PAPER, result="thm14",
-        claim="Theorem 14 (Dwork et al. 2015, Thm 17): the robust tracing attack with r = Omega~(sqrt(p)/alpha), t = Omega(1/alpha^2)",
+        claim="Theorem 14 (Dwork et al. 2015, Thm 17): the robust tracing attack with r = Omega~(sqrt(p)/alpha), t = "
+              "Omega(1/alpha^2)",
         source=f"{SEEDS}; Theorem 14",
         method="none",
         stated=("a cited theorem (existence of a distribution and an attacker for every accurate algorithm) whose "
@@ -522,7 +526,8 @@ register(
         source=SEEDS,
         method="text",
         stated=text_claim([
-            (ICML, r"satisfies \(1, 1/4n\)-differential privacy, and is\s*\(α, α\)-accurate", "Thm 13: (1, 1/4n)-DP, (α, α)-accurate"),
+            (ICML, r"satisfies \(1, 1/4n\)-differential privacy, and is\s*\(α, α\)-accurate", "Thm 13: (1, 1/4n)-DP, "
+             "(α, α)-accurate"),
             (ARXIV, r"satisfies \(1,1/4n\)\S*-differential privacy, and", "Thm 13: (1, 1/4n)-DP"),
             (ICML, r"≥ 2t ≥ 1 −", "Thm 14: '#IN ≥ 2t' (ICML extraction)"),
             (ARXIV, r"\\geq\\tfrac\{t\}\{2\}", "Thm 14: '#IN ≥ t/2'"),

@@ -174,7 +174,8 @@ register(
     ),
     Check(
         id="bcmnuw20:thm14.soundness-attacker", paper=PAPER, result="thm14",
-        claim="Theorem 14 explicit, step 1, on the workbench's Attacker: P[fresh sample IN] <= f at its analytic threshold",
+        claim="Theorem 14 explicit, step 1, on the workbench's Attacker: P[fresh sample IN] <= f at its analytic "
+              "threshold",
         source=DERIV.format(1) + "; algorithms.adversaries.tracing.Attacker.analytic_threshold", method="monte carlo",
         stated=attacker_soundness_claim(1.0, "the analytic threshold"),
         perturbed={"threshold halved": attacker_soundness_claim(0.5, "half the analytic threshold")},
@@ -226,7 +227,8 @@ register(
     ),
     Check(
         id="bcmnuw20:thm14.opnorm", paper=PAPER, result="thm14",
-        claim="Theorem 14 explicit, step 5: ||X - 1 mu^T||_op < b (matrix Bernstein, Tropp 2012 Thm 1.6) except w.p. delta",
+        claim="Theorem 14 explicit, step 5: ||X - 1 mu^T||_op < b (matrix Bernstein, Tropp 2012 Thm 1.6) except w.p. "
+              "delta",
         source=DERIV.format(5) + "; Tropp, User-friendly tail bounds for sums of random matrices (2012), Thm 1.6",
         method="monte carlo", formula_from="bounds:thm14",
         stated=opnorm_claim(_bernstein, "b from matrix Bernstein"),
@@ -250,9 +252,11 @@ register(
     Check(
         id="bcmnuw20:thm14.tight-row-norm", paper=PAPER, result="thm14",
         claim=("Theorem 14 tightened, step 5': max_i ||x_i - mu||^2 <= B_w = p + 2 ln(s/delta) except w.p. delta "
-               "(Hoeffding on -2 sum_j mu_j w_ij with proxy sum_j mu_j^2, then AM-GM); at the bias where AM-GM is tight"),
+               "(Hoeffding on -2 sum_j mu_j w_ij with proxy sum_j mu_j^2, then AM-GM); at the bias where AM-GM is "
+               "tight"),
         source=DERIV.format("5'"), method="monte carlo", formula_from="bounds:thm14",
-        stated=row_norm_claim(lambda mu, s, d: float(L.thm14_tight_row_norm(NUMPY, mu.size, s, d)), "p + 2 ln(s/delta)"),
+        stated=row_norm_claim(lambda mu, s, d: float(L.thm14_tight_row_norm(NUMPY, mu.size, s, d)),
+                              "p + 2 ln(s/delta)"),
         perturbed={"no deviation term": row_norm_claim(lambda mu, s, d: float(np.sum(1 - mu**2)),
                                                        "sum_j (1 - mu_j^2)")},
     ),
@@ -265,7 +269,8 @@ register(
     ),
     Check(
         id="bcmnuw20:thm14.tight-reference", paper=PAPER, result="thm14",
-        claim="Theorem 14 tightened, step 5': -<z - mu, u> <= sqrt(2 ln(1/delta)) except w.p. delta (one-sided Hoeffding)",
+        claim="Theorem 14 tightened, step 5': -<z - mu, u> <= sqrt(2 ln(1/delta)) except w.p. delta (one-sided "
+              "Hoeffding)",
         source=DERIV.format("5'"), method="monte carlo", formula_from="bounds:thm14",
         stated=reference_claim(lambda d: float(L.thm14_tight_reference(NUMPY, d)), "sqrt(2 ln(1/delta))",
                                one_sided=True),
@@ -327,7 +332,8 @@ register(
     ),
     Check(
         id="bcmnuw20:lemma17.from-h", paper=PAPER, result="lemma17",
-        claim=("Lemma 17 as printed: a release for H (answers E_{D_x}[h]) yields an excess-alpha learner; two laws with "
+        claim=("Lemma 17 as printed: a release for H (answers E_{D_x}[h]) yields an excess-alpha learner; two laws "
+               "with "
                "one marginal and flipped labels get the same answers but need different hypotheses"),
         source=f"{SRC}; Lemma 17 and the paragraph after it", method="exhaustive",
         stated=from_h_claim(False, 0.05, "from H's answers: excess <= 0.05 on both laws"),

@@ -28,7 +28,8 @@ def dr415_log_term(queries_factor: float, const: float, text: str) -> Identity:
     return Identity(text,
                     lambda o, alpha, beta, size_q, size_x: o.log(queries_factor * size_q)
                     + o.log(4 * (4 * o.log(size_x) / alpha**2) / beta),
-                    lambda o, alpha, beta, size_q, size_x: o.log(size_q) + o.log(const * o.log(size_x) / (alpha**2 * beta)),
+                    lambda o, alpha, beta, size_q, size_x: o.log(size_q)
+                    + o.log(const * o.log(size_x) / (alpha**2 * beta)),
                     L7)
 
 
@@ -146,7 +147,8 @@ register(
                 "algorithms.query_release.pmw (tight split)"),
         method="exhaustive",
         stated=direction_claim(lambda a, gamma: 2 * a - gamma, 1.0,
-                               "t_ans = 2a - gamma, gamma <= a: fires => |gap| >= a, right direction, KL drop >= a^2/4"),
+                               "t_ans = 2a - gamma, gamma <= a: fires => |gap| >= a, right direction, KL drop "
+                               ">= a^2/4"),
         perturbed={"answer noise up to T - gamma + a/2": direction_claim(
                        lambda a, gamma: 2 * a - gamma + a / 2, 1.0, "t_ans = 2a - gamma + a/2"),
                    "comparison + threshold noise up to 1.5 a": direction_claim(

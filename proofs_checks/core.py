@@ -271,7 +271,8 @@ def _sympy_sign(claim: Inequality) -> str | None:
         gap = -gap
     gap = sp.factor(sp.simplify(gap))
     ok = gap.is_positive if claim.rel in ("<", ">") else gap.is_nonnegative
-    return f"rhs - lhs = {gap}, which is {'positive' if claim.rel in ('<', '>') else 'nonnegative'} for these signs" if ok else None
+    sign = "positive" if claim.rel in ("<", ">") else "nonnegative"
+    return f"rhs - lhs = {gap}, which is {sign} for these signs" if ok else None
 
 
 def check_identity(claim: Identity, *, max_points: int | None = None) -> Verdict:
@@ -379,8 +380,8 @@ class Check:
 
     ``stated``: the claim as the paper writes it. ``corrected``: the right claim where the paper's
     fails (None when the paper is right); ``expect_corrected`` its verdict (``holds``, or ``holds on
-    part`` when the right claim is itself restricted to a region). ``perturbed``: named claims a sound checker must reject
-    (used by the tests). ``expect``: the verdict status the stated claim gets (the tests hold the
+    part`` when the right claim is itself restricted to a region). ``perturbed``: named claims a sound checker must
+    reject (used by the tests). ``expect``: the verdict status the stated claim gets (the tests hold the
     registry to it, so a changed outcome is noticed). ``errata``: ids of the erratum entries this
     check verifies. ``formula_from``: where the formulas come from (``paper text`` or
     ``bounds:<id>``).

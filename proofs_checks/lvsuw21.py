@@ -1,6 +1,6 @@
-"""LVSUW21 (seed 002): checks of Lemma 4.2 (1/n-sensitivity of the best mixture error), Proposition 4.3 (Hoeffding, Bernstein, the union bound, the final ratio,
-and a Monte-Carlo run of the whole statement) and Theorem 4.5 (zCDP accounting, the CKS infimum and its
-closed upper bound)."""
+"""LVSUW21 (seed 002): checks of Lemma 4.2 (1/n-sensitivity of the best mixture error), Proposition 4.3 (Hoeffding,
+Bernstein, the union bound, the final ratio, and a Monte-Carlo run of the whole statement) and Theorem 4.5 (zCDP
+accounting, the CKS infimum and its closed upper bound)."""
 from __future__ import annotations
 
 import numpy as np
@@ -64,7 +64,8 @@ def terms_claim(range_bound, text: str) -> Exhaustive:
 
 
 def union_total(o, alpha, beta, num_queries, D2, Dinf, n_fn=prop4_3_n, m_fn=prop4_3_m):
-    """Prop 4.3 proof, union bound: 2|Q| e^{-alpha^2 n/8} + (2|Q|+2) exp(-alpha^2 m/(32 e^{D2} + (8/3) alpha e^{Dinf}))."""
+    """Prop 4.3 proof, union bound: 2|Q| e^{-alpha^2 n/8} + (2|Q|+2) exp(-alpha^2 m/(32 e^{D2} + (8/3) alpha
+    e^{Dinf}))."""
     n = n_fn(o, alpha, beta, num_queries)
     m = m_fn(o, alpha, beta, num_queries, D2, Dinf)
     return (2 * num_queries * o.exp(-alpha**2 * n / 8)
@@ -72,7 +73,9 @@ def union_total(o, alpha, beta, num_queries, D2, Dinf, n_fn=prop4_3_n, m_fn=prop
 
 
 def union_claim(n_fn, m_fn, text: str) -> Inequality:
-    return Inequality(text, lambda o, alpha, beta, num_queries, D2, Dinf: union_total(o, alpha, beta, num_queries, D2, Dinf, n_fn, m_fn),
+    return Inequality(text,
+                      lambda o, alpha, beta, num_queries, D2, Dinf: union_total(o, alpha, beta, num_queries, D2, Dinf,
+                          n_fn, m_fn),
                       lambda o, alpha, beta, num_queries, D2, Dinf: beta, (ALPHA, BETA, Q, D2, DINF),
                       where=lambda o, alpha, beta, num_queries, D2, Dinf: D2 <= Dinf)
 
@@ -98,7 +101,8 @@ def omega_claim(weights, text: str) -> Exhaustive:
             yield Case(f"D^ of size {m} on {k} points", {"repeats": int(m - supp.sum()), "sum_omega": float(np.sum(w)),
                                                          "mixture_gap": abs(float(w @ q) - target)}, size=m)
 
-    return Exhaustive(text, cases, lambda c: (abs(c.data["sum_omega"] - 1) < 1e-12 and c.data["mixture_gap"] < 1e-12, {}))
+    return Exhaustive(text, cases,
+                      lambda c: (abs(c.data["sum_omega"] - 1) < 1e-12 and c.data["mixture_gap"] < 1e-12, {}))
 
 
 def prop43_monte_carlo(scale: float, text: str, trials: int = 4000) -> MonteCarlo:
@@ -208,7 +212,8 @@ register(
         claim="Prop 4.3 proof: Hoeffding at deviation alpha/4 gives 2 exp(-2n(alpha/4)^2) = 2 e^{-alpha^2 n/8}",
         source=f"{SEED}; proof of Proposition 4.3, first display",
         method="symbolic",
-        stated=Identity("2 exp(-2 n (alpha/4)^2) = 2 exp(-alpha^2 n/8)", lambda o, alpha, n: 2 * o.exp(-2 * n * (alpha / 4) ** 2),
+        stated=Identity("2 exp(-2 n (alpha/4)^2) = 2 exp(-alpha^2 n/8)",
+                        lambda o, alpha, n: 2 * o.exp(-2 * n * (alpha / 4) ** 2),
                         lambda o, alpha, n: 2 * o.exp(-alpha**2 * n / 8), (ALPHA, Var("n", 1, 10**6, integer=True))),
         perturbed={"alpha/2": Identity("2 exp(-2 n (alpha/2)^2) = 2 exp(-alpha^2 n/8)",
                                        lambda o, alpha, n: 2 * o.exp(-2 * n * (alpha / 2) ** 2),
@@ -240,19 +245,27 @@ register(
         source=f"{SEED}; proof of Proposition 4.3, third display and the union bound",
         method="numeric grid + hypothesis",
         stated=Inequality("exp(-a^2 m/(32(e^D2 - 1) + c)) <= exp(-a^2 m/(32 e^D2 + c))",
-                          lambda o, alpha, m, D2, Dinf: o.exp(-alpha**2 * m / (32 * (o.exp(D2) - 1) + o.frac(8, 3) * alpha * o.exp(Dinf))),
-                          lambda o, alpha, m, D2, Dinf: o.exp(-alpha**2 * m / (32 * o.exp(D2) + o.frac(8, 3) * alpha * o.exp(Dinf))),
+                          lambda o, alpha, m, D2, Dinf: o.exp(-alpha**2 * m
+                                                              / (32 * (o.exp(D2) - 1) + o.frac(8, 3) * alpha
+                                                                 * o.exp(Dinf))),
+                          lambda o, alpha, m, D2, Dinf: o.exp(-alpha**2 * m
+                                                              / (32 * o.exp(D2) + o.frac(8, 3) * alpha * o.exp(Dinf))),
                           (ALPHA, Var("m", 1, 10**4, integer=True, points=12), D2, DINF)),
-        perturbed={"flipped": Inequality("flipped", lambda o, alpha, m, D2, Dinf: o.exp(-alpha**2 * m / (32 * o.exp(D2) + 3 * alpha * o.exp(Dinf))),
-                                         lambda o, alpha, m, D2, Dinf: o.exp(-alpha**2 * m / (32 * (o.exp(D2) - 1) + 3 * alpha * o.exp(Dinf))),
+        perturbed={"flipped": Inequality("flipped",
+                                         lambda o, alpha, m, D2, Dinf: o.exp(-alpha**2 * m
+                                             / (32 * o.exp(D2) + 3 * alpha * o.exp(Dinf))),
+                                         lambda o, alpha, m, D2, Dinf: o.exp(-alpha**2 * m
+                                             / (32 * (o.exp(D2) - 1) + 3 * alpha * o.exp(Dinf))),
                                          (ALPHA, Var("m", 1, 10**4, integer=True, points=12), D2, DINF))},
     ),
     Check(
         id="lvsuw21:prop4.3.ratio", paper=PAPER, result="prop4.3",
-        claim="Prop 4.3 proof: alpha/4 + (alpha m/4 + alpha m/4)/(m - alpha m/4) <= alpha (for alpha < 1; true up to 4/3)",
+        claim="Prop 4.3 proof: alpha/4 + (alpha m/4 + alpha m/4)/(m - alpha m/4) <= alpha (for alpha < 1; true up to "
+              "4/3)",
         source=f"{SEED}; proof of Proposition 4.3, display 'If all three of the events above do not happen'",
         method="numeric grid + hypothesis",
-        stated=Inequality("alpha/4 + (alpha/2)/(1 - alpha/4) <= alpha", lambda o, alpha: alpha / 4 + (alpha / 2) / (1 - alpha / 4),
+        stated=Inequality("alpha/4 + (alpha/2)/(1 - alpha/4) <= alpha",
+                          lambda o, alpha: alpha / 4 + (alpha / 2) / (1 - alpha / 4),
                           lambda o, alpha: alpha, (Var("alpha", 1e-9, 4 / 3, points=400),)),
         perturbed={"alpha/2 first": Inequality("alpha/2 + (alpha/2)/(1 - alpha/4) <= alpha",
                                                lambda o, alpha: alpha / 2 + (alpha / 2) / (1 - alpha / 4),
@@ -261,11 +274,13 @@ register(
     Check(
         id="lvsuw21:prop4.3.union", paper=PAPER, result="prop4.3",
         claim=("Prop 4.3: at n = (8/alpha^2) log(4|Q|/beta) and m = (32 e^{D2}/alpha^2 + 8 e^{Dinf}/(3 alpha)) "
-               "log((4|Q|+4)/beta), 2|Q| e^{-alpha^2 n/8} + (2|Q|+2) exp(-alpha^2 m/(32 e^{D2} + 8/3 alpha e^{Dinf})) <= beta"),
+               "log((4|Q|+4)/beta), 2|Q| e^{-alpha^2 n/8} + (2|Q|+2) exp(-alpha^2 m/(32 e^{D2} + 8/3 alpha e^{Dinf})) "
+               "<= beta"),
         source=f"{SEED}; Proposition 4.3 statement and the union bound",
         method="numeric grid + hypothesis",
         stated=union_claim(prop4_3_n, prop4_3_m, "union bound <= beta at the stated n, m"),
-        perturbed={"log(2|Q|/beta)": union_claim(lambda o, alpha, beta, num_queries: 8 / alpha**2 * o.log(2 * num_queries / beta),
+        perturbed={"log(2|Q|/beta)": union_claim(lambda o, alpha, beta, num_queries: 8 / alpha**2
+                                                 * o.log(2 * num_queries / beta),
                                                  prop4_3_m, "n with log(2|Q|/beta)")},
         formula_from="bounds.papers.lvsuw21.prop4_3_n, prop4_3_m",
     ),
@@ -277,13 +292,15 @@ register(
         method="exhaustive",
         stated=omega_claim(lambda c, g, m: g / np.sum(c * g), "omega_x = g(x)/m^ on the support"),
         expect=FAILS,
-        corrected=omega_claim(lambda c, g, m: c * g / np.sum(c * g), "omega_x = c_x g(x)/m^ (c_x = multiplicity in D^)"),
+        corrected=omega_claim(lambda c, g, m: c * g / np.sum(c * g),
+                              "omega_x = c_x g(x)/m^ (c_x = multiplicity in D^)"),
         perturbed={"divide by m": omega_claim(lambda c, g, m: c * g / m, "omega_x = c_x g(x)/m")},
         errata=("lvsuw21-prop4.3-omega",),
     ),
     Check(
         id="lvsuw21:prop4.3.monte-carlo", paper=PAPER, result="prop4.3",
-        claim="Prop 4.3 end to end: Pr[f(X^) <= alpha] >= 1 - beta at the stated n, m (Monte Carlo, omega-mixture bound on f)",
+        claim="Prop 4.3 end to end: Pr[f(X^) <= alpha] >= 1 - beta at the stated n, m (Monte Carlo, omega-mixture "
+              "bound on f)",
         source=f"{SEED}; Proposition 4.3",
         method="monte carlo",
         stated=prop43_monte_carlo(1.0, "stated n, m"),
@@ -292,10 +309,12 @@ register(
     ),
     Check(
         id="lvsuw21:thm4.4", paper=PAPER, result="thm4.4",
-        claim="Theorem 4.4: PMW^Pub's error O(sqrt(log|Q| (sqrt(log m) + log(1/beta))/(n eps~)) + f(X^)) with T = Theta(...)",
+        claim="Theorem 4.4: PMW^Pub's error O(sqrt(log|Q| (sqrt(log m) + log(1/beta))/(n eps~)) + f(X^)) with T = "
+              "Theta(...)",
         source=f"{SEED}; Theorem 4.4",
         method="none",
-        stated="stated without proof or constants in the paper (an O-bound by analogy with MWEM); nothing to check step by step",
+        stated="stated without proof or constants in the paper (an O-bound by analogy with MWEM); nothing to check "
+               "step by step",
         expect="not machine-checkable",
     ),
     Check(
@@ -303,21 +322,27 @@ register(
         claim="Thm 4.5: 2T mechanisms, each (eps_0^2/2)-zCDP with eps_0 = eps~/sqrt(2T), compose to eps~^2/2-zCDP",
         source=f"{SEED}; Algorithm 1 and Section 4.1 (i)-(iii)",
         method="symbolic",
-        stated=Identity("2T (eps0^2/2) = eps~^2/2", lambda o, eps_tilde, T: thm4_5_rho(o, T, thm4_5_rho_round(o, thm4_5_eps0(o, eps_tilde, T))),
-                        lambda o, eps_tilde, T: eps_tilde**2 / 2, (Var("eps_tilde", 1e-3, 10), Var("T", 1, 10**4, integer=True))),
+        stated=Identity("2T (eps0^2/2) = eps~^2/2",
+                        lambda o, eps_tilde, T: thm4_5_rho(o, T, thm4_5_rho_round(o, thm4_5_eps0(o, eps_tilde, T))),
+                        lambda o, eps_tilde, T: eps_tilde**2 / 2,
+                        (Var("eps_tilde", 1e-3, 10), Var("T", 1, 10**4, integer=True))),
         perturbed={"eps0 = eps~/sqrt(T)": Identity("2T ((eps~/sqrt T)^2/2) = eps~^2/2",
-                                                   lambda o, eps_tilde, T: thm4_5_rho(o, T, thm4_5_rho_round(o, eps_tilde / o.sqrt(T))),
+                                                   lambda o, eps_tilde, T: thm4_5_rho(o, T,
+                                                       thm4_5_rho_round(o, eps_tilde / o.sqrt(T))),
                                                    lambda o, eps_tilde, T: eps_tilde**2 / 2,
                                                    (Var("eps_tilde", 1e-3, 10), Var("T", 1, 10**4, integer=True)))},
         formula_from="bounds.papers.lvsuw21.thm4_5_eps0, thm4_5_rho_round, thm4_5_rho",
     ),
     Check(
         id="lvsuw21:thm4.5.gaussian", paper=PAPER, result="thm4.5",
-        claim="Thm 4.5 (ii): the Gaussian N(0, 1/(n eps_0)^2) on a 1/n-sensitive query is eps_0^2/2-zCDP (Delta^2/(2 sigma^2))",
+        claim="Thm 4.5 (ii): the Gaussian N(0, 1/(n eps_0)^2) on a 1/n-sensitive query is eps_0^2/2-zCDP (Delta^2/(2 "
+              "sigma^2))",
         source=f"{SEED}; Algorithm 1 (Measure) and Section 4.1 (ii)",
         method="symbolic",
-        stated=Identity("(1/n)^2 / (2 (1/(n eps0))^2) = eps0^2/2", lambda o, n, e0: (1 / n) ** 2 / (2 * (1 / (n * e0)) ** 2),
-                        lambda o, n, e0: thm4_5_rho_round(o, e0), (Var("n", 1, 10**6, integer=True), Var("e0", 1e-4, 10))),
+        stated=Identity("(1/n)^2 / (2 (1/(n eps0))^2) = eps0^2/2",
+                        lambda o, n, e0: (1 / n) ** 2 / (2 * (1 / (n * e0)) ** 2),
+                        lambda o, n, e0: thm4_5_rho_round(o, e0),
+                        (Var("n", 1, 10**6, integer=True), Var("e0", 1e-4, 10))),
         perturbed={"sigma = 1/(2 n eps0)": Identity("(1/n)^2/(2 (1/(2 n eps0))^2) = eps0^2/2",
                                                     lambda o, n, e0: (1 / n) ** 2 / (2 * (1 / (2 * n * e0)) ** 2),
                                                     lambda o, n, e0: thm4_5_rho_round(o, e0),
@@ -340,7 +365,8 @@ register(
     ),
     Check(
         id="lvsuw21:thm4.5.closed", paper=PAPER, result="thm4.5",
-        claim="Thm 4.5: inf_{a>1} [a rho + log(1/(a delta))/(a-1) + log(1-1/a)] <= rho + 2 sqrt(rho log(1/delta)), rho = eps~^2/2",
+        claim="Thm 4.5: inf_{a>1} [a rho + log(1/(a delta))/(a-1) + log(1-1/a)] <= rho + 2 sqrt(rho log(1/delta)), rho "
+              "= eps~^2/2",
         source=f"{SEED}; Theorem 4.5, second line",
         method="numeric grid + hypothesis",
         stated=closed_claim(thm4_5_eps_closed, "inf <= rho + 2 sqrt(rho log(1/delta))"),

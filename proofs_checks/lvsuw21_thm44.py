@@ -78,7 +78,9 @@ def root_claim(scale: float, text: str) -> Exhaustive:
     def cases():
         rng = np.random.default_rng(441)
         for k in range(400):
-            f, nu, m, T = rng.uniform(0, 0.3), rng.uniform(0, 0.3), int(rng.integers(1, 10**6)), int(rng.integers(1, 10**4))
+            f, nu, m, T = rng.uniform(0, 0.3), rng.uniform(0,
+                                                           0.3), int(rng.integers(1, 10**6)), int(
+                                                               rng.integers(1, 10**4))
             yield Case(f"#{k}", {"f": f, "nu": nu, "m": m, "T": T}, size=k)
 
     def holds(case):
@@ -192,7 +194,8 @@ def assembly_claim(factor: float, text: str) -> Exhaustive:
 register(
     Check(
         id="lvsuw21:thm4.4.potential-start", paper=PAPER, result="thm4.4",
-        claim="Theorem 4.4 explicit, step 1: KL(A* || A_0) <= log m for A_0 the public histogram and any A* on its support",
+        claim="Theorem 4.4 explicit, step 1: KL(A* || A_0) <= log m for A_0 the public histogram and any A* on its "
+              "support",
         source=DERIV.format(1), method="exhaustive",
         stated=kl_claim(math.log, "<= log m"),
         perturbed={"log m / 2": kl_claim(lambda m: math.log(m) / 2, "<= log(m)/2")},

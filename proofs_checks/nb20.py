@@ -37,7 +37,8 @@ register(
     ),
     Check(
         id="nb20:lemma6.alpha3", paper=PAPER, result="lemma6",
-        claim="Lemma 6 eq. (4), last step: 80 alpha^2 (d log(1/alpha) + log(3/beta))/(256 (d + log(3/beta))) <= alpha/3",
+        claim="Lemma 6 eq. (4), last step: 80 alpha^2 (d log(1/alpha) + log(3/beta))/(256 (d + log(3/beta))) "
+              "<= alpha/3",
         source=f"{SEED}; Appendix A, eq. (4), last step",
         method="numeric grid + hypothesis",
         stated=alpha3_claim(1 / 3, "<= alpha/3"),
@@ -46,7 +47,8 @@ register(
     ),
     Check(
         id="nb20:lemma6.em-direct", paper=PAPER, result="lemma6",
-        claim="Lemma 6 eq. (4) end to end: at the printed n', the exponential-mechanism gap is <= alpha/3 for all alpha in (0, 1)",
+        claim="Lemma 6 eq. (4) end to end: at the printed n', the exponential-mechanism gap is <= alpha/3 for all "
+              "alpha in (0, 1)",
         source=f"{SEED}; Appendix A, eq. (4)",
         method="numeric grid + hypothesis",
         stated=em_direct_claim(1 / 3, "gap <= alpha/3"),
@@ -55,8 +57,10 @@ register(
     ),
     Check(
         id="nb20:lemma6.uniform-convergence", paper=PAPER, result="lemma6",
-        claim=("Lemma 6 eqs. (5)-(6): n' = 256 (d + log(3/beta))/alpha^2 gives |err - err^| <= alpha/3 for h^ and h_ERM "
-               "w.p. >= 1 - 2 beta/3 ('standard uniform convergence'), with the explicit VC inequality 4 (2en/d)^d e^{-n a^2/8}"),
+        claim=("Lemma 6 eqs. (5)-(6): n' = 256 (d + log(3/beta))/alpha^2 gives |err - err^| <= alpha/3 for h^ and "
+               "h_ERM "
+               "w.p. >= 1 - 2 beta/3 ('standard uniform convergence'), with the explicit VC inequality 4 (2en/d)^d "
+               "e^{-n a^2/8}"),
         source=f"{SEED}; Appendix A, eqs. (5)-(6); Anthony-Bartlett Thm 4.3 as the standard bound",
         method="numeric grid + hypothesis",
         stated=uc_claim(1.0, "VC inequality at the printed n'"),
@@ -113,7 +117,8 @@ register(
     ),
     Check(
         id="nb20:lemma8.group", paper=PAPER, result="lemma8",
-        claim="Lemma 8: with r <= log(2/delta), group privacy gives r eps^ = min(1, eps') and r e^{r eps^} delta^ = delta/2",
+        claim="Lemma 8: with r <= log(2/delta), group privacy gives r eps^ = min(1, eps') and r e^{r eps^} delta^ = "
+              "delta/2",
         source=f"{SEED}; proof of Lemma 8; Algorithm 3 step 1 (eps^, delta^)",
         method="symbolic",
         stated=group_claim(alg3_delta_hat, "delta^ = delta/(2 e^{min(1, eps')} log(2/delta))"),
@@ -135,7 +140,8 @@ register(
     ),
     Check(
         id="nb20:lemma9.sizes", paper=PAPER, result="lemma9",
-        claim=("Lemma 9 proof: with n' = 8000 (...) max(1, sqrt(m) alpha^{3/2})/alpha^2 and k = sqrt(m alpha log(2/delta)) "
+        claim=("Lemma 9 proof: with n' = 8000 (...) max(1, sqrt(m) alpha^{3/2})/alpha^2 and k = sqrt(m alpha "
+               "log(2/delta)) "
                "log(.)/eps^, n'/k >= 8000 (d log(1/alpha) + log(m/beta))/alpha (min(1,x) max(1,x) = x)"),
         source=f"{SEED}; proof of Lemma 9, the n'/k display",
         method="numeric grid + hypothesis",
@@ -147,7 +153,8 @@ register(
     ),
     Check(
         id="nb20:alg5.margin", paper=PAPER, result="thm7",
-        claim="Algorithm 5 (A_SubSamp): the vote margin tested by A_stab with Lap noise has sensitivity 1 (one record moves one vote)",
+        claim="Algorithm 5 (A_SubSamp): the vote margin tested by A_stab with Lap noise has sensitivity 1 (one record "
+              "moves one vote)",
         source=f"{SEED}; Appendix B.1, Algorithms 5 and 6 (dist = largest count - second largest count)",
         method="exhaustive",
         stated=margin_claim(1, "sensitivity 1"),
@@ -158,7 +165,8 @@ register(
     ),
     Check(
         id="nb20:alg5.composition", paper=PAPER, result="alg5",
-        claim=("Algorithm 5 with the printed lambda = sqrt(32 T log(2/delta))/eps is (eps, delta)-DP: its T sparse-vector "
+        claim=("Algorithm 5 with the printed lambda = sqrt(32 T log(2/delta))/eps is (eps, delta)-DP: its T "
+               "sparse-vector "
                "rounds compose to <= eps (at the vote margin's sensitivity 2, nb20:alg5.margin)"),
         source=f"{SEED}; Appendix B.1, Algorithm 5 step 1; Dwork-Roth Thms 3.20 (advanced composition) and 3.23",
         method="numeric grid + hypothesis",
@@ -169,13 +177,15 @@ register(
                        lambda o, T, eps, delta: alg5_lambda_tight(o, T, eps, delta) / 1.001,
                        "0.1% less noise than the tight lambda (bounds lambda_tight, which itself holds)"),
                    "printed lambda at 0.999 eps": alg5_composition_claim(
-                       lambda o, T, eps, delta: alg5_lambda_as_printed(o, T, 0.999 * eps, delta), "printed at 0.999 eps")},
+                       lambda o, T, eps, delta: alg5_lambda_as_printed(o, T, 0.999 * eps, delta),
+                       "printed at 0.999 eps")},
         errata=("nb20-alg5-margin",),
         formula_from="bounds.papers.nb20.alg5_lambda, alg5_lambda_as_printed, alg5_round_eps, alg5_composed_eps",
     ),
     Check(
         id="nb20:lemma9.printed-n-prime", paper=PAPER, result="lemma9",
-        claim="Lemma 9 / Theorem 7: the printed n' = 8000 (...) covers every step of the proof (bounds' explicit chain)",
+        claim="Lemma 9 / Theorem 7: the printed n' = 8000 (...) covers every step of the proof (bounds' explicit "
+              "chain)",
         source=f"{SEED}; proof of Lemma 9 (n' display); bounds nb20:thm7 (the chain with pinned constants)",
         method="numeric grid + hypothesis",
         stated=printed_vs_chain_claim(1.0, "printed n' >= chain n'"),
@@ -209,17 +219,21 @@ register(
         stated=chernoff3_claim(lambda o, alpha, beta, gamma: lemma9_min_queries(o, alpha, beta), None, None,
                                "m = 8 log(1/(alpha beta))/alpha"),
         expect=FAILS,
-        corrected=chernoff3_claim(bernstein_m, None, None, "m = Bernstein size (2q(1-q) + alpha/12) log(8/beta)/(alpha/8)^2, "
-                                  "q = min(alpha/8 + gamma, 1/2), tail <= beta/8 (eq. (3)'s share of the union bound)", share=8),
-        perturbed={"Bernstein size / 4": chernoff3_claim(lambda o, alpha, beta, gamma: bernstein_m(o, alpha, beta, gamma) / 4,
+        corrected=chernoff3_claim(bernstein_m, None, None, "m = Bernstein size (2q(1-q) + alpha/12) "
+                                  "log(8/beta)/(alpha/8)^2, "
+                                  "q = min(alpha/8 + gamma, 1/2), tail <= beta/8 (eq. (3)'s share of the union bound)",
+                                  share=8),
+        perturbed={"Bernstein size / 4": chernoff3_claim(lambda o, alpha, beta, gamma: bernstein_m(o, alpha, beta,
+                gamma) / 4,
                                                          None, None, "a quarter of the Bernstein size", share=8)},
         errata=("nb20-lemma9-chernoff",),
         formula_from="bounds.papers.nb20.lemma9_min_queries; exact tail scipy.stats.binom",
     ),
     Check(
         id="nb20:lemma9.step2", paper=PAPER, result="lemma9",
-        claim=("Lemma 9 eq. (2): at the encoded min_queries (Bernstein, eq. (3)'s size) the empirical difference of h^'s and "
-               "h_ERM's query errors stays <= alpha/2 w.p. >= 1 - beta/4 (Bernstein with variance <= alpha/2 + 2 gamma)"),
+        claim=("Lemma 9 eq. (2): at the encoded min_queries (Bernstein, eq. (3)'s size) the empirical difference of "
+               "h^'s and h_ERM's query errors stays <= alpha/2 w.p. >= 1 - beta/4 (Bernstein with variance <= "
+               "alpha/2 + 2 gamma)"),
         source=f"{SEED}; proof of Lemma 9, eq. (2)",
         method="numeric grid + hypothesis",
         stated=step2_claim(1.0, "Bernstein tail at min_queries <= beta/4"),
@@ -229,11 +243,13 @@ register(
     ),
     Check(
         id="nb20:lemma9.pac", paper=PAPER, result="lemma9",
-        claim="Lemma 9 proof: n'/k samples let B_PAC learn H w.r.t. D_S'' to alpha/24 w.p. 1 - beta/(16k) ('standard results')",
+        claim="Lemma 9 proof: n'/k samples let B_PAC learn H w.r.t. D_S'' to alpha/24 w.p. 1 - beta/(16k) ('standard "
+              "results')",
         source=f"{SEED}; proof of Lemma 9",
         method="none",
         stated=("the paper gives no constant for the realizable PAC bound it calls standard; with Anthony-Bartlett "
-                "Thm 4.8 pinned (bounds nb20:thm7's chain) the printed n' falls short: see nb20:lemma9.printed-n-prime"),
+                "Thm 4.8 pinned (bounds nb20:thm7's chain) the printed n' falls short: see "
+                "nb20:lemma9.printed-n-prime"),
         expect="not machine-checkable",
     ),
     Check(
@@ -266,29 +282,36 @@ register(
     ),
     Check(
         id="nb20:lemma9.cutoff", paper=PAPER, result="lemma9",
-        claim="Lemma 9 proof: since m = Omega(log(1/(alpha beta))/alpha), T = O(m alpha); explicit: T <= max(1, m alpha) for m >= 8 log(1/(alpha beta))/alpha",
+        claim="Lemma 9 proof: since m = Omega(log(1/(alpha beta))/alpha), T = O(m alpha); explicit: T <= max(1, m "
+              "alpha) for m >= 8 log(1/(alpha beta))/alpha",
         source=f"{SEED}; proof of Lemma 9; Algorithm 3 step 1 (T)",
         method="numeric grid + hypothesis",
-        stated=Inequality("T <= max(1, m alpha)", lambda o, alpha, beta, num_queries: alg3_T(o, alpha, beta, num_queries),
+        stated=Inequality("T <= max(1, m alpha)",
+                          lambda o, alpha, beta, num_queries: alg3_T(o, alpha, beta, num_queries),
                           lambda o, alpha, beta, num_queries: o.max(1, num_queries * alpha),
                           (Var("alpha", 1e-4, 0.999), Var("beta", 1e-12, 0.999), M_Q),
                           where=lambda o, alpha, beta, num_queries: num_queries >= lemma9_min_queries(o, alpha, beta)),
-        perturbed={"T <= m alpha/8": Inequality("T <= m alpha / 8", lambda o, alpha, beta, num_queries: alg3_T(o, alpha, beta, num_queries),
+        perturbed={"T <= m alpha/8": Inequality("T <= m alpha / 8",
+                                                lambda o, alpha, beta, num_queries: alg3_T(o, alpha, beta, num_queries),
                                                 lambda o, alpha, beta, num_queries: num_queries * alpha / 8,
                                                 (Var("alpha", 1e-4, 0.999), Var("beta", 1e-12, 0.999), M_Q),
-                                                where=lambda o, alpha, beta, num_queries: num_queries >= lemma9_min_queries(o, alpha, beta))},
+                                                where=lambda o, alpha, beta, num_queries: num_queries
+                                                >= lemma9_min_queries(o, alpha, beta))},
         formula_from="bounds.papers.nb20.alg3_T, lemma9_min_queries",
     ),
     Check(
         id="nb20:thm11.factor", paper=PAPER, result="thm11",
-        claim=("Theorem 11: A_AgPrivCl on m_o = 32 (d log(1/alpha) + log(1/beta))/alpha queries costs max(1, sqrt(m_o) alpha^{3/2}), "
-               "printed as max(1, sqrt(d) alpha log^{1/2}(1/alpha)); explicit: max(1, sqrt(m_o) alpha^{3/2}) <= max(1, 8 sqrt(d log(1/alpha)) alpha)"),
+        claim=("Theorem 11: A_AgPrivCl on m_o = 32 (d log(1/alpha) + log(1/beta))/alpha queries costs max(1, sqrt(m_o) "
+               "alpha^{3/2}), "
+               "printed as max(1, sqrt(d) alpha log^{1/2}(1/alpha)); explicit: max(1, sqrt(m_o) alpha^{3/2}) <= max(1, "
+               "8 sqrt(d log(1/alpha)) alpha)"),
         source=f"{SEED}; Theorem 11 and Algorithm 4 step 1",
         method="numeric grid + hypothesis",
         stated=thm11_factor_claim(8.0, lambda o, alpha, beta, d: o.log(1 / beta) <= d * o.log(1 / alpha),
                                   "log(1/beta) <= d log(1/alpha), i.e. beta >= alpha^d", "constant 8"),
         expect=PART,
-        perturbed={"constant 4": thm11_factor_claim(4.0, lambda o, alpha, beta, d: o.log(1 / beta) <= d * o.log(1 / alpha),
+        perturbed={"constant 4": thm11_factor_claim(4.0,
+                                                    lambda o, alpha, beta, d: o.log(1 / beta) <= d * o.log(1 / alpha),
                                                     "beta >= alpha^d", "constant 4")},
         errata=("nb20-thm11-log-beta",),
         formula_from="bounds.papers.nb20.alg4_m_o",
@@ -302,14 +325,17 @@ register(
         stated=public_size_claim(alg4_m_o, "printed m_o"),
         expect=FAILS,
         corrected=public_size_claim(corrected_m_o, "bounds' corrected m_o = max(printed, cover size)"),
-        perturbed={"half the corrected m_o": public_size_claim(lambda o, alpha, beta, d: corrected_m_o(o, alpha, beta, d) / 2,
+        perturbed={"half the corrected m_o": public_size_claim(lambda o, alpha, beta, d: corrected_m_o(o, alpha, beta,
+                d) / 2,
                                                                "half of the corrected m_o")},
         errata=("nb20-thm11-m_o",),
-        formula_from="bounds.papers.nb20.alg4_m_o, bounds:nb20:thm11 (public_samples), bounds.papers.abm19.thm3_1_cover_g",
+        formula_from="bounds.papers.nb20.alg4_m_o, bounds:nb20:thm11 (public_samples), "
+                     "bounds.papers.abm19.thm3_1_cover_g",
     ),
     Check(
         id="nb20:thm11.privacy", paper=PAPER, result="thm11",
-        claim="Theorem 11: Algorithm 4 (A_AgPrivCl at (eps, delta) then A_SSPP at eps, on the same S) is (eps, delta)-DP",
+        claim="Theorem 11: Algorithm 4 (A_AgPrivCl at (eps, delta) then A_SSPP at eps, on the same S) is (eps, "
+              "delta)-DP",
         source=f"{SEED}; Algorithm 4 and Theorem 11",
         method="exhaustive",
         stated=composition_claim(lambda eps: (eps, eps), "both phases at eps"),
@@ -324,7 +350,8 @@ register(
         claim="Theorem 11: the two phases, each failing w.p. at most beta, fail together w.p. at most beta",
         source=f"{SEED}; Algorithm 4 (both phases called with beta) and Theorem 11",
         method="symbolic",
-        stated=Identity("beta + beta = beta", lambda o, beta: beta + beta, lambda o, beta: beta, (Var("beta", 1e-9, 0.999),)),
+        stated=Identity("beta + beta = beta", lambda o, beta: beta + beta, lambda o, beta: beta,
+                        (Var("beta", 1e-9, 0.999),)),
         expect=FAILS,
         corrected=Identity("beta/2 + beta/2 = beta", lambda o, beta: beta / 2 + beta / 2, lambda o, beta: beta,
                            (Var("beta", 1e-9, 0.999),)),

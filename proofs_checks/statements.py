@@ -19,7 +19,8 @@ _T10 = (Var("alpha", 1e-6, 0.5), Var("beta", 1e-9, 0.5), Var("eps", 1e-3, 1.0), 
 
 def _ratio_t10(o, alpha, beta, eps, delta, d, p):
     """Theorem 10's n over the Remark's n (constants 1): everything but sqrt(p) against sqrt(2^d) cancels."""
-    return thm10_n_asymptotic(o, alpha, beta, eps, delta, d, p, 1) / remark10_n_asymptotic(o, alpha, beta, eps, delta, d, 1)
+    return thm10_n_asymptotic(o, alpha, beta, eps, delta, d, p, 1) / remark10_n_asymptotic(o, alpha, beta, eps, delta,
+        d, 1)
 
 
 def remark10_ratio_claim(text: str, rhs) -> Identity:
@@ -104,7 +105,8 @@ register(
     ),
     Check(
         id="bcmnuw20:remark10.fact4-factor", paper="BCMNUW20", result="remark10",
-        claim=("Remark after Theorem 10: for every p <= 2^(d+1) - 1 (Fact 4), sqrt(p/2^d) <= sqrt(2), so Theorem 10's n "
+        claim=("Remark after Theorem 10: for every p <= 2^(d+1) - 1 (Fact 4), sqrt(p/2^d) <= sqrt(2), so Theorem 10's "
+               "n "
                "is at most sqrt(2) times the Remark's (inside its O; with factor 1 it fails just below 2^(d+1))"),
         source=f"{SEEDS_B}; the Remark after Theorem 10, Fact 4", method="numeric grid + hypothesis",
         stated=remark10_factor_claim(2, "sqrt(p/2^d) <= sqrt(2) on p = u (2^(d+1) - 1), 0 < u <= 1"),
@@ -115,7 +117,8 @@ register(
     Check(
         id="nb20:thm11.corollary", paper="NB20", result="thm11",
         claim=("Theorem 11's corollary: when alpha <= 1/sqrt(d), n = O~(d/(eps alpha^2)): the factor max(1, sqrt(m_o) "
-               "alpha^{3/2}) is at most sqrt(64 log(1/alpha)) + 1, given the beta condition log(1/beta) <= d log(1/alpha) "
+               "alpha^{3/2}) is at most sqrt(64 log(1/alpha)) + 1, given the beta condition log(1/beta) <= d "
+               "log(1/alpha) "
                "(without it the factor grows with log(1/beta)/d, which O~(d/(eps alpha^2)) does not hide)"),
         source=f"{SEED_N}; Theorem 11, 'In particular, when alpha <= 1/sqrt(d)'", method="numeric grid + hypothesis",
         stated=corollary_claim(_polylog, _small_alpha_and_beta, "factor <= sqrt(64 log(1/alpha)) + 1"),
@@ -127,7 +130,8 @@ register(
     ),
     Check(
         id="nb20:related.gain-factor", paper="NB20", result="thm7",
-        claim=("Related work: BTT18's ~ VC/alpha^2 max(1, sqrt(m alpha)) against Theorem 7's ~ VC/alpha^2 max(1, sqrt(m) "
+        claim=("Related work: BTT18's ~ VC/alpha^2 max(1, sqrt(m alpha)) against Theorem 7's ~ VC/alpha^2 max(1, "
+               "sqrt(m) "
                "alpha^{3/2}): the gain is max(1, min(sqrt(m alpha), 1/alpha)) as printed"),
         source=f"{SEED_N}; Section 1, 'Related work' (BTT18 Theorem 3.5)", method="symbolic",
         stated=gain_claim(_gain_printed, "BTT18 / Thm 7 = max(1, min(sqrt(m alpha), 1/alpha))"),

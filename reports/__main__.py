@@ -1,4 +1,6 @@
-"""Command line: ``python -m reports build --results DIR --out DIR`` writes DIR/report.html and DIR/report.pdf.
+"""Command line: ``python -m reports build --results DIR --out DIR`` writes DIR/report.html and DIR/report.pdf;
+``python -m reports coverage --results DIR [--json | --csv]`` prints every numbered result of the four papers
+with the saved run, audits and proof checks below DIR that answer it.
 
 The results directory holds run directories (``python -m simulations run ... --out``) and saved audits
 (``python -m simulations audit ... --out``); ``reports`` only reads them. Bad arguments: one line on
@@ -26,11 +28,20 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--out", required=True, type=cli.out_arg("--out"),
                    help="output directory (created if missing; not inside the repository's sources)")
     b.add_argument("--title", default=None, type=cli.text_arg("--title"), help="the report's title")
+    c = sub.add_parser("coverage", help="every numbered result and the saved runs, audits and proof checks "
+                                        "that answer it (what decides each, without runs: python -m bounds coverage)")
+    c.add_argument("--results", required=True, type=cli.text_arg("--results", ": give the results directory"),
+                   metavar="DIR", help="directory holding run directories, saved audits and proof checks")
+    cli.add_output(c)
     return p
 
 
 def _main(argv=None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "coverage":
+        from reports.coverage import cmd
+
+        return cmd(args)
     from reports import builder
 
     kw = {"title": args.title} if args.title else {}

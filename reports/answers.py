@@ -5,27 +5,14 @@ algorithm holds (the summary's ``informative``, computed by the experiment from 
 declared), naming the baselines that also reach the verdict. Negative controls get their own line (a broken
 variant is expected to come out violated).
 
-The builder puts :func:`answer_blocks` first in every section named in :data:`SECTION_EXPERIMENTS`.
+The builder puts :func:`answer_blocks` first in every section an experiment names as its ``section`` (declared in
+the experiment, read from bounds/where.json: :func:`bounds.where.sections`).
 """
 
 from __future__ import annotations
 
 from reports.model import Badge
 
-#: section key -> the experiments whose runs it reports (a section plugin's own choice of runs)
-SECTION_EXPERIMENTS = {
-    "thm10": ("thm10", "thm10_looseness", "remark9", "lemma7"),
-    "lower-bounds": ("thm13", "thm15", "stumps_baselines", "thm14_soundness"),
-    "abm19-thm3-1": ("thm3_1", "em_learner"),
-    "abm19-lemma4-4": ("lemma4_4", "remark1_approx"),
-    "abm19-thm4-1": ("thm4_1",),
-    "lvsuw21": ("prop4_3", "thm4_4", "lvsuw21_figures", "lemma4_2", "lvsuw21_public_check", "pmw_pub_ops"),
-    "nb20-thm7": ("thm7", "nb20_lemmas", "nb20_lemma9"),
-    "nb20-thm11": ("thm11",),
-}
-#: experiments no section answers for, each with why (every other experiment of the catalogue is in a section)
-UNSECTIONED = {"laplace_tail": "a floor check of the Laplace mechanism that every algorithm's noise rests on; it "
-                               "validates no paper result (RESULT_IDS is empty) and only a bug can fail it"}
 _BADGE = {"holds", "violated", "inconclusive", "below-bound", "floor check"}
 
 

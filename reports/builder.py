@@ -136,11 +136,13 @@ def build_sections(results: _results.ResultSet, assets: Path, bar=None) -> tuple
         if bar is not None:
             bar.update(1)
     sections.sort(key=lambda s: s.order)
-    from reports.answers import SECTION_EXPERIMENTS, answer_blocks
+    from bounds.where import sections as declared_sections
+    from reports.answers import answer_blocks
 
+    answering = declared_sections()  # each experiment's declared section (bounds/where.json)
     for s in sections:  # each result's section leads with its one-line answer
-        if s.key in SECTION_EXPERIMENTS:
-            s.blocks[:0] = answer_blocks(results.runs, SECTION_EXPERIMENTS[s.key])
+        if s.key in answering:
+            s.blocks[:0] = answer_blocks(results.runs, answering[s.key])
     for s in sections:
         s.title = cite(s.title)
         s.blocks = [_cited(b, results.root) for b in s.blocks]

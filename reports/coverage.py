@@ -1,6 +1,6 @@
 """BCMNUW20/ABM19/LVSUW21/NB20, every numbered result answered from a results directory: the rows of
 :mod:`bounds.coverage` (what decides each result) joined with the saved runs, audits and proof-check verdicts.
-``python -m bounds coverage --results DIR`` prints it and the report's first section shows it.
+``python -m reports coverage --results DIR`` prints it and the report's first section shows it.
 
 One rule picks the run that answers a result (:data:`RULE`): among the complete runs that validate it (its
 manifest's ``result_ids``, or an experiment declared for it), negative controls apart, a verdict at the result's
@@ -189,7 +189,7 @@ HEADER = ("item", "result", "decided by", "verdict", "informative", "opponents",
 
 
 def table_rows(items: list[Answer], root=None) -> list[list[str]]:
-    """The rows of the first-screen table and of ``bounds coverage`` (text)."""
+    """The rows of the first-screen table and of ``python -m reports coverage``."""
     out = []
     for a in items:
         r = a.row
@@ -199,3 +199,22 @@ def table_rows(items: list[Answer], root=None) -> list[list[str]]:
                     (_rel(a.run.path, root) + (f" (1 of {a.candidates})" if a.candidates > 1 else ""))
                     if a.run else "-", a.audit or "-", a.proofs or "-"])
     return out
+
+
+def cmd(ns) -> int:
+    """``python -m reports coverage --results DIR [--json | --csv]``: one row per numbered result with the saved
+    run, audits and proof checks below DIR that answer it, and the rule that picks the run."""
+    from bounds import cli_common as cli, coverage
+    from reports import results as rr
+
+    res = rr.load(ns.results)
+    found = answers(res)
+    table = table_rows(found, res.root)
+    text = None
+    if not (ns.json or ns.csv):
+        text = (cli.table([[coverage.short(c) if k == 0 else c for k, c in enumerate(t)] for t in table],
+                          list(HEADER)) + coverage.footer([a.row for a in found]) + "\n" + RULE)
+    cli.emit(ns, table, list(HEADER), text=text,
+             json_obj={"rule": RULE, "rows": [a.to_dict(res.root) for a in found],
+                       "problems": [str(p) for p in res.problems]})
+    return 0

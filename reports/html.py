@@ -38,7 +38,8 @@ def _cell_class(value) -> str:
 
 #: a column wants at most this many characters' worth of width
 _WANTED_CHARS = 28
-#: characters of table text (digits are the widest) across the 1100 px body at each table font size, less the cell padding
+# : characters of table text (digits are the widest) across the 1100 px body at each table font size, less the cell
+# padding
 _LINE_CHARS = {"fit": 120, "wide": 135, "widest": 155}
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
-VERDICT_STATUSES = ("holds", "violated", "inconclusive", "below-bound", "floor check", "caught", "passes", "missed", "fails",
+VERDICT_STATUSES = ("holds", "violated", "inconclusive", "below-bound", "floor check", "caught", "passes", "missed",
+                    "fails",
                     "holds on part", "not machine-checkable", "info")
 
 
@@ -72,7 +73,8 @@ class Badge:
             raise ValueError(f"badge status={self.status!r}: allowed {', '.join(VERDICT_STATUSES)}")
         # the badge shows its word: a text that starts by repeating it ("holds: 29/30 ...") drops the repeat
         text = self.text
-        if text[:len(self.status)].lower() == self.status and text[len(self.status):len(self.status) + 1] in (":", " ", ""):
+        if text[:len(self.status)].lower() == self.status and text[len(self.status):len(self.status) + 1] in (":", " ",
+            ""):
             text = text[len(self.status) + 1:].lstrip() or text
             object.__setattr__(self, "text", text[:1].upper() + text[1:])
 

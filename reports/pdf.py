@@ -208,7 +208,8 @@ def render(sections: list[model.Section], meta: dict, path: Path) -> None:
     doc.set_title(meta["title"])
     doc.add_page()
     _text(doc, meta["title"], 16, "B")
-    _text(doc, f"Results read from {meta['results']}: {meta['runs']} run directories, {meta['audits']} saved audits.", 9)
+    _text(doc, f"Results read from {meta['results']}: {meta['runs']} run directories, {meta['audits']} saved audits.",
+          9)
     for p in meta.get("problems", []):
         _text(doc, p, 8, "I")
     _text(doc, "Contents", 11, "B")

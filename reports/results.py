@@ -122,7 +122,8 @@ def load(results_dir) -> ResultSet:
     directory."""
     root = Path(results_dir)
     if not root.exists():
-        raise ValueError(f"--results {str(root)!r} does not exist (write results with python -m simulations run ... --out DIR)")
+        raise ValueError(f"--results {str(root)!r} does not exist (write results with python -m simulations run ... "
+                         f"--out DIR)")
     if not root.is_dir():
         raise ValueError(f"--results {str(root)!r} is not a directory")
     out = ResultSet(root)

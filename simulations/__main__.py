@@ -58,7 +58,8 @@ _nonempty = cli.text_arg
 
 def _add_backend(p) -> None:
     p.add_argument("--workers", type=_positive_int("workers"), default=None,
-                   help=f"local processes (default: CPU count; at most {WORKERS_PER_CORE} per core unless --max-workers)")
+                   help=f"local processes (default: CPU count; at most {WORKERS_PER_CORE} per core unless "
+                        f"--max-workers)")
     p.add_argument("--max-workers", type=_positive_int("max-workers", 100_000), default=None,
                    help="raise the limit on --workers")
     p.add_argument("--scheduler", type=cli.text_arg("--scheduler"), default=None,
@@ -122,8 +123,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"with --all: processes auditing targets side by side (default 1; the same results for any "
                         f"number; at most {WORKERS_PER_CORE} per core)")
     a.add_argument("--samples", type=_positive_int("samples"), default=None,
-                   help=f"outputs per neighbour (target default if omitted; at most {MAX_SAMPLES:,} unless --max-samples)")
-    a.add_argument("--max-samples", type=_positive_int("max-samples"), default=None, help="raise the limit on --samples")
+                   help=f"outputs per neighbour (target default if omitted; at most {MAX_SAMPLES:,} unless "
+                        f"--max-samples)")
+    a.add_argument("--max-samples", type=_positive_int("max-samples"), default=None,
+                   help="raise the limit on --samples")
     a.add_argument("--seed", type=_seed, default=0, help="seed of the audit's draws (default 0)")
     a.add_argument("--epsilon", "--eps", dest="eps", default=None,
                    type=cli.float_arg("epsilon", 0.0, MAX_AUDIT_EPS, open_low=True),
@@ -501,10 +504,12 @@ def _cmd_audit(args) -> int:
 
     if args.all:
         if args.eps is not None or args.delta is not None:
-            raise ValueError("--epsilon and --delta apply to one target; --all audits each at its own declared guarantee")
+            raise ValueError("--epsilon and --delta apply to one target; --all audits each at its own declared "
+                             "guarantee")
         twice = sorted({n for n in args.target if args.target.count(n) > 1})
         if twice:
-            raise ValueError(f"audit --all names {', '.join(twice)} more than once (each target enters the family once)")
+            raise ValueError(
+                f"audit --all names {', '.join(twice)} more than once (each target enters the family once)")
         known = _audit.targets()
         for n in args.target:
             _audit.get_target(n)

@@ -41,7 +41,8 @@ def delta_lower_bound(fpr_upper, fnr_upper, eps: float):
 def _log_ratio(num, den):
     """log(num/den) where num > 0 and den > 0, else 0 (no bound); elementwise."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where((num > 0) & (den > 0), np.log(np.clip(num, 1e-300, None)) - np.log(np.clip(den, 1e-300, None)), 0.0)
+        return np.where((num > 0) & (den > 0), np.log(np.clip(num, 1e-300, None)) - np.log(np.clip(den, 1e-300, None)),
+                        0.0)
 
 
 RENYI_ORDERS = np.geomspace(1.0 + 1e-3, 64.0, 48)
@@ -138,9 +139,10 @@ def _scores(fp, tp, n0, n1, delta, eps, objective, level=SELECTION_LEVEL, min_co
 def detection_probability(m: int, p: float, eps_true: float, eps: float, delta: float = 0.0,
                           confidence: float = DEFAULT_CONFIDENCE, delta_true: float = 0.0) -> float:
     """Exact Pr[the audit flags (eps, delta)] when its event has probability p under D0 and
-    min(1, e^eps_true p + delta_true) under D1, m evaluation outputs per neighbour: the sum over FP = f ~ Bin(m, p) of Pr[TP >= t*(f)], t*(f) the
-    least count whose Clopper-Pearson lower bound exceeds need(f) = e^eps FPR_u(f) + delta. (The lower bound at
-    t exceeds x iff Pr[Bin(m, x) >= t] < 1 - level, so t*(f) - 1 = binom.isf(1 - level, m, need(f)).)"""
+    min(1, e^eps_true p + delta_true) under D1, m evaluation outputs per neighbour: the sum over FP = f ~ Bin(m, p) of
+    Pr[TP >= t*(f)], t*(f) the least count whose Clopper-Pearson lower bound exceeds need(f) = e^eps FPR_u(f) + delta.
+    (The lower bound at t exceeds x iff Pr[Bin(m, x) >= t] < 1 - level, so t*(f) - 1 = binom.isf(1 - level, m,
+    need(f)).)"""
     level = _rate_level(confidence)
     q = min(1.0, math.exp(eps_true) * p + delta_true)
     lo = int(_st.binom.ppf(1e-10, m, p))

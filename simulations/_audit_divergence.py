@@ -25,8 +25,9 @@ of the transcript's discrete parts, its real-valued parts, their squares and the
 Gaussian measurement's log-ratio, linear in the value per selected query, and a clip's atoms lie in the family),
 and the exact log-density ratio of the declared law when the target gives it (``AuditCase.log_ratio``). Then
 g = clip(s * r, -l, c) (direction D1 || D0) or clip(-s * r, -l, c) (D0 || D1) (l = c or 2c: the lower clip
-costs little, only the upper one enters an exponential's range), with the order a, the clips and the scale s, is chosen by its bound on the selection half relative to the declared ceiling; only the choice is
-carried to the evaluation half, whose samples bound it. So the bound's guarantee does not depend on the fit.
+costs little, only the upper one enters an exponential's range), with the order a, the clips and the scale s, is chosen
+by its bound on the selection half relative to the declared ceiling; only the choice is carried to the evaluation half,
+whose samples bound it. So the bound's guarantee does not depend on the fit.
 
 The declared ceiling. rho-zCDP: D_a <= rho a for every a >= 1 in both directions (Bun-Steinke 2016 Def 1.1;
 a = 1 is KL by continuity); the objective's rho_lb is bound / a. Pure eps-DP: D_a <= min(eps, a eps^2/2)
@@ -327,7 +328,8 @@ def _expected_bound(mu: float, alpha: float, clip: float, m: int, miss: float) -
         xp, xq, lo_p, hi_p = lp, np.exp(lq), -clip, clip
     else:
         xp, xq, lo_p, hi_p = np.exp(a * lp), np.exp(alpha * lq), math.exp(-a * clip), math.exp(a * clip)
-    lo_q, hi_q = (math.exp(-clip), math.exp(clip)) if alpha == 1.0 else (math.exp(-alpha * clip), math.exp(alpha * clip))
+    lo_q, hi_q = (math.exp(-clip), math.exp(clip)) if alpha == 1.0 else (math.exp(-alpha * clip),
+        math.exp(alpha * clip))
     mp, mq = float(_W @ xp), float(_W @ xq)
     vp, vq = float(_W @ (xp - mp) ** 2), float(_W @ (xq - mq) ** 2)
     dp = math.sqrt(2 * vp * log_term / m) + 7 * (hi_p - lo_p) * log_term / (3 * (m - 1))
@@ -335,7 +337,8 @@ def _expected_bound(mu: float, alpha: float, clip: float, m: int, miss: float) -
     ep, eq = max(lo_p, mp - dp), min(hi_q, mq + dq)
     if alpha == 1.0:
         return ep - math.log(eq), math.sqrt(vp / m + vq / (mq * mq * m))
-    return alpha / a * math.log(ep) - math.log(eq), math.sqrt((alpha / a) ** 2 * vp / (mp * mp * m) + vq / (mq * mq * m))
+    return alpha / a * math.log(ep) - math.log(eq), math.sqrt((alpha / a) ** 2 * vp / (mp * mp * m) + vq
+                                                              / (mq * mq * m))
 
 
 @functools.lru_cache(maxsize=256)

@@ -278,8 +278,9 @@ class AuditResult:
         """Whether a gap between eps_lb and half the declared eps is the pair's (its exact loss is below half) or
         the test's (the pair has the loss, the events or samples do not reach it)."""
         x, half = self.pair_loss, 0.5 * self.declared_eps
-        text = f"exact privacy loss of the pair: eps {x:.4g}; eps_lb reaches {self.eps_lower_bound / x:.2f} of it" if x > 0 \
-            else f"exact privacy loss of the pair: eps {x:.4g}"
+        text = f"exact privacy loss of the pair: eps {x:.4g}"
+        if x > 0:
+            text += f"; eps_lb reaches {self.eps_lower_bound / x:.2f} of it"
         if self.eps_lower_bound >= half:
             return text + f"; eps_lb >= half the declared eps {self.declared_eps:g}"
         if math.isclose(x, half, rel_tol=1e-9):
@@ -337,7 +338,8 @@ def _row_keys(s) -> list:
     a = np.asarray(s)
     if a.ndim <= 1:
         return ["nan" if (isinstance(v, float) and v != v) else v for v in a.tolist()]
-    return [tuple("nan" if (isinstance(v, float) and v != v) else v for v in row) for row in a.reshape(a.shape[0], -1).tolist()]
+    return [tuple("nan" if (isinstance(v, float) and v != v) else v for v in row) for row
+            in a.reshape(a.shape[0], -1).tolist()]
 
 
 def _show_key(k) -> str:

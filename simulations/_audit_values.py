@@ -8,9 +8,11 @@ categorical family of :mod:`simulations.audit` already orders every value by its
 * Atoms: a value repeated on the pooled selection half (at least ``MIN_ATOM_COUNT`` times; a continuous law
   repeats no value) is a category of its own, every other value one category "continuous"; the events are the
   unions of the k categories of largest empirical likelihood ratio D1 : D0, ordered on one half of the selection
-  half and cut on the other (``_ordered_unions``). A point mass inside a continuous law, or a set of outputs that differs between neighbours on a discrete
-  grid (noise drawn from few values), is one such event: one side puts mass on it, the other (almost) none.
-* Support by bins: the pooled selection half cut at min(``VALUE_BINS``, values / ``BIN_COUNT``) quantiles; the events are the unions of the k
+  half and cut on the other (``_ordered_unions``). A point mass inside a continuous law, or a set of outputs that
+  differs between neighbours on a discrete grid (noise drawn from few values), is one such event: one side puts mass on
+  it, the other (almost) none.
+* Support by bins: the pooled selection half cut at min(``VALUE_BINS``, values / ``BIN_COUNT``) quantiles; the events
+are the unions of the k
   bins of largest likelihood ratio. A band one neighbour never reaches (a hole in its support, an output range
   only one side can produce) is such a union, which a single threshold misses when the band is inside the bulk.
 * Grids: "the value is a multiple of 10^-k" (k in ``GRID_DECIMALS``) and its complement: an output rounded on

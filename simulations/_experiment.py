@@ -42,6 +42,17 @@ class NoOpponents:
 
 
 @dataclass(frozen=True)
+class Unsectioned:
+    """An experiment no report section answers for, and ``why`` (a floor check that validates no paper result)."""
+
+    why: str
+
+
+#: a report section's key (``thm10``, ``abm19-thm3-1``): what ``Experiment.section`` names
+SECTION_KEY = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+@dataclass(frozen=True)
 class LowerBoundRegime:
     """A lower bound's ``informative``: a regime flag the experiment computes from other records (where the
     theorem's class or privacy regime is shown to apply), and ``tested_by``, the test
@@ -86,7 +97,9 @@ class Experiment:
     :class:`simulations.contract.Judgement`), ``outcome`` (the frozen dataclass of one trial's record),
     ``controls`` (negative controls: variant -> what is broken), ``ci`` (:class:`CiRun`), ``opponents`` (a tuple
     of :class:`Opponent` or names, a mapping name -> what, :class:`NoOpponents` or :class:`LowerBoundRegime`),
-    and optionally ``probes`` (broken variants the bound's slack absorbs: measurements, not controls),
+    ``section`` (the key of the report section that answers for its runs, e.g. ``"thm10"``, or
+    :class:`Unsectioned` with why; written into bounds/where.json for the report), and optionally ``probes``
+    (broken variants the bound's slack absorbs: measurements, not controls),
     ``aliases`` (old variant spellings -> new), ``renamed_params`` (old field -> (new field, {old value: new})),
     ``control_decided_by(summary) -> bool`` (what carries a control's violation when no claim does) and
     ``next_stage(params, summary) -> Params | None`` (a staged search, :mod:`simulations.stages`) with
@@ -101,6 +114,7 @@ class Experiment:
     outcome: type
     ci: CiRun
     opponents: Any
+    section: Any = None
     controls: Mapping[str, str] = field(default_factory=dict)
     probes: Mapping[str, str] = field(default_factory=dict)
     aliases: Mapping[str, str] = field(default_factory=dict)
@@ -157,6 +171,12 @@ class Experiment:
         if (self.controls or self.probes) and "variant" not in fields:
             bad("controls", "need a Params.variant field (Controlled)")
         object.__setattr__(self, "opponents", self._opponents(bad))
+        if isinstance(self.section, Unsectioned):
+            if not (isinstance(self.section.why, str) and self.section.why.strip()):
+                bad("section", "Unsectioned(why) needs the reason in words")
+        elif not (isinstance(self.section, str) and SECTION_KEY.fullmatch(self.section)):
+            bad("section", f"={self.section!r} must be the key of the report section that answers for its runs "
+                           "(e.g. 'thm10'), or Unsectioned(why)")
         if isinstance(self.opponents, tuple):
             declared = {name for name, _ in outcome_opponent_fields(self.outcome)}
             missing = sorted({o.name for o in self.opponents} - declared)

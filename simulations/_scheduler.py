@@ -51,7 +51,8 @@ def connect(scheduler, timeout: float = 10.0):
     try:
         from distributed import Client
     except ImportError as exc:  # pragma: no cover - dask is in the dev and cluster extras
-        raise ValueError(f"--scheduler needs dask distributed (pip install 'pubpriv-workbench[cluster]'): {exc}") from None
+        raise ValueError(
+            f"--scheduler needs dask distributed (pip install 'pubpriv-workbench[cluster]'): {exc}") from None
     is_file = isinstance(scheduler, str) and scheduler.endswith(".json")
     try:
         if is_file:  # a scheduler file (dask scheduler --scheduler-file) is not an address

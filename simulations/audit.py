@@ -1,4 +1,5 @@
-"""JUO20 / DWWZK18 (empirical privacy auditing): an epsilon lower bound, with its confidence, from a test on two neighbours, and what the audit could not see.
+"""JUO20 / DWWZK18 (empirical privacy auditing): an epsilon lower bound, with its confidence, from a test on two
+neighbours, and what the audit could not see.
 
 Method (Jagielski, Ullman, Oprea 2020 "Auditing differentially private machine learning";
 Ding et al. 2018 "Detecting violations of differential privacy"). If M is (eps, delta)-DP then for
@@ -78,8 +79,8 @@ evaluation half, so the guarantee above is unchanged.
 
 What the audit could not see. ``minimal_detectable_delta`` (delta objective) is the least true delta' at
 the declared eps seen with probability ``DETECTION_POWER``, the violation modelled as an event of
-probability p under D0 and e^eps p + delta' under D1. ``minimal_detectable_eps`` (eps objective) is the smallest true epsilon the audit
-would flag with probability ``DETECTION_POWER`` (0.9) at this evaluation size: the violation is
+probability p under D0 and e^eps p + delta' under D1. ``minimal_detectable_eps`` (eps objective) is the smallest true
+epsilon the audit would flag with probability ``DETECTION_POWER`` (0.9) at this evaluation size: the violation is
 modelled as one event of probability p under D0 and e^eps' p under D1 (the tightest pure-DP
 violation), power is an exact sum over the two binomial counts of the evaluation half
 (Pr[FP = f] Pr[TP >= the least count flagged given f]), maximised over p. The audit is flagged
@@ -258,7 +259,8 @@ def _learned_search(a0, a1, delta, eps, objective, profile, level=SELECTION_LEVE
 
 def select_test(s0, s1, delta: float = 0.0, eps: float = 0.0, objective: str = "eps", profile=None,
                 level: float = SELECTION_LEVEL):
-    """The event with the best selection score on (s0 from D0, s1 from D1), over the families of the module docstring."""
+    """The event with the best selection score on (s0 from D0, s1 from D1), over the families of the module
+    docstring."""
     a0, a1 = _as_outputs(s0), _as_outputs(s1)
     candidates = []
     if a0.ndim == 1 and a0.dtype.kind == "f":
@@ -340,7 +342,8 @@ def _pair_text(pair) -> str:
     """A short rendering of a neighbouring pair (numbers, arrays of a few entries)."""
     def one(x):
         a = np.asarray(x)
-        return np.array2string(a, threshold=24, separator=",", max_line_width=10_000) if a.size <= 64 else f"<{a.shape}>"
+        return np.array2string(a, threshold=24, separator=",",
+                               max_line_width=10_000) if a.size <= 64 else f"<{a.shape}>"
     return f"D0 = {one(pair[0])}, D1 = {one(pair[1])}".replace("\n", "")
 
 
@@ -522,7 +525,8 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
 def run_target(name: str, *, samples: int | None = None, seed: int = 0, eps: float | None = None,
                delta: float | None = None, confidence: float = DEFAULT_CONFIDENCE,
                batch_size: int = DEFAULT_BATCH, objective: str | None = None) -> AuditResult:
-    """Audit the registered target ``name`` at (eps, delta) (its defaults when None) with ``rng = default_rng(seed)``."""
+    """Audit the registered target ``name`` at (eps, delta) (its defaults when None) with ``rng =
+    default_rng(seed)``."""
     t = get_target(name)
     eps = t.default_eps if eps is None else eps
     delta = t.default_delta if delta is None else delta

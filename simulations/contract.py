@@ -61,14 +61,15 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from simulations import stats
-from simulations._experiment import (CiRun, Experiment, LowerBoundRegime, NoOpponents, Opponent, as_record,
-                                     opponent_field, outcome_opponent_fields, record_errors, record_fields)
+from simulations._experiment import (CiRun, Experiment, LowerBoundRegime, NoOpponents, Opponent, Unsectioned,
+                                     as_record, opponent_field, outcome_opponent_fields, record_errors, record_fields)
 
-__all__ = ["CiRun", "Experiment", "LowerBoundRegime", "NoOpponents", "Opponent", "as_record", "opponent_field",
-           "outcome_opponent_fields", "record_errors", "record_fields", "Judgement", "summarise_run", "claim",
-           "baseline", "informative", "combine", "required_sizes", "ceil_int", "at_bound", "fractions_of_bound",
-           "check_variant", "find_claims", "claim_kind", "KINDS", "VERDICT", "PREMISE", "FLOOR_CHECK",
-           "ALGORITHM_FREE", "NO_VARIANT", "SUCCEEDS", "FAILS", "UNDECIDED", "BASELINE_STATUSES", "RESERVED"]
+__all__ = ["CiRun", "Experiment", "LowerBoundRegime", "NoOpponents", "Opponent", "Unsectioned", "as_record",
+           "opponent_field", "outcome_opponent_fields", "record_errors", "record_fields", "Judgement", "summarise_run",
+           "claim", "baseline", "informative", "combine", "required_sizes", "ceil_int", "at_bound",
+           "fractions_of_bound", "check_variant", "find_claims", "claim_kind", "KINDS", "VERDICT", "PREMISE",
+           "FLOOR_CHECK", "ALGORITHM_FREE", "NO_VARIANT", "SUCCEEDS", "FAILS", "UNDECIDED", "BASELINE_STATUSES",
+           "RESERVED"]
 
 SUCCEEDS, FAILS, UNDECIDED = "succeeds", "fails", "undecided"
 BASELINE_STATUSES = (SUCCEEDS, FAILS, UNDECIDED)

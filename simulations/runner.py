@@ -151,7 +151,8 @@ def _worker_init(parent: int) -> None:
 
 
 def chunks(indices: Sequence[int], workers: int, chunk_size: int | None = None) -> list[list[int]]:
-    """Split ``indices`` into chunks: about 16 per worker, at most MAX_CHUNK trials each (unless chunk_size is given)."""
+    """Split ``indices`` into chunks: about 16 per worker, at most MAX_CHUNK trials each (unless chunk_size is
+    given)."""
     indices = list(indices)
     if not indices:
         return []
@@ -193,7 +194,8 @@ def _dask(spec: tuple, batches: list[list[int]], client) -> Iterator[list[tuple[
             try:
                 yield fut.result()
             except (OSError, TimeoutError) as exc:  # CommClosedError and friends: the scheduler is gone
-                raise LostScheduler(f"lost the Dask scheduler ({type(exc).__name__}: {' '.join(str(exc).split())[:160]})") from None
+                raise LostScheduler(f"lost the Dask scheduler ({type(exc).__name__}: "
+                                    f"{' '.join(str(exc).split())[:160]})") from None
             except Exception as exc:
                 if type(exc).__name__ in ("CancelledError", "FutureCancelledError", "CommClosedError"):
                     raise LostScheduler(f"lost the Dask scheduler ({type(exc).__name__})") from None
@@ -213,7 +215,8 @@ class LostScheduler(ValueError):
 
 def execute(spec: tuple, indices: Sequence[int], *, backend: str, workers: int, scheduler=None,
             chunk_size: int | None = None) -> Iterator[list[tuple[int, str]]]:
-    """Yield batches of (index, line) as they finish, for the trials ``indices`` of ``spec = (module_path, params_dict, root_seed)``."""
+    """Yield batches of (index, line) as they finish, for the trials ``indices`` of ``spec = (module_path, params_dict,
+    root_seed)``."""
     if backend not in BACKENDS:
         raise ValueError(f"backend={backend!r} must be one of {BACKENDS}")
     if backend == "dask":

@@ -74,6 +74,7 @@ from simulations._store_files import (  # noqa: F401  (re-exported: simulations.
     _LIMIT_ENV, StoreError, _json_default, _umask, check_single_link, check_writable, dumps, loads, now, open_regular,
     os_error, printable, read_capped, read_json, readable_mode, too_big, walk, write_json_atomic,
 )
+from simulations._audit_judge import recheck_audit, registered_declaration  # noqa: F401  (re-exported, as below)
 from simulations._store_judge import (  # noqa: F401  (re-exported: simulations.store is the import path)
     VERDICT_FIELDS, duration_text, judge_records, recompute_summary, record_problems, resolve_experiment,
     running_seconds, summary_disagreement,

@@ -194,4 +194,5 @@ def test_show_and_list_commands_import_only_what_they_print():
     module or registration level."""
     assert _heavy(_modules_after("bounds", "show", "thm10"), "sympy", "mpmath", "scipy") == []
     assert _heavy(_modules_after("proofs_checks", "--list"), "scipy", "sympy", "algorithms.query_release") == []
-    assert _heavy(_modules_after("simulations", "list", "thm10"), "scipy", "bounds.registry", "algorithms.classes") == []
+    assert _heavy(_modules_after("simulations", "list", "thm10"), "scipy", "bounds.registry",
+                  "algorithms.classes") == []

@@ -68,11 +68,11 @@ def _bases(tmp: Path) -> list[tuple]:
         (bounds_main, ["list"], {"+": [["--bogus"], ["--json", "--csv"], ["extra"]]}),
         (bounds_main, ["show", "thm10"], {"@1": ["nope", ""], "+": [["--bogus"]]}),
         (bounds_main, ["plot", "thm10", "uc", "--vary", "alpha", *thm10[2:], "--out", str(tmp / "OUT.png")], {
-            "--out": ["", "fig.gif", str(REPO / "bounds" / "x.png"), str(tmp / "nodir" / "x.png"), str(REPO / ".git" / "x.png")],
+            "--out": ["", "fig.gif", str(REPO / "bounds" / "x.png"), str(tmp / "nodir" / "x.png"),
+                      str(REPO / ".git" / "x.png")],
             "--vary": ["nonsense", "num-queries"], "--low": ["0", "-1", "x"], "--points": ["0", "1", "x", "99999999"],
             "@1": ["nope"], "+": [["--quantity", "nothing"], ["--alpha", "0.1"]]}),
-        (bounds_main, ["coverage"], {"+": [["--results", ""], ["--results", str(tmp / "nothing")], ["--json", "--csv"],
-                                           ["--bogus"], ["extra"]]}),
+        (bounds_main, ["coverage"], {"+": [["--results", str(tmp)], ["--json", "--csv"], ["--bogus"], ["extra"]]}),
         (sim_main, ["run", "laplace_tail", "--trials", "5", "--seed", "1", "--workers", "1", "--out", out], {
             "--trials": ["0", "-1", "1e9", "abc", "", "2000000", long_int],
             "--seed": ["-1", "x", "1.5"],
@@ -81,7 +81,8 @@ def _bases(tmp: Path) -> list[tuple]:
             "@1": ["nope", "", "os.path"],
             "+": [["--param", "k=1e9"], ["--param", "m_scale=1e300"], ["--param", "beta=7"], ["--param", "nokey"],
                   ["--param", "k=abc"], ["--param", "eps=nan"], ["--param", "k=" + long_int], ["--chunk-size", "0"],
-                  ["--scheduler", "garbage"], ["--scheduler", "tcp://host:99999"], ["--scheduler", "tcp://127.0.0.1"]]}),
+                  ["--scheduler", "garbage"], ["--scheduler", "tcp://host:99999"],
+                  ["--scheduler", "tcp://127.0.0.1"]]}),
         (sim_main, ["audit", "laplace", "--samples", "200", "--seed", "1"], {
             "--samples": ["0", "1e9", "x", "100000000"],
             "--seed": ["-5"],
@@ -102,6 +103,8 @@ def _bases(tmp: Path) -> list[tuple]:
         (reports_main, ["build", "--results", str(tmp), "--out", str(tmp / "report")], {
             "--out": ["", str(REPO / "docs"), str(REPO / ".git")], "--results": [""],
             "+": [["--bogus"], ["--title", ""]]}),
+        (reports_main, ["coverage", "--results", str(tmp)], {
+            "--results": ["", str(tmp / "nothing")], "+": [["--json", "--csv"], ["--bogus"], ["extra"]]}),
     ]
 
 

@@ -8,7 +8,9 @@ generated; tests/bounds/test_where.py holds the file equal to a fresh collection
 Kinds: the algorithms that realise a result (a module's ``REALISES``), the experiments that validate it (their
 declaration's ``results``), the proof checks of its steps (``Check(result=...)``), the audit targets of its
 algorithms (``AuditTarget(results=...)``), and the report sections that name it, one of its experiments or one of
-its audit targets among their code's string constants (read from the imported modules' code objects).
+its audit targets among their code's string constants (read from the imported modules' code objects). Beside them,
+per experiment: the report section that answers for its runs (its declared ``section``) and its default
+parameters, which the report reads from here instead of importing the experiments.
 """
 from __future__ import annotations
 
@@ -65,8 +67,9 @@ def _strings(obj, seen=None) -> set[str]:
 
 
 def collect() -> dict:
-    """``{"where": {kind: {result id: [where, ...]}}, "experiments": {name: [result ids]}}`` from the imported
-    registries (module docstring)."""
+    """``{"where": {kind: {result id: [where, ...]}}, "experiments": {name: [result ids]}, "sections": {report
+    section key: [experiment names]}, "unsectioned": {name: why}, "defaults": {name: default parameters}}`` from the
+    imported registries (module docstring)."""
     import reports.sections
     from bounds.registry import all_results
     from proofs_checks import core
@@ -97,8 +100,18 @@ def collect() -> dict:
         for rid in ids:
             if rid in strings or strings & set(names.get(rid, ())) or strings & set(targets.get(rid, ())):
                 _add(out, "report section", rid, f"reports/sections/{info.name}.py")
+    sections: dict[str, list[str]] = {}
+    unsectioned, defaults = {}, {}
+    for row in experiments.catalogue():
+        e = experiments.get(row["name"])
+        if isinstance(e.section, str):
+            sections.setdefault(e.section, []).append(e.name)
+        else:
+            unsectioned[e.name] = e.section.why
+        defaults[e.name] = experiments.params_to_dict(e.params())
     return {"where": {k: {rid: sorted(v) for rid, v in sorted(d.items())} for k, d in out.items()},
-            "experiments": {row["name"]: list(row["result_ids"]) for row in experiments.catalogue()}}
+            "experiments": {row["name"]: list(row["result_ids"]) for row in experiments.catalogue()},
+            "sections": sections, "unsectioned": unsectioned, "defaults": defaults}
 
 
 def render() -> str:

@@ -145,7 +145,8 @@ def lemma4_4_p(o, m):
 
 
 def lemma4_4_n_b(o, n, m):
-    """ABM19 Lemma 4.4: B's sample size, ceil(n_priv/(10 n_pub)) as printed, floored at 4 (erratum abm19-claim4.6-chernoff)."""
+    """ABM19 Lemma 4.4: B's sample size, ceil(n_priv/(10 n_pub)) as printed, floored at 4 (erratum
+    abm19-claim4.6-chernoff)."""
     return o.max(o.ceil(n / (10 * m)), N_B_FLOOR)
 
 
@@ -185,6 +186,7 @@ THM4_2_REGIME = "for pure semi-private learners at eps = 0.1, as Definition 2.3 
 register(
     Result(
         id="abm19:thm3.1",
+        index_items=("A8",),
         errata=('abm19-thm3.1-explicit-checked', 'abm19-thm3.1-notation'),
         paper=PAPER,
         label="Theorem 3.1",
@@ -244,6 +246,7 @@ register(
     ),
     Result(
         id="abm19:lemma3.3",
+        index_items=("A11",),
         errata=('abm19-lemma3.3-inequality-checked', 'abm19-lemma3.3-alpha-near-1'),
         paper=PAPER,
         label="Lemma 3.3",
@@ -285,6 +288,7 @@ register(
     ),
     Result(
         id="abm19:thm4.1",
+        index_items=("B22", "A13"),
         regime=lambda v: [(False, THM4_1_REGIME)],
         errata=('abm19-thm4.1-checked',),
         paper=PAPER,
@@ -322,6 +326,7 @@ register(
     ),
     Result(
         id="abm19:thm4.2",
+        index_items=("A14",),
         regime=lambda v: [(False, THM4_2_REGIME)],
         errata=('abm19-thm4.2-constant',),
         paper=PAPER,
@@ -357,6 +362,7 @@ register(
     ),
     Result(
         id="abm19:thm4.3",
+        index_items=("A15",),
         paper=PAPER,
         label="Theorem 4.3",
         kind="lower bound",
@@ -381,6 +387,7 @@ register(
     ),
     Result(
         id="abm19:lemma4.4",
+        index_items=("A17",),
         paper=PAPER,
         label="Lemma 4.4",
         kind="lemma",
@@ -397,7 +404,8 @@ register(
         params=("alpha", "private_samples", "public_samples"),
         # B's sample size n~ >= 4 must not exceed n_priv (the comparison of B's delta with A's needs
         # n~ <= n_priv): n_priv >= 4 (erratum abm19-claim4.6-chernoff)
-        domain={"alpha": ALPHA_LOWER_BOUNDS, "private_samples": Interval(N_B_FLOOR - 1, math.inf, True, True, integer=True)},
+        domain={"alpha": ALPHA_LOWER_BOUNDS,
+                "private_samples": Interval(N_B_FLOOR - 1, math.inf, True, True, integer=True)},
         quantities=(
             Quantity(name="mixture_weight", symbol="p", order="exact", explicit=lemma4_4_p,
                      description="p = 1/(100 n_pub): PrivSamp's chance to use a real example",

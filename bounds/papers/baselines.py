@@ -318,6 +318,7 @@ _EM_MONO = {"alpha": -1, "beta": -1, "eps": -1, "num_hypotheses": +1}
 
 register(Result(
     id="baselines:em_learner",
+    index_items=("A12",),
     paper="baseline",
     label="Generic private learner: exponential mechanism over H (no public data)",
     kind="baseline",

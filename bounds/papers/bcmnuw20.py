@@ -198,6 +198,7 @@ THM10_NOTES = (
 register(
     Result(
         id="bcmnuw20:claim3",
+        index_items=("B3",),
         errata=('bcmnuw20-claim3-checked',),
         paper=PAPER,
         label="Claim 3",
@@ -227,6 +228,7 @@ register(
     ),
     Result(
         id="bcmnuw20:fact4",
+        index_items=("B4",),
         paper=PAPER,
         label="Fact 4",
         kind="fact",
@@ -245,6 +247,7 @@ register(
     ),
     Result(
         id="bcmnuw20:lemma7",
+        index_items=("B8",),
         paper=PAPER,
         label="Lemma 7",
         kind="lemma",
@@ -267,7 +270,10 @@ register(
     ),
     Result(
         id="bcmnuw20:thm10",
-        errata=('bcmnuw20-lemma7-constants', 'bcmnuw20-lemma7-in-bounds', 'bcmnuw20-lemma7-tight', 'bcmnuw20-lemma11-O-vs-Omega', 'bcmnuw20-thm10-small-alpha', 'bcmnuw20-thm10-sauer-checked', 'bcmnuw20-thm10-o-form-checked'),
+        index_items=("B13",),
+        errata=('bcmnuw20-lemma7-constants', 'bcmnuw20-lemma7-in-bounds', 'bcmnuw20-lemma7-tight',
+                'bcmnuw20-lemma11-O-vs-Omega', 'bcmnuw20-thm10-small-alpha', 'bcmnuw20-thm10-sauer-checked',
+                'bcmnuw20-thm10-o-form-checked'),
         paper=PAPER,
         label="Theorem 10",
         kind="upper bound",
@@ -289,7 +295,9 @@ register(
     ),
     Result(
         id="bcmnuw20:remark10",
-        errata=('bcmnuw20-remark10-dual-vc', 'bcmnuw20-lemma7-constants', 'bcmnuw20-lemma7-tight', 'bcmnuw20-lemma11-O-vs-Omega'),
+        index_items=("B14",),
+        errata=('bcmnuw20-remark10-dual-vc', 'bcmnuw20-lemma7-constants', 'bcmnuw20-lemma7-tight',
+                'bcmnuw20-lemma11-O-vs-Omega'),
         paper=PAPER,
         label="Remark after Theorem 10",
         kind="remark",
@@ -315,6 +323,7 @@ register(
     ),
     Result(
         id="bcmnuw20:lemma11",
+        index_items=("B15",),
         errata=('bcmnuw20-lemma11-O-vs-Omega', 'bcmnuw20-lemma11-checked'),
         paper=PAPER,
         label="Lemma 11",
@@ -365,6 +374,7 @@ def remark9_error_to_d(o, alpha):
 
 register(Result(
     id="bcmnuw20:remark9",
+    index_items=("B11",),
     paper=PAPER,
     label="Remark 9",
     kind="remark",

@@ -434,12 +434,14 @@ LEMMA17_NOTE = (
     "Explicit (the workbench's reduction, algorithms.adversaries.query_to_learner): n' = n, m' = m, excess error "
     "alpha' = alpha (release error on [-1, 1]), beta' = beta, (eps, delta) unchanged (post-processing). No "
     "generalisation step: Definition 8 measures accuracy on D itself. Departure "
-    "(erratum bcmnuw20-lemma17-labelled): the release runs on the labelled class H^+- = {(x, y) -> h(x) y} over X x {+-1}, not on H; the "
+    "(erratum bcmnuw20-lemma17-labelled): the release runs on the labelled class H^+- = {(x, y) -> h(x) y} over X x "
+    "{+-1}, not on H; the "
     "printed route (BNS13 Thm 5.5 via Remark 9's proper sanitizer) has no stated constants.")
 THM15_NOTE = (
     "Explicit: m_min = floor(1/(1600 alpha)) + 1 (C_15 = 1/1600), for a PAP release of H^+- (H of infinite "
     "Littlestone dimension) that is (alpha, beta, eps, delta) with alpha <= 1/100, beta <= 1/22 (ABM19 Lemma "
-    "4.4 as corrected: 1/18 as printed), eps <= 0.1, delta <= 1/(100 n^2 log n) and n >= 4 private samples (ABM19 Theorem 4.1's n~ >= 4, so that log n~ > 0 "
+    "4.4 as corrected: 1/18 as printed), eps <= 0.1, delta <= 1/(100 n^2 log n) and n >= 4 private samples (ABM19 "
+    "Theorem 4.1's n~ >= 4, so that log n~ > 0 "
     "and the delta above is defined): Lemma 17 (explicit) turns it "
     "into a learner with excess alpha and ABM19 Theorem 4.1 (bounds abm19:thm4.1) applies. Departure (erratum "
     "bcmnuw20-thm15-regime): the printed statement names no (beta, eps, delta); ABM19's lower bound holds "

@@ -64,6 +64,7 @@ THM15_REGIME = ("proven for eps at most 0.1 over Lemma 17's constant, delta <= 1
 LOWER_BOUNDS: tuple[Result, ...] = (
     Result(
         id="bcmnuw20:thm13",
+        index_items=("B17",),
         regime=lambda v: [(False, THM13_REGIME)],
         paper=PAPER,
         label="Theorem 13",
@@ -96,10 +97,12 @@ LOWER_BOUNDS: tuple[Result, ...] = (
             "r and t are not pinned down in either version (Omega~, Omega from Dwork et al. "
             "2015): values hold up to the constants C_14r, C_14t set by --const (default 1).",
         ),
-        errata=('bcmnuw20-thm13-m-1', 'bcmnuw20-thm13-case-split', 'bcmnuw20-thm13-small-n', 'bcmnuw20-thm14-2t', 'bcmnuw20-lower-constants',),
+        errata=('bcmnuw20-thm13-m-1', 'bcmnuw20-thm13-case-split', 'bcmnuw20-thm13-small-n', 'bcmnuw20-thm14-2t',
+                'bcmnuw20-lower-constants',),
     ),
     Result(
         id="bcmnuw20:thm14",
+        index_items=("B18",),
         paper=PAPER,
         label="Theorem 14",
         kind="theorem",
@@ -139,6 +142,7 @@ LOWER_BOUNDS: tuple[Result, ...] = (
     ),
     Result(
         id="bcmnuw20:thm15",
+        index_items=("B19",),
         regime=lambda v: [(False, THM15_REGIME)],
         paper=PAPER,
         label="Theorem 15",
@@ -163,6 +167,7 @@ LOWER_BOUNDS: tuple[Result, ...] = (
     ),
     Result(
         id="bcmnuw20:lemma17",
+        index_items=("B21",),
         paper=PAPER,
         label="Lemma 17",
         kind="lemma",

@@ -150,6 +150,7 @@ THM4_5_INF_DERIVATION = (
 register(*extend(  # lvsuw21_thm44 adds the explicit form of Theorem 4.4
     Result(
         id="lvsuw21:lemma4.2",
+        index_items=("L13",),
         errata=('lvsuw21-lemma4.2-checked',),
         paper=PAPER,
         label="Lemma 4.2",
@@ -191,6 +192,7 @@ register(*extend(  # lvsuw21_thm44 adds the explicit form of Theorem 4.4
     ),
     Result(
         id="lvsuw21:prop4.3",
+        index_items=("L14",),
         errata=('lvsuw21-prop4.3-checked', 'lvsuw21-prop4.3-omega'),
         paper=PAPER,
         label="Proposition 4.3",
@@ -231,6 +233,7 @@ register(*extend(  # lvsuw21_thm44 adds the explicit form of Theorem 4.4
     ),
     Result(
         id="lvsuw21:thm4.4",
+        index_items=("L15",),
         errata=('lvsuw21-thm4.4-checked',),
         paper=PAPER,
         label="Theorem 4.4",
@@ -270,6 +273,7 @@ register(*extend(  # lvsuw21_thm44 adds the explicit form of Theorem 4.4
     ),
     Result(
         id="lvsuw21:thm4.5",
+        index_items=("L16",),
         errata=('lvsuw21-thm4.5-checked',),
         paper=PAPER,
         label="Theorem 4.5",
@@ -342,6 +346,7 @@ def _run_time_asymptotic(o, n, num_queries, domain_size, T, C_rt):
 
 register(Result(
     id="lvsuw21:sec3.2",
+    index_items=("L11",),
     paper=PAPER,
     label="Section 3.2: PMW^Pub's run time",
     kind="claim",

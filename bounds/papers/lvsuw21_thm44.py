@@ -48,7 +48,8 @@ def thm44_noise(o, n, beta, eps_tilde, T):
 
 
 def thm44_selection(o, n, num_queries, beta, eps_tilde, T):
-    """Step 5: permute-and-flip within c_sel = 2 ln(2T|Q|/beta)/(n eps_0) of the best score, all rounds, w.p. >= 1 - beta/2."""
+    """Step 5: permute-and-flip within c_sel = 2 ln(2T|Q|/beta)/(n eps_0) of the best score, all rounds, w.p. >= 1 -
+    beta/2."""
     return 2 * o.log(2 * T * num_queries / beta) * o.sqrt(2 * T) / (n * eps_tilde)
 
 
@@ -100,8 +101,10 @@ DERIVATION = ("MWEM's analysis (HLM12 Thm 2.2) redone for PMW^Pub's permute-and-
 
 NOTE = ("Explicit (bounds.papers.lvsuw21_thm44; the paper prints no proof): the MWEM potential argument from the "
         "public histogram (KL <= log m), Hoeffding's lemma for the update, the Gaussian and permute-and-flip tails at "
-        "beta/2 each; T* minimises the bound at f = 0 over a grid (T is fixed before the private data are seen: f is computed "
-        "from them), and the bound is evaluated at the actual f with that T. f enters with coefficient 16/15 (plus 9 nu/8 terms): inside "
+        "beta/2 each; T* minimises the bound at f = 0 over a grid (T is fixed before the private data are seen: f is "
+        "computed "
+        "from them), and the bound is evaluated at the actual f with that T. f enters with coefficient 16/15 (plus 9 "
+        "nu/8 terms): inside "
         "the printed O, so not a departure, but the explicit bound is not f + o(1).")
 
 
@@ -112,7 +115,8 @@ def extend(*results: Result) -> tuple[Result, ...]:
             q = {x.name: x for x in r.quantities}
             quantities = (
                 dataclasses.replace(q["iterations"], explicit=thm44_T_star, monotone={},
-                                    derivation="the grid T (1 to 1e8) minimising the explicit error bound at f = 0 (fixed before "
+                                    derivation="the grid T (1 to 1e8) minimising the explicit error bound at f = 0 "
+                                               "(fixed before "
                                                "the data: f depends on the private data set)"),
                 Quantity("eps_round", "eps_0", "per-round privacy eps_0 = eps~/sqrt(2 T*)",
                          explicit=lambda o, eps_tilde, T_star: thm44_eps_round(o, eps_tilde, T_star),

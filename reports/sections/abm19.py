@@ -57,17 +57,20 @@ def _section(ctx, key: str, title: str, result_ids: tuple, experiment: str, head
 
 
 def _thm3_1_bounds(runs) -> Table:
-    from simulations.experiments import thm3_1
+    import bounds
+    from bounds.where import defaults
 
     points = {(r.summary["alpha"], r.summary["beta"], r.summary["eps"], c["d"])
               for r in runs for c in r.summary["cases"].values()}
-    if not points:
-        p = thm3_1.Params()
-        points = {(p.alpha, p.beta, p.eps, d) for d in (1, 2, 3)}
+    if not points:  # the experiment's defaults (bounds/where.json)
+        p = defaults("thm3_1")
+        points = {(p["alpha"], p["beta"], p["eps"], d) for d in (1, 2, 3)}
     rows = []
     for alpha, beta, eps, d in sorted(points):
-        v = thm3_1.theorem_sizes(alpha, beta, eps, d)
-        rows.append((alpha, beta, eps, d, v["m_bound"], v["log_cover_size_bound"], v["n_bound"], v["m_lemma3_3"]))
+        t = bounds.compute("abm19:thm3.1", alpha=alpha, beta=beta, epsilon=eps, vc=d)
+        cover = bounds.compute("abm19:lemma3.3", alpha=alpha, beta=beta, vc=d)
+        rows.append((alpha, beta, eps, d, int(t["public_samples"]), float(t["log_cover_size"]),
+                     int(t["private_samples"]), int(cover["public_samples"])))
     return Table(("alpha", "beta", "eps", "d", "n_pub (Thm 3.1)", "log|H~| (Sauer)", "n_priv (Thm 3.1)",
                   "n_pub (Lemma 3.3 alone)"), tuple(rows),
                  "bounds.compute('abm19:thm3.1', ...) and bounds.compute('abm19:lemma3.3', ...).")
@@ -94,7 +97,8 @@ def _thm3_1_run(ctx, s: Section, run) -> None:
     s.add(Table(("case", "d", "n_priv", "n_pub", "accuracy rate", f"{100 * conf:g}% CI", "verdict",
                  "alpha/2-cover rate", "CI", "verdict", "n_pub (3.3)", "alpha-cover rate (3.3)", "CI", "verdict",
                  "max excess"), tuple(rows),
-                f"Accuracy: excess error <= alpha (target 1 - beta); cover: radius of H~ <= alpha/2 (target 1 - beta/2) "
+                f"Accuracy: excess error <= alpha (target 1 - beta); cover: radius of H~ <= alpha/2 (target 1 - "
+                f"beta/2) "
                 f"and, from Lemma 3.3's own n_pub, <= alpha (target 1 - beta). Verdicts at "
                 f"{sm['per_claim_confidence']:.4f} per claim (Bonferroni)."))
     s.add(Table(("case", "baseline", "rate excess <= alpha", "CI", "mean excess", "what it is"), tuple(base),
@@ -148,7 +152,8 @@ def _lemma4_4_run(ctx, s: Section, run) -> None:
     for key, c in sorted(sm["cells"].items(), key=lambda kv: (kv[1]["class"], kv[1]["n_pub"])):
         b, a = c["claim_4_6"], c["premise_A"]
         rows.append((c["class_name"], c["n_pub"], c["p"], c["n_tilde"], c["error_bound"], c["max_error_in_H"],
-                     a["rate"], _ci(a), b["rate"], _ci(b), b["verdict"], c["err_B"]["mean"], c["err_B"]["quantile_15_16"]))
+                     a["rate"], _ci(a), b["rate"], _ci(b), b["verdict"], c["err_B"]["mean"],
+                     c["err_B"]["quantile_15_16"]))
         ro = c["runout"]
         checks.append((c["class_name"], c["n_pub"], ro["rate"], c["exact_runout"], c["runout_bound"],
                        "passed" if ro["passed"] else "FAILED",
@@ -205,8 +210,10 @@ def _thm4_1_run(ctx, s: Section, run) -> None:
                              c["B_within_1_16"]["rate"], c["B_error_mean"],
                              pred["verdict"]))
     s.add(Table(("N", "Littlestone dim", "alpha", "n_pub", "below boundary", "A_SSPP: excess <= alpha", "CI",
-                 "B: err <= 100 n_pub alpha", "B: err <= 1/16", "mean err(B)", "status (failure rate >= 1/22)"), tuple(rows),
-                "A_SSPP and B (on A_SSPP) on realizable thresholds, uniform marginal, target at N/2. Below the boundary "
+                 "B: err <= 100 n_pub alpha", "B: err <= 1/16", "mean err(B)", "status (failure rate >= 1/22)"),
+                tuple(rows),
+                "A_SSPP and B (on A_SSPP) on realizable thresholds, uniform marginal, target at N/2. Below the "
+                "boundary "
                 "the status is the lower bound's prediction on this instance (failure rate >= 1/22)."))
     s.add(Table(("N", "no-public learner: mean excess", *(f"P[excess <= {a}]" for a in sm["alphas"])),
                 tuple((int(N), g["no_public"]["excess_mean"], *(v["rate"] for v in g["no_public"]["success"].values()))
@@ -227,7 +234,8 @@ def _thm4_1_plot(ctx, sm):
         z = np.array([[g["alphas"][repr(a)]["cells"][str(m)]["A_success"]["rate"] for m in n_pubs] for a in alphas])
         im = ax.imshow(z, origin="lower", aspect="auto", vmin=0, vmax=1, cmap="viridis",
                        extent=(-0.5, len(n_pubs) - 0.5, -0.5, len(alphas) - 0.5))
-        bx = [np.interp(np.log(1 / (1600 * a)), np.log(n_pubs), np.arange(len(n_pubs)), left=-0.5, right=len(n_pubs) - 0.5)
+        bx = [np.interp(np.log(1 / (1600 * a)), np.log(n_pubs), np.arange(len(n_pubs)), left=-0.5,
+                        right=len(n_pubs) - 0.5)
               for a in alphas]
         ax.plot(bx, range(len(alphas)), "w--", label="n_pub = 1/(1600 alpha)")
         ax.set_xticks(range(len(n_pubs)), [str(m) for m in n_pubs])
@@ -283,7 +291,8 @@ def build(ctx) -> list[Section]:
         last.add(audit_table(audits, "A_SSPP (Lemma 3.2) and B (Claim 4.5) must pass; their broken variants (wrong "
                                      "sensitivity; a private point reused) must be caught."))
     else:
-        last.add(Paragraph("No saved audit: `python -m simulations audit a_sspp --out DIR` (and a_sspp_wrong_sensitivity, "
+        last.add(Paragraph("No saved audit: `python -m simulations audit a_sspp --out DIR` (and "
+                           "a_sspp_wrong_sensitivity, "
                            "reduction_b, reduction_b_reuses_point)."))
     for k, sec in enumerate(sections):
         sec.order = ORDER + k / 10

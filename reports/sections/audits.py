@@ -37,7 +37,8 @@ def audit_table(audits: list[dict], caption: str = "") -> Table:
                   a.get("minimal_detectable_eps"), _power(a), a.get("samples"),
                   a.get("confidence"), a.get("seed"), outcome(a)) for a in audits)
     return Table(("target", "source", "kind", "declared eps", "declared delta", "eps lower bound",
-                  "minimal detectable eps", "power", "samples/neighbour", "confidence", "seed", "outcome"), rows, caption)
+                  "minimal detectable eps", "power", "samples/neighbour", "confidence", "seed", "outcome"), rows,
+                 caption)
 
 
 def _power(a: dict) -> str:

@@ -6,7 +6,7 @@ read from ``bounds`` or from the run summaries; nothing is run here."""
 
 from __future__ import annotations
 
-from algorithms.privacy.accounting import format_guarantee
+from bounds.guarantees import format_guarantee
 from reports.model import Badge, Heading, Paragraph, Section, Table
 
 ORDER = 13
@@ -118,7 +118,8 @@ def _thm13_run(ctx, s: Section, run) -> None:
     s.add(Heading(f"Run {run.path.name}: p = {sm['p']}, alpha = {sm['alpha']}, bias range {sm['bias_range']}, "
                   f"{sm['trials']} trials", 4),
           Badge(sm["verdict"], sm["verdict_text"]))
-    neg = sm.get("control_release", sm.get("negative_control"))  # the control release's record (older runs: negative_control)
+    # the control release's record (older runs: negative_control)
+    neg = sm.get("control_release", sm.get("negative_control"))
     if isinstance(neg, dict):
         if "power" in neg:
             where = neg["power"]["text"] + f" (largest eps lower bound {neg['power']['max_eps_lb']:.3g})"
@@ -153,10 +154,13 @@ def _thm13_run(ctx, s: Section, run) -> None:
     conf = sm["confidence"]
     s.add(Table(("n", "m", "region", "release", "declared", "accurate", "mean error", "TPR private", "TPR public",
                  "FPR", "eps lb (declared delta)", "eps lb (delta = 1/(4n))", "Thm 13 claim"), tuple(rows),
-                f"Threshold '{PHASE_METHOD}' at level {sm['fpr']} (the summaries hold all of {', '.join(sm['methods'])}). "
+                f"Threshold '{PHASE_METHOD}' at level {sm['fpr']} (the summaries hold all of "
+                f"{', '.join(sm['methods'])}). "
                 f"Rates over one designated sample per trial with two-sided {100 * conf:g}% Clopper-Pearson intervals. "
-                "eps lb: log((TPR_lo - delta)/FPR_hi), best of the four thresholds, Bonferroni over them. Thm 13 claim: "
-                "'not (alpha, alpha)-accurate' for releases declared at least (1, 1/(4n))-DP, judged only in region cells "
+                "eps lb: log((TPR_lo - delta)/FPR_hi), best of the four thresholds, Bonferroni over them. Thm 13 "
+                "claim: "
+                "'not (alpha, alpha)-accurate' for releases declared at least (1, 1/(4n))-DP, judged only in region "
+                "cells "
                 "where some release is (alpha, alpha)-accurate (elsewhere it cannot fail: below-bound)."))
     count = []
     for c in sm["cells"].values():
@@ -230,11 +234,13 @@ def build(ctx) -> list[Section]:
     for r in runs:
         _thm13_run(ctx, s, r)
     if not runs:
-        s.add(Paragraph("No complete thm13 run in the results: `python -m simulations run thm13 --trials 60 --out DIR`."))
+        s.add(
+            Paragraph("No complete thm13 run in the results: `python -m simulations run thm13 --trials 60 --out DIR`."))
     s.add(Heading("Theorem 15 and Lemma 17: public samples for thresholds"))
     runs = res.runs_of(THM15)
     for r in runs:
         _thm15_run(ctx, s, r)
     if not runs:
-        s.add(Paragraph("No complete thm15 run in the results: `python -m simulations run thm15 --trials 30 --out DIR`."))
+        s.add(
+            Paragraph("No complete thm15 run in the results: `python -m simulations run thm15 --trials 30 --out DIR`."))
     return [s]

@@ -2,7 +2,8 @@
 
 Reads only: run directories of ``simulations`` (``summary.json`` and ``manifest.json`` of the
 experiments ``prop4_3``, ``thm4_4``, ``lvsuw21_figures``), bound values from ``bounds``
-(Theorem 4.5's eps(delta) infimum and closed bound), and the newest ``bench-table1*.json`` below the results directory (``benchmarks/bench_table1.py
+(Theorem 4.5's eps(delta) infimum and closed bound), and the newest ``bench-table1*.json`` below the results directory
+(``benchmarks/bench_table1.py
 --save``: LVSUW21 Table 1 measured; untrusted, read by :func:`read_table1`). It never runs a trial.
 
 Plugin interface (:mod:`reports.builder`): ``ORDER`` and ``build(ctx)``. Inside:
@@ -79,7 +80,8 @@ def _check_table1(doc) -> dict:
         note = r.get("note")
         if not isinstance(note, str) or len(note) > 400:
             raise ValueError(f"rows[{i}].note: not a string of at most 400 characters")
-        out_rows[(*key, r["implementation"])] = (None if sec is None else number(sec, f"rows[{i}].seconds_per_iteration"),
+        out_rows[(*key, r["implementation"])] = (None if sec is None
+                                                 else number(sec, f"rows[{i}].seconds_per_iteration"),
                                                  note)
     return {"created": created, "load_average": number(doc.get("load_average", 0), "load_average"),
             "cpu_seconds": number(doc.get("cpu_seconds", 0), "cpu_seconds"), "settings": kept, "rows": out_rows}
@@ -232,12 +234,14 @@ def table1_blocks(t1) -> list:
         rows.append((dom, algo, "infeasible" if paper is None else paper,
                      fmt(ours) if ours is not None else ours_note, fmt(auth) if auth is not None else auth_note,
                      ratio(ours, paper), ratio(auth, paper), ratio(ours, auth)))
-    cols = ("domain", "algorithm", "paper (s/iter, i5-4690K)", "ours (CPU s/iter)", "LVSUW21 authors' code (CPU s/iter)",
+    cols = ("domain", "algorithm", "paper (s/iter, i5-4690K)", "ours (CPU s/iter)",
+            "LVSUW21 authors' code (CPU s/iter)",
             "ours / paper", "authors' / paper", "ours / authors'")
     if t1 and "rows" in t1:
         st = t1["settings"]
         cap = (f"Measured in one run of benchmarks/bench_table1.py ({t1['path']}, {t1['created']}, load average "
-               f"{t1['load_average']:.1f}, {t1['cpu_seconds']:.0f} CPU s in its own process): T = {st['iterations']}, median of "
+               f"{t1['load_average']:.1f}, {t1['cpu_seconds']:.0f} CPU s in its own process): T = {st['iterations']}, "
+               f"median of "
                f"{st['seeds']} seed(s), n = {st['private_rows']:,}, m = {st['public_rows']:,}; the paper's cells are "
                "LVSUW21 Table 1. Red.: 98,304 cells, all 560 3-way marginals; FULL: the authors' ACS attribute sizes, "
                "synthetic data, 4,096 3-way marginals. Ratios across machines compare implementations and hardware "

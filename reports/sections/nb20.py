@@ -7,7 +7,7 @@ from data here."""
 
 from __future__ import annotations
 
-from algorithms.privacy.accounting import ApproxDP, format_guarantee
+from bounds.guarantees import approx_dp
 from reports.model import Badge, Heading, Paragraph, Section, Table
 from reports.sections.audits import audit_table
 
@@ -51,7 +51,7 @@ def _thm7_run(s: Section, run) -> None:
                      _mean(c["excess"]["agprivcl"]), _mean(c["excess"]["btt18"]), _mean(c["excess"]["erm"]),
                      f"{c['unstable']['mean']:.2f} / {c['rounds']}", f"{c['halted_rate']:.2f}",
                      f"{c['negative_control']['rate']:.2f} ({c['negative_control']['status']})",
-                     format_guarantee(ApproxDP(c["spent"]["eps"], c["spent"]["delta"]))))
+                     approx_dp(c["spent"]["eps"], c["spent"]["delta"])))
     s.add(Table(("class", "d", "n used", "n bound (thm7)", "n/bound", "Lemma 9 m (corrected)", "k", "BTT18 k",
                  "A_AgPrivCl rate (CI)", "status", "BTT18 rate", "ERM rate", "excess A_AgPrivCl", "excess BTT18",
                  "excess ERM", "unstable / floor(T)", "halted", "control rate", "declared guarantee"),
@@ -108,7 +108,7 @@ def _thm11_run(s: Section, run) -> None:
                      c["accuracy"]["status"], _mean(c["excess_first"]), _mean(c["excess_second"]),
                      _mean(c["h_priv_excess"]), _mean(c["erm_excess"]),
                      _mean(c["thm7_excess"]) if c["thm7_runs"] else f"needs n >= {c['thm7_n_needed']:,}",
-                     c["switch"]["status"], format_guarantee(ApproxDP(c["privacy"]["eps"], c["privacy"]["delta"])),
+                     c["switch"]["status"], approx_dp(c["privacy"]["eps"], c["privacy"]["delta"]),
                      f"{c['privacy']['printed_budget_eps']:.3f}",
                      f"{c['negative_control']['rate']:.2f} ({c['negative_control']['status']})"))
     s.add(Table(("class", "m_o", "m_o printed", "n used", "n bound (thm11)", "n/bound", "rate (CI)", "status",
@@ -150,7 +150,8 @@ def _crossover(ctx, runs):
 def build(ctx) -> list[Section]:
     res = ctx.results
     out = []
-    for rid, exp, title in (("nb20:thm7", "thm7", "NB20 Theorem 7: A_AgPrivCl (private agnostic classification queries)"),
+    for rid, exp, title in (("nb20:thm7", "thm7",
+                             "NB20 Theorem 7: A_AgPrivCl (private agnostic classification queries)"),
                             ("nb20:thm11", "thm11", "NB20 Theorem 11: A_UnvPrivCl (any number of queries)")):
         s = Section(f"nb20-{exp}", title)
         s.add(Heading("Statement and notes (from bounds)"))

@@ -67,7 +67,8 @@ def classify(runs) -> tuple[list[dict], list[dict]]:
             if kind == "reproduction" or (kind != "floor check" and status not in stats.VERDICTS):
                 continue
             if control or kind != "verdict":
-                apart.append({"run": run, "claim": row["name"], "kind": "negative control" if control and kind == "verdict" else kind,
+                apart.append({"run": run, "claim": row["name"],
+                              "kind": "negative control" if control and kind == "verdict" else kind,
                               "status": status})
                 continue
             try:

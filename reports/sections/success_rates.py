@@ -61,7 +61,8 @@ def claims(summary: dict) -> list[dict]:
         label = r["record"].get("label") or readable_path(r["path"])
         frac = _fractions(summary, r["path"])
         out.append({"label": str(label), "k": r["k"], "n": r["n"], "target": float(r["target"]),
-                    "status": r["status"], "kind": r["kind"], **({"n_fraction": float(frac)} if frac is not None else {})})
+                    "status": r["status"], "kind": r["kind"],
+                    **({"n_fraction": float(frac)} if frac is not None else {})})
     return out
 
 

@@ -80,12 +80,13 @@ def _bound_table(runs, loose) -> Table:
         dims = tuple(sorted({(row["d"], row["p"]) for row in sm["rows"]}))
         for a in sorted({row["alpha"] for row in sm["rows"]}):
             points.add((a, sm["beta"], sm["eps"], sm["delta"], dims))
-    if not points:
-        from simulations.experiments import thm10
+    if not points:  # the experiment's defaults (bounds/where.json)
+        from bounds.families import class_dimensions
+        from bounds.where import defaults
 
-        p = thm10.Params()
-        dims = tuple(sorted({thm10.class_dimensions(c.split(":")[0], p.num_points, p.stump_dim) for c in p.cases}))
-        points.add((p.alpha, p.beta, p.eps, p.delta, dims))
+        p = defaults("thm10")
+        dims = tuple(sorted({class_dimensions(c.split(":")[0], p["stump_dim"]) for c in p["cases"]}))
+        points.add((p["alpha"], p["beta"], p["eps"], p["delta"], dims))
     rows = []
     for alpha, beta, eps, delta, dims in sorted(points):
         rows.extend(_bound_rows(alpha, beta, eps, delta, dims))
@@ -270,7 +271,8 @@ def _looseness(ctx, s: Section, run) -> None:
                 "is a below-bound measurement. '<=' marks a least size equal to the smallest size tried. Ratios over "
                 "the interval (L, U] are given for both ends (L = 0: U only). Lemma 7 as printed: "
                 "bounds.compute('bcmnuw20:lemma7', ...)['private_samples_as_printed'] at (alpha/2, beta/2, |H~|, "
-                "|X~|); corrected: bounds.compute('bcmnuw20:thm10', ...)['private_samples'] (the tight Lemma 7, PMW at mw_accuracy; run directories before it hold the fixed split's n as the bound)."))
+                "|X~|); corrected: bounds.compute('bcmnuw20:thm10', ...)['private_samples'] (the tight Lemma 7, PMW at "
+                "mw_accuracy; run directories before it hold the fixed split's n as the bound)."))
     shapes = sm.get("shapes") or {}
     if shapes:
         s.add(Table(("case", "alphas", "least n exponent", "bound n exponent", "least m exponent", "bound m exponent"),
@@ -312,7 +314,8 @@ def _plot_p(ctx, sm, key):
     fig, ax = plt.subplots(figsize=(7.0, 4), layout="constrained")
     ps = [r["p"] for r in rows]
     ax.plot(ps, [r["n_bound"] for r in rows], "s-", color="C0", label="Theorem 10 n (the runs' n bound)")
-    ax.plot(ps, [r["n_corrected"] for r in rows], "^--", color="C0", alpha=0.6, label="Theorem 10 n (Lemma 7 corrected, tight)")
+    ax.plot(ps, [r["n_corrected"] for r in rows], "^--", color="C0", alpha=0.6, label="Theorem 10 n (Lemma 7 "
+                                                                                      "corrected, tight)")
     ax.plot(ps, [r["thm13_n"] for r in rows], "x:", color="C3",
             label="Theorem 13 lower bound sqrt(p)/alpha (C_14r = 1)")
     found = [r for r in rows if r["least_n"]]

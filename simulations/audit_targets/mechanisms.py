@@ -97,7 +97,8 @@ def _selection_pair(skewed: bool) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _selection(select):
-    """A batched mechanism selecting r in {0, 1} by the score u(D, r) = count of r in D with ``select(scores, rng, size)``."""
+    """A batched mechanism selecting r in {0, 1} by the score u(D, r) = count of r in D with ``select(scores, rng,
+    size)``."""
 
     def mechanism(private_data, public_data, rng, size=None):
         scores = np.bincount(np.asarray(private_data), minlength=2).astype(float)
@@ -144,7 +145,8 @@ TARGETS = (
                 lambda e, d: _laplace_case(e, d, noise=False), expect_private=False),
     AuditTarget("gaussian", "BW18 Thm 8", "analytic Gaussian mechanism, counting query, (eps, delta)-DP",
                 _gaussian_case, default_delta=1e-5, default_samples=1_000_000),
-    AuditTarget("gaussian_half_sigma", "BW18 Thm 8 (broken)", "analytic Gaussian with sigma halved declared (eps, delta)-DP",
+    AuditTarget("gaussian_half_sigma", "BW18 Thm 8 (broken)", "analytic Gaussian with sigma halved declared (eps, "
+                "delta)-DP",
                 lambda e, d: _gaussian_case(e, d, sigma_factor=0.5), expect_private=False, default_delta=1e-5,
                 default_samples=1_000_000),
     AuditTarget("gaussian_delta_10x", "BW18 Thm 8 (broken)",

@@ -130,10 +130,12 @@ TARGETS = (
                 lambda e, d: _stab_case(e, d, sensitivity=2.0), default_samples=400_000, results=("nb20:alg5",)),
     AuditTarget("nb20_a_stab_margin_sensitivity_1", "NB20 Alg 5/6 as printed (broken)",
                 "the vote margin read as a sensitivity-1 distance (printed calibration) declared (eps, delta)",
-                lambda e, d: _stab_case(e, d, sensitivity=1.0), expect_private=False, default_samples=400_000, results=("nb20:alg5",)),
+                lambda e, d: _stab_case(e, d, sensitivity=1.0), expect_private=False, default_samples=400_000,
+                results=("nb20:alg5",)),
     AuditTarget("nb20_unvprivcl_sspp", "NB20 Alg 4 (A_SSPP phase at eps/2)",
                 "A_UnvPrivCl's second phase: A_SSPP on the first m_o queries at the split budget eps/2",
-                lambda e, d: _sspp_case(e, d, spent_factor=1.0, records=SSPP_RECORDS), default_eps=0.99, results=("nb20:alg4",)),
+                lambda e, d: _sspp_case(e, d, spent_factor=1.0, records=SSPP_RECORDS), default_eps=0.99,
+                results=("nb20:alg4",)),
     AuditTarget("nb20_unvprivcl_double_spend", "NB20 Alg 4 as printed (broken)",
                 "A_SSPP at the full eps while the budget split declares eps/2 (eps spent twice on S)",
                 lambda e, d: _sspp_case(e, d, spent_factor=2.0, records=DOUBLE_SPEND_RECORDS), expect_private=False,
@@ -160,8 +162,10 @@ TARGETS = (
 #   ``nb20_subsamp_no_split`` (broken): the subsampling skipped, every h_j trained on all of S: the one
 #   flipped label turns ERM(S) from the tie's h_0 to h_1, all k votes move, and the answer flips.
 # * ``nb20_agprivcl`` (Algorithm 3 end to end, Lemma 8): A_AgPrivCl at bounds nb20:alg3 / alg5 (alpha = beta
-#   = 0.2, m = 1, the tight lambda: k = 105,762, n = n'/rate = 6.0e6) on S at the single point, S = S_fix (n' records, 4 more
-#   labels 0 than 1, 3 when n' is odd) + a balanced rest (one more 0 if odd); the neighbour turns one label 0 of S_fix into 1; statistic: the
+# = 0.2, m = 1, the tight lambda: k = 105,762, n = n'/rate = 6.0e6) on S at the single point, S = S_fix (n' records, 4
+# more
+# labels 0 than 1, 3 when n' is odd) + a balanced rest (one more 0 if odd); the neighbour turns one label 0 of S_fix
+# into 1; statistic: the
 #   answer (h^(0): every sub-sample of S'' agrees). Declared Lemma 8's total (lemma8_chain).
 #   ``nb20_agprivcl_no_subsampling`` (broken): step 2 skipped, S' = S_fix always, while Lemma 8's amplification
 #   by n'/n is still declared: h^ = h_1 has probability 1/(1 + e^2) = 0.12 against 1/(1 + e) = 0.27, log-ratio
@@ -301,7 +305,8 @@ TARGETS = TARGETS + (
                 lambda e, d: _relabel_case(e, d, lemma5=True), default_samples=400_000, results=("nb20:lemma5",)),
     AuditTarget("nb20_relabel_lemma5_skipped", "NB20 Lemma 5 skipped (broken)",
                 "the same composition declared at A's own eps_A (the relabelling's cost ignored)",
-                lambda e, d: _relabel_case(e, d, lemma5=False), expect_private=False, default_samples=400_000, results=("nb20:lemma5",)),
+                lambda e, d: _relabel_case(e, d, lemma5=False), expect_private=False, default_samples=400_000,
+                results=("nb20:lemma5",)),
     AuditTarget("nb20_subsamp", "NB20 Alg 5 (A_SubSamp end to end)",
                 "A_SubSamp at bounds nb20:alg5 (k = 3093), its split into k sub-samples included",
                 lambda e, d: _subsamp_case(e, d, split=True), default_eps=0.99, default_delta=0.03,

@@ -110,7 +110,8 @@ def _case(factor: float | None):
         declared = pmw_pub(PAIR[0], PUBLIC, DOMAIN, WORKLOADS, EPS_TILDE, T, np.random.default_rng(0)).guarantee
 
         def run(data, rng):
-            r = _broken_run(data, rng, factor) if factor else pmw_pub(data, PUBLIC, DOMAIN, WORKLOADS, EPS_TILDE, T, rng).value
+            r = _broken_run(data, rng, factor) if factor else pmw_pub(data, PUBLIC, DOMAIN, WORKLOADS, EPS_TILDE, T,
+                                                                      rng).value
             return int(r.selected[0]), float(r.measurements[0])
 
         def mechanism(data, public, rng, size=None):
@@ -149,10 +150,12 @@ TARGETS = (
                 default_eps=AUDIT_EPS, default_samples=SAMPLES, results=("lvsuw21:thm4.5",)),
     AuditTarget("pmw_pub_half_sigma", "LVSUW21 Thm 4.5 (broken)",
                 "PMW^Pub with its Gaussian measurement at 0.5 sigma, same zCDP declared",
-                _case(0.5), expect_private=False, default_eps=AUDIT_EPS, default_samples=HALF_SIGMA_SAMPLES, results=("lvsuw21:thm4.5",)),
+                _case(0.5), expect_private=False, default_eps=AUDIT_EPS, default_samples=HALF_SIGMA_SAMPLES,
+                results=("lvsuw21:thm4.5",)),
     AuditTarget("pmw_pub_quarter_sigma", "LVSUW21 Thm 4.5 (broken)",
                 f"PMW^Pub with its Gaussian measurement at {SIGMA_FACTOR:g} sigma, same zCDP declared",
-                _case(SIGMA_FACTOR), expect_private=False, default_eps=AUDIT_EPS, default_samples=SAMPLES, results=("lvsuw21:thm4.5",)),
+                _case(SIGMA_FACTOR), expect_private=False, default_eps=AUDIT_EPS, default_samples=SAMPLES,
+                results=("lvsuw21:thm4.5",)),
 )
 
 #: the contract test's sample counts (tests/simulations/test_contract.py), the least of 1,000 / 3,000 /

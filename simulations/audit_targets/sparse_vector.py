@@ -2,8 +2,8 @@
 (:mod:`algorithms.privacy.sparse_vector`, the classes themselves, one object per output), their hard
 neighbouring pairs, and deliberately broken variants built here as subclasses (the classes are not edited).
 
-Pairs (answer vectors of sensitivity-1 queries, k = 16 for ``lsl``, 32 for ``shift``, threshold T = 0; a replacement may move every answer by
-up to 1, in either direction):
+Pairs (answer vectors of sensitivity-1 queries, k = 16 for ``lsl``, 32 for ``shift``, threshold T = 0; a replacement may
+move every answer by up to 1, in either direction):
 
 * ``lsl``: q(D0) = (0, ..., 0), q(D1) = (1, ..., 1, -1) (the last c = 1 answer down), the
   non-monotone pair of Lyu, Su and Li (2017, "Understanding the sparse vector technique", Section 3): under
@@ -283,10 +283,12 @@ for _name, _cls, _src in (("above_threshold", AboveThreshold, "DR14 Thm 3.23"),
                           _case(_cls, "lsl", fired, search=True), default_samples=_SWAP_SAMPLES, default_eps=_eps))
     _T.append(AuditTarget(f"{_name}_reused_comparison_noise", f"{_src} (broken)",
                           f"{_cls.__name__} with one comparison noise draw shared by all queries, pair searched",
-                          _case(_reused_comparison_noise(_cls), "lsl", fired, search=True, exact=False), expect_private=False,
+                          _case(_reused_comparison_noise(_cls), "lsl", fired, search=True, exact=False),
+                          expect_private=False,
                           default_samples=_SWAP_SAMPLES, default_eps=_eps))
     _T.append(AuditTarget(f"{_name}_small_query_noise", f"{_src} (broken)",
-                          f"{_cls.__name__} with its comparison noise at {QUERY_NOISE_FACTOR:g} of its scale, Lyu-Su-Li pair",
+                          f"{_cls.__name__} with its comparison noise at {QUERY_NOISE_FACTOR:g} of its scale, "
+                          f"Lyu-Su-Li pair",
                           _case(_small_query_noise(_cls), "lsl"), expect_private=False, default_samples=_SAMPLES,
                           default_eps=_eps))
     if _cls is AboveThreshold:
@@ -295,7 +297,8 @@ for _name, _cls, _src in (("above_threshold", AboveThreshold, "DR14 Thm 3.23"),
                           _case(_cls, "shift"), default_samples=_SHIFT_SAMPLES, default_eps=_eps))
     _T.append(AuditTarget(f"{_name}_no_halting", f"{_src} (broken)",
                           f"{_cls.__name__} that does not halt after c={C} tops, shifted pair",
-                          _case(_no_halting(_cls), "shift", exact=False), expect_private=False, default_samples=_SHIFT_SAMPLES,
+                          _case(_no_halting(_cls), "shift", exact=False), expect_private=False,
+                          default_samples=_SHIFT_SAMPLES,
                           default_eps=_eps))
     _T.append(AuditTarget(f"{_name}_no_redraw", f"{_src}; LSL17 Alg 1",
                           f"{_cls.__name__} without threshold redraw (private by Lyu-Su-Li Thm 1), Lyu-Su-Li pair",

@@ -13,6 +13,7 @@ field)::
         params=Params, trial=trial, summarise=summarise, outcome=Outcome,
         ci=contract.CiRun(20, {"alpha": 0.3}),               # the contract test's small run
         opponents=("public_only",),                          # or NoOpponents(why) / LowerBoundRegime(tested_by)
+        section="nb20-thm7",                                 # the report section that answers for its runs
         controls={"half_noise": "the noise at half its declared scale"},
     )
 
@@ -56,6 +57,10 @@ field)::
     The trivial releases run in the same trials on the same draws whose outcomes decide ``informative`` (names, or
     ``{name: what}``); ``contract.NoOpponents(why)`` when none is judged; ``contract.LowerBoundRegime(tested_by)``
     for a lower bound's regime flag (``Judgement.regime``) and the test that checks it against the records.
+``section``
+    The key of the report section that answers for the runs (``"thm10"``, ``"abm19-thm3-1"``, ``"lvsuw21"``, ...:
+    the section leads with their one-line answers), or ``contract.Unsectioned(why)``. Written into
+    bounds/where.json (``sections``) by ``python -m workbench.where --write``; the report reads it from there.
 
 The validation contract (``simulations.contract``; docs/DESIGN.md):
 

@@ -120,6 +120,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="em_learner", results=("baselines:em_learner",),
+    section="abm19-thm3-1",
     description="KLNRS08's generic private learner (exponential mechanism over H) at its own n: excess <= alpha",
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,
     ci=contract.CiRun(30, {}),

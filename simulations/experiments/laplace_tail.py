@@ -145,6 +145,8 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="laplace_tail", results=(),  # a check of the Laplace mechanism, not of a paper result (module docstring)
+    section=contract.Unsectioned("a floor check of the Laplace mechanism that every algorithm's noise rests on; "
+                                 "it validates no paper result and only a bug can fail it"),
     description=("floor check of the Laplace mechanism: max error of k releases exceeds b log(k/beta), b = 1/(n "
                  "eps), w.p. <= beta (scale from bounds' lvsuw21:lemma4.2; validates no paper result: Lemma 4.2 is "
                  "lemma4_2)"),

@@ -121,6 +121,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="lemma4_2", results=("lvsuw21:lemma4.2",),
+    section="lvsuw21",
     description="best mixture error is 1/n-sensitive: exhaustive adversarial neighbours on a small domain",
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,
     ci=contract.CiRun(2, {"n": 30, "num_attributes": 3, "k": 2, "support_size": 3}),

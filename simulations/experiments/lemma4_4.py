@@ -355,6 +355,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="lemma4_4", results=("abm19:lemma4.4",),
+    section="abm19-lemma4-4",
     description=("ABM19 reduction B on A_SSPP (realizable; {h*, not h*} and thresholds): err(B) <= 100 n_pub alpha "
                  "w.p. >= 15/16 where A's premise holds, PrivSamp run-out vs the erratum, TV step, each point used "
                  "once"),

@@ -110,6 +110,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="lemma7", results=("bcmnuw20:lemma7",),
+    section="thm10",
     description="BCMNUW20 Lemma 7 alone: PMW's error <= alpha w.p. >= 1 - beta at Lemma 7's n, fed counts",
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,
     ci=contract.CiRun(30, {}),

@@ -588,6 +588,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="lvsuw21_figures", results=("lvsuw21:thm4.4", "lvsuw21:prop4.3"),
+    section="lvsuw21",
     description=("LVSUW21 Figs 1-3 on CPS1988 or ADULT: max error vs eps for MWEM, DualQuery, PMW^Pub (regions, "
                  "bias Delta, public fraction), public-only"),
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,

@@ -136,6 +136,7 @@ EXPERIMENT = contract.Experiment(
     # the check is LVSUW21 Section 5's proposal, not a numbered result; it rests on Lemma 4.2's 1/n sensitivity,
     # which lemma4_2 validates (so ``run lemma4.2`` names one experiment)
     name="lvsuw21_public_check", results=(),
+    section="lvsuw21",
     description=("LVSUW21 Sec 5's private check of a public set on ADULT (eps = 0.01): accepts the unbiased set, "
                  "rejects a one-sex set (noise from Lemma 4.2's 1/n sensitivity; validates no numbered result)"),
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,

@@ -245,6 +245,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="nb20_lemma9", results=("nb20:lemma9",),
+    section="nb20-thm7",
     description=("NB20 Lemma 9 at its corrected query count: A_AgPrivCl's average error <= alpha + gamma over "
                  "m = min_queries queries at the proof's n, its three steps measured, with a negative control"),
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,

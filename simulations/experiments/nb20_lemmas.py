@@ -167,6 +167,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="nb20_lemmas", results=("nb20:lemma6", "nb20:claim10"),
+    section="nb20-thm7",
     description=("NB20 Lemma 6 (A_Relabel's excess error over ERM <= alpha at n') and Claim 10 (disagreements "
                  "uniformly within alpha at n_o), at bounds' sizes, with negative controls"),
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,

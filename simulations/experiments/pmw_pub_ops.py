@@ -166,6 +166,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="pmw_pub_ops", results=("lvsuw21:sec3.2",),
+    section="lvsuw21",
     description="PMW^Pub's run time O(n|Q| + T|X^||Q|), counted in query evaluations against MWEM's on X",
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,
     ci=contract.CiRun(2, {"dims": "4,8", "n": 200, "T": 5}),

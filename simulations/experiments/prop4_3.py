@@ -256,6 +256,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="prop4_3", results=("lvsuw21:prop4.3",),
+    section="lvsuw21",
     description=("best mixture error of the public support <= alpha w.p. >= 1 - beta at Prop 4.3's n, m, "
                  "with |X| = 2^d >> m; looseness of m"),
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,

@@ -133,6 +133,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="remark1_approx", results=("abm19:lemma4.4",),
+    section="abm19-lemma4-4",
     description="ABM19 Remark 1: Lemma 4.4's reduction B on an (eps, delta)-DP learner that reads labelled public data",
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,
     ci=contract.CiRun(90, {}),

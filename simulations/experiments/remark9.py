@@ -125,6 +125,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="remark9", results=("bcmnuw20:remark9",),
+    section="thm10",
     description="BCMNUW20 Remark 9: A_PAP's release turned into n' > VC/alpha^2 synthetic rows within 2 alpha of G",
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,
     ci=contract.CiRun(40, {}),

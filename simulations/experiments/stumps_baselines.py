@@ -128,6 +128,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="stumps_baselines", results=("baselines:public_finite", "baselines:gaussian"),
+    section="lower-bounds",
     description="decision stumps released by public data alone at O(log p/alpha^2) or privately at the Gaussian's n",
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,
     ci=contract.CiRun(40, {"p": 16, "alpha": 0.3}),

@@ -4,7 +4,8 @@ query-release algorithm for H with the explicit n (private) and m (public) sampl
 What one trial does, for every case "class:distribution" of ``Params.cases``:
 
 1. the class H (thresholds on N points, intervals on N points, or decision stumps on {+-1}^p) and its
-   VC dimension d and dual VC dimension p (:func:`class_dimensions`; checked exactly in the tests);
+   VC dimension d and dual VC dimension p (:func:`bounds.families.class_dimensions`; checked exactly in the
+   tests);
 2. the sample sizes from ``bounds.compute("bcmnuw20:thm10", alpha, beta, epsilon, delta, vc=d,
    dual_vc=p)``: m_bound = ``public_samples`` (Lemma 11), n_bound = ``private_samples`` (Lemma 7,
    corrected and tight, at alpha/2, beta/2; PMW runs at bounds' ``mw_accuracy``). Never retyped. By default
@@ -79,6 +80,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bounds.families import class_dimensions
 from simulations import contract
 from simulations.experiments import Confidence, Controlled, param
 from simulations.experiments._thm10_outcome import Outcome
@@ -190,21 +192,10 @@ class Params(Setting):
 # ---------------------------------------------------------------- classes, distributions, bounds
 
 
-def class_dimensions(kind: str, num_points: int, stump_dim: int) -> tuple[int, int]:
-    """(d, p) = (VC, dual VC) of a case's class, as its constructor documents them: thresholds (1, 1),
-    intervals (2, 2) for N >= 3, decision stumps (floor(log2 p), p) (BCMNUW20 Def. 12). The exact
-    computation (``algorithms.classes.combinatorics``) takes about a minute for intervals on 64 points
-    already, so the tests check these values exactly on small instances of every class instead."""
-    if kind == "thresholds":
-        return 1, 1
-    if kind == "intervals":
-        return 2, 2
-    return int(math.floor(math.log2(stump_dim))), stump_dim
-
-
 @functools.lru_cache(maxsize=16)
 def make_class(kind: str, num_points: int, stump_dim: int):
-    """The class H of a case (``algorithms.classes.constructors``) with its (d, p) (:func:`class_dimensions`)."""
+    """The class H of a case (``algorithms.classes.constructors``) with its (d, p)
+    (:func:`bounds.families.class_dimensions`)."""
     from algorithms.classes import constructors
 
     if kind == "thresholds":
@@ -213,7 +204,7 @@ def make_class(kind: str, num_points: int, stump_dim: int):
         cls = constructors.intervals(num_points)
     else:
         cls = constructors.decision_stumps(stump_dim)
-    d, p = class_dimensions(kind, num_points, stump_dim)
+    d, p = class_dimensions(kind, stump_dim)
     return cls, d, p
 
 
@@ -569,6 +560,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="thm10", results=("bcmnuw20:thm10", "bcmnuw20:lemma11"),
+    section="thm10",
     description=("A_PAP (BCMNUW20 Alg 3): Err_D,H(G) <= alpha w.p. >= 1 - beta and H~ an alpha/4-cover w.p. "
                  ">= 1 - beta/2 at Theorem 10's n and m"),
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,

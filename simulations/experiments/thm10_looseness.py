@@ -502,6 +502,7 @@ def next_stage(params: Params, summary: dict | None) -> Params | None:
 
 EXPERIMENT = contract.Experiment(
     name="thm10_looseness", results=("bcmnuw20:thm10",),
+    section="thm10",
     description=("Theorem 10 looseness: least n and m (bisected, with intervals) at which A_PAP meets Err <= alpha "
                  "w.p. >= 1 - beta, vs the bound; shapes in alpha, p, d"),
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,

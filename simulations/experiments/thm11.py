@@ -319,6 +319,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="thm11", results=("nb20:thm11", "nb20:alg4"),
+    section="nb20-thm11",
     description=("A_UnvPrivCl (NB20 Alg 4): m online queries, A_AgPrivCl then A_SSPP on the first m_o queries; "
                  "errors per phase, the switch at m_o, n independent of m, Theorem 7 vs 11 crossover"),
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,

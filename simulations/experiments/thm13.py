@@ -575,6 +575,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="thm13", results=("bcmnuw20:thm13", "bcmnuw20:thm14"),
+    section="lower-bounds",
     description=("Robust tracing attack (BCMNUW20 Thm 14) on exact, Laplace, Gaussian, public-only, PMW and A_PAP "
                  "releases of decision stumps over a grid of (n, m), beside Theorem 13's region"),
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,

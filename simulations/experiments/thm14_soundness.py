@@ -116,6 +116,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="thm14_soundness", results=("bcmnuw20:thm14",),
+    section="lower-bounds",
     description="BCMNUW20 Thm 14's soundness half: a fresh non-member is traced w.p. at most f, for every release",
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,
     ci=contract.CiRun(60, {"p": 300, "n": 50, "fresh_draws": 20}),

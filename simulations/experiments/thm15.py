@@ -439,6 +439,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="thm15", results=("bcmnuw20:thm15", "bcmnuw20:lemma17"),
+    section="lower-bounds",
     description=("A_PAP's error and Lemma 17's learner's excess error on thresholds over a fine grid as functions of "
                  "m * alpha, beside Theorem 15's m = C_15/alpha"),
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,

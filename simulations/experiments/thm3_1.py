@@ -331,6 +331,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="thm3_1", results=("abm19:thm3.1", "abm19:lemma3.3"),
+    section="abm19-thm3-1",
     description=("A_SSPP (ABM19 Alg 1): excess error <= alpha w.p. >= 1 - beta at Theorem 3.1's n_priv, n_pub; "
                  "the Lemma 3.3 cover; ERM / no-public / public-only baselines; looseness of both sizes"),
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,

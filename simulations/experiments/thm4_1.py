@@ -244,6 +244,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="thm4_1", results=("abm19:thm4.1",),
+    section="abm19-thm4-1",
     description=("ABM19 Thm 4.1 trade-off on thresholds over growing grids: A_SSPP and B errors on a (n_pub, "
                  "alpha) grid against the boundary n_pub = 1/(1600 alpha); no-public learner vs grid size"),
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,

@@ -197,6 +197,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="thm4_4", results=("lvsuw21:thm4.4",),
+    section="lvsuw21",
     description="PMW^Pub max error vs T on CPS1988 (region pair) against Thm 4.4's bound + best mixture error",
     params=Params, trial=trial, summarise=summarise, outcome=Outcome, ci=contract.CiRun(3, {"iterations": "3,12"}),
     opponents=TRIVIAL_ALGORITHMS,

@@ -525,6 +525,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 
 EXPERIMENT = contract.Experiment(
     name="thm7", results=("nb20:thm7", "nb20:lemma9", "nb20:lemma4"),
+    section="nb20-thm7",
     description=("A_AgPrivCl (NB20 Alg 3) at Theorem 7's n: average excess error over m online queries vs alpha, "
                  "beside BTT18's A_SubSamp, ERM and a constant; Lemma 9's printed query count refuted"),
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,

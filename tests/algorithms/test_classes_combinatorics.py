@@ -121,7 +121,8 @@ def test_growth_function_equals_brute_force_and_sauer_lemma_holds(cls, data):
     """Sauer-Shelah: Pi_H(k) <= sum_{i<=d} C(k, i), d = VC(H)."""
     k = data.draw(st.integers(0, cls.num_points))
     g = growth_function(cls, k)
-    brute = max(len({tuple(r) for r in cls.matrix[:, list(c)]}) for c in itertools.combinations(range(cls.num_points), k))
+    brute = max(len({tuple(r) for r in cls.matrix[:, list(c)]}) for c
+                in itertools.combinations(range(cls.num_points), k))
     assert g.value == brute
     assert len({tuple(r) for r in cls.matrix[:, list(g.witness)]}) == g.value
     d = vc_dimension(cls).value

@@ -74,7 +74,8 @@ def _reference_unique(m):
 def test_distinct_rows_and_columns_equal_python_reference(m):
     """Groups are exact and numbered by first occurrence, for rows and for columns."""
     h = FiniteClass(m)
-    for (first, inv), ref in ((h.distinct_rows(), _reference_unique(m)), (h.distinct_columns(), _reference_unique(m.T))):
+    for (first, inv), ref in ((h.distinct_rows(), _reference_unique(m)),
+                              (h.distinct_columns(), _reference_unique(m.T))):
         assert np.array_equal(first, ref[0]) and np.array_equal(inv, ref[1])
 
 

@@ -5,9 +5,9 @@ At sizes where the per-example path runs, both are run a few hundred times on th
 what they release (the answers to a fixed query sequence) and of A_Relabel's h^ are compared by chi-square
 two-sample tests at a Bonferroni level; a deliberately wrong count law (S^'s sub-samples drawn from S' without
 the relabelling) must be separated by the same tests. Parameters are set by hand (not from bounds) so that
-the stability test acts: k = 48 votes, lambda = 10, w = 30 (lambda = 25, w = 20 for A_SubSamp alone), so stable and unstable answers both occur.
-At such sizes Lemma 8's accounting is out of its range (Lemma 5 needs eps* <= 1), so the accounting step
-is switched off here (``_account``): it is what these tests do not compare.
+the stability test acts: k = 48 votes, lambda = 10, w = 30 (lambda = 25, w = 20 for A_SubSamp alone), so stable and
+unstable answers both occur. At such sizes Lemma 8's accounting is out of its range (Lemma 5 needs eps* <= 1), so the
+accounting step is switched off here (``_account``): it is what these tests do not compare.
 """
 
 import numpy as np

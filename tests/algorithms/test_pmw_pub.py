@@ -322,11 +322,13 @@ def test_every_variant_spends_the_same_total_and_declares_each_round(variant, T)
     res, g = mwem_zcdp_from_answers(true, priv.shape[0], q, et, T, rng, **variant)
     assert isinstance(g, _ZCDP) and g.rho == pytest.approx(et**2 / 2, rel=1e-12)
     res_p, gp = mwem_from_answers(true, priv.shape[0], q, 0.8, T, rng,
-                                  **{k: v for k, v in variant.items() if k not in ("selection_accounting", "selection")})
+                                  **{k: v for k,
+                                     v in variant.items() if k not in ("selection_accounting", "selection")})
     assert isinstance(gp, _PureDP) and gp.eps == pytest.approx(0.8, rel=1e-12)
     if variant.get("measure_unit") == "marginal":
         assert np.all(res.selected < q.num_workloads)
-        for w, qs in zip(res.selected, np.split(res.measured_queries, np.cumsum(q.cells_per_workload[res.selected])[:-1])):
+        for w, qs in zip(res.selected,
+                         np.split(res.measured_queries, np.cumsum(q.cells_per_workload[res.selected])[:-1])):
             assert np.array_equal(qs, np.arange(q.offsets[w], q.offsets[w + 1]))
     if variant.get("output") == "last":
         assert np.array_equal(res.synthetic, res.final)

@@ -306,8 +306,8 @@ def test_lemma7_tight_choice_is_near_a_numerical_minimum(alpha, beta, eps, delta
 
 def test_lemma7_readme_values_and_ratios():
     """At the README point Theorem 10's PMW step: tight n 2,171,649,578 (an independent
-    re-derivation found about 2.17e9; a Nelder-Mead search over the splits 2,171,456,702), the previous correction about 4.277e9 (2.05x), the fixed split
-    8,455,347,274 and the printed 417,675,167 (re-measured for docs/ERRATA.md)."""
+    re-derivation found about 2.17e9; a Nelder-Mead search over the splits 2,171,456,702), the previous correction about
+    4.277e9 (2.05x), the fixed split 8,455,347,274 and the printed 417,675,167 (re-measured for docs/ERRATA.md)."""
     c = bounds.compute("thm10", **README)
     assert c["private_samples"] == 2_171_649_578
     assert 4.276e9 < c["private_samples_previous"] < 4.278e9

@@ -65,7 +65,7 @@ def test_show(capsys):
     rc, out, _ = run(capsys, "show", "thm10")
     assert rc == 0
     for text in ("statement:", "domain:", "asymptotic:", "explicit:", "(LaTeX)", "derivation:",
-                 "source:", "Erratum", "least integer m"):
+                 "source:", "erratum bcmnuw20-lemma7-constants", "least integer m"):
         assert text in out, text
     rc, out, _ = run(capsys, "show", "bcmnuw20:thm14", "--no-latex")
     assert rc == 0 and "LaTeX" not in out and "C_14r" in out

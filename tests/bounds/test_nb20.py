@@ -623,7 +623,8 @@ def independent_crossing(alpha):
     integer: a step function, so brentq lands on the jump), then the integer pinned by its definition."""
     from scipy.optimize import brentq
 
-    g = lambda x: math.log(_private_samples("thm7", alpha, round(x))) - math.log(_private_samples("thm11", alpha, round(x)))
+    g = lambda x: math.log(_private_samples("thm7", alpha, round(x))) - math.log(
+        _private_samples("thm11", alpha, round(x)))
     root = brentq(g, 1 / alpha**3 / 10, 1e4 / alpha**3, xtol=0.25)
     m = round(root)
     while g(m) < 0:

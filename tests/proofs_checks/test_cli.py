@@ -63,7 +63,8 @@ def test_a_crashing_check_is_exit_3_not_a_verdict(monkeypatch, capsys):
     def boom(o, x):
         raise RuntimeError("broken formula")
 
-    bad = Check(id="test:crash", paper="LVSUW21", result="x", claim="crash", source="test", method="numeric grid + hypothesis",
+    bad = Check(id="test:crash", paper="LVSUW21", result="x", claim="crash", source="test", method="numeric grid + "
+                                                                                                   "hypothesis",
                 stated=Inequality("crash", boom, boom, (Var("x", 1, 2),)))
     monkeypatch.setattr(cli, "run_all", lambda paper=None: [run_check(bad)])
     assert cli.main([]) == 3

@@ -43,7 +43,9 @@ def test_hypothesis_finds_a_counterexample_between_grid_points():
 
 
 def test_identity_symbolic_and_numeric():
-    assert check(Identity("(x+1)^2 = x^2 + 2x + 1", lambda o, x: (x + 1) ** 2, lambda o, x: x**2 + 2 * x + 1, X)).method == "symbolic"
+    assert check(
+        Identity("(x+1)^2 = x^2 + 2x + 1", lambda o, x: (x + 1) ** 2, lambda o, x: x**2 + 2 * x + 1,
+                 X)).method == "symbolic"
     v = check(Identity("(x+1)^2 = x^2 + 1", lambda o, x: (x + 1) ** 2, lambda o, x: x**2 + 1, X))
     assert v.status == FAILS
 

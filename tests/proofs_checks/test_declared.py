@@ -23,7 +23,8 @@ def test_list_imports_no_numpy_and_no_paper_module():
     code = ("import sys, io, contextlib\nimport proofs_checks.__main__ as m\nbuf = io.StringIO()\n"
             "with contextlib.redirect_stdout(buf):\n    rc = m.main(['--list', '--json'])\n"
             "print(rc, 'numpy' in sys.modules, any(k.startswith('proofs_checks.') and k.split('.')[1] in "
-            "('bcmnuw20', 'abm19', 'lvsuw21', 'nb20', 'core') for k in sys.modules), len(__import__('json').loads(buf.getvalue())))")
+            "('bcmnuw20', 'abm19', 'lvsuw21', 'nb20', 'core') for k in sys.modules), "
+            "len(__import__('json').loads(buf.getvalue())))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["0", "False", "False", str(len(all_checks()))]
 

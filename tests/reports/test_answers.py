@@ -69,17 +69,25 @@ def test_the_answer_says_where_the_algorithm_separates_or_why_no_trivial_algorit
     [b] = answers.answer_blocks([_Run("r", "thm7", nb20)], ("thm7",))
     assert "in none of its 1 cases" in b.text
     loose = {"verdict": "holds", "informative": False, "informative_reason": "a search for least sizes",
-             "rows": [{"key": "t:z", "trivial_least_sizes": {"public_only": {"searched": "m", "separates_at": [17, 33]}}}]}
+             "rows": [
+                 {"key": "t:z", "trivial_least_sizes": {"public_only": {"searched": "m", "separates_at": [17, 33]}}}]}
     [b] = answers.answer_blocks([_Run("r", "thm10_looseness", loose)], ("thm10_looseness",))
     assert "not informative: a search for least sizes" in b.text and "t:z: from public_only at m 17, 33" in b.text
 
 
-def test_every_experiment_has_a_section_that_answers_for_it():
-    """Catches an experiment added to the catalogue whose runs no report section answers for (its verdict would be
-    missing from the report and from its family-wise statement's context)."""
+def test_every_experiment_has_a_section_that_answers_for_it(tmp_path):
+    """Each experiment declares the report section that answers for its runs (``Experiment.section``, written into
+    bounds/where.json), and that section exists: built with no runs, the report has a section of every declared
+    key. Catches an experiment whose runs no section answers for (its verdict would be missing from the report), and
+    a declared key no section has (a typo). Built with no runs, the sections also take their bound tables' points
+    from the experiments' defaults in bounds/where.json (abm19's Theorem 3.1, thm10's chain) without failing."""
+    from bounds import where
+    from reports import builder, results
     from simulations.experiments import catalogue
 
-    placed = {exp for exps in answers.SECTION_EXPERIMENTS.values() for exp in exps}
+    declared = where.sections()
+    placed = {exp for exps in declared.values() for exp in exps}
     names = {row["name"] for row in catalogue(lazy=True)}
-    assert names - placed == set(answers.UNSECTIONED)
-    assert placed - names == set()
+    assert names - placed == set(where.unsectioned()) and placed <= names
+    built, errors = builder.build_sections(results.load(tmp_path), tmp_path)
+    assert errors == [] and set(declared) <= {s.key for s in built}

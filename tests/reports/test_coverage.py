@@ -11,6 +11,7 @@ import pytest
 
 from bounds import coverage
 from bounds.__main__ import main as bounds_main
+from reports.__main__ import main as reports_main
 from reports import coverage as rc, results as rr
 from simulations import runner
 
@@ -63,21 +64,30 @@ def test_theorem_10_is_answered_by_its_newest_full_size_run_and_marked_not_infor
     assert found["B17"].run is None
 
 
-def test_bounds_coverage_prints_46_rows_in_text_json_and_csv(tree, capsys):
+def test_coverage_prints_46_rows_in_text_json_and_csv(tree, capsys):
+    """``python -m bounds coverage`` (the registries alone) and ``python -m reports coverage --results`` (the saved
+    runs that answer each result) print the same 46 rows; bounds no longer takes --results."""
     assert bounds_main(["coverage"]) == 0
     out = capsys.readouterr().out
     assert "46 numbered results of 104 items" in out
-    assert bounds_main(["coverage", "--results", str(tree), "--json"]) == 0
+    assert bounds_main(["coverage", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["rows"]) == 46
+    assert bounds_main(["coverage", "--results", str(tree)]) == 2
+    capsys.readouterr()
+    assert reports_main(["coverage", "--results", str(tree)]) == 0
+    out = capsys.readouterr().out
+    assert "46 numbered results of 104 items" in out and rc.RULE in out
+    assert reports_main(["coverage", "--results", str(tree), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert len(data["rows"]) == 46 and data["rule"] == rc.RULE
     row = next(r for r in data["rows"] if r["item"] == "B13")
     assert row["run"] == "a_full_new" and row["informative"] == "no" and str(tree) not in json.dumps(data)
-    assert bounds_main(["coverage", "--results", str(tree), "--csv"]) == 0
+    assert reports_main(["coverage", "--results", str(tree), "--csv"]) == 0
     rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
     assert rows[0] == list(rc.HEADER) and len(rows) == 47
 
 
 def test_coverage_of_a_missing_directory_is_one_line_exit_2(tmp_path, capsys):
-    assert bounds_main(["coverage", "--results", str(tmp_path / "nope")]) == 2
+    assert reports_main(["coverage", "--results", str(tmp_path / "nope")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "does not exist" in err

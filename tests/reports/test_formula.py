@@ -35,7 +35,8 @@ def test_break_points_rejoin_to_the_formula_and_never_cut_inside_braces():
 
 def test_long_fraction_set_inline_keeps_the_value():
     tex = r"\frac{" + " + ".join(f"x_{{{i}}}" for i in range(12)) + r"}{2 \varepsilon}"
-    assert formula.inline_long_fractions(tex) == "(" + " + ".join(f"x_{{{i}}}" for i in range(12)) + r") / (2 \varepsilon)"
+    assert formula.inline_long_fractions(tex) == "(" + " + ".join(f"x_{{{i}}}" for i in range(12)) + (r") / (2 "
+                                                                                                      r"\varepsilon)")
     assert formula.inline_long_fractions(r"\frac{a}{b}") == r"\frac{a}{b}"
 
 

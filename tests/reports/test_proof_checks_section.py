@@ -22,7 +22,8 @@ def test_missing_paper_texts_are_not_a_changed_verdict(tmp_path, monkeypatch):
     monkeypatch.setattr(bc, "PAPERS_DIR", tmp_path / "no-papers")
     saved = pc.run_check(_text_check()).to_dict()
     assert saved["verdict"]["status"] == pc.NOT_CHECKABLE and saved["expected"] != pc.NOT_CHECKABLE
-    assert saved["verdict"]["summary"].startswith("not checkable here: ") and "PUBPRIV_PAPERS" in saved["verdict"]["summary"]
+    assert saved["verdict"]["summary"].startswith("not checkable here: ") and "PUBPRIV_PAPERS" in saved["verdict"][
+        "summary"]
     (tmp_path / "r").mkdir()
     (tmp_path / "r" / "proofs_checks.json").write_text(json.dumps([saved]))
     ctx = builder.Context(results.load(tmp_path / "r"), tmp_path)

@@ -216,7 +216,8 @@ def test_html_tables_fit_the_page_and_align_text_left(built):
     assert re.search(r"table \{[^}]*width: 100%;[^}]*table-layout: fixed;", css)
     assert re.search(r"th, td \{[^}]*text-align: left;[^}]*overflow-wrap: anywhere;", css)
     assert re.search(r"td\.num \{[^}]*text-align: right;", css) and "white-space: nowrap" not in css
-    tables = re.findall(r'<div class="table-wrap"><table class="(fit|wide|widest)(?: dense)?">(.*?)</table>', html, re.S)
+    tables = re.findall(r'<div class="table-wrap"><table class="(fit|wide|widest)(?: dense)?">(.*?)</table>', html,
+                        re.S)
     assert tables and len(tables) == html.count("<table")
     for _, body in tables:
         widths = [float(w) for w in re.findall(r'<col style="width: ([0-9.]+)%">', body)]

@@ -39,7 +39,8 @@ SLOW_EXPERIMENT = textwrap.dedent('''
 
     EXPERIMENT = contract.Experiment(
         name="slow_toy", results=(), description="sleeps, then draws a few numbers", params=Params, trial=trial,
-        summarise=summarise, outcome=Outcome, ci=contract.CiRun(2), opponents=contract.NoOpponents("a toy"))
+        summarise=summarise, outcome=Outcome, ci=contract.CiRun(2), opponents=contract.NoOpponents("a toy"),
+        section=contract.Unsectioned("a toy of the tests"))
 ''')
 
 

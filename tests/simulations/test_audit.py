@@ -68,7 +68,8 @@ def test_correct_laplace_is_nearly_tight():
 def test_false_alarm_rate_of_the_auditor_is_at_most_five_percent():
     """40 independent audits of the correct Laplace mechanism with 20000 samples: the number refuting eps is
     Bin(40, <= 0.05) if the auditor is calibrated, so <= 6 except with probability 0.0034. Catches an auditor that
-    uses point estimates instead of Clopper-Pearson bounds (it refutes the tight tail ratio e^eps about half the time)."""
+    uses point estimates instead of Clopper-Pearson bounds (it refutes the tight tail ratio e^eps about half the
+    time)."""
     target = TARGETS["laplace"]
     violations = sum(audit.audit(target.make(1.0, 0.0), 20_000, np.random.default_rng(100 + r)).violated
                      for r in range(40))
@@ -87,7 +88,8 @@ def _randomized_response(eps_true):
 
 
 def test_unbatched_mechanism_and_power_on_randomized_response():
-    """Unbatched path: randomized response with true eps 2 declared eps 1 is caught; declared at its true eps 2 it passes."""
+    """Unbatched path: randomized response with true eps 2 declared eps 1 is caught; declared at its true eps 2 it
+    passes."""
     d0, d1 = np.array([0]), np.array([1])
     broken = audit.AuditCase(_randomized_response(2.0), float, (d0, d1), None, eps=1.0)
     result = audit.audit(broken, 20_000, np.random.default_rng(0))
@@ -185,7 +187,8 @@ def test_detection_probability_is_the_exact_binomial_sum():
     fp = rng.binomial(m, p, 20_000)
     tp = rng.binomial(m, math.exp(e_true) * p, 20_000)
     level = audit._rate_level(0.95)
-    lb = np.log(stats.clopper_pearson(tp, m, level, "lower")[0]) - np.log(stats.clopper_pearson(fp, m, level, "upper")[1])
+    lb = np.log(stats.clopper_pearson(tp, m, level, "lower")[0]) - np.log(
+        stats.clopper_pearson(fp, m, level, "upper")[1])
     k = int(np.sum(lb > eps))
     lo, hi = stats.clopper_pearson(k, 20_000, 0.999)
     assert lo <= audit.detection_probability(m, p, e_true, eps) <= hi
@@ -263,7 +266,8 @@ def test_audit_all_makes_one_family_wise_statement():
     assert all(r.confidence == pytest.approx(0.975) for _, _, r in family.results)
     assert family.unexpected == []
     text = family.statement()
-    assert "family-wise" in text and "1/1 targets declared private pass" in text and "1/1 broken variants caught" in text
+    assert "family-wise" in text and "1/1 targets declared private pass" in text
+    assert "1/1 broken variants caught" in text
 
 
 def test_cli_exit_status_one_when_a_broken_variant_is_missed(capsys):

@@ -93,8 +93,8 @@ def test_renyi_audit_catches_pmw_pub_at_a_quarter_sigma_and_passes_the_real_one(
 
 def test_pmw_pair_exact_loss_matches_the_simulated_no_update_law_and_bounds_the_audit():
     """The exact loss of the one-query PMW pair: its no-update probability N(g) against PMW runs per
-    neighbour (1,500 runs each; inside the 99.9% Clopper-Pearson interval of the simulated rate); the loss 0.277 < eps/2 = 1, so
-    the audit's gap is the pair's, as the result says. Catches a quadrature with the wrong noise scales
+    neighbour (1,500 runs each; inside the 99.9% Clopper-Pearson interval of the simulated rate); the loss 0.277 < eps/2
+    = 1, so the audit's gap is the pair's, as the result says. Catches a quadrature with the wrong noise scales
     (the comparison scale b_t instead of 2 b_t moves N(0) from 0.36 to 0.44)."""
     import math
 

@@ -58,7 +58,8 @@ def test_selection_law_is_the_one_pmw_pub_draws():
 def test_pair_loss_numbers_and_real_target_passes():
     """The pair's exact rho is between the measurement's 1/2 and the declared 1 (the selection adds), the twins'
     as the module docstring states, no threshold event's rho above the pair's (catches wrong exact event rates) and
-    the round-not-halved twin out of the Renyi objective's reach at 500,000 samples, and the real target passes at 2,000 samples, fixed seed (false alarm <= 5%)."""
+    the round-not-halved twin out of the Renyi objective's reach at 500,000 samples, and the real target passes at 2,000
+    samples, fixed seed (false alarm <= 5%)."""
     assert sel.pair_rho() == pytest.approx(0.704, abs=1e-3)
     assert sel.pair_rho(sel.NOT_HALVED) == pytest.approx(0.883, abs=1e-3)
     assert sel.pair_rho(1.0, sel.SQRT2_SIGMA) == pytest.approx(1.204, abs=1e-3)

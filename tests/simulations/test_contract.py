@@ -335,12 +335,16 @@ def test_a_declaration_is_checked_when_it_is_built():
     base = {f.name: getattr(thm11.EXPERIMENT, f.name) for f in dataclasses.fields(contract.Experiment)}
     base.pop("module")
     bad = {"results": ("thm11",), "name": "thm 11", "description": " ", "ci": contract.CiRun(0, good["params"]),
-           "opponents": ("nobody",), "controls": {"x": 1}, "outcome": dict, "params": dict}
+           "opponents": ("nobody",), "controls": {"x": 1}, "outcome": dict, "params": dict,
+           "section": "Thm 11"}
     for field, value in bad.items():
         with pytest.raises(ValueError, match=rf"experiment {__name__}: Experiment\.{field}"):
             contract.Experiment(**{**base, field: value})
     with pytest.raises(ValueError, match=r"Experiment\.ci overrides unknown parameters nonsense"):
         contract.Experiment(**{**base, "ci": contract.CiRun(2, {"nonsense": 1})})
+    for section in (None, contract.Unsectioned(" ")):  # a section is declared: a key or why there is none
+        with pytest.raises(ValueError, match=r"Experiment\.section"):
+            contract.Experiment(**{**base, "section": section})
 
 
 def test_record_fields_and_record_errors_read_the_outcome_type():

@@ -64,9 +64,11 @@ def test_thm3_1_informative_follows_its_no_public_and_label_blind_learners():
     s = contract.summarise_run(thm3_1.EXPERIMENT, ok, p)
     assert s["informative"]["thresholds:uniform"] and s["cases"]["thresholds:uniform"]["separation"]["separated"]
     # non-private ERM is the reference, not a trivial learner: its success does not make the verdict uninformative
-    assert contract.summarise_run(thm3_1.EXPERIMENT, _set(ok, at, ["erm_nonprivate"], True), p)["informative"]["thresholds:uniform"]
+    assert contract.summarise_run(thm3_1.EXPERIMENT, _set(ok, at, ["erm_nonprivate"], True),
+                                  p)["informative"]["thresholds:uniform"]
     for name in thm3_1.TRIVIAL_ALGORITHMS:
-        assert not contract.summarise_run(thm3_1.EXPERIMENT, _set(ok, at, [name], True), p)["informative"]["thresholds:uniform"], name
+        assert not contract.summarise_run(thm3_1.EXPERIMENT, _set(ok, at, [name], True),
+                                          p)["informative"]["thresholds:uniform"], name
 
 
 def test_prop4_3_informative_follows_the_trivial_supports():

@@ -14,7 +14,8 @@ from simulations import stats
 
 def test_constructors_are_probability_vectors():
     for d in [dist.uniform(7), dist.zipf(9, 1.2), dist.point_mass_heavy(5, 2, 0.7), dist.near_threshold(20, 10, 2, 0.8),
-              dist.interval_endpoints(20, 3, 15, 0.9), dist.product_bernoulli([0.2, 0.5, 0.9]), dist.product_signs([0.3, 0.6]),
+              dist.interval_endpoints(20, 3, 15, 0.9), dist.product_bernoulli([0.2, 0.5, 0.9]),
+              dist.product_signs([0.3, 0.6]),
               dist.mixture([dist.uniform(4), dist.zipf(4)], [0.3, 0.7])]:
         assert d.probs.sum() == pytest.approx(1.0) and np.all(d.probs >= 0)
         with pytest.raises(ValueError):
@@ -34,7 +35,8 @@ def test_adversarial_masses_where_documented():
 
 def test_product_index_convention_matches_algorithms_classes():
     """Little-endian indexing, the convention of algorithms.classes.constructors: the probability of point j is the
-    product over coordinates of the law of x_i as boolean_cube / hypercube_points place it (catches a reversed bit order)."""
+    product over coordinates of the law of x_i as boolean_cube / hypercube_points place it (catches a reversed bit
+    order)."""
     from algorithms.classes.constructors import boolean_cube, hypercube_points
 
     q = np.array([0.1, 0.7, 0.4])
@@ -98,8 +100,10 @@ def test_renyi_monotone_in_order():
     assert all(a <= b + 1e-12 for a, b in zip(vals, vals[1:]))
 
 
-@pytest.mark.parametrize("call", [lambda: dist.uniform(0), lambda: dist.point_mass_heavy(5, 5), lambda: dist.zipf(5, -1),
-                                  lambda: dist.Distribution([0.5, 0.6]), lambda: dist.agnostic(dist.uniform(2), [0, 1], 0.7),
+@pytest.mark.parametrize("call",
+                         [lambda: dist.uniform(0), lambda: dist.point_mass_heavy(5, 5), lambda: dist.zipf(5, -1),
+                                  lambda: dist.Distribution([0.5, 0.6]),
+                          lambda: dist.agnostic(dist.uniform(2), [0, 1], 0.7),
                                   lambda: dist.mixture([dist.uniform(2), dist.uniform(3)], [0.5, 0.5]),
                                   lambda: dist.interval_endpoints(10, 5, 2)])
 def test_bad_input_raises_value_error(call):

@@ -89,7 +89,8 @@ def test_prop4_3_small_run_far_from_coverage():
     assert all(r["witness_error"] >= r["best_mixture_error"][0] - 1e-7 for r in records)
     assert s["verdict"] in ("holds", "inconclusive")
     assert s["per_fraction"][1]["verdict"] == "below-bound"  # 0.1% of Prop 4.3's m: a measurement, not a verdict
-    assert s["per_fraction"][1]["trials_f_above_alpha"] == 3 and s["largest_m_with_f_above_alpha"] == s["per_fraction"][1]["m"]
+    assert s["per_fraction"][1]["trials_f_above_alpha"] == 3 and s["largest_m_with_f_above_alpha"] == s["per_fraction"][
+        1]["m"]
 
 
 def test_thm4_4_small_run_respects_the_best_mixture_floor():

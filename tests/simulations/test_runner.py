@@ -1,4 +1,5 @@
-"""The runner and the store: records independent of workers and backend; kill-and-resume loses and double-counts nothing."""
+"""The runner and the store: records independent of workers and backend; kill-and-resume loses and double-counts
+nothing."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def test_trial_rng_is_the_ith_spawned_child():
 
 
 def test_records_identical_for_one_two_workers_and_dask(tmp_path):
-    """Same seed: serial, 2-process pool and a Dask LocalCluster give identical records (catches seeding by worker or order)."""
+    """Same seed: serial, 2-process pool and a Dask LocalCluster give identical records (catches seeding by worker or
+    order)."""
     distributed = pytest.importorskip("distributed")
     a = runner.run("laplace_tail", 300, tmp_path / "serial", seed=2024, workers=1, progress=False)
     b = runner.run("laplace_tail", 300, tmp_path / "pool", seed=2024, workers=2, chunk_size=7, progress=False)
@@ -51,7 +53,8 @@ def test_run_records_manifest_fields(tmp_path):
     """The manifest records experiment, parameters, root seed, trials, code version and timing."""
     r = runner.run("laplace_tail", 20, tmp_path / "run", seed=5, workers=1, overrides={"k": "3"}, progress=False)
     m = json.loads((Path(r.path) / store.MANIFEST).read_text())
-    assert m["experiment"] == "laplace_tail" and m["result_ids"] == []  # laplace_tail checks the Laplace mechanism, no paper result
+    # laplace_tail checks the Laplace mechanism, no paper result
+    assert m["experiment"] == "laplace_tail" and m["result_ids"] == []
     assert m["params"]["k"] == 3 and m["root_seed"] == 5 and m["trials"] == 20
     assert m["code_version"] and m["created_at"] and m["finished_at"]
     assert m["sessions"][0]["elapsed_seconds"] >= 0 and m["sessions"][0]["trials_run"] == 20
@@ -174,7 +177,8 @@ def test_records_file_cut_at_any_byte_reads_exactly_the_whole_lines(tmp_path):
 
 
 def test_evaluate_in_memory_equals_stored_run(tmp_path):
-    """runner.evaluate (no run directory, 2 workers) returns the records and summary runner.run stores for the same seed."""
+    """runner.evaluate (no run directory, 2 workers) returns the records and summary runner.run stores for the same
+    seed."""
     stored = runner.run("laplace_tail", 60, tmp_path / "run", seed=21, workers=1, overrides={"k": 2}, progress=False)
     records, summary = runner.evaluate("laplace_tail", 60, seed=21, overrides={"k": 2}, workers=2, chunk_size=8)
     assert records == list(_records(stored.path).values()) and summary == stored.summary

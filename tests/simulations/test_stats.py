@@ -18,7 +18,8 @@ CASES = [(0, 1), (1, 1), (0, 10), (10, 10), (3, 10), (50, 100), (999, 1000), (1,
 @pytest.mark.parametrize("k,n", CASES)
 @pytest.mark.parametrize("confidence", [0.9, 0.95, 0.99])
 def test_clopper_pearson_two_sided_equals_scipy_exact(k, n, confidence):
-    """Two-sided CP equals scipy.stats.binomtest(...).proportion_ci(method='exact') (catches a swapped beta argument)."""
+    """Two-sided CP equals scipy.stats.binomtest(...).proportion_ci(method='exact') (catches a swapped beta
+    argument)."""
     ref = st.binomtest(k, n).proportion_ci(confidence, method="exact")
     low, high = stats.clopper_pearson(k, n, confidence)
     assert low == pytest.approx(ref.low, abs=1e-12) and high == pytest.approx(ref.high, abs=1e-12)
@@ -117,7 +118,8 @@ def test_cp_bounds_bracket_the_rate_and_grow_with_successes(n, frac, confidence)
 
 
 def test_below_bound_run_is_never_a_verdict_whatever_the_rate():
-    """A run below the result's sizes is a measurement: 0/100 successes against 0.95 is 'below-bound', not 'violated'."""
+    """A run below the result's sizes is a measurement: 0/100 successes against 0.95 is 'below-bound', not
+    'violated'."""
     assert stats.verdict(0, 100, 0.95, at_bound=False).status == "below-bound"
     assert stats.verdict(100, 100, 0.95, at_bound=False).status == "below-bound"
     assert stats.verdict(0, 100, 0.95).status == "violated"

@@ -103,7 +103,8 @@ def test_defaults_run_at_the_theorems_sizes():
     assert p.n_max == 0 and p.n_scale == 1.0 and p.m_scale == 1.0 and p.baselines
     for case in p.cases:
         s = thm10.case_setup(case, p)
-        assert thm10.used_sizes(s["n_bound"], s["m_bound"], p.n_scale, p.m_scale, p.n_max) == (s["n_bound"], s["m_bound"])
+        assert thm10.used_sizes(s["n_bound"], s["m_bound"], p.n_scale, p.m_scale, p.n_max) == (s["n_bound"],
+            s["m_bound"])
 
 
 def test_at_the_bound_a_pap_holds_or_is_undecided_never_violated(tmp_path):

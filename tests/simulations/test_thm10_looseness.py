@@ -213,7 +213,8 @@ def test_trivial_release_gets_its_own_least_size_beside_a_paps():
     assert t["least"] == grid[0] and t["algorithm_least"] == grid[-1]
     assert t["separates_at"] == grid[1:] and t["separates"]
     same = dict(point, n_private_only=[True] * len(grid))
-    t2 = contract.summarise_run(tl.EXPERIMENT, [{"points": {u["key"]: same}}] * 40, p)["rows"][0]["trivial_least_sizes"]["private_only"]
+    t2 = contract.summarise_run(tl.EXPERIMENT, [{"points": {u["key"]: same}}] * 40,
+                                p)["rows"][0]["trivial_least_sizes"]["private_only"]
     assert t2["separates_at"] == [] and not t2["separates"]
     assert dataclasses.replace(p, baselines=False).baselines is False
 

@@ -75,7 +75,8 @@ def test_gaussian_release_tpr_stays_within_the_fpr_interval(small_run):
     two-sided 95% Clopper-Pearson interval of its FPR widened by the DP inequality (TPR <= e FPR + 1/(4n)), the TPR
     and FPR intervals overlap (150 trials, fixed seed), and the
     implied epsilon lower bound never exceeds the declared epsilon, for Laplace too (privacy floor check passes).
-    Catches the Gaussian released without (enough) noise: gaussian_broken, with the same declaration, is caught above."""
+    Catches the Gaussian released without (enough) noise: gaussian_broken, with the same declaration, is caught
+    above."""
     _, _, sm = small_run
     cell = sm["cells"]["n=32,m=0"]["releases"]
     for kind in ("gaussian", "laplace"):
@@ -129,7 +130,8 @@ def test_informative_follows_from_the_records_and_the_claim_can_fail_there():
     big = sm["cells"]["n=600,m=0"]["releases"]
     assert big["exact"]["accurate_record"]["status"] == "succeeds"
     assert big["gaussian"]["theorem_claim"]["verdict"] == stats.HOLDS
-    assert big["zero"]["theorem_claim"]["verdict"] == stats.HOLDS and big["zero"]["theorem_claim"]["kind"] == "floor check"
+    assert big["zero"]["theorem_claim"]["verdict"] == stats.HOLDS and big["zero"]["theorem_claim"][
+        "kind"] == "floor check"
     assert big["gaussian_broken"]["theorem_claim"]["verdict"] == stats.VIOLATED
     assert "successes" not in big["gaussian_broken"]["theorem_claim"]   # a control's record, never in the Holm family
     assert all("gaussian_broken" not in path for path, _ in contract.find_claims(sm))
@@ -146,8 +148,10 @@ def test_explicit_constants_leave_no_region_at_simulable_sizes():
     params = thm13.Params(**{**SMALL, "form": "explicit", "releases": ("exact", "zero", "gaussian_broken")})
     recs = [thm13.trial(params, np.random.default_rng(np.random.SeedSequence(3, spawn_key=(i,)))) for i in range(40)]
     sm = contract.summarise_run(thm13.EXPERIMENT, recs, params)
-    assert sm["sizes"]["t"] == pytest.approx(float(bounds.compute("bcmnuw20:thm14", alpha=0.2, dual_vc=1000)["traced_t"]))
-    assert sm["sizes"]["t"] < 0 and sm["verdict"] == stats.BELOW_BOUND and "no verdict is possible" in sm["verdict_text"]
+    assert sm["sizes"]["t"] == pytest.approx(
+        float(bounds.compute("bcmnuw20:thm14", alpha=0.2, dual_vc=1000)["traced_t"]))
+    assert sm["sizes"]["t"] < 0 and sm["verdict"] == stats.BELOW_BOUND and "no verdict is possible" in sm[
+        "verdict_text"]
     assert sm["control_release"]["status"] == stats.VIOLATED
 
 

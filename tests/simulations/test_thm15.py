@@ -29,7 +29,8 @@ def _run(T=12, **kw):
 def test_line_and_sizes_come_from_bounds():
     params = thm15.Params(**SMALL)
     s = thm15.theorem_sizes(params)
-    assert s["m_min"] == pytest.approx(float(bounds.compute("bcmnuw20:thm15", form="asymptotic", alpha=0.4)["public_samples"]))
+    assert s["m_min"] == pytest.approx(
+        float(bounds.compute("bcmnuw20:thm15", form="asymptotic", alpha=0.4)["public_samples"]))
     assert s["n"] == 200_000 and s["n_counts"] == min(s["n_bound_thm10"], (1 << 53) - 1)
     assert thm15.public_size(0.5, 0.4) == 2 and thm15.public_size(16.0, 0.4) == 40
 
@@ -92,7 +93,8 @@ def test_explicit_line_and_its_privacy_regime():
     """The default explicit form: C_15 = 1/1600 (m_min = floor(1/(1600 alpha)) + 1 from bounds); at alpha = 0.25 no
     m >= 1 is below it, and eps = 0.9, beta = 0.1 are outside the regime the theorem is proven for."""
     params = thm15.Params(**{**SMALL, "form": "explicit"})
-    assert thm15.theorem_sizes(params)["m_min"] == float(bounds.compute("bcmnuw20:thm15", alpha=0.4)["public_samples"]) == 1
+    assert thm15.theorem_sizes(params)["m_min"] == float(
+        bounds.compute("bcmnuw20:thm15", alpha=0.4)["public_samples"]) == 1
     fails = thm15.privacy_regime(params, 1000)
     assert any("alpha" in f for f in fails) and any("eps" in f for f in fails) and any("beta" in f for f in fails)
     assert thm15.privacy_regime(thm15.Params(alpha=0.0005, beta=0.04, eps=0.1, delta=1e-12), 1000) == []

@@ -61,6 +61,7 @@ def alg3_total_delta(o, eps, delta, group_delta):
 _declare(
     Result(
         id="nb20:alg3", paper=PAPER, label="Algorithm 3 (A_AgPrivCl) parameter settings",
+        index_items=("N9",),
         kind="parameter setting",
         statement=("A_AgPrivCl sets n' = eps n/56, T = max(1, m alpha/8 + (1/4) sqrt(3 m alpha "
                    "log(m/beta))), eps' = alpha max(1, sqrt(m alpha)), eps^ = min(1, eps')/log(2/delta), "
@@ -99,9 +100,14 @@ _declare(
                      derivation="(eps/56) 4 e (delta/2 + group delta) = (eps/56) 4 e delta"),
         ),
         notes=(
-            "Checked (Lemma 8): r eps^ = min(1, eps') and r e^{r eps^} delta^ = delta/2, so R o A_SubSamp is (min(1, eps'), delta)-DP; Lemma 5 gives (eps* + 3, 4 e delta); sampling at rate eps/56 gives log(1 + (eps/56)(e^4 - 1)) <= 0.957 eps and 0.194 eps delta: 56 >= e^4 - 1 = 53.6 is exactly what the constant 56 needs.",
-            "Lemma 8's step on r holds for delta <= 2 e^{-4} = 0.0366 and fails on intervals just above each 2 e^{-k} (erratum nb20-lemma8-r-tail); not encoded.",
-            "Unverified: T's constants come from BTT18's counting argument (not in the seed papers). If the expected number of unstable queries is the first term m alpha/8, the multiplicative Chernoff bound needs the deviation sqrt(3 (m alpha/8) log(m/beta)) = sqrt(2) times the printed (1/4) sqrt(3 m alpha log(m/beta)).",
+            "Checked (Lemma 8): r eps^ = min(1, eps') and r e^{r eps^} delta^ = delta/2, so R o A_SubSamp is (min(1, "
+            "eps'), delta)-DP; Lemma 5 gives (eps* + 3, 4 e delta); sampling at rate eps/56 gives log(1 + (eps/56)(e^4 "
+            "- 1)) <= 0.957 eps and 0.194 eps delta: 56 >= e^4 - 1 = 53.6 is exactly what the constant 56 needs.",
+            "Lemma 8's step on r holds for delta <= 2 e^{-4} = 0.0366 and fails on intervals just above each 2 e^{-k} "
+            "(erratum nb20-lemma8-r-tail); not encoded.",
+            "Unverified: T's constants come from BTT18's counting argument (not in the seed papers). If the expected "
+            "number of unstable queries is the first term m alpha/8, the multiplicative Chernoff bound needs the "
+            "deviation sqrt(3 (m alpha/8) log(m/beta)) = sqrt(2) times the printed (1/4) sqrt(3 m alpha log(m/beta)).",
         ),
         errata=('nb20-lemma8-r-tail',),
     ),
@@ -144,6 +150,7 @@ def claim10_log_growth_at(o, d, n_o):
 _declare(
     Result(
         id="nb20:claim10", paper=PAPER, label="Claim 10", kind="claim",
+        index_items=("N13",),
         statement=("For an unlabeled S_u ~ D_X^{n_o}, w.p. >= 1 - beta' every pair h1, h2 in H has "
                    "|dis(h1, h2; D_X) - dis^(h1, h2; S_u)| <= alpha (uniform convergence for "
                    "H_Delta = {h1 xor h2}, whose growth function is at most G_H(t)^2 <= (e t/d)^{2d}). "

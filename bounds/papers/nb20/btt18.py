@@ -37,6 +37,7 @@ def lemma4_error(o, alpha, gamma):
 _declare(
     Result(
         id="nb20:lemma3", paper=PAPER, label="Lemma 3", kind="lemma",
+        index_items=("N4",),
         statement=("Realizable setting (from BTT18 Theorems 3.2 and 3.4): with a PAC learner B and "
                    "cut-off T = max(1, O~(m alpha)), A_SubSamp is an (eps, delta, alpha, beta, n, m)-"
                    "PCQR algorithm with n = O~(d/(eps alpha) max(1, sqrt(m alpha))); m = number of "
@@ -58,6 +59,7 @@ _declare(
     ),
     Result(
         id="nb20:lemma4", paper=PAPER, label="Lemma 4", kind="lemma",
+        index_items=("N5",),
         statement=("Agnostic setting (from BTT18 Theorems 3.2 and 3.5): with an agnostic PAC learner "
                    "and cut-off T = max(1, O~(m (alpha + gamma))), A_SubSamp is (eps, delta)-DP and "
                    "with n = O~(d/(eps alpha^2) max(1, sqrt(m alpha))) its average error over the m "
@@ -99,6 +101,7 @@ def lemma5_delta(o, delta):
 _declare(
     Result(
         id="nb20:lemma5", paper=PAPER, label="Lemma 5", kind="lemma",
+        index_items=("N7",),
         statement=("(BNS15 Lemma 4.1 restated) If A is (1, delta)-DP, then B = A o A_Relabel is "
                    "(4, 4 e delta)-DP."),
         source=f"{SOURCE}; Section 3.1, Lemma 5",

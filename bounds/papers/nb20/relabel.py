@@ -63,6 +63,7 @@ def lemma6_n(o, n_printed, n_uc):
 _declare(
     Result(
         id="nb20:lemma6", paper=PAPER, label="Lemma 6", kind="lemma",
+        index_items=("N8",),
         statement=("For S' ~ D^{n'} with n' >= 256 (d + log(3/beta))/alpha^2, w.p. >= 1 - beta the "
                    "hypothesis h^ chosen by A_Relabel satisfies err(h^; D) - err(h_ERM_{S'}; D) <= "
                    "alpha."),

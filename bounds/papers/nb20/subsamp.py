@@ -124,6 +124,7 @@ def _alg5_k_step(name: str, symbol: str, lam_symbol: str, description: str, deri
 _declare(
     Result(
         id="nb20:alg5", paper=PAPER, label="Algorithm 5 (A_SubSamp) parameter settings",
+        index_items=("N21",),
         kind="parameter setting",
         statement=("A_SubSamp (BTT18) with cut-off T, privacy (eps, delta), m queries and failure "
                    "beta sets lambda = sqrt(32 T log(2/delta))/eps, k = 34 sqrt(2) lambda "
@@ -149,7 +150,8 @@ _declare(
                      derivation="step 1 as printed",
                      monotone={"T": +1, "eps": -1, "delta": -1}),
             Quantity("lambda_tight", "lam_tight",
-                     "lambda tight for sensitivity 2 (the NB20 experiments' default; A_SubSamp then declares the rounds' composition)",
+                     "lambda tight for sensitivity 2 (the NB20 experiments' default; A_SubSamp then declares the "
+                     "rounds' composition)",
                      explicit=alg5_lambda_tight, intermediate=True,
                      derivation=("4/e0, e0 = the largest e with A e + T e (e^e - 1) <= eps (bisection from below), A = "
                                  "sqrt(2 T log(2/delta)): the T rounds (each 4/lambda-DP) compose to <= eps "
@@ -210,8 +212,12 @@ _declare(
                      derivation="m (1/2) e^{-w/(2 lambda)} = delta/4"),
         ),
         notes=(
-            "lambda is doubled for the vote margin's sensitivity 2 (erratum nb20-alg5-margin); the tight lambda (lambda_tight, about half) is what the NB20 experiments run by default, with A_SubSamp declaring the rounds' advanced composition instead of SparseVector's closed form; the doubled lambda stays selectable (lam = cautious).",
-            "Not re-derived: the constant 34 sqrt(2) in k comes from BTT18's accuracy analysis, which is not in the seed papers.",
+            "lambda is doubled for the vote margin's sensitivity 2 (erratum nb20-alg5-margin); the tight lambda "
+            "(lambda_tight, about half) is what the NB20 experiments run by default, with A_SubSamp declaring the "
+            "rounds' advanced composition instead of SparseVector's closed form; the doubled lambda stays selectable "
+            "(lam = cautious).",
+            "Not re-derived: the constant 34 sqrt(2) in k comes from BTT18's accuracy analysis, which is not in the "
+            "seed papers.",
         ),
         errata=('nb20-alg5-margin', 'nb20-alg5-halt',),
     ),

@@ -21,8 +21,9 @@ def lemma9_min_queries(o, alpha, beta):
 
 
 def lemma9_min_queries_bernstein(o, alpha, beta, gamma):
-    """NB20 Lemma 9, corrected condition for eq. (3) (errata nb20-lemma9-chernoff, nb20-lemma9-union): on the ERM event err(h_ERM) <= p = alpha/8 +
-    gamma, and the empirical error over m queries must stay below alpha/4 + gamma (a deviation
+    """NB20 Lemma 9, corrected condition for eq. (3) (errata nb20-lemma9-chernoff, nb20-lemma9-union): on the ERM event
+    err(h_ERM) <= p = alpha/8 + gamma, and the empirical error over m queries must stay below alpha/4 + gamma (a
+    deviation
     >= alpha/8). Eq. (3) holds w.p. >= 1 - beta/4 in the proof's union bound (beta/4 + beta/2 +
     beta/4 = beta), and the ERM event inside it already takes beta/8, so the Chernoff step gets
     beta/8 (erratum nb20-lemma9-union). Bernstein's inequality with deviation alpha/8 and the
@@ -235,7 +236,8 @@ def _agpriv_chain(headline: str, headline_desc: str, asymptotic=None, constants=
         Quantity("subsamples", "k", "Alg 5 at (eps^, delta^): k at the corrected lambda",
                  explicit=_chain_k, integer=True,
                  derivation="Alg 5 step 1: 34 sqrt(2) lambda log(4 m T/min(delta^, beta/2))", **step),
-        Quantity("lambda_tight", "lam_tight", "Alg 5 at (eps^, delta^): the tight lambda (the NB20 experiments' default)",
+        Quantity("lambda_tight", "lam_tight", "Alg 5 at (eps^, delta^): the tight lambda (the NB20 experiments' "
+                 "default)",
                  explicit=_chain_lambda_tight, derivation="nb20:alg5 lambda_tight", **step),
         Quantity("subsamples_tight", "k_tight", "Alg 5 at (eps^, delta^): k at the tight lambda",
                  explicit=_chain_k_tight, integer=True, derivation="Alg 5 step 1 at lambda_tight",
@@ -291,6 +293,7 @@ def _agpriv_chain(headline: str, headline_desc: str, asymptotic=None, constants=
 _declare(
     Result(
         id="nb20:thm7", paper=PAPER, label="Theorem 7", kind="upper bound",
+        index_items=("N10",),
         statement=("A_AgPrivCl (Algorithm 3) is an (eps, delta, alpha, beta, n, m)-PCQR algorithm "
                    "(excess average error alpha over m queries, (eps, delta)-DP) with n = "
                    "O((d log(1/alpha) + log(m/beta)) log^{3/2}(2/delta) log(m alpha/min(delta, beta/2))"
@@ -334,15 +337,23 @@ _declare(
         ),
         regime=_lemma9_regime,
         notes=(
-            "Explicit form: the proof's chain with every 'standard result' pinned (module docstring) and the corrected Lemma 6 / Claim 10. The printed n' is shown beside it (erratum nb20-lemma9-printed-constants).",
-            "Domain: Lemma 9 needs enough queries for its Chernoff steps (min_queries, the corrected Bernstein size; the printed 8 log(1/(alpha beta))/alpha is min_queries_as_printed, see lemma9's notes); below it the chain is computed but the accuracy proof does not apply, and compute says so (OUTSIDE THE REGIME; JSON inside_regime false). --approx-error (gamma, default 0) enters only min_queries.",
-            'Lemma 9 applies Claim 10 per j in [k] with beta/(8k); Claim 10 is uniform over pairs, so one application with beta/8 would do. Encoded as printed (conservative).',
-            "Constants of A_SubSamp's accuracy (T's alpha/8, k's 34 sqrt(2), eq. (1)'s counting argument) are BTT18's and are taken as printed.",
+            "Explicit form: the proof's chain with every 'standard result' pinned (module docstring) and the corrected "
+            "Lemma 6 / Claim 10. The printed n' is shown beside it (erratum nb20-lemma9-printed-constants).",
+            "Domain: Lemma 9 needs enough queries for its Chernoff steps (min_queries, the corrected Bernstein size; "
+            "the printed 8 log(1/(alpha beta))/alpha is min_queries_as_printed, see lemma9's notes); below it the "
+            "chain is computed but the accuracy proof does not apply, and compute says so (OUTSIDE THE REGIME; JSON "
+            "inside_regime false). --approx-error (gamma, default 0) enters only min_queries.",
+            'Lemma 9 applies Claim 10 per j in [k] with beta/(8k); Claim 10 is uniform over pairs, so one application '
+            'with beta/8 would do. Encoded as printed (conservative).',
+            "Constants of A_SubSamp's accuracy (T's alpha/8, k's 34 sqrt(2), eq. (1)'s counting argument) are BTT18's "
+            "and are taken as printed.",
         ),
-        errata=('nb20-lemma9-printed-constants', 'nb20-lemma9-7200', 'nb20-lemma9-chernoff', 'nb20-lemma9-union', 'nb20-alg5-margin', 'nb20-lemma6-uniform-convergence', 'nb20-claim10-tail',),
+        errata=('nb20-lemma9-printed-constants', 'nb20-lemma9-7200', 'nb20-lemma9-chernoff', 'nb20-lemma9-union',
+                'nb20-alg5-margin', 'nb20-lemma6-uniform-convergence', 'nb20-claim10-tail',),
     ),
     Result(
         id="nb20:lemma9", paper=PAPER, label="Lemma 9", kind="lemma",
+        index_items=("N12",),
         statement=("Accuracy of A_AgPrivCl: with a realizable PAC learner B_PAC, n as in Theorem 7 "
                    "and m >= 8 log(1/(alpha beta))/alpha, w.p. >= 1 - beta the average error over "
                    "the m queries is at most alpha + gamma (the printed condition on m is refuted: "
@@ -369,10 +380,18 @@ _declare(
                      monotone={"beta": -1, "eps": -1, "delta": -1, "d": +1}),
         ),
         notes=(
-            "The sample size that actually satisfies every step of this proof is Theorem 7's explicit chain (python -m bounds compute thm7); this result shows the printed constants. See thm7's notes for the comparison.",
-            "Not monotone in alpha: the printed n' (and Theorem 7's asymptotic form) has the factor log(m alpha/min(delta, beta/2)), which falls to 0 at m alpha = min(delta, beta/2) (and is negative below, where the printed size is vacuous). Near there it grows faster than 1/alpha^2 falls (m = 40, delta = 0.0093, beta = 0.858, d = 484: alpha 0.000255 -> 5.7e14, 0.000583 -> 9.7e14). It decreases in alpha wherever that log is >= 2 (d/dalpha log n' <= (1/L - 1/2)/alpha with L the log); only there is the claim made (tests/bounds/test_nb20.py), not on the whole domain.",
-            "min_queries is Bernstein's size at beta/8 (errata nb20-lemma9-chernoff, nb20-lemma9-union); min_queries_as_printed is the printed 8 log(1/(alpha beta))/alpha.",
-            "Step (2) (h^ vs h_ERM on the queries, deviation alpha/4, failure beta/4 once Lemma 6 takes its beta/4) holds at min_queries: Bernstein with variance <= alpha/2 + 2 gamma (erratum nb20-lemma9-chernoff).",
+            "The sample size that actually satisfies every step of this proof is Theorem 7's explicit chain (python -m "
+            "bounds compute thm7); this result shows the printed constants. See thm7's notes for the comparison.",
+            "Not monotone in alpha: the printed n' (and Theorem 7's asymptotic form) has the factor log(m "
+            "alpha/min(delta, beta/2)), which falls to 0 at m alpha = min(delta, beta/2) (and is negative below, where "
+            "the printed size is vacuous). Near there it grows faster than 1/alpha^2 falls (m = 40, delta = 0.0093, "
+            "beta = 0.858, d = 484: alpha 0.000255 -> 5.7e14, 0.000583 -> 9.7e14). It decreases in alpha wherever that "
+            "log is >= 2 (d/dalpha log n' <= (1/L - 1/2)/alpha with L the log); only there is the claim made "
+            "(tests/bounds/test_nb20.py), not on the whole domain.",
+            "min_queries is Bernstein's size at beta/8 (errata nb20-lemma9-chernoff, nb20-lemma9-union); "
+            "min_queries_as_printed is the printed 8 log(1/(alpha beta))/alpha.",
+            "Step (2) (h^ vs h_ERM on the queries, deviation alpha/4, failure beta/4 once Lemma 6 takes its beta/4) "
+            "holds at min_queries: Bernstein with variance <= alpha/2 + 2 gamma (erratum nb20-lemma9-chernoff).",
         ),
         errata=('nb20-lemma9-printed-constants', 'nb20-lemma9-7200', 'nb20-lemma9-chernoff', 'nb20-lemma9-union',),
     ),

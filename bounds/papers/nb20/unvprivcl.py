@@ -25,6 +25,7 @@ def alg4_m_prime(o, num_queries, m_o):
 _declare(
     Result(
         id="nb20:alg4", paper=PAPER, label="Algorithm 4 (A_UnvPrivCl) parameter settings",
+        index_items=("N15",),
         kind="parameter setting",
         statement=("A_UnvPrivCl answers the first m' = min(m_o, m) queries with A_AgPrivCl, "
                    "m_o = 32 (d log(1/alpha) + log(1/beta))/alpha, then uses those m_o query points "
@@ -59,8 +60,8 @@ def thm11_second_phase(o, num_queries, m_o):
 
 
 def thm11_eps_half(o, eps):
-    """NB20 Theorem 11, corrected (erratum nb20-thm11-privacy): both phases of Algorithm 4 read S, so each gets eps/2 (Algorithm 4, as
-    corrected and as algorithms.learning.unvprivcl runs it, fixes the split before it knows whether
+    """NB20 Theorem 11, corrected (erratum nb20-thm11-privacy): both phases of Algorithm 4 read S, so each gets eps/2
+    (Algorithm 4, as corrected and as algorithms.learning.unvprivcl runs it, fixes the split before it knows whether
     the second phase will run)."""
     return eps / 2
 
@@ -113,6 +114,7 @@ def thm11_n_asymptotic(o, alpha, beta, eps, delta, d, C_11):
 _declare(
     Result(
         id="nb20:thm11", paper=PAPER, label="Theorem 11", kind="upper bound",
+        index_items=("N16",),
         statement=("A_UnvPrivCl (Algorithm 4) is an (eps, delta, alpha, beta, n, m)-PCQR algorithm "
                    "for any m < infinity with n = O((d log(1/alpha) + log(m_o/beta)) log^{3/2}(2/delta)"
                    " log(m_o alpha/min(delta, beta/2)) / (eps alpha^2) * max(1, sqrt(d) alpha "
@@ -139,7 +141,8 @@ _declare(
                      integer=True, intermediate=True, derivation="ABM19 Theorem 3.1 / Lemma 3.3"),
             Quantity("public_samples", "m_o", "m_o used: max(printed, cover) (corrected)",
                      explicit=thm11_m_o, integer=True, intermediate=True,
-                     derivation="the printed m_o can be too small for the cover, already at d = 1 (erratum nb20-thm11-m_o)"),
+                     derivation="the printed m_o can be too small for the cover, already at d = 1 (erratum "
+                                "nb20-thm11-m_o)"),
             Quantity("queries_answered", "mq", "queries answered by A_AgPrivCl: m' = min(m_o, m)",
                      explicit=thm11_queries, intermediate=True, derivation="Alg 4 step 1"),
             Quantity("second_phase", "phase2", "1 if Algorithm 4 runs A_SSPP (m > m_o), else 0",
@@ -172,14 +175,26 @@ _declare(
                      dominates_asymptotic=True),
         ),
         notes=(
-            "Each phase runs at (eps/2, beta/2) when both run (errata nb20-thm11-privacy, nb20-thm11-confidence); m_o = max(printed, ABM19's cover size) (erratum nb20-thm11-m_o).",
-            "Regime: for m <= m_o Algorithm 4 answers every query with A_AgPrivCl and never runs A_SSPP; the chain then counts the first phase only (second_phase = 0; compute prints a regime line), still at (eps/2, beta/2) since Algorithm 4 splits the budget in step 1 (algorithms.learning.unvprivcl does too). A variant that gave the single phase the whole (eps, beta) would need Theorem 7's n (about half): not encoded, stated.",
-            "Gap: 'any m < infinity' - for m below Lemma 9's condition (nb20:lemma9 min_queries, corrected; printed 8 log(1/(alpha beta))/alpha), m' = m is too few queries for Lemma 9, so the first phase's accuracy proof does not apply; compute says so (OUTSIDE THE REGIME, at gamma = 0 since Theorem 11 takes no approximation error).",
-            "A_SSPP's sizes (NB20 gives none) are ABM19 Theorem 3.1's explicit ones (abm19:thm3.1, called, not retyped) at (alpha, beta/2, eps/2): cover from Lemma 3.3 at (alpha/2, beta/4), exponential mechanism and Hoeffding over H~ at beta/8 each.",
-            "The asymptotic factor printed as 'sqrt(d alpha log^{1/2}(1/alpha))' is meant as sqrt(d) alpha log^{1/2}(1/alpha) (the abstract's max(1, sqrt(d) alpha)); the text extraction merged the radical.",
+            "Each phase runs at (eps/2, beta/2) when both run (errata nb20-thm11-privacy, nb20-thm11-confidence); m_o "
+            "= max(printed, ABM19's cover size) (erratum nb20-thm11-m_o).",
+            "Regime: for m <= m_o Algorithm 4 answers every query with A_AgPrivCl and never runs A_SSPP; the chain "
+            "then counts the first phase only (second_phase = 0; compute prints a regime line), still at (eps/2, "
+            "beta/2) since Algorithm 4 splits the budget in step 1 (algorithms.learning.unvprivcl does too). A variant "
+            "that gave the single phase the whole (eps, beta) would need Theorem 7's n (about half): not encoded, "
+            "stated.",
+            "Gap: 'any m < infinity' - for m below Lemma 9's condition (nb20:lemma9 min_queries, corrected; printed 8 "
+            "log(1/(alpha beta))/alpha), m' = m is too few queries for Lemma 9, so the first phase's accuracy proof "
+            "does not apply; compute says so (OUTSIDE THE REGIME, at gamma = 0 since Theorem 11 takes no approximation "
+            "error).",
+            "A_SSPP's sizes (NB20 gives none) are ABM19 Theorem 3.1's explicit ones (abm19:thm3.1, called, not "
+            "retyped) at (alpha, beta/2, eps/2): cover from Lemma 3.3 at (alpha/2, beta/4), exponential mechanism and "
+            "Hoeffding over H~ at beta/8 each.",
+            "The asymptotic factor printed as 'sqrt(d alpha log^{1/2}(1/alpha))' is meant as sqrt(d) alpha "
+            "log^{1/2}(1/alpha) (the abstract's max(1, sqrt(d) alpha)); the text extraction merged the radical.",
             'The asymptotic factor is max(1, alpha sqrt(d log(1/alpha) + log(1/beta))) (erratum nb20-thm11-log-beta).',
         ),
-        errata=('nb20-thm11-privacy', 'nb20-thm11-confidence', 'nb20-thm11-m_o', 'nb20-thm11-log-beta', 'nb20-alg5-margin', 'nb20-crossover-checked',),
+        errata=('nb20-thm11-privacy', 'nb20-thm11-confidence', 'nb20-thm11-m_o', 'nb20-thm11-log-beta',
+                'nb20-alg5-margin', 'nb20-crossover-checked',),
     ),
 )
 
@@ -193,6 +208,7 @@ def remark12_n(o, alpha, eps, d, C_12):
 _declare(
     Result(
         id="nb20:remark12", paper=PAPER, label="Remark 12", kind="remark",
+        index_items=("N19",),
         statement=("Applying A_SSPP to BTT18's A_SubSamp also gives a universal PCQR algorithm, with "
                    "n = O~(d/alpha^2 max(1, sqrt(d))) (eps = Theta(1)): Lemma 4's bound at m_o ~ d/alpha "
                    "queries. Theorem 11 is tighter by a factor ~ alpha when d = omega(1)."),

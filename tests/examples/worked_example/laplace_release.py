@@ -60,6 +60,6 @@ EXPERIMENT = contract.Experiment(
     name="laplace_release", results=("lvsuw21:lemma4.2",),
     description="the worked example: a Laplace release's error <= b log(1/beta) w.p. >= 1 - beta (LVSUW21 Lemma 4.2)",
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,
-    ci=contract.CiRun(60, {"n": 200}), opponents=("public_only",),
+    ci=contract.CiRun(60, {"n": 200}), opponents=("public_only",), section="lvsuw21",
     controls={"noise_x3": "the Laplace noise at three times its declared scale"},
 )

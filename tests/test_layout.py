@@ -79,7 +79,7 @@ KNOWN_LONG_LINES = {
     "tests/reports/test_formula.py": 1, "tests/reports/test_proof_checks_section.py": 1,
     "tests/reports/test_reports.py": 1, "tests/simulations/test_audit.py": 4,
     "tests/simulations/test_audit_pmw.py": 1, "tests/simulations/test_audit_pmw_pub_selection.py": 1,
-    "tests/simulations/test_discrimination.py": 2, "tests/simulations/test_distributions.py": 4,
+    "tests/simulations/test_distributions.py": 4,
     "tests/simulations/test_lvsuw21_experiments.py": 1, "tests/simulations/test_runner.py": 4,
     "tests/simulations/test_stats.py": 2, "tests/simulations/test_thm10.py": 1,
     "tests/simulations/test_thm10_looseness.py": 1, "tests/simulations/test_thm13.py": 4,

@@ -117,3 +117,16 @@ def summary_of(rows, limit):
 
     return judge_case(rows, ("em_learner", "constant_zero"), limit, 0.9, 0.95, privacy_blind=("erm_private",),
                       audit="some_audit")
+
+
+def test_the_contracts_strongest_opponent_breaks_ties_by_mean_error():
+    """Two opponents both always within the limit: the summary's ``strongest_opponent`` is the one with the lower
+    mean error (as ``judge_case``'s ``strongest``), the first declared only where no error is stated. Catches the
+    former rule (the first declared among equal rates), which named prop4_3's public answers while its text named
+    the flipped-product support."""
+    a = {"rate": 1.0, "status": contract.SUCCEEDS, "error_mean": 0.2}
+    b = {"rate": 1.0, "status": contract.SUCCEEDS, "error_mean": 0.1}
+    assert contract.strongest_opponent({"a": a, "b": b})["name"] == "b"
+    bare = {k: {x: v for x, v in d.items() if x != "error_mean"} for k, d in (("a", a), ("b", b))}
+    assert contract.strongest_opponent(bare)["name"] == "a"
+    assert contract.strongest_opponent({"a": {**a, "rate": 0.5, "status": contract.FAILS}, "b": b})["name"] == "b"

@@ -199,10 +199,13 @@ def _show_experiment(args) -> int:
     helps = experiments.param_help(exp.params)
     rows = [[f.name, json.dumps(defaults[f.name]), helps.get(f.name, "")] for f in dataclasses.fields(exp.params)]
     o = exp.opponents
-    opp = (f"opponents: none ({o.why})" if isinstance(o, contract.NoOpponents) else
-           f"opponents: a lower bound's regime flag (tested by {o.tested_by})" if isinstance(o, contract.LowerBoundRegime)
-           else "opponents (run on the same draws; informative where all fail): "
-           + "; ".join(f"{x.name}" + (f" ({x.what})" if x.what else "") for x in o))
+    if isinstance(o, contract.NoOpponents):
+        opp = f"opponents: none ({o.why})"
+    elif isinstance(o, contract.LowerBoundRegime):
+        opp = f"opponents: a lower bound's regime flag (tested by {o.tested_by})"
+    else:
+        opp = "opponents (run on the same draws; informative where all fail): " + "; ".join(
+            x.name + (f" ({x.what})" if x.what else "") for x in o)
     text = "\n".join([f"{exp.name} ({', '.join(exp.results)}): {exp.description}",
                       "parameters (--param key=value):"]
                      + [f"  {n:<14} default {d:<24} {h}".rstrip() for n, d, h in rows] + [opp])

@@ -87,6 +87,14 @@ def separation_text(summary: dict) -> str:
     return ("the algorithm holds where a trivial release does not at: " + "; ".join(at)) if at else ""
 
 
+def privacy_audits(summary: dict) -> list[str]:
+    """The audit targets a summary names as judging its algorithm's privacy (``audit`` beside its releases without
+    privacy): an accuracy verdict cannot see privacy, so the answer pairs it with them."""
+    from reports.claims import dicts
+
+    return sorted({node["audit"] for _, node in dicts(summary) if isinstance(node.get("audit"), str)})
+
+
 def _verdict(summary: dict) -> str:
     v = summary.get("verdict")
     return v if isinstance(v, str) else "?"
@@ -116,6 +124,10 @@ def answer_blocks(runs, experiments) -> list:
             else:
                 text = f"{head}: {informative_text(sm)}"
             sep = separation_text(sm)
+            audits = privacy_audits(sm)
+            if audits:
+                sep = (f"{sep}; " if sep else "") + ("accuracy cannot see privacy: judged by the audit " + ", ".join(
+                    f"`simulations audit {a}`" for a in audits))
             out.append(Badge(v if v in _BADGE else "info", text + (f"; {sep}" if sep else "") + "."))
         for r in done:
             if _is_control(r.summary):

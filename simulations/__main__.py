@@ -34,7 +34,7 @@ import os
 import sys
 
 from bounds import cli_common as cli
-from simulations import experiments, runner
+from simulations import contract, experiments, runner
 
 DEFAULT_CONFIDENCE = 0.95  # simulations.audit.DEFAULT_CONFIDENCE; audit (and scipy.stats) is imported only when used
 PROG = "python -m simulations"
@@ -201,9 +201,17 @@ def _show_experiment(args) -> int:
     defaults = experiments.default_params(exp)  # not Params(): its checks may compute bounds
     helps = experiments.param_help(exp.params)
     rows = [[f.name, json.dumps(defaults[f.name]), helps.get(f.name, "")] for f in dataclasses.fields(exp.params)]
+    o = exp.opponents
+    if isinstance(o, contract.NoOpponents):
+        opp = f"opponents: none ({o.why})"
+    elif isinstance(o, contract.LowerBoundRegime):
+        opp = f"opponents: a lower bound's regime flag (tested by {o.tested_by})"
+    else:
+        opp = "opponents (run on the same draws; informative where all fail): " + "; ".join(
+            x.name + (f" ({x.what})" if x.what else "") for x in o)
     text = "\n".join([f"{exp.name} ({', '.join(exp.results)}): {exp.description}",
                       "parameters (--param key=value):"]
-                     + [f"  {n:<14} default {d:<24} {h}".rstrip() for n, d, h in rows])
+                     + [f"  {n:<14} default {d:<24} {h}".rstrip() for n, d, h in rows] + [opp])
     cli.emit(args, rows, ["parameter", "default", "meaning"], text=text)
     return 0
 

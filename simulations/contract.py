@@ -276,11 +276,12 @@ def _informative(experiment: Experiment, judgement: Judgement):
 
 def strongest_opponent(outcomes: Mapping[str, dict | None]) -> dict | None:
     """The declared opponent that came closest to doing the algorithm's job in one group: the highest success rate
-    (ties: the first declared), its ``status`` and whether it ``failed``; None where no opponent applies."""
+    (ties: the lowest mean error where the records state ``error_mean``, then the first declared), its ``status``
+    and whether it ``failed``; None where no opponent applies."""
     known = {k: v for k, v in outcomes.items() if v is not None}
     if not known:
         return None
-    best = max(known, key=lambda k: known[k]["rate"])
+    best = max(known, key=lambda k: (known[k]["rate"], -known[k].get("error_mean", math.inf)))
     return {"name": best, "status": known[best]["status"], "failed": known[best]["status"] == FAILS}
 
 

@@ -123,6 +123,42 @@ def summarise_opponents(errors: list[dict], alpha: float, target: float, confide
             "weaker_than_constant": weaker}
 
 
+def judge_case(per_trial: list[dict], names, limit: float, target: float, confidence: float, *,
+               privacy_blind: tuple = (), audit: str | None = None) -> dict:
+    """One group's opponents judged by the experiment's own rule (success: error <= ``limit``) from per-trial
+    ``{name: error or None}`` dicts (None, or a key absent in some trial: that opponent was not run there, e.g. a
+    record made before it was added; its record is then None). ``names``: the opponents that decide
+    ``informative``; ``privacy_blind``: releases without privacy measured beside them, never opponents (an accuracy
+    verdict cannot tell the algorithm from them), with ``audit``, the audit target that judges the algorithm's
+    privacy. Returns ``{"baselines": {name: record | None}, "informative", "strongest", "strongest_failed",
+    "weaker_than_constant", "privacy_blind": {name: record}, "audit"}``."""
+    ran = [k for k in (*names, *privacy_blind) if per_trial and all(r.get(k) is not None for r in per_trial)]
+    s = summarise_opponents([{k: float(r[k]) for k in ran} for r in per_trial], limit, target, confidence)
+    per = s["opponents"]
+    base = {k: per.get(k) for k in names}
+    known = {k: v for k, v in base.items() if v is not None}
+    strongest = max(known, key=lambda k: (known[k]["rate"], -known[k]["error_mean"])) if known else None
+    return {"baselines": base, "informative": contract.informative(known),
+            "strongest": strongest,
+            "strongest_failed": bool(strongest is not None and known[strongest]["status"] == contract.FAILS),
+            "weaker_than_constant": [k for k in s["weaker_than_constant"] if k in known],
+            "privacy_blind": {k: per[k] for k in privacy_blind if k in per}, "audit": audit}
+
+
+def strongest_text(cases: dict) -> str:
+    """Per case, the strongest opponent run and whether it failed (``judge_case``'s ``strongest``)."""
+    return "; ".join(f"{k}: {c['strongest']} ({'failed' if c['strongest_failed'] else 'did not fail'})"
+                     for k, c in cases.items())
+
+
+def privacy_blind_text(cases: dict, what: str, audit: str) -> str:
+    """What an accuracy verdict cannot see: in how many cases a release without privacy is not shown to fail, and the
+    audit target that judges ``what``'s privacy (the report pairs them)."""
+    ok = [k for k, c in cases.items() if any(b["status"] != contract.FAILS for b in c["privacy_blind"].values())]
+    return (f"accuracy cannot see privacy: the non-private release is not shown to fail in {len(ok)}/{len(cases)} "
+            f"case(s); {what}'s privacy is judged by the audit `simulations audit {audit}`")
+
+
 def finite_class_inputs(cls, kind: str, private_counts, public_points) -> dict:
     """What :func:`answer_opponents` reads, from a dense class's draws: the private sample as its histogram
     (``PointCounts`` or counts), the public sample as point indices. ``kind`` "thresholds" or "intervals" adds the

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .answer_vector import answer_sensitivities, gaussian_answers, laplace_answers
+from .answer_vector import answer_sensitivities, gaussian_answers, laplace_answers, workload_sensitivities
 from .learning import exponential_learner, histogram_error_counts
 from .nonprivate import exact_pooled, exact_private
 from .public import constant_release, public_empirical, public_shrunk, shrink_factor
 from .tree import GridData, TreeMechanism
 
-__all__ = ["Opponent", "CATALOGUE", "opponent", "answer_sensitivities", "gaussian_answers", "laplace_answers",
+__all__ = ["Opponent", "CATALOGUE", "opponent", "answer_sensitivities", "workload_sensitivities", "gaussian_answers",
+           "laplace_answers",
            "exact_private", "exact_pooled", "public_empirical", "public_shrunk", "shrink_factor",
            "constant_release", "GridData", "TreeMechanism", "exponential_learner", "histogram_error_counts"]
 

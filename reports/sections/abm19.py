@@ -87,8 +87,12 @@ def _thm3_1_run(ctx, s: Section, run) -> None:
         a, cv, c33 = c["accuracy"], c["cover"], c["cover_lemma3_3"]
         rows.append((case, c["d"], c["n_bound"], c["m_bound"], a["rate"], _ci(a), a["verdict"], cv["rate"], _ci(cv),
                      cv["verdict"], c["m_lemma3_3"], c33["rate"], _ci(c33), c33["verdict"], c["excess"]["max"]))
-        for name, b in c["baselines"].items():
-            base.append((case, name, b["accuracy"]["rate"], _ci(b["accuracy"]), b["excess_mean"], b["text"]))
+        for role, group in (("opponent", c["baselines"]), ("no privacy: audit " + str(c.get("audit")),
+                                                             c.get("privacy_blind", {})),
+                            ("beside", c.get("beside", {}))):
+            for name, b in group.items():
+                if b is not None:
+                    base.append((case, name, role, b["rate"], _ci(b), b["excess_mean"], b["text"]))
         fn, fm = c["least_fraction_n"], c["least_fraction_m"]
         smallest = min(v["fraction"] for v in c["looseness"].values())
         mark = lambda f: None if f is None else (f"<= {f:.4g}" if f == smallest else f"{f:.4g}")  # noqa: E731
@@ -101,8 +105,10 @@ def _thm3_1_run(ctx, s: Section, run) -> None:
                 f"beta/2) "
                 f"and, from Lemma 3.3's own n_pub, <= alpha (target 1 - beta). Verdicts at "
                 f"{sm['per_claim_confidence']:.4f} per claim (Bonferroni)."))
-    s.add(Table(("case", "baseline", "rate excess <= alpha", "CI", "mean excess", "what it is"), tuple(base),
-                "Baselines in the same trials on the same draws (measurements, no verdicts). Public data alone is "
+    s.add(Table(("case", "baseline", "role", "rate excess <= alpha", "CI", "mean excess", "what it is"), tuple(base),
+                "Baselines in the same trials on the same draws (measurements, no verdicts): the opponents decide "
+                "'informative'; the non-private learner cannot be told from A_SSPP by accuracy (the audit named "
+                "judges A_SSPP's privacy). Public data alone is "
                 "unlabeled: it cannot tell a target from its complement, so it cannot learn at all; labeled public "
                 "data would need about d/alpha^2 examples (ABM19 Definition 2.3)."))
     s.add(Table(("case", "n_priv bound", "least fraction of n", "bound / least n", "n_pub bound",

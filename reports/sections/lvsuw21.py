@@ -196,11 +196,14 @@ def blocks(data: dict) -> list:
                       "err >= f is a floor check (met by every output on the public support); the implied constant "
                       "of the hidden-constant form is a measurement; the verdict is on the explicit bound at its T*.")]
         if "baselines" in s:  # runs that judged the explicit bound beside the trivial releases and twins
-            out.append(Table(("release", "within the explicit bound at T*", "status"),
-                             tuple((k, f"{b['successes']}/{b['trials']}", b["status"])
-                                   for k, b in s["baselines"].items()),
+            rows = [(k, "opponent", b) for k, b in s["baselines"].items() if b] + [
+                (k, "no privacy", b) for k, b in s.get("privacy_blind", {}).items()]
+            out.append(Table(("release", "role", "within the explicit bound at T*", "status"),
+                             tuple((k, role, f"{b['successes']}/{b['trials']}", b["status"]) for k, role, b in rows),
                              f"Judged by the same code as PMW^Pub (bound {_fmt(s['bound_explicit'])} at T* = "
-                             f"{s['T_star_explicit']}); informative: {s['informative']}."))
+                             f"{s['T_star_explicit']}); informative: {s['informative']}; strongest opponent: "
+                             f"{s.get('strongest')}. Accuracy cannot see privacy: the releases without it are "
+                             f"judged beside, and the audit `{s.get('audit', 'pmw_pub')}` judges PMW^Pub's."))
     else:
         out.append(Paragraph("No complete run of `thm4_4` found."))
     f = runs.get("lvsuw21_figures")
@@ -275,7 +278,7 @@ def _prop4_3_blocks(newest: dict, every: list) -> list:
                      _fmt(s["D2"]), _fmt(s["Dinf"]), _fmt(s.get("mean_mu_mass_of_support")),
                      f"{s['verdict']} ({s['per_fraction'][0]['successes']}/{s['verdict_detail']['trials']})",
                      claim(cl.get("proof_witness")), _fmt(s.get("mean_witness_error")),
-                     (s.get("baselines", {}).get("public_only", {}).get("status", "-") + " ("
+                     ((s.get("baselines", {}).get("public_empirical") or {}).get("status", "-") + " ("
                       + _fmt(s.get("mean_public_only_error")) + ")"),
                      s.get("largest_m_with_f_above_alpha") or "-"))
     s = newest["summary"]

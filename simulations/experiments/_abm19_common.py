@@ -103,6 +103,12 @@ def excess_errors(kind: str, law: str, size: int, noise: float) -> np.ndarray:
     return e - e.min()
 
 
+def constant_excess(kind: str, law: str, size: int, noise: float) -> float:
+    """The data-free learner's excess error: the constant negative label's err(0; D) = Pr_D[y = +1], minus
+    min_{h in H} err(h; D), exactly (the learning catalogue's ``constant_zero``)."""
+    return float(labeled_law(kind, law, size, noise).joint[:, 1].sum() - _population(kind, law, size, noise).min())
+
+
 def rate(successes: int, trials: int, confidence: float) -> dict:
     """A measured rate (no claim attached: baselines) with its two-sided Clopper-Pearson interval."""
     lo, hi = stats.clopper_pearson(successes, trials, confidence, "two-sided")

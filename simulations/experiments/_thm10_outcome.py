@@ -9,7 +9,9 @@ from simulations import contract
 
 @dataclass(frozen=True)
 class Case:
-    """One case of one trial (``run_pap``); the trivial releases' fields only with ``baselines``."""
+    """One case of one trial (``run_pap``); the trivial releases' fields only with ``baselines``. An opponent's
+    outcome is its error (judged against alpha where it is summarised); its ``_accurate`` flag is written only where
+    ``thm10_looseness`` reads it (``thm10.FLAGGED``) and stays declared for runs recorded before."""
     n: int
     m: int
     cover_radius: float
@@ -25,19 +27,19 @@ class Case:
     pmw_alpha_mw: float
     private_only_updates: int | None = None
     public_only_error: float | None = contract.opponent_field("public_only", "error", None)
-    public_only_accurate: bool | None = contract.opponent_field("public_only", "success", None)
+    public_only_accurate: bool | None = None
     public_shrunk_error: float | None = contract.opponent_field("public_shrunk", "error", None)
-    public_shrunk_accurate: bool | None = contract.opponent_field("public_shrunk", "success", None)
+    public_shrunk_accurate: bool | None = None
     private_only_error: float | None = contract.opponent_field("private_only", "error", None)
-    private_only_accurate: bool | None = contract.opponent_field("private_only", "success", None)
+    private_only_accurate: bool | None = None
     gaussian_error: float | None = contract.opponent_field("gaussian", "error", None)
-    gaussian_accurate: bool | None = contract.opponent_field("gaussian", "success", None)
+    gaussian_accurate: bool | None = None
     laplace_error: float | None = contract.opponent_field("laplace", "error", None)
-    laplace_accurate: bool | None = contract.opponent_field("laplace", "success", None)
+    laplace_accurate: bool | None = None
     tree_error: float | None = contract.opponent_field("tree", "error", None)
-    tree_accurate: bool | None = contract.opponent_field("tree", "success", None)
+    tree_accurate: bool | None = None
     constant_zero_error: float | None = contract.opponent_field("constant_zero", "error", None)
-    constant_zero_accurate: bool | None = contract.opponent_field("constant_zero", "success", None)
+    constant_zero_accurate: bool | None = None
     exact_private_error: float | None = None
     exact_private_accurate: bool | None = None
     exact_pooled_error: float | None = None

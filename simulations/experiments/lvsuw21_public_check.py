@@ -121,13 +121,16 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
     text = (f"accepted the unbiased public set in {acc}/{T} trials (CP {claims['accepts_unbiased']['ci']}), "
             f"rejected the {params.mismatched}-only set in {rej}/{T} (CP {claims['rejects_one_sex']['ci']}) at eps = "
             f"{params.eps:g}, threshold {params.threshold:g}; best mixture errors {f['matched']} (unbiased) and "
-            f"{f['mismatched']} ({params.mismatched}-only)")
+            f"{f['mismatched']} ({params.mismatched}-only); strongest opponent: the constant decisions (each right "
+            f"on one set only), {baselines['always accept']['status']}")
     return contract.Judgement(claims=list(claims.values()), text=text, regime=contract.informative(baselines),
                               measurements={
             "result_id": "lvsuw21 Section 5 (the private check of a public set; Lemma 4.2's sensitivity)",
             "eps": params.eps, "threshold": params.threshold,
             "n": records[0]["n"], "public_rows": int(round(params.public_fraction * 48_842)),
             "claims": claims, "baselines": baselines,
+            "strongest": {"name": "always accept", "status": baselines["always accept"]["status"],
+                                   "failed": baselines["always accept"]["status"] == contract.FAILS},
             "non_private_right_rate": exact, "best_mixture_error_range": f,
             "noise_scale": (1.0 if params.variant == "sensitivity_one" else 1.0 / records[0]["n"]) / params.eps})
 

@@ -19,8 +19,11 @@ exact):
    (1) (1/m) sum 1(y_priv_i != h^(x_i)) <= alpha/4 w.p. >= 1 - beta/4; (2) the queries' average error of h^
    exceeds h_ERM(S')'s by at most alpha/2 w.p. >= 1 - beta/2; (3) h_ERM(S')'s average error <= alpha/4 + gamma w.p.
    >= 1 - beta/4 (the step the corrected count is for); the largest value of each over the trials is shown;
-4. trivial baselines in the same trials (``TRIVIAL_ALGORITHMS``: the constant answers 0 and 1, which read no
-   data) and non-private ERM on S' beside them.
+4. the opponents in the same trials (:data:`OPPONENTS`, judged by the same rule): the generic private learner
+   without public data (``algorithms.opponents.exponential_learner`` on all of S, S' completed by the n - n'
+   other examples of an i.i.d. S, at the full eps: one hypothesis answering every query) and the constant answers
+   0 and 1, which read no data; non-private ERM on S' beside them, never an opponent (accuracy cannot see
+   privacy: the audit :data:`PRIVACY_AUDIT` judges A_AgPrivCl's).
 
 Negative control (``EXPERIMENT.controls``): ``no_relabel``, A_AgPrivCl whose S^ is drawn from S' itself (step 3's
 relabelling skipped: the sub-samples are not realizable, against step (1)'s premise), run in every trial on the
@@ -41,6 +44,7 @@ import numpy as np
 
 from algorithms.learning.agprivcl import AgPrivCl
 from algorithms.learning.erm import erm
+from algorithms.opponents import exponential_learner
 from algorithms.learning.subsamp import SubSamp, answer_online, resample_hypotheses_counts
 from simulations import contract, stats
 from simulations.experiments import param
@@ -48,8 +52,15 @@ from simulations.experiments._nb20_common import Setting, agprivcl_params, claim
 from simulations.experiments.thm7 import make_case, theorem_sizes
 
 CASES = ("thresholds", "intervals", "halfspaces", "boundary_noise")
-#: the releases that read no data: the lemma's verdict is informative where both fail
-TRIVIAL_ALGORITHMS = ("constant_0", "constant_1")
+#: the opponents (``algorithms.opponents``'s names; the record keeps ``constant_0`` for the constant label 0, so that
+#: runs recorded before read back, and lacks ``em_learner`` before it was added): informative where all fail
+OPPONENTS = {"em_learner": "the generic private learner on S (exponential mechanism over H, eps-DP, no public data)",
+             "constant_zero": "the constant label 0 (reads no data)",
+             "constant_1": "the constant label 1 (reads no data)"}
+TRIVIAL_ALGORITHMS = OPPONENTS
+RECORD_KEY = {"constant_zero": "constant_0", "erm_private": "erm"}
+#: the audit target that judges A_AgPrivCl's privacy (what the accuracy verdict cannot see)
+PRIVACY_AUDIT = "nb20_agprivcl"
 #: the proof's steps: (key, share of beta the union bound gives it, the bound in alpha and gamma, words)
 STEPS = (("eq1", 1 / 4, lambda a, g: a / 4, "(1/m) sum 1(y_priv != h^(x)) <= alpha/4"),
          ("eq2", 1 / 2, lambda a, g: a / 2, "avg error of h^ - avg error of h_ERM(S') <= alpha/2"),
@@ -100,6 +111,8 @@ def run_case(kind: str, params: Params, rng: np.random.Generator) -> dict:
     no_rel = SubSamp.from_hypotheses(cls, resample_hypotheses_counts(cls, sprime, P.subsamp.k, rng), P.subsamp, rng)
     no_rel_ans = answer_online(no_rel, qx).labels
     main = {"none": ans, "no_relabel": no_rel_ans}[params.variant]
+    S = sprime + rng.multinomial(n - n_prime, joint.ravel()).reshape(N, 2)  # S' and the rest of an i.i.d. S
+    h_em = exponential_learner(cls, S[:, 1], S[:, 0], params.eps, rng).value
     pts = np.concatenate([np.arange(N)] * 2)
     h_erm = erm(cls, pts, np.repeat([True, False], N), np.concatenate([sprime[:, 1], sprime[:, 0]])).hypothesis
     h_hat = algo.relabeled.hypothesis
@@ -109,7 +122,8 @@ def run_case(kind: str, params: Params, rng: np.random.Generator) -> dict:
         return float(np.mean(labels != qy))
 
     errs = {"agprivcl": avg(main), "no_relabel": avg(no_rel_ans), "erm": avg(erm_q),
-            "constant_0": avg(np.zeros(m, dtype=bool)), "constant_1": avg(np.ones(m, dtype=bool))}
+            "constant_0": avg(np.zeros(m, dtype=bool)), "constant_1": avg(np.ones(m, dtype=bool)),
+            "em_learner": avg(cls.matrix[h_em, qx])}
     steps = {"eq1": float(np.mean(main != hat_q)), "eq2": avg(hat_q) - avg(erm_q), "eq3": avg(erm_q)}
     return {"n": n, "n_prime": n_prime, "k": P.subsamp.k, "m": m, "gamma": gamma, "avg_error": errs,
             "accurate": {a: bool(e <= params.alpha + gamma) for a, e in errs.items()}, "steps": steps,
@@ -120,12 +134,14 @@ def run_case(kind: str, params: Params, rng: np.random.Generator) -> dict:
 
 @dataclass(frozen=True)
 class Accurate:
-    """Per release: its average error <= alpha + gamma over the m queries."""
+    """Per release: its average error <= alpha + gamma over the m queries (the opponents are judged by their errors,
+    :class:`AvgError`)."""
     agprivcl: bool
     no_relabel: bool
     erm: bool
-    constant_0: bool = contract.opponent_field("constant_0", "success")
-    constant_1: bool = contract.opponent_field("constant_1", "success")
+    constant_0: bool
+    constant_1: bool
+    em_learner: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -134,8 +150,9 @@ class AvgError:
     agprivcl: float
     no_relabel: float
     erm: float
-    constant_0: float = contract.opponent_field("constant_0", "error")
+    constant_0: float = contract.opponent_field("constant_zero", "error")
     constant_1: float = contract.opponent_field("constant_1", "error")
+    em_learner: float | None = contract.opponent_field("em_learner", "error", None)
 
 
 @dataclass(frozen=True)
@@ -182,6 +199,8 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
 
 
 def summarise(records: list[dict], params: Params) -> contract.Judgement:
+    from simulations.opponents import judge_case, privacy_blind_text, strongest_text
+
     T, target, conf = len(records), 1 - params.beta, params.confidence
     main = "A_AgPrivCl" if params.variant == "none" else f"A_AgPrivCl ({params.variant}, broken)"
     cases = {}
@@ -195,7 +214,9 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
         def count(a, rows=rows):
             return sum(r["accurate"][a] for r in rows)
 
-        base = {a: contract.baseline(count(a), T, target, conf) for a in (*TRIVIAL_ALGORITHMS, "erm")}
+        judged = judge_case([{k: r["avg_error"].get(RECORD_KEY.get(k, k)) for k in (*OPPONENTS, "erm_private")}
+                             for r in rows], tuple(OPPONENTS), params.alpha + rows[0]["gamma"], target, conf,
+                            privacy_blind=("erm_private",), audit=PRIVACY_AUDIT)
         steps = {key: {**claim(sum(r["steps_ok"][key] for r in rows), T, 1 - share * params.beta, conf, at_bound,
                                 kind=contract.PREMISE,
                                 label=f"Lemma 9 step {key[-1]}: {words} w.p. >= 1 - {share:g} beta, {kind}"),
@@ -209,9 +230,9 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
                             label=f"{main}: avg error <= alpha + gamma over m = min_queries w.p. >= 1 - beta, {kind}"),
             "negative_control": claim(count("no_relabel"), T, target, conf, at_bound,
                                       label=f"control no_relabel: avg error <= alpha + gamma, {kind}"),
-            "steps": steps, "baselines": base,
-            "informative": contract.informative({a: base[a] for a in TRIVIAL_ALGORITHMS}),
-            "avg_error_max": {a: max(r["avg_error"][a] for r in rows) for a in rows[0]["avg_error"]},
+            "steps": steps, **judged,
+            "avg_error_max": {a: max(r["avg_error"][a] for r in rows) for a in rows[0]["avg_error"]
+                              if all(r["avg_error"].get(a) is not None for r in rows)},
             "unstable_max": max(r["unstable"] for r in rows),
             "no_relabel_unstable_max": max(r["no_relabel_unstable"] for r in rows),
             "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta
@@ -221,8 +242,12 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
     n_verdicts = 2 * len(cases)
     need = trials_for_holds(target, conf, n_verdicts)
     informative = {k: cs["informative"] for k, cs in cases.items()}
-    text = ("informative (both constant answers fail): "
+    weak = sorted({o for cs in cases.values() for o in cs["weaker_than_constant"]})
+    text = ("informative (the generic private learner and both constant answers fail): "
             + ", ".join(f"{k}: {v}" for k, v in informative.items())
+            + "; strongest opponent: " + strongest_text(cases) + "; "
+            + privacy_blind_text(cases, "A_AgPrivCl", PRIVACY_AUDIT)
+            + (f"; DEFECT: weaker than the constant on the same draws: {', '.join(weak)}" if weak else "")
             + f"; Lemma 9 for {main} at m = min_queries ("
             + ", ".join(f"{k}: m = {cs['m']} (printed {cs['m_printed']}), n / n_bound = {cs['n_fraction_of_bound']:.2g}"
                         for k, cs in cases.items())
@@ -230,7 +255,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
             f"negative control no_relabel {'caught' if control else 'NOT caught'}")
     return contract.Judgement(
         claims=[cs["lemma9"] for cs in cases.values()], text=text,
-        opponents={k: {a: cs["baselines"][a] for a in TRIVIAL_ALGORITHMS} for k, cs in cases.items()},
+        opponents={k: cs["baselines"] for k, cs in cases.items()},
         measurements={"result_id": "nb20:lemma9",
             "claim": "(1/m) sum_j 1(y_priv_j != y~_j) <= alpha + gamma w.p. >= 1 - beta at m = min_queries",
             "bound_source": ("bounds.compute('nb20:lemma9', ..., approx_error=gamma)['min_queries'] for m; "
@@ -252,6 +277,6 @@ EXPERIMENT = contract.Experiment(
     # the lemma's own n and m, in the case where the control is caught (boundary_noise), with the fewest trials at
     # which 0 successes give violated
     ci=contract.CiRun(2, {"cases": "boundary_noise"}),
-    opponents=TRIVIAL_ALGORITHMS,
+    opponents=OPPONENTS,
     controls={"no_relabel": "A_AgPrivCl whose S^ is drawn from S' itself (step 3's relabelling skipped)"},
 )

@@ -31,8 +31,12 @@ truncation seen failing at all).
 
 Trivial supports (:data:`TRIVIAL_SUPPORTS`, same m, same best mixture error, same draws): m points uniform on
 {0,1}^d, ignoring both distributions, and m points of the product law with every marginal of mu flipped; with the
-public-only release they are the baselines ``informative`` is computed from. At Proposition 4.3's m they fit as
-well as the public support (the verdict is not informative: at m ~ 6e4 points any support fits the workloads).
+public-only release (the catalogue's ``public_empirical``, recorded as ``public_only``) and the data-free answers 0
+(``constant_zero``) they are the opponents ``informative`` is computed from (:data:`TRIVIAL_ALGORITHMS`). At
+Proposition 4.3's m they fit as well as the public support (the verdict is not informative: at m ~ 6e4 points any
+support fits the workloads). Not run, and why (:data:`NOT_RUN`): the private-only releases (Gaussian, Laplace, tree)
+need a privacy level the proposition does not state (it bounds how well a public support can fit, no release is
+private), and the private data's exact answers are the target itself (error 0 by definition).
 """
 
 from __future__ import annotations
@@ -56,7 +60,14 @@ NEGATIVE_CONTROLS = {"support_from_one": "the public support is the first public
 TRIVIAL_SUPPORTS = {"uniform_support": "m points uniform on {0,1}^d, ignoring both distributions",
                     "flipped_product_support": "m points of the product law with every marginal of mu flipped"}
 #: the trivial releases judged beside the public support (the contract test edits their outcomes in the records)
-TRIVIAL_ALGORITHMS = {"public_only": "the public sample's own answers (no private data)", **TRIVIAL_SUPPORTS}
+TRIVIAL_ALGORITHMS = {"public_empirical": "the public sample's own answers (no private data)",
+                      "constant_zero": "every answer 0 (ignores all data)", **TRIVIAL_SUPPORTS}
+#: the record's key of an opponent the catalogue names otherwise (runs recorded before read back)
+RECORD_KEY = {"public_empirical": "public_only"}
+#: the catalogue's opponents this experiment does not run, and why
+NOT_RUN = {"gaussian, laplace, tree": ("Proposition 4.3 states no privacy level: it bounds how well the public "
+                                       "support can fit the private answers, no release is private"),
+           "exact_private": "the private sample's answers are the target itself (error 0 by definition)"}
 ZERO = 1e-7   # an LP optimum this small is zero up to HiGHS's tolerance; larger supports cannot do worse
 
 
@@ -144,6 +155,7 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
     g = np.exp(mu.log_prob(support) - nu.log_prob(support)) * counts   # omega_x ~ g(x), with multiplicity
     witness = float(np.max(np.abs(true - queries.answer(g / g.sum()))))
     public_only = float(np.max(np.abs(true - queries.answer(counts / counts.sum()))))
+    constant = float(np.max(np.abs(true)))  # the answers 0
     # trivial supports of the same size m, judged by the same best mixture error: m points uniform on {0,1}^d
     # (ignoring both distributions) and m points of the product law whose every marginal is mu's flipped
     m_rows = full_rows.shape[0]
@@ -155,7 +167,7 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
     return {**{f"{k}_error": float(v) for k, v in trivial_errors.items()}, "best_mixture_error": errors,
             "support_size": supports, "implied": implied,
             "success": [bool(e <= params.alpha) for e in errors],
-            "witness_error": witness, "public_only_error": public_only,
+            "witness_error": witness, "public_only_error": public_only, "constant_zero_error": constant,
             "mu_mass_of_support": float(np.exp(mu.log_prob(support)).sum())}
 
 
@@ -169,9 +181,10 @@ class Outcome:
     success: tuple[bool, ...]
     witness_error: float
     mu_mass_of_support: float
-    public_only_error: float = contract.opponent_field("public_only", "error")
+    public_only_error: float = contract.opponent_field("public_empirical", "error")
     uniform_support_error: float = contract.opponent_field("uniform_support", "error")
     flipped_product_support_error: float = contract.opponent_field("flipped_product_support", "error")
+    constant_zero_error: float | None = contract.opponent_field("constant_zero", "error", None)
 
 
 def _per_fraction(records: list[dict], params: Params, s: dict) -> list[dict]:
@@ -191,16 +204,12 @@ def _per_fraction(records: list[dict], params: Params, s: dict) -> list[dict]:
 
 
 def _baselines(records: list[dict], params: Params) -> dict:
-    """The trivial releases' records (the public sample's own answers and the trivial supports), judged by the same
-    best mixture error on the same draws."""
-    t, target, pub_only = len(records), 1 - params.beta, np.array([r["public_only_error"] for r in records])
-    baselines = {"public_only": contract.baseline(int(np.sum(pub_only <= params.alpha)), t, target, params.confidence)}
-    for key in TRIVIAL_SUPPORTS:
-        if f"{key}_error" in records[0]:  # absent from run directories recorded before these baselines
-            errs = np.array([r[f"{key}_error"] for r in records])
-            baselines[key] = {**contract.baseline(int(np.sum(errs <= params.alpha)), t, target, params.confidence),
-                              "error_mean": float(errs.mean()), "error_max": float(errs.max())}
-    return baselines
+    """The opponents (the public sample's own answers, the answers 0 and the trivial supports), judged by the same
+    error on the same draws (``simulations.opponents.judge_case``; None: absent from runs recorded before it)."""
+    from simulations.opponents import judge_case
+
+    return judge_case([{k: r.get(f"{RECORD_KEY.get(k, k)}_error") for k in TRIVIAL_ALGORITHMS} for r in records],
+                      tuple(TRIVIAL_ALGORITHMS), params.alpha, 1 - params.beta, params.confidence)
 
 
 def summarise(records: list[dict], params: Params) -> contract.Judgement:
@@ -219,12 +228,16 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
     w_claim = contract.claim(int(np.sum(wit <= params.alpha)), t, target, params.confidence,
                              label="the witness mixture's error <= alpha w.p. >= 1 - beta")
     pub_only = np.array([r["public_only_error"] for r in records])
-    baselines = _baselines(records, params)
+    judged = _baselines(records, params)
+    baselines = judged["baselines"]
     mass = np.array([r["mu_mass_of_support"] for r in records])
     main = stats.verdict(per[0]["successes"], t, target, params.confidence)
-    text = (("informative" if contract.informative(baselines) else "NOT informative (a trivial release also meets "
-             "alpha: " + ", ".join(k for k, b in baselines.items() if b["status"] != contract.FAILS) + ")")
-            + f". {main}")
+    text = (("informative" if judged["informative"] else "NOT informative (an opponent also meets alpha: "
+             + ", ".join(k for k, b in baselines.items() if b and b["status"] != contract.FAILS) + ")")
+            + f"; strongest opponent: {judged['strongest']} "
+            + f"({'failed' if judged['strongest_failed'] else 'did not fail'})"
+            + ("; DEFECT: weaker than the constant on the same draws: " + ", ".join(judged["weaker_than_constant"])
+               if judged["weaker_than_constant"] else "") + f". {main}")
     # the proposition's statement decides; the witness is its proof's step, reported beside
     return contract.Judgement(claims=[f_claim], text=text, opponents=baselines, measurements={
         "result_id": "lvsuw21:prop4.3",
@@ -245,7 +258,8 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
         "witness_claim": "Pr[max_q |q(D~) - sum_x omega_x q(x)| <= alpha] >= 1 - beta, omega ~ mu/nu on D^ "
                          "(the reweighting Prop 4.3's proof bounds; an upper bound on f)",
         "mean_witness_error": float(wit.mean()), "max_witness_error": float(wit.max()),
-        "baselines": baselines,
+        "baselines": baselines, "strongest": judged["strongest"], "strongest_failed": judged["strongest_failed"],
+        "weaker_than_constant": judged["weaker_than_constant"], "opponents_not_run": NOT_RUN,
         "mean_public_only_error": float(pub_only.mean()),
         "per_fraction": per,
         "smallest_fraction_meeting_target": min(enough) if enough else None,

@@ -27,7 +27,10 @@ One trial, per case (thresholds on 16 points, intervals on 12 points; uniform ma
    record says so and gives the n it would need: the growth with m that Theorem 11 removes). Its S'
    (twice the first phase's n': rate eps/56 against (eps/2)/56) is the first phase's S' completed by
    i.i.d. draws: each is an i.i.d. sample as a random subset of S is, but their overlap is a coupling
-   chosen here, not the overlap of two independent random subsets;
+   chosen here, not the overlap of two independent random subsets; the opponents (:data:`OPPONENTS`) on the
+   same S and Q, judged by the same rule (average error <= alpha + gamma): the generic private learner on all of
+   S at the full eps (one hypothesis, no public data) and the constant label 0. Non-private ERM is measured
+   beside them, never one: accuracy cannot see privacy, the audit :data:`PRIVACY_AUDIT` judges A_UnvPrivCl's;
 4. negative control: the second phase answering with the complement of h_priv (a plausible bug: label
    polarity). Its error on the second phase exceeds 1/2 - gamma + gamma wherever h_priv is good, and h_priv
    improves with n, so its failure at the used n carries to Theorem 11's n: it is judged as a verdict and
@@ -53,6 +56,7 @@ from algorithms.learning.agprivcl import AgPrivCl, lemma8_chain
 from algorithms.learning.erm import erm
 from algorithms.learning.subsamp import answer_online
 from algorithms.learning.unvprivcl import UnvPrivCl, label_histogram
+from algorithms.opponents import exponential_learner
 from simulations import contract, stats
 from simulations.experiments import param
 from simulations.experiments._nb20_common import (Setting, agprivcl_params, claim, labeled_histogram, sample_labeled,
@@ -63,9 +67,17 @@ CASES = ("thresholds", "intervals", "boundary_noise")
 NEGATIVE_CONTROLS = {"complement_second_phase": "the second phase answers with the complement of h_priv (label "
                                                 "polarity); the control arm runs in every trial, this variant "
                                                 "makes it the run's verdict"}
-#: the trivial algorithms judged by the same rule as A_UnvPrivCl (ERM is the non-private reference, not trivial):
-#: ``informative`` in a case only where each fails there
-TRIVIAL_ALGORITHMS = {"constant": "answers every query with the label 0 (ignores all data)"}
+#: the opponents judged by the same rule as A_UnvPrivCl on the same S and Q (``algorithms.opponents``; each needs
+#: nothing Theorem 11 offers): ``informative`` in a case only where each fails there. The constant's record keys
+#: stay ``constant_*`` (runs recorded before read back); ``em_learner_error`` is absent from runs before it
+OPPONENTS = {"em_learner": ("the generic private learner without public data (KLNRS08: the exponential mechanism "
+                            "over H on all of S, score minus the error count, eps-DP) answering every query with "
+                            "its one hypothesis"),
+             "constant_zero": "answers every query with the label 0 (ignores all data)"}
+TRIVIAL_ALGORITHMS = OPPONENTS
+#: measured beside the opponents, never one: non-private ERM on S (accuracy cannot see privacy); the audit target
+#: that judges A_UnvPrivCl's privacy
+PRIVACY_AUDIT = "nb20_unvprivcl"
 CROSSOVER_M = (10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000, 1_000_000)
 
 
@@ -162,6 +174,7 @@ def run_case(kind: str, params: Params, rng: np.random.Generator) -> dict:
     wrong = main != qy
     pts = np.concatenate([np.arange(N)] * 2)
     h_erm = erm(cls, pts, np.repeat([True, False], N), np.concatenate([pos, neg])).hypothesis
+    h_em = exponential_learner(cls, pos, neg, params.eps, rng).value
     # Theorem 7's algorithm on all m queries at the full eps, on the same S, when n allows it: its S' is the
     # first phase's S' completed by i.i.d. draws (a coupling; each is an i.i.d. sample, as a random subset is)
     P7 = agprivcl_params(params.alpha, params.beta, params.eps, params.delta, m, params.lam)
@@ -187,7 +200,7 @@ def run_case(kind: str, params: Params, rng: np.random.Generator) -> dict:
         "control_accurate": bool(np.mean(control != qy) <= params.alpha + gamma),
         "erm_error": float(np.mean(cls.matrix[h_erm, qx] != qy)),
         "erm_accurate": bool(np.mean(cls.matrix[h_erm, qx] != qy) <= params.alpha + gamma),
-        "constant_error": float(np.mean(qy)), "constant_accurate": bool(np.mean(qy) <= params.alpha + gamma),
+        "constant_error": float(np.mean(qy)), "em_learner_error": float(np.mean(cls.matrix[h_em, qx] != qy)),
         "thm7_runs": bool(thm7_runs), "thm7_n_needed": P7.min_private_samples(), "thm7_error": thm7_error,
         "unstable": int(algo.first.subsamp.unstable_count), "rounds": P.subsamp.rounds,
         "spent_eps": float(g.eps), "spent_delta": float(g.delta),
@@ -222,8 +235,9 @@ class Case:
     spent_eps: float
     spent_delta: float
     printed_budget_eps: float
-    constant_error: float = contract.opponent_field("constant", "error")
-    constant_accurate: bool = contract.opponent_field("constant", "success")
+    constant_error: float = contract.opponent_field("constant_zero", "error")
+    em_learner_error: float | None = contract.opponent_field("em_learner", "error", None)
+    constant_accurate: bool | None = None  # written by runs before the opponents were judged by their errors
 
 
 @dataclass(frozen=True)
@@ -244,9 +258,12 @@ def summarise_case(kind: str, rows: list[dict], params: Params, main: str) -> di
                           params.lam)
     n = rows[0]["n"]
     at_bound = n >= sizes["n_bound"]
-    base = {"erm": contract.baseline(sum(r["erm_accurate"] for r in rows), T, target, params.confidence),
-            "constant": contract.baseline(sum(r["constant_accurate"] for r in rows), T, target,
-                                          params.confidence)}
+    from simulations.opponents import judge_case
+
+    judged = judge_case([{"em_learner": r.get("em_learner_error"), "constant_zero": r["constant_error"],
+                          "erm_private": r["erm_error"]} for r in rows], tuple(OPPONENTS),
+                        params.alpha + c["gamma"], target, params.confidence, privacy_blind=("erm_private",),
+                        audit=PRIVACY_AUDIT)
     second = [r["error_second"] for r in rows if r["error_second"] is not None]
     privacy_ok = all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta for r in rows)
     out = {
@@ -258,7 +275,7 @@ def summarise_case(kind: str, rows: list[dict], params: Params, main: str) -> di
         "negative_control": claim(sum(r["control_accurate"] for r in rows), T, target, params.confidence,
                                   at_bound,
                                   label=f"control complement_second_phase: avg error <= alpha + gamma, {kind}"),
-        "baselines": base, "not_judged_because": None if at_bound else
+        **judged, "not_judged_because": None if at_bound else
         f"n = {n:,} < Theorem 11's n = {sizes['n_bound']:,.0f}",
         "switch": {"status": stats.HOLDS if all(r["switch_ok"] for r in rows) else stats.VIOLATED,
                    "kind": stats.FLOOR_CHECK},
@@ -278,13 +295,14 @@ def summarise_case(kind: str, rows: list[dict], params: Params, main: str) -> di
         "crossover": crossover(params.alpha, params.beta, params.eps, params.delta, c["d"],
                                max(1, params.per_subsample)),
     }
-    out["informative"] = contract.informative({k: base[k] for k in TRIVIAL_ALGORITHMS})
     out["separated"] = bool(out["accuracy"]["status"] == stats.HOLDS
                                     and out["informative"])
     return out
 
 
 def summarise(records: list[dict], params: Params) -> contract.Judgement:
+    from simulations.opponents import privacy_blind_text, strongest_text
+
     T = len(records)
     target = 1 - params.beta
     main = "A_UnvPrivCl" if params.variant == contract.NO_VARIANT else f"A_UnvPrivCl ({params.variant}, broken)"
@@ -302,10 +320,14 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
             "n used / n bound = " + ", ".join(f"{k}: {cs['n_fraction_of_bound']:.2g}" for k, cs in cases.items())
             + f"; switch at m_o and privacy within (eps, delta): {'hold' if floors else 'FAIL'} (floor checks); "
             f"negative control {'violated in every case' if controls else 'NOT caught everywhere'}; informative (the "
-            "constant answer fails): " + ", ".join(f"{k}: {cs['informative']}" for k, cs in cases.items()))
+            "generic private learner and the constant answer fail): "
+            + ", ".join(f"{k}: {cs['informative']}" for k, cs in cases.items())
+            + "; strongest opponent: " + strongest_text(cases) + "; "
+            + privacy_blind_text(cases, "A_UnvPrivCl", PRIVACY_AUDIT)
+            + "".join(f"; DEFECT: weaker than the constant on the same draws in {k}: "
+                      + ", ".join(cs["weaker_than_constant"]) for k, cs in cases.items() if cs["weaker_than_constant"]))
     return contract.Judgement(
-        claims=at, text=text, opponents={k: {t: cs["baselines"][t] for t in TRIVIAL_ALGORITHMS}
-                                         for k, cs in cases.items()}, measurements={
+        claims=at, text=text, opponents={k: cs["baselines"] for k, cs in cases.items()}, measurements={
         "result_id": "nb20:thm11",
         "claim": "(1/m) sum_i 1(y_priv_i != y~_i) <= alpha + gamma w.p. >= 1 - beta for any m (Theorem 11)",
         "bound_source": (f"bounds.compute('nb20:thm11', alpha={params.alpha}, beta={params.beta}, "
@@ -328,5 +350,5 @@ EXPERIMENT = contract.Experiment(
     # second phase runs and its complement (error about 1 - gamma on those queries) lifts the average error above
     # alpha + gamma
     ci=contract.CiRun(2, {"cases": "thresholds", "num_queries": 1200}),
-    opponents=TRIVIAL_ALGORITHMS, controls=NEGATIVE_CONTROLS,
+    opponents=OPPONENTS, controls=NEGATIVE_CONTROLS,
 )

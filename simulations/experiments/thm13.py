@@ -539,8 +539,14 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
         for kind, v in rel.items():
             if v["theorem_private"]:
                 v["theorem_claim"] = theorem_claim(v, kind, n, m, informative[key], params, per_claim)
+        private = {k: v["accurate_record"] for k, v in rel.items() if k in PRIVATE_RELEASES}
+        best = max(private, key=lambda k: private[k]["rate"]) if private else None
         cells[key] = {"n": n, "m": m, "in_region": region, "informative": informative[key],
-                      "accurate_releases": accurate, "releases": rel}
+                      "accurate_releases": accurate, "releases": rel,
+                      # the lower bound's strongest opponent: the declared-private release closest to accurate here
+                      "strongest_opponent": None if best is None else {
+                          "name": best, "status": private[best]["status"],
+                          "failed": private[best]["status"] == contract.FAILS}}
     verdicts = [v["theorem_claim"] for c in cells.values() for k, v in c["releases"].items()
                 if "theorem_claim" in v and v["theorem_claim"]["kind"] == contract.VERDICT]
     in_claims = [c["verdict"] for c in verdicts if c["verdict"] != stats.BELOW_BOUND]

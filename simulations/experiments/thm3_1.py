@@ -16,11 +16,17 @@ What one trial does, for every case "class:distribution" of ``Params.cases`` (``
      points <= alpha (Lemma 3.3, w.p. >= 1 - beta);
    - looseness: A_SSPP at (f n, m) and at (n, f m) for every f in ``fractions`` below 1
      (``below-bound`` measurements, never verdicts);
-   - baselines on the same S and T: non-private ERM on S (no privacy); the private learner without
-     public data, the exponential mechanism over all of H (KLN+08's generic learner, score -err_hat,
-     sensitivity 1/n, the same eps); and public-only: T carries no labels, so a learner that sees only T
-     cannot depend on the labels at all; what it can do is measured as a uniformly random member of
-     H~ (the exponential mechanism at eps = 0).
+   - the opponents on the same S and T (:data:`OPPONENTS`, the catalogue ``algorithms.opponents``; each needs
+     nothing Theorem 3.1 offers, and ``informative`` holds in a case only where every one fails): the private
+     learner without public data ``em_learner``, the exponential mechanism over all of H (KLN+08's generic
+     learner, score -err_hat, sensitivity 1/n, the same eps; recorded as ``em_all_of_H``); public-only: T
+     carries no labels, so a learner that sees only T cannot depend on the labels (ERM on the public sample
+     does not exist here) and is a data-free choice of hypothesis: the data-free constant label
+     ``constant_zero``. Beside them, never opponents: a uniformly random member of H~ (the exponential mechanism
+     at eps = 0, ``public_only_label_blind``), dropped as an opponent because it is weaker than the constant on
+     the same draws (halfspaces at the CI run: excess 0.38 against the constant's 0.15), and non-private ERM on S
+     (``erm_private``, recorded as ``erm_nonprivate``): an accuracy verdict cannot tell A_SSPP from it; the audit
+     target :data:`PRIVACY_AUDIT` judges A_SSPP's privacy.
 
 ``variant="flipped_score"`` (:data:`NEGATIVE_CONTROLS`) is the negative control: step 6 with score +err_hat (the
 exponential mechanism then favours the worst hypothesis); it must come out ``violated`` at the
@@ -50,10 +56,25 @@ from simulations.experiments import Confidence, Controlled, param
 from simulations.experiments import _abm19_common as common
 
 DEFAULT_CASES = ("thresholds:uniform", "thresholds:near_threshold", "intervals:uniform", "halfspaces:uniform")
-#: trivial learners judged by A_SSPP's rule on the same draws; the verdict is ``informative`` in a case only where
-#: all of them fail there (non-private ERM is reported beside them as the reference, not counted: it is what
-#: privacy costs, not a trivial learner)
-TRIVIAL_ALGORITHMS = ("em_all_of_H", "public_only_label_blind")
+#: the opponents judged by A_SSPP's rule (excess <= alpha) on the same draws; the verdict is ``informative`` in a case
+#: only where all of them fail there. Named as the catalogue names them (``algorithms.opponents``); the record keeps
+#: its first key where it had one (:data:`RECORD_KEY`), so that runs recorded before read back
+OPPONENTS = {
+    "em_learner": "private learner without public data: exponential mechanism over all of H (same eps)",
+    "constant_zero": ("the constant negative label (ignores all data; with T unlabeled, a public-only learner is a "
+                      "data-free choice of hypothesis too)"),
+}
+#: measured beside the opponents, not one: weaker than the constant on the same draws (a defect as an opponent)
+LABEL_BLIND = {"public_only_label_blind": ("public data only: T is unlabeled, so nothing can depend on the labels; "
+                                           "a uniformly random member of H~ (eps = 0); not an opponent: weaker than "
+                                           "the constant on the same draws")}
+TRIVIAL_ALGORITHMS = OPPONENTS  # the name the other experiments and the report read
+#: the record's key of an opponent named otherwise in the catalogue
+RECORD_KEY = {"em_learner": "em_all_of_H", "erm_private": "erm_nonprivate"}
+#: measured beside the opponents, never one: non-private ERM on S (accuracy cannot see privacy); the audit target
+#: that judges A_SSPP's privacy
+PRIVACY_BLIND = {"erm_private": "non-private ERM on the private sample (no privacy at all)"}
+PRIVACY_AUDIT = "a_sspp"
 #: A_SSPP's exponential mechanism run at eps/K while eps is declared (its noise K times what eps allows): runnable
 #: measurements of the slack Theorem 3.1's n leaves (module docstring: the smallest K caught), not controls
 PROBES = {f"eps_div_{k}": f"step 6's exponential mechanism at eps/{k} (eps declared)"
@@ -109,6 +130,7 @@ def case_setup(case: str, params: Params) -> dict:
     D = common.labeled_law(kind, law, size, params.noise)
     return {"case": case, "kind": kind, "law": law, "size": size, "cls": cls, "d": d, "D": D,
             "excess": common.excess_errors(kind, law, size, params.noise),
+            "constant_excess": common.constant_excess(kind, law, size, params.noise),
             **theorem_sizes(params.alpha, params.beta, params.eps, d)}
 
 
@@ -158,9 +180,9 @@ def run_case(s: dict, params: Params, rng: np.random.Generator) -> dict:
     h_erm = erm(cls, X, Y).hypothesis
     h_nopub = ExponentialMechanism(params.eps, 1.0 / n).release(-error_counts(cls, X, Y) / n, rng).value
     h_blind = int(cover.members[rng.integers(cover.size)])
-    out["baselines"] = {name: {"excess": float(excess[hb]), "accurate": bool(excess[hb] <= params.alpha)}
-                        for name, hb in (("erm_nonprivate", h_erm), ("em_all_of_H", h_nopub),
-                                         ("public_only_label_blind", h_blind))}
+    ex = {"erm_nonprivate": float(excess[h_erm]), "em_all_of_H": float(excess[h_nopub]),
+          "public_only_label_blind": float(excess[h_blind]), "constant_zero": s["constant_excess"]}
+    out["baselines"] = {name: {"excess": e, "accurate": bool(e <= params.alpha)} for name, e in ex.items()}
     return out
 
 
@@ -173,10 +195,13 @@ class Learner:
 
 @dataclass(frozen=True)
 class Baselines:
-    """The learners judged beside A_SSPP (:data:`BASELINE_TEXT`); the trivial ones decide ``informative``."""
+    """The learners judged beside A_SSPP: the opponents (:data:`OPPONENTS`) decide ``informative``; ERM is
+    privacy-blind (:data:`PRIVACY_BLIND`), the label-blind draw measured beside (:data:`LABEL_BLIND`).
+    ``constant_zero`` is absent from runs recorded before it was added."""
     erm_nonprivate: Learner
-    em_all_of_H: Learner = contract.opponent_field("em_all_of_H", "outcome")
-    public_only_label_blind: Learner = contract.opponent_field("public_only_label_blind", "outcome")
+    em_all_of_H: Learner = contract.opponent_field("em_learner", "outcome")
+    public_only_label_blind: Learner
+    constant_zero: Learner | None = contract.opponent_field("constant_zero", "outcome", None)
 
 
 @dataclass(frozen=True)
@@ -233,12 +258,25 @@ def _least_fraction(successes: dict, trials: int, target: float, confidence: flo
     return best
 
 
-BASELINE_TEXT = {
-    "erm_nonprivate": "non-private ERM on the private sample (no privacy at all)",
-    "em_all_of_H": "private learner without public data: exponential mechanism over all of H (same eps)",
-    "public_only_label_blind": ("public data only: T is unlabeled, so nothing can depend on the labels; "
-                                "measured as a uniformly random member of H~ (eps = 0)"),
-}
+def _opponents(rows: list[dict], params: Params) -> dict:
+    """The case's opponents and ERM on the same draws (``simulations.opponents.judge_case``, by excess error), each
+    record with its text and its excess error's mean."""
+    from simulations.opponents import judge_case
+
+    names = (*OPPONENTS, *PRIVACY_BLIND)
+    per_trial = [{k: (r["baselines"].get(RECORD_KEY.get(k, k)) or {}).get("excess") for k in names} for r in rows]
+    j = judge_case(per_trial, tuple(OPPONENTS), params.alpha, 1 - params.beta, params.confidence,
+                   privacy_blind=tuple(PRIVACY_BLIND), audit=PRIVACY_AUDIT)
+    blind = np.array([r["baselines"]["public_only_label_blind"]["excess"] for r in rows])
+    j["beside"] = {"public_only_label_blind": {
+        **contract.baseline(int(np.sum(blind <= params.alpha)), blind.size, 1 - params.beta, params.confidence),
+        "error_mean": float(blind.mean())}}
+    text = {**OPPONENTS, **PRIVACY_BLIND, **LABEL_BLIND}
+    for group in (j["baselines"], j["privacy_blind"], j["beside"]):
+        for k, b in group.items():
+            if b is not None:
+                b.update(text=text[k], excess_mean=b["error_mean"])
+    return j
 
 
 def summarise_case(case: str, rows: list[dict], params: Params, per_claim: float) -> dict:
@@ -282,20 +320,13 @@ def summarise_case(case: str, rows: list[dict], params: Params, per_claim: float
         "looseness": loose,
         "least_fraction_n": _least_fraction(k_n, T, target, conf),
         "least_fraction_m": _least_fraction(k_m, T, target, conf),
-        "baselines": {
-            name: {"text": BASELINE_TEXT[name],
-                   **contract.baseline(sum(r["baselines"][name]["accurate"] for r in rows), T, target, conf),
-                   "accuracy": common.rate(sum(r["baselines"][name]["accurate"] for r in rows), T, conf),
-                   "excess_mean": float(np.mean([r["baselines"][name]["excess"] for r in rows]))}
-            for name in BASELINE_TEXT},
+        **_opponents(rows, params),
     }
-    c = out
-    c["informative"] = contract.informative({k: c["baselines"][k] for k in TRIVIAL_ALGORITHMS})
     algo = contract.baseline(k_at_bound, T, target, conf)
-    c["separation"] = {"algorithm": algo,
-                       "separated": bool(algo["status"] == contract.SUCCEEDS and c["informative"]),
-                       "trivial_not_failing": [k for k in TRIVIAL_ALGORITHMS
-                                               if c["baselines"][k]["status"] != contract.FAILS]}
+    out["separation"] = {"algorithm": algo,
+                         "separated": bool(algo["status"] == contract.SUCCEEDS and out["informative"]),
+                         "trivial_not_failing": [k for k, b in out["baselines"].items()
+                                                 if b is not None and b["status"] != contract.FAILS]}
     return out
 
 
@@ -308,17 +339,22 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
     cases = {case: summarise_case(case, [r["cases"][case] for r in records], params, per_claim)
              for case in params.cases}
     statuses = [c[k]["verdict"] for c in cases.values() for k in ("accuracy", "cover", "cover_lemma3_3")]
+    from simulations.opponents import privacy_blind_text, strongest_text
+
     informative = {k: c["informative"] for k, c in cases.items()}
+    weak = sorted({o for c in cases.values() for o in c["weaker_than_constant"]})
     lead = (f"informative in {sum(informative.values())}/{len(cases)} case(s)"
-            + ("" if all(informative.values()) else " (a trivial learner also meets alpha in: " + "; ".join(
+            + ("" if all(informative.values()) else " (an opponent also meets alpha in: " + "; ".join(
                 f"{k}: {', '.join(c['separation']['trivial_not_failing'])}" for k, c in cases.items()
-                if not c["informative"]) + ")") + ". ")
+                if not c["informative"]) + ")") + "; strongest opponent: " + strongest_text(cases) + "; "
+            + privacy_blind_text(cases, "A_SSPP", PRIVACY_AUDIT)
+            + (f"; DEFECT: weaker than the constant on the same draws: {', '.join(weak)}" if weak else "") + ". ")
     text = lead + (f"Theorem 3.1 accuracy (target 1 - beta = {target:g}), its alpha/2-cover (target "
             f"{1 - params.beta / 2:g}) and Lemma 3.3's alpha-cover (target {target:g}) over {len(cases)} cases, "
             f"{T} trials each, {100 * conf:g}% confidence (Bonferroni over {len(statuses)} claims)")
     return contract.Judgement(
         claims=statuses, text=text,
-        opponents={k: {t: c["baselines"][t] for t in TRIVIAL_ALGORITHMS} for k, c in cases.items()}, measurements={
+        opponents={k: c["baselines"] for k, c in cases.items()}, measurements={
         "result_id": "abm19:thm3.1",
         "claim": ("err(h_priv; D) <= min_H err + alpha w.p. >= 1 - beta (Theorem 3.1); H~ an alpha/2-cover w.p. "
                   ">= 1 - beta/2 (its proof) and, at Lemma 3.3's own n_pub, an alpha-cover w.p. >= 1 - beta"),
@@ -337,7 +373,7 @@ EXPERIMENT = contract.Experiment(
     params=Params, trial=trial, summarise=summarise, outcome=Outcome,
     ci=contract.CiRun(20, {"cases": "thresholds:uniform,halfspaces:uniform", "num_points": 64, "grid_side": 4,
                            "alpha": 0.2, "fractions": "0.5,0.01"}),
-    opponents=TRIVIAL_ALGORITHMS,
+    opponents=OPPONENTS,
     controls={"flipped_score": "step 6 scores +err_hat: the exponential mechanism prefers bad hypotheses"},
     probes=PROBES,
     aliases={"a_sspp": "none", "broken_flipped_score": "flipped_score"},  # earlier spellings

@@ -12,12 +12,19 @@ Per trial and per T: PMW^Pub's max error err(T). Checked:
 * the verdict, on Theorem 4.4's explicit form (``bounds.compute("lvsuw21:thm4.4", ...)``, default form;
   bounds/papers/lvsuw21_thm44.py: the MWEM analysis redone for the selection and measurement PMW^Pub uses):
   at its T* (``iterations``) PMW^Pub's max error is <= ``error`` w.p. >= 1 - beta. Claim "err(T*) <= bound"
-  judged by ``contract.claim`` against target 1 - beta. In the same trials and judged by the same code: the
-  public-only releases (the public support's uniform reweighting; the public histogram, LVSUW21's baseline)
-  and two broken twins that are not private (PMW^Pub without noise, eps~ = 1e6; PMW^Pub whose support
-  includes the private rows), each a ``contract.baseline``: ``informative`` (computed) only if every one of
-  them fails the bound. The negative control ``variant="one_row_support"`` runs PMW^Pub on the first public
-  row alone (the support is not the public data's, while the bound is taken at the real support's f and m)
+  judged by ``contract.claim`` against target 1 - beta. In the same trials and judged by the same code, each a
+  ``contract.baseline``, the opponents (:data:`OPPONENTS`, ``algorithms.opponents``; each needs nothing Theorem
+  4.4 offers): private-only, the Gaussian mechanism on all the marginal answers at PMW^Pub's own zCDP budget
+  rho = eps~^2/2 and the Laplace mechanism on them at pure eps~ (eps~^2/2-zCDP too), both with the marginal
+  histograms' sensitivity (L2 sqrt(2W)/n, L1 2W/n for W workloads); public-only, the public support's uniform
+  reweighting and the public histogram (LVSUW21's baseline, the catalogue's ``public_empirical``); data-free, the
+  answers 0. ``informative`` (computed) only if every one of them fails the bound. Beside them, never opponents
+  (:data:`PRIVACY_BLIND`; accuracy cannot see privacy, the audit :data:`PRIVACY_AUDIT` judges PMW^Pub's): the
+  private data's exact answers (error 0: the target is the private data set itself) and two broken twins that
+  are not private (PMW^Pub without noise, eps~ = 1e6; PMW^Pub whose support includes the private rows). The
+  public-only minimax shrinkage (``public_shrunk``) is not run: it shrinks toward the middle of [-1, 1], and the
+  marginals' cells are fractions near 0. The negative control ``variant="one_row_support"`` runs PMW^Pub on the
+  first public row alone (the support is not the public data's, while the bound is taken at the real support's f and m)
   and must come out ``violated``;
 * Theorem 4.4's shape at the hidden constants: the summary also reports the bound at C_4_4 = 1
   (``form="asymptotic"``) and the implied constant
@@ -40,13 +47,22 @@ from simulations.experiments import Confidence, Controlled, param
 from simulations.experiments._lvsuw21_common import REGIONS, cps1988, mean_se, region_setting
 
 RESULT_ID = "lvsuw21:thm4.4"
-#: the releases judged beside PMW^Pub at T*, by the same code: trivial (public only) and broken twins (not private)
-BASELINES = ("public_uniform", "public_histogram", "noiseless", "private_rows_in_support")
-#: all of them count as trivial here: the verdict is informative only where each of them misses the bound
-TRIVIAL_ALGORITHMS = {"public_uniform": "the public support uniformly weighted (no private data)",
-                      "public_histogram": "the public rows' histogram (no private data)",
-                      "noiseless": "PMW^Pub without noise (not private)",
-                      "private_rows_in_support": "PMW^Pub whose support includes the private rows (not private)"}
+#: the opponents judged beside PMW^Pub at T* by the same code: the verdict is informative only where each misses the
+#: bound. ``public_empirical`` is recorded as ``public_histogram`` (:data:`RECORD_KEY`; runs recorded before read
+#: back); the Gaussian, Laplace and constant releases are absent from runs recorded before them
+OPPONENTS = {"gaussian": "Gaussian mechanism on every marginal answer, rho = eps~^2/2 zCDP (no public data)",
+             "laplace": "Laplace mechanism on every marginal answer, pure eps~ (no public data)",
+             "public_uniform": "the public support uniformly weighted (no private data)",
+             "public_empirical": "the public rows' histogram (no private data)",
+             "constant_zero": "every answer 0 (ignores all data)"}
+TRIVIAL_ALGORITHMS = OPPONENTS
+RECORD_KEY = {"public_empirical": "public_histogram"}
+#: releases without privacy, measured beside the opponents, never one; the audit target that judges PMW^Pub's privacy
+PRIVACY_BLIND = {"exact_private": "the private data's exact answers (not private; error 0, the target itself)",
+                 "noiseless": "PMW^Pub without noise (not private)",
+                 "private_rows_in_support": "PMW^Pub whose support includes the private rows (not private)"}
+PRIVACY_AUDIT = "pmw_pub"
+BASELINES = (*(RECORD_KEY.get(k, k) for k in OPPONENTS), "noiseless", "private_rows_in_support")
 NOISELESS_EPS = 1e6
 
 
@@ -95,10 +111,13 @@ def iterations(params: Params) -> list[int]:
 
 
 def releases_at_t_star(params: Params, rng: np.random.Generator) -> dict:
-    """Max errors at the explicit T*: PMW^Pub (or the control), the public-only releases and the broken twins."""
+    """Max errors at the explicit T*: PMW^Pub (or the control), the opponents and the broken twins."""
+    from algorithms import opponents as op
+
     domain, _, _, workloads = cps1988()
     s = region_setting(params.private_region, params.public_region)
     T = theorem(params)["T_star_explicit"]
+    n, W = int(s["private"].shape[0]), len(workloads)
     support, _ = distinct_rows(s["public"])
     public = support[:1] if params.variant == "one_row_support" else s["public"]
     run = pmw_pub(s["private"], public, domain, workloads, params.eps_tilde, T, rng, replay=params.replay).value
@@ -107,18 +126,25 @@ def releases_at_t_star(params: Params, rng: np.random.Generator) -> dict:
                     rng).value
     answers = {"pmw_pub": run.answers, "public_uniform": marginal_answers(domain, workloads, support),
                "public_histogram": marginal_answers(domain, workloads, s["public"]),
-               "noiseless": noiseless.answers, "private_rows_in_support": leaky.answers}
+               "noiseless": noiseless.answers, "private_rows_in_support": leaky.answers,
+               "gaussian": op.gaussian_answers(s["true"], n, rng, rho=params.eps_tilde ** 2 / 2, workloads=W).value,
+               "laplace": op.laplace_answers(s["true"], n, params.eps_tilde, rng, workloads=W).value,
+               "constant_zero": op.constant_release(s["true"].size).value, "exact_private": s["true"]}
     return {k: max_error(v, s["true"]) for k, v in answers.items()}
 
 
 @dataclass(frozen=True)
 class AtTStar:
-    """Max errors at the explicit T*: PMW^Pub (or the control), the public-only releases and the broken twins."""
+    """Max errors at the explicit T*: PMW^Pub (or the control), the opponents and the releases without privacy."""
     pmw_pub: float
+    noiseless: float
+    private_rows_in_support: float
     public_uniform: float = contract.opponent_field("public_uniform", "error")
-    public_histogram: float = contract.opponent_field("public_histogram", "error")
-    noiseless: float = contract.opponent_field("noiseless", "error")
-    private_rows_in_support: float = contract.opponent_field("private_rows_in_support", "error")
+    public_histogram: float = contract.opponent_field("public_empirical", "error")
+    gaussian: float | None = contract.opponent_field("gaussian", "error", None)
+    laplace: float | None = contract.opponent_field("laplace", "error", None)
+    constant_zero: float | None = contract.opponent_field("constant_zero", "error", None)
+    exact_private: float | None = None
 
 
 @dataclass(frozen=True)
@@ -140,6 +166,8 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
 
 
 def summarise(records: list[dict], params: Params) -> contract.Judgement:
+    from simulations.opponents import judge_case, privacy_blind_text
+
     th = theorem(params)
     rows = []
     ts = iterations(params)
@@ -154,20 +182,28 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
     implied = max(r["mean_max_error"] for r in rows) / th["bound_C1"]
     at_t_star = rows[-1]["implied_constant_quantile"] if params.with_t_star else None
     T, conf, bound = len(records), params.confidence, th["bound_explicit"]
-    within = {k: sum(r["at_t_star"][k] <= bound for r in records) for k in ("pmw_pub", *BASELINES)}
+    within = {"pmw_pub": sum(r["at_t_star"]["pmw_pub"] <= bound for r in records)}
     name = "PMW^Pub" if params.variant == contract.NO_VARIANT else f"PMW^Pub ({params.variant}, broken)"
     claim = contract.claim(within["pmw_pub"], T, 1 - params.beta, conf,
                            label=f"{name}: max error at T* = {th['T_star_explicit']} <= Theorem 4.4's explicit bound "
                                  f"{bound:.4g} w.p. >= 1 - beta")
-    baselines = {k: contract.baseline(within[k], T, 1 - params.beta, conf) for k in BASELINES}
-    informative = contract.informative(baselines)
-    errs = {k: float(np.mean([r["at_t_star"][k] for r in records])) for k in ("pmw_pub", *BASELINES)}
+    judged = judge_case([{k: r["at_t_star"].get(RECORD_KEY.get(k, k)) for k in (*OPPONENTS, *PRIVACY_BLIND)}
+                         for r in records], tuple(OPPONENTS), bound, 1 - params.beta, conf,
+                        privacy_blind=tuple(PRIVACY_BLIND), audit=PRIVACY_AUDIT)
+    baselines, informative = judged["baselines"], judged["informative"]
+    errs = {"pmw_pub": float(np.mean([r["at_t_star"]["pmw_pub"] for r in records])),
+            **{k: b["error_mean"] for g in (baselines, judged["privacy_blind"]) for k, b in g.items() if b}}
     verdict_text = (f"{claim['label']}: {within['pmw_pub']}/{T} trials within (mean error "
                     f"{errs['pmw_pub']:.3g}), {100 * conf:g}% confidence; "
-                    + ("informative: every public-only release and broken twin fails the bound" if informative else
-                       "not informative: not every public-only release and broken twin is shown to fail the bound ("
-                       + ", ".join(f"{k} {baselines[k]['status']}, mean error {errs[k]:.3g}" for k in BASELINES)
-                       + ")"))
+                    + ("informative: every opponent fails the bound" if informative else
+                       "not informative: not every opponent is shown to fail the bound ("
+                       + ", ".join(f"{k} {b['status']}, mean error {b['error_mean']:.3g}"
+                                   for k, b in baselines.items() if b) + ")")
+                    + f"; strongest opponent: {judged['strongest']} "
+                    + f"({'failed' if judged['strongest_failed'] else 'did not fail'}); "
+                    + privacy_blind_text({"cps1988": judged}, "PMW^Pub", PRIVACY_AUDIT)
+                    + ("; DEFECT: weaker than the constant on the same draws: "
+                       + ", ".join(judged["weaker_than_constant"]) if judged["weaker_than_constant"] else ""))
     return contract.Judgement(claims=[claim], text=verdict_text, opponents=baselines, measurements={
         "result_id": "lvsuw21:thm4.4",
         "claim": "max_q |q(A) - q(D~)| = O(sqrt(log|Q| (sqrt(log m) + log(1/beta))/(n eps~)) + f); err >= f always",
@@ -182,6 +218,9 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
         "implied_constant_at_T_star": at_t_star,
         "implied_constant_quantile_level": 1 - params.beta,
         "theorem_claim": claim, "baselines": baselines, "mean_error_at_t_star": errs,
+        "strongest": judged["strongest"], "strongest_failed": judged["strongest_failed"],
+        "weaker_than_constant": judged["weaker_than_constant"], "privacy_blind": judged["privacy_blind"],
+        "audit": PRIVACY_AUDIT,
         "floor_check": {"status": stats.FLOOR_CHECK, "passed": not below_floor},
         "floor_check_failed": bool(below_floor),
         "floor_check_text": (f"floor check (not a verdict on Theorem 4.4): err >= f = "
@@ -200,7 +239,7 @@ EXPERIMENT = contract.Experiment(
     section="lvsuw21",
     description="PMW^Pub max error vs T on CPS1988 (region pair) against Thm 4.4's bound + best mixture error",
     params=Params, trial=trial, summarise=summarise, outcome=Outcome, ci=contract.CiRun(3, {"iterations": "3,12"}),
-    opponents=TRIVIAL_ALGORITHMS,
+    opponents=OPPONENTS,
     controls={"one_row_support": "PMW^Pub run on the first public row alone: the support is not the public data's, "
                                  "while the bound is taken at the real support's f and m"},
 )

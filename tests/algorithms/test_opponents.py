@@ -251,3 +251,43 @@ def test_declared_sensitivities_bound_every_replacement_exactly():
     from algorithms.privacy.mechanisms import GaussianMechanism
 
     assert op.TreeMechanism(L, EPS, DELTA).node_sigma == GaussianMechanism.analytic(math.sqrt(2 * L), EPS, DELTA).sigma
+
+
+def test_workload_sensitivities_bound_every_replacement_of_a_row_of_marginal_histograms():
+    """The marginal opponents rest on (2W/n, sqrt(2W)/n): for random rows of a small categorical domain and every
+    replacement of one row, the W = 3 two-way marginal histograms (fractions) move by at most that in (L1, L2), and
+    both are attained; the Gaussian release at rho adds N(0, sigma^2) with sigma = sqrt(2W)/(n sqrt(2 rho)) (its
+    noise's sample sd within a chi-square 99.9% interval) and clips to [0, 1]. Catches: the [-1, 1] scale's
+    2 sqrt(k)/n with k the cell count in place of the workloads' (the second assert), or sqrt(W)/n (the first)."""
+    from algorithms.privacy import ZCDP
+    from algorithms.query_release.pmw_pub import marginal_answers
+    from algorithms.query_release.workloads import CategoricalDomain, all_k_way
+
+    rng = np.random.default_rng(5)
+    dom = CategoricalDomain([2, 3, 2], ["a", "b", "c"])
+    wl = all_k_way(dom, 2)
+    n = 7
+    rows = np.column_stack([rng.integers(0, s, size=n) for s in dom.sizes])
+    base = marginal_answers(dom, wl, rows)
+    l1, l2 = op.workload_sensitivities(len(wl), n)
+    worst = [0.0, 0.0]
+    for i in range(n):
+        for new in dom.all_rows():
+            other = rows.copy()
+            other[i] = new
+            d = np.abs(base - marginal_answers(dom, wl, other))
+            worst = [max(worst[0], d.sum()), max(worst[1], np.sqrt((d ** 2).sum()))]
+    assert worst[0] <= l1 + 1e-12 and worst[1] <= l2 + 1e-12
+    assert worst[0] == pytest.approx(l1) and worst[1] == pytest.approx(l2) and l2 < op.answer_sensitivities(base.size,
+                                                                                                           n)[1] / 2
+    rho, big = 0.5, 10**4
+    half = np.full(20_000, 0.5)
+    rel = op.gaussian_answers(half, big, np.random.default_rng(6), rho=rho, workloads=len(wl))
+    sigma = math.sqrt(2 * len(wl)) / big / math.sqrt(2 * rho)
+    var = float(np.var(rel.value - half, ddof=1))
+    lo, hi = stats.chi2.ppf([0.0005, 0.9995], half.size - 1) / (half.size - 1)
+    assert lo * sigma**2 <= var <= hi * sigma**2 and rel.guarantee == ZCDP(rho)
+    lap = op.laplace_answers(np.array([0.0, 1.0]), 1, 1.0, np.random.default_rng(7), workloads=1)
+    assert lap.value.min() >= 0.0 and lap.value.max() <= 1.0 and lap.guarantee == PureDP(1.0)
+    with pytest.raises(ValueError, match=r"\[0, 1\]"):
+        op.gaussian_answers(np.array([-0.5]), 10, rng, rho=1.0, workloads=1)

@@ -32,6 +32,10 @@ def test_the_answer_says_whether_a_trivial_baseline_also_holds():
     alone = {"verdict": "holds", "informative": False, "baselines": {"private_only": _base("succeeds")}}
     [b] = answers.answer_blocks([_Run("r", "thm3_1", alone)], ("thm3_1",))
     assert b.text.endswith("not informative: a trivial baseline does as well (private_only also reach it).")
+    # a summary naming the audit that judges its algorithm's privacy: the answer pairs the accuracy verdict with it
+    paired = {**alone, "cases": {"a": {"privacy_blind": {}, "audit": "a_sspp"}}}
+    [b] = answers.answer_blocks([_Run("r", "thm3_1", paired)], ("thm3_1",))
+    assert b.text.endswith("accuracy cannot see privacy: judged by the audit `simulations audit a_sspp`.")
     control = {"verdict": "inconclusive", "variant": "noiseless", "negative_control": True}
     [b] = answers.answer_blocks([_Run("c", "thm10", control, 4)], ("thm10",))
     assert b.status == "missed" and "must come out violated" in b.text

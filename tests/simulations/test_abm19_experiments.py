@@ -44,7 +44,8 @@ def test_thm3_1_uses_the_sizes_of_bounds_and_records_baselines():
     row = rec["cases"]["thresholds:uniform"]
     assert (row["n"], row["m"]) == (int(c["private_samples"]), int(c["public_samples"]))
     assert thm3_1.theorem_sizes(0.2, 0.1, 1.0, 1)["m_lemma3_3"] == int(lem["public_samples"])
-    assert set(row["baselines"]) == set(thm3_1.BASELINE_TEXT)
+    assert set(row["baselines"]) == {thm3_1.RECORD_KEY.get(k, k) for k in (*thm3_1.OPPONENTS, *thm3_1.PRIVACY_BLIND,
+                                                                     *thm3_1.LABEL_BLIND)}
     assert row["looseness"]["0.01"]["n"] == int(np.ceil(0.01 * row["n"]))
 
 

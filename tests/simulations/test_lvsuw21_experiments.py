@@ -170,7 +170,10 @@ def test_thm4_4_verdict_at_the_explicit_t_star_its_baselines_and_control():
     assert s["theorem_claim"]["kind"] == "verdict" and s["theorem_claim"]["successes"] == 10
     assert s["verdict"] == "inconclusive"   # 10/10 within; target 1 - beta = 0.95 needs >= 59 trials to hold
     assert s["informative"] == contract.informative(s["baselines"])
-    assert s["informative"] is False and s["baselines"]["public_histogram"]["status"] != "fails"
+    assert s["informative"] is False and s["baselines"]["public_empirical"]["status"] != "fails"
+    # the Gaussian release on the answers at PMW^Pub's own zCDP budget, no public data, is the strongest opponent
+    assert s["strongest"] == "gaussian" and s["baselines"]["gaussian"]["status"] != "fails"
+    assert s["privacy_blind"]["exact_private"]["error_mean"] == 0.0 and s["audit"] == "pmw_pub"
     _, o = runner.evaluate("thm4_4", 10, seed=5, overrides={"iterations": "3", "with_t_star": "false",
                                                              "variant": "one_row_support"})
     assert o["verdict"] == "violated" and o["theorem_claim"]["successes"] == 0

@@ -100,7 +100,7 @@ def test_thm11_switch_privacy_and_negative_control():
     assert c["switch"]["status"] == stats.HOLDS and c["privacy"]["status"] == stats.HOLDS
     assert c["privacy"]["eps"] <= p.eps < c["privacy"]["printed_budget_eps"]
     assert c["negative_control"]["status"] == stats.VIOLATED
-    assert c["baselines"]["constant"]["status"] == "fails"
+    assert c["baselines"]["constant_zero"]["status"] == "fails"
     small = thm11.Params(cases=("thresholds",), per_subsample=1)
     b = contract.summarise_run(thm11.EXPERIMENT, _records(thm11, small, 1, 12), small)
     assert b["cases"]["thresholds"]["accuracy"]["status"] == stats.BELOW_BOUND and b["verdict"] == stats.BELOW_BOUND

@@ -86,3 +86,47 @@ def test_least_succeeding_is_the_start_of_the_last_run_of_successes():
     table = {2: row(contract.FAILS), 4: row(contract.SUCCEEDS), 8: row(contract.UNDECIDED), 16: row(contract.SUCCEEDS)}
     out = least_succeeding(table)
     assert out["x"] == {"least": 16, "below": 8} and out["y"] == {"least": None, "below": None}
+
+
+def test_judge_case_counts_only_the_opponents_and_keeps_the_non_private_release_apart():
+    """judge_case (thm3_1, thm11, nb20_lemma9, thm4_4, prop4_3): 40 trials where the generic learner meets the limit,
+    the constant does not and non-private ERM does. ERM never decides ``informative`` (it is shown apart, with the
+    audit); an opponent absent from the records (a run recorded before it) is None and not counted; the strongest is
+    the one that did not fail. Catches: the privacy-blind release counted among the opponents (informative would
+    stay false once the learner fails), and a missing opponent read as failing (informative true with nothing
+    run)."""
+    rng = np.random.default_rng(3)
+    rows = [{"em_learner": float(rng.uniform(0.0, 0.05)), "constant_zero": 0.5, "erm_private": 0.01}
+            for _ in range(40)]
+    j = summary_of(rows, 0.1)
+    assert j["baselines"]["em_learner"]["status"] == contract.SUCCEEDS and not j["informative"]
+    assert j["strongest"] == "em_learner" and not j["strongest_failed"]
+    assert set(j["privacy_blind"]) == {"erm_private"} and j["audit"] == "some_audit"
+    failing = [{**r, "em_learner": 0.3} for r in rows]
+    j = summary_of(failing, 0.1)
+    assert j["informative"] and j["strongest_failed"] and j["privacy_blind"]["erm_private"]["status"] == \
+        contract.SUCCEEDS
+    old = [{k: v for k, v in r.items() if k != "em_learner"} for r in failing]
+    j = summary_of(old, 0.1)
+    assert j["baselines"]["em_learner"] is None and j["strongest"] == "constant_zero" and j["informative"]
+    assert not summary_of([{"em_learner": None, "constant_zero": None, "erm_private": 0.0}] * 3, 0.1)["informative"]
+
+
+def summary_of(rows, limit):
+    from simulations.opponents import judge_case
+
+    return judge_case(rows, ("em_learner", "constant_zero"), limit, 0.9, 0.95, privacy_blind=("erm_private",),
+                      audit="some_audit")
+
+
+def test_the_contracts_strongest_opponent_breaks_ties_by_mean_error():
+    """Two opponents both always within the limit: the summary's ``strongest_opponent`` is the one with the lower
+    mean error (as ``judge_case``'s ``strongest``), the first declared only where no error is stated. Catches the
+    former rule (the first declared among equal rates), which named prop4_3's public answers while its text named
+    the flipped-product support."""
+    a = {"rate": 1.0, "status": contract.SUCCEEDS, "error_mean": 0.2}
+    b = {"rate": 1.0, "status": contract.SUCCEEDS, "error_mean": 0.1}
+    assert contract.strongest_opponent({"a": a, "b": b})["name"] == "b"
+    bare = {k: {x: v for x, v in d.items() if x != "error_mean"} for k, d in (("a", a), ("b", b))}
+    assert contract.strongest_opponent(bare)["name"] == "a"
+    assert contract.strongest_opponent({"a": {**a, "rate": 0.5, "status": contract.FAILS}, "b": b})["name"] == "b"

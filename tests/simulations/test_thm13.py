@@ -139,6 +139,10 @@ def test_informative_follows_from_the_records_and_the_claim_can_fail_there():
     assert all(v["theorem_claim"]["verdict"] == stats.BELOW_BOUND for v in small.values() if "theorem_claim" in v)
     assert sm["verdict"] == stats.HOLDS
     assert sm["control_release"]["status"] == stats.VIOLATED
+    # each cell names its strongest opponent: the declared-private release closest to accurate (the exact mean and
+    # the broken Gaussian, not private, do not count)
+    best = sm["cells"]["n=600,m=0"]["strongest_opponent"]
+    assert best["name"] in thm13.PRIVATE_RELEASES and best["failed"] == (best["status"] == "fails")
 
 
 def test_explicit_constants_leave_no_region_at_simulable_sizes():

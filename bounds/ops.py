@@ -199,4 +199,4 @@ SYMPY = _SympyOps()
 # ---------------------------------------------------------------------------------------------
 # the rigorous namespace (interval arithmetic with outward rounding; bounds/_interval.py)
 
-from ._interval import INTERVAL, Dual, Interval, Undecided  # noqa: E402,F401  (re-exported: bounds.ops is the import path)
+from ._interval import INTERVAL, Dual, Interval, Undecided, precision  # noqa: E402,F401  (re-exported: bounds.ops is the import path)

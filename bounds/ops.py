@@ -200,4 +200,4 @@ SYMPY = _SympyOps()
 # the rigorous namespace (interval arithmetic with outward rounding; bounds/_interval.py)
 
 # re-exported: bounds.ops is the import path
-from ._interval import INTERVAL, Dual, Interval, Undecided  # noqa: E402,F401
+from ._interval import INTERVAL, Dual, Interval, Undecided, precision  # noqa: E402,F401

@@ -131,6 +131,20 @@ class Var:
 Mask = Callable[..., Any]  # f(o, **args) -> bool array
 
 
+def _sympy_symbols(domain: Iterable[Var]) -> dict:
+    import sympy as sp
+
+    out = {}
+    for v in domain:
+        kw = {"integer": True} if v.integer else {"real": True}
+        if v.lo > 0 or (v.integer and v.lo >= 1):
+            kw["positive"] = True
+        elif v.lo >= 0:
+            kw["nonnegative"] = True
+        out[v.name] = sp.Symbol(v.name, **kw)
+    return out
+
+
 @dataclass(frozen=True)
 class Inequality:
     """``lhs <rel> rhs`` for every point of the domain (the box, restricted by ``where``).
@@ -150,6 +164,7 @@ class Inequality:
     region_text: str | None = None
     rtol: float = 1e-9
     symbolic: bool = False   # first try to prove the sign of rhs - lhs with sympy (positivity assumptions only)
+    tight: bool = False      # 0 on a face at the ends of the ranges, or everywhere: the prover asks sympy there
 
     def __post_init__(self):
         if self.rel not in ("<=", "<", ">=", ">"):

@@ -60,7 +60,7 @@ def _least(imp, env: dict) -> Interval:
     def all_gt0(x):
         return g(x).lo > 0
 
-    start_hi, start_lo = int(lower.hi), int(lower.lo)
+    start_hi, start_lo = int(lower.hi.unique_fmpz()), int(lower.lo.unique_fmpz())
     hi = _first(all_le0, start_hi)
     # x* >= x_lo: the largest x with g(x) > 0 on the whole box, plus one (x* >= lower anyway)
     if not all_gt0(start_lo):

@@ -90,6 +90,19 @@ def side_condition_claim(factor: float, text: str) -> Inequality:
     return Inequality(text, lemma33_m, lambda o, alpha, beta, d: factor / alpha, LEMMA33_DOMAIN, rel=">=")
 
 
+#: n_priv = k + j with n~ = k >= 2 and j >= 0 (the change of variables that makes n~ <= n_priv a box, so that the
+#: gap's proven monotonicity in j reaches the face j = 0, where it is 0 identically)
+DELTA_DOMAIN = (Var("k", 2, 10**8, integer=True, points=80), Var("j", 0, 10**8, integer=True, points=80))
+
+
+def delta_claim(flipped: bool, text: str) -> Inequality:
+    """Theorem 4.1 proof: delta(n_priv) <= delta(n~) (flipped: >=, on j >= 1), n_priv = n~ + j <= 10^8."""
+    small, big = (lambda o, k, j: thm4_3_delta(o, k + j)), (lambda o, k, j: thm4_3_delta(o, k))
+    return Inequality(text, *((big, small) if flipped else (small, big)), DELTA_DOMAIN,
+                      where=(lambda o, k, j: (k + j <= 10**8) & (j >= 1)) if flipped else
+                      (lambda o, k, j: k + j <= 10**8), tight=True)  # equality at j = 0
+
+
 def thm31_log_cover(o, alpha, beta, d):
     """ABM19 Theorem 3.1 proof: log|H~| <= d log(e n_pub/d), n_pub from Lemma 3.3 at (alpha/2, beta/2) (bounds
     thm3.1)."""
@@ -412,15 +425,8 @@ register(
                "Theorem 4.3's 1/(100 n~^2 log n~) at B's sample size n~ <= n_priv"),
         source=f"{SEED}; proof of Theorem 4.1 and Theorem 4.3",
         method="numeric grid + hypothesis",
-        stated=Inequality("delta(n_priv) <= delta(n~) for 2 <= n~ <= n_priv",
-                          lambda o, n, k: thm4_3_delta(o, n), lambda o, n, k: thm4_3_delta(o, k),
-                          (Var("n", 2, 10**8, integer=True, points=80), Var("k", 2, 10**8, integer=True, points=80)),
-                          where=lambda o, n, k: k <= n),
-        perturbed={"flipped": Inequality("delta(n~) <= delta(n_priv)", lambda o, n, k: thm4_3_delta(o, k),
-                                         lambda o, n, k: thm4_3_delta(o, n),
-                                         (Var("n", 2, 10**8, integer=True, points=80),
-                                          Var("k", 2, 10**8, integer=True, points=80)),
-                                         where=lambda o, n, k: k < n)},
+        stated=delta_claim(False, "delta(n~ + j) <= delta(n~) for n~ >= 2, j >= 0 (n_priv = n~ + j)"),
+        perturbed={"flipped": delta_claim(True, "delta(n~) <= delta(n~ + j), j >= 1 (flipped)")},
         formula_from="bounds.papers.abm19.thm4_3_delta",
     ),
     Check(

@@ -186,7 +186,8 @@ register(
                "alpha (2 + gamma - alpha) for every failure probability b <= alpha"),
         source=DERIV.format(2), method="numeric grid + hypothesis", formula_from="bounds:thm14",
         stated=Inequality("alpha(1-b) + (1+gamma) b <= alpha (2 + gamma - alpha)", slack_lhs,
-                          lambda o, alpha, gamma, u: L.thm14_accuracy_slack(o, alpha, gamma), SLACK_DOMAIN),
+                          lambda o, alpha, gamma, u: L.thm14_accuracy_slack(o, alpha, gamma), SLACK_DOMAIN,
+                          tight=True),  # equality at b = alpha (u = 1)
         perturbed={"alpha (1 + gamma)": Inequality("... <= alpha (1 + gamma)", slack_lhs,
                                                    lambda o, alpha, gamma, u: alpha * (1 + gamma), SLACK_DOMAIN)},
     ),

@@ -14,7 +14,11 @@ budget of boxes or seconds runs out (undecided: the caller keeps the sampled ver
 Each box is evaluated on :class:`~bounds.ops.Dual` numbers, which also enclose the gap's gradient over the box: the
 lower end of the gap is the better of the plain enclosure and the mean-value form f(c) + sum_k g_k (box_k - c_k), and
 where the whole box lies in the domain and a gradient component has one sign, the gap is proven monotone in that
-variable and only the face where it is least is kept. Boxes are cut first by the smear rule (the variable whose
+variable and only the face where it is least is kept. A face on which the claim is tight (the gap is 0 on it, which
+no enclosure can show to be >= 0) is settled when sympy simplifies the gap there, the face's variables substituted
+exactly and the others kept as symbols with the signs the box gives them, to 0; with no variable fixed this proves a
+claim that is an identity (tight everywhere). Only a claim declared ``tight`` is tried so (a sympy simplification
+can take long). Boxes are cut first by the smear rule (the variable whose
 gradient times width is largest), then, on the second half of the budget, by trying each variable's cut.
 
 A formula that leaves interval arithmetic (numpy's ufuncs, scipy, a float conversion) raises instead of
@@ -32,13 +36,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from bounds.ops import INTERVAL, Dual, Interval, Undecided
+from bounds.ops import INTERVAL, Dual, Interval, Undecided, precision
 
 from . import _claims as _c
 from ._claims import Inequality, Var
 
-#: budgets of one proof (CPU seconds); ``python -m proofs_checks --thorough`` raises them
-BUDGET = {"boxes": 4000, "seconds": 12.0}
+#: budgets of one proof (boxes and CPU seconds); ``python -m proofs_checks --thorough`` raises them. With arb's end
+#: points a box costs about a fifth of what it did in mpmath's iv, so 40,000 boxes fit about the same 12 CPU seconds
+BUDGET = {"boxes": 40000, "seconds": 12.0}
 
 PROVED = "proved"  # an outcome of the prover (the verdict statuses are proofs_checks._claims')
 COUNTEREXAMPLE = "counterexample"
@@ -56,6 +61,7 @@ class Outcome:
     excluded: int = 0                  # boxes outside ``where`` / the region
     end_point_boxes: int = 0           # boxes that could not be cut, settled at their end points
     monotone_steps: int = 0            # boxes reduced to a face by a proven monotonicity of the gap
+    zero_faces: int = 0                # faces on which sympy proves the gap identically 0 (a tight equality)
     box: dict[str, Any] | None = None  # the counterexample (a point box) or the box left undecided
     reason: str = ""
     seconds: float = 0.0
@@ -63,7 +69,7 @@ class Outcome:
 
     def evidence(self) -> dict:
         out = {"boxes": self.boxes, "excluded_boxes": self.excluded, "end_point_boxes": self.end_point_boxes,
-               "monotone_steps": self.monotone_steps,
+               "monotone_steps": self.monotone_steps, "zero_faces": self.zero_faces,
                "seconds": round(self.seconds, 3)}
         if math.isfinite(self.margin):
             out["smallest_margin"] = self.margin
@@ -146,9 +152,7 @@ def _prove_once(claim, region, max_boxes, max_seconds) -> Outcome:
     strict = claim.rel in ("<", ">")
     dom: Sequence[Var] = claim.domain
     t0 = time.process_time()
-    iv = _iv()
-    saved, iv.prec = iv.prec, PRECISION
-    try:
+    with precision(PRECISION):
         first = _prove(claim, region, strict, dom, t0, max_boxes // 2, max_seconds / 2, _smear_cut)
         if first.kind != UNDECIDED:
             return first
@@ -157,14 +161,6 @@ def _prove_once(claim, region, max_boxes, max_seconds) -> Outcome:
         second.boxes += first.boxes
         second.reason = second.reason or first.reason
         return second
-    finally:
-        iv.prec = saved
-
-
-def _iv():
-    from mpmath import iv
-
-    return iv
 
 
 #: bits of the interval endpoints (double's 53 cannot settle claims tight to a float's last bit, e.g. 0.01 vs 1/100)
@@ -203,6 +199,10 @@ def _prove(claim, region, strict, dom, t0, max_boxes, max_seconds, choose) -> Ou
             break
         if low is not None and ((low > 0) if strict else (low >= 0)):  # settled, whatever part of it is in the domain
             out.margin = min(out.margin, float(low))
+            continue
+        if claim.tight and not strict and _zero_on_face(claim, dom, box):
+            out.zero_faces += 1  # the gap is identically 0 on this face (sympy): settled with margin 0
+            out.margin = min(out.margin, 0.0)
             continue
         if grad is not None and inside and in_region:
             reduced = _monotone_face(dom, box, grad)
@@ -266,6 +266,48 @@ def _monotone_face(dom, box, grad):
         elif hi > lo and g.hi <= 0:
             new[k], changed = (hi, hi), True
     return tuple(new) if changed else None
+
+
+_ZERO_FACES: dict = {}  # (claim, fixed variables and values) -> whether the gap is identically 0 there
+
+
+def _zero_on_face(claim, dom, box) -> bool:
+    """Whether the gap is identically 0 on the face of the box where some variables are points at an end of their
+    range (an equality face a proven monotonicity led to, e.g. the end of a variable where the claim is tight), or on
+    the whole box when none is (a claim that is an identity, tight everywhere): sympy simplifies the gap, those
+    variables substituted exactly and the others kept as symbols, to 0. Sound (an identity holds on every box); tried
+    once per claim, face and sign pattern."""
+    ends = [(v, lo) for v, (lo, hi) in zip(dom, box) if lo == hi]
+    fixed = tuple((v.name, x) for v, x in ends)
+    if len(fixed) == len(dom) or any(x not in _start(v) for v, x in ends):
+        return False  # only faces at the ends of the variables' ranges (a handful per claim): each costs a sympy call
+    signs = tuple(1 if lo > 0 else -1 if hi < 0 else 0 for lo, hi in box)
+    key = (id(claim), fixed, signs)
+    if key not in _ZERO_FACES:
+        _ZERO_FACES[key] = _sympy_zero(claim, dom, dict(fixed), signs)
+    return _ZERO_FACES[key]
+
+
+def _sympy_zero(claim, dom, fixed: dict, signs=None) -> bool:
+    """sympy's simplification of the gap to 0, ``fixed`` variables substituted and the others symbols with the sign
+    the box gives them (``signs``: 1 positive, -1 negative, 0 as the variable's range says)."""
+    import sympy as sp
+
+    from bounds.ops import SYMPY
+
+    from ._claims import _sympy_symbols
+
+    env = _sympy_symbols(dom)
+    for v, sg in zip(dom, signs or (0,) * len(dom)):
+        if v.name in fixed:
+            env[v.name] = sp.Integer(int(fixed[v.name])) if v.integer else sp.Rational(fixed[v.name])
+        elif sg:
+            env[v.name] = sp.Symbol(v.name, integer=v.integer, real=True, positive=sg > 0, negative=sg < 0)
+    try:
+        gap = sp.simplify(claim.rhs(SYMPY, **env) - claim.lhs(SYMPY, **env))
+    except Exception:  # noqa: BLE001 (a numeric-only formula: no identity to find)
+        return False
+    return gap == 0
 
 
 def _end_points(claim, region, strict, dom, box):
@@ -371,15 +413,15 @@ def _show(dom: Sequence[Var], box) -> dict:
 #: tests hold every check to it, so a proof gained or lost is noticed); every other check keeps its ``expect``
 EXPECTED = {cid: status for status, ids in (
     (_c.PROVED, ("abm19:lemma3.3.side-condition", "abm19:thm3.1.log-plus", "abm19:lemma4.4.tv", "lvsuw21:prop4.3.ratio",
-                 "nb20:lemma6.em-direct", "nb20:lemma6.alpha3", "bcmnuw20:remark10.fact4-factor")),
-    (_c.PROVED_PART, ("bcmnuw20:thm13.chain-2", "nb20:lemma6.em-step")),
-    (_c.SAMPLED, ("bcmnuw20:lemma7.tight-n-least", "bcmnuw20:thm10.log1p", "bcmnuw20:thm13.neighbour",
-                  "bcmnuw20:thm14.accuracy-slack", "bcmnuw20:thm14.signal-floor", "abm19:lemma3.3.double-sample",
-                  "abm19:lemma4.4.chernoff-bound", "abm19:thm4.1.delta", "lvsuw21:prop4.3.third-event",
-                  "lvsuw21:prop4.3.union", "lvsuw21:thm4.5.closed", "lvsuw21:thm4.4.hoeffding",
-                  "lvsuw21:thm4.4.round-gain", "nb20:lemma8.amplification", "nb20:lemma9.sizes",
-                  "nb20:lemma9.step2", "nb20:lemma9.cutoff", "nb20:thm11.corollary", "nb20:related.gain-factor")),
-    (_c.PART_SAMPLED, ("bcmnuw20:thm10.log-cover", "bcmnuw20:thm10.log-cover-mid", "abm19:lemma3.3.big-o",
-                       "abm19:lemma3.3.tail", "abm19:thm3.1.log-cover", "abm19:lemma4.4.chernoff",
-                       "nb20:claim10.constant", "nb20:lemma8.r-tail", "nb20:thm11.factor")),
+                 "nb20:lemma6.em-direct", "nb20:lemma6.alpha3", "bcmnuw20:remark10.fact4-factor",
+                 "bcmnuw20:thm10.log1p", "bcmnuw20:thm14.accuracy-slack", "abm19:lemma3.3.double-sample",
+                 "abm19:thm4.1.delta", "lvsuw21:prop4.3.union", "nb20:lemma9.cutoff")),
+    (_c.PROVED_PART, ("bcmnuw20:thm13.chain-2", "nb20:lemma6.em-step", "bcmnuw20:thm10.log-cover",
+                      "bcmnuw20:thm10.log-cover-mid", "abm19:lemma3.3.tail", "abm19:thm3.1.log-cover")),
+    (_c.SAMPLED, ("bcmnuw20:lemma7.tight-n-least", "bcmnuw20:thm13.neighbour", "bcmnuw20:thm14.signal-floor",
+                  "abm19:lemma4.4.chernoff-bound", "lvsuw21:prop4.3.third-event", "lvsuw21:thm4.5.closed",
+                  "lvsuw21:thm4.4.hoeffding", "lvsuw21:thm4.4.round-gain", "nb20:lemma8.amplification",
+                  "nb20:lemma9.sizes", "nb20:lemma9.step2", "nb20:thm11.corollary", "nb20:related.gain-factor")),
+    (_c.PART_SAMPLED, ("abm19:lemma3.3.big-o", "abm19:lemma4.4.chernoff", "nb20:claim10.constant", "nb20:lemma8.r-tail",
+                       "nb20:thm11.factor")),
 ) for cid in ids}

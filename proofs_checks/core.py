@@ -42,7 +42,7 @@ from bounds.registry import Registry
 
 from ._claims import (  # noqa: F401  (re-exported: proofs_checks.core is the import path)
     FAILS, HOLDS, METHODS, NOT_CHECKABLE, OUTCOME, PART, PART_SAMPLED, PROVED, PROVED_PART, SAMPLED, STATUSES, Case,
-    Exhaustive, Identity, Inequality, Mask, MonteCarlo, Var, Verdict, _plain, not_checkable,
+    Exhaustive, Identity, Inequality, Mask, MonteCarlo, Var, Verdict, _plain, _sympy_symbols, not_checkable,
 )
 
 
@@ -201,8 +201,15 @@ def _certified(claim: Inequality, region: Mask | None, sampled: str, evidence: d
     if out.kind == certify.PROVED:
         margin = f", smallest margin {out.margin:.3g}" if out.margin < float("inf") else ""
         ends = f" ({out.end_point_boxes} settled at their end points)" if out.end_point_boxes else ""
+        if out.zero_faces:
+            ends += f" ({out.zero_faces} on which sympy reduces the gap to 0 identically)"
         text = f"proved {where}: {out.boxes} boxes{ends}{margin}" + (f"; {sampled}" if region is not None else "")
-        return Verdict(PROVED_PART if region is not None else PROVED, text, "interval branch-and-bound",
+        identity = out.boxes == 1 and out.zero_faces == 1  # tight everywhere: sympy's identity is the whole proof
+        if identity:
+            text = f"proved {where}: sympy reduces the gap to 0 identically (the claim is tight everywhere)" + (
+                f"; {sampled}" if region is not None else "")
+        return Verdict(PROVED_PART if region is not None else PROVED, text,
+                       "symbolic" if identity else "interval branch-and-bound",
                        region=claim.region_text if region is not None else None, counterexample=counterexample,
                        evidence=ev)
     if out.kind == certify.COUNTEREXAMPLE and _within_rtol(claim, out.box):
@@ -241,20 +248,6 @@ def _certify_point(claim: Inequality, point: Mapping) -> bool:
     except (Undecided, TypeError, ValueError, ZeroDivisionError, KeyError):
         return False
     return bool(gap.hi < 0) if claim.rel in ("<=", ">=") else bool(gap.hi <= 0)
-
-
-def _sympy_symbols(domain: Sequence[Var]) -> dict:
-    import sympy as sp
-
-    out = {}
-    for v in domain:
-        kw = {"integer": True} if v.integer else {"real": True}
-        if v.lo > 0 or (v.integer and v.lo >= 1):
-            kw["positive"] = True
-        elif v.lo >= 0:
-            kw["nonnegative"] = True
-        out[v.name] = sp.Symbol(v.name, **kw)
-    return out
 
 
 def _sympy_sign(claim: Inequality) -> str | None:

@@ -77,7 +77,8 @@ def union_claim(n_fn, m_fn, text: str) -> Inequality:
                       lambda o, alpha, beta, num_queries, D2, Dinf: union_total(o, alpha, beta, num_queries, D2, Dinf,
                           n_fn, m_fn),
                       lambda o, alpha, beta, num_queries, D2, Dinf: beta, (ALPHA, BETA, Q, D2, DINF),
-                      where=lambda o, alpha, beta, num_queries, D2, Dinf: D2 <= Dinf)
+                      where=lambda o, alpha, beta, num_queries, D2, Dinf: D2 <= Dinf,
+                      tight=True)  # each term is beta/2 at the stated n and m: equality everywhere
 
 
 def omega_claim(weights, text: str) -> Exhaustive:

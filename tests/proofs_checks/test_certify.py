@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from bounds.ops import INTERVAL, Interval, Undecided
+from bounds.ops import INTERVAL, Interval, Undecided, precision
 from proofs_checks import certify
 from proofs_checks.core import FAILS, PROVED, PROVED_PART, SAMPLED, Inequality, Var, check_inequality
 
@@ -71,3 +71,46 @@ def test_verdicts_name_proved_and_sampled():
                       (Var("x", 1e-3, 10.0),), region=lambda o, x: x >= 3, region_text="x >= 3")
     v = check_inequality(part)
     assert v.status == PROVED_PART and v.evidence["counterexample_certified"] is True
+
+
+def test_arb_end_points_round_outward():
+    """The end points are exact arb numbers and every operation rounds outward: 1/3 and log 2 lie strictly inside
+    their enclosures (the exact rational 1/3 is compared exactly), x^p's enclosure is the hull of its corners, and a
+    quotient by an interval reaching 0, a log of one, or a non-integer power of one reaching below 0 is Undecided."""
+    from fractions import Fraction
+
+    def exact(e) -> Fraction:
+        m, x = e.man_exp()
+        return Fraction(int(m)) * Fraction(2) ** int(x)
+
+    third = Interval(1) / 3
+    assert exact(third.lo) < Fraction(1, 3) < exact(third.hi)
+    with precision(53):
+        third = Interval(1) / 3
+    assert exact(third.lo) < Fraction(1, 3) < exact(third.hi) and exact(third.hi) - exact(third.lo) < Fraction(1, 2**52)
+    two = INTERVAL.exp(INTERVAL.log(Interval(2)))  # log 2 is irrational: its enclosure has width, and so has exp's
+    assert exact(two.lo) < 2 < exact(two.hi)
+    p = Interval(0.25, 4) ** Interval(0.5, 2)
+    assert float(p.lo) <= 0.0625 and float(p.hi) >= 16
+    for bad in (lambda: Interval(1) / Interval(-1, 1), lambda: INTERVAL.log(Interval(0, 1)),
+                lambda: Interval(-1, 1) ** 0.5):
+        with pytest.raises(Undecided):
+            bad()
+    assert (Interval(-2, 3) ** 2).lo == 0 and (Interval(-2, 3) ** 2).hi == 9  # an even power has no negative part
+
+
+def _slack(rhs_extra: float) -> Inequality:
+    """alpha (1 - u alpha) + u alpha <= 2 alpha - alpha^2 + extra: gap alpha (1 - alpha)(1 - u) + extra, 0 on u = 1."""
+    return Inequality("slack", lambda o, alpha, u: alpha * (1 - u * alpha) + u * alpha,
+                      lambda o, alpha, u: 2 * alpha - alpha**2 + rhs_extra * alpha,
+                      (Var("alpha", 1e-3, 0.9), Var("u", 0.0, 1.0, log=False)), tight=True)
+
+
+def test_tight_face_is_settled_by_sympy_and_a_false_one_is_not():
+    """A claim tight on a whole face (u = 1, where the gap is 0 identically) is proved: the gap is monotone in u, the
+    face u = 1 remains, and sympy simplifies the gap there to 0. The broken twin (the rhs lowered by alpha/100) is
+    monotone the same way but its face is not an identity: it gets a counterexample, not a proof."""
+    out = certify.prove(_slack(0.0))
+    assert out.kind == certify.PROVED and out.zero_faces >= 1 and out.margin == 0
+    broken = certify.prove(_slack(-0.01))
+    assert broken.kind == certify.COUNTEREXAMPLE and broken.zero_faces == 0

@@ -141,6 +141,9 @@ def _recheck_objectives(objectives: list, size: int, eps: float, delta: float, p
         if o.get("divergence_bound") is not None and o.get("divergence_ceiling") is not None:
             # the divergence objective tests no event (its counts are the trivial one's): judged by its saved bound
             refuted |= float(o["divergence_bound"]) > float(o["divergence_ceiling"])
+        if o.get("loss_counts") is not None and o.get("loss_samples"):
+            # the loss objective (its counts are the trivial event's): recomputed from its Bernoulli counts
+            refuted |= audit.loss_delta_bound(o["loss_counts"], int(o["loss_samples"]), conf) > delta
     return bool(refuted)
 
 

@@ -62,7 +62,7 @@ KNOWN_LONG_LINES = {
     "simulations/_audit_bounds.py": 2, "simulations/_audit_divergence.py": 3, "simulations/_audit_types.py": 2,
     "simulations/_audit_values.py": 2, "simulations/_scheduler.py": 1, "simulations/audit.py": 5,
     "simulations/audit_targets/mechanisms.py": 2, "simulations/audit_targets/nb20.py": 5,
-    "simulations/audit_targets/pmw_pub.py": 3, "simulations/audit_targets/sparse_vector.py": 4,
+    "simulations/audit_targets/pmw_pub.py": 2, "simulations/audit_targets/sparse_vector.py": 4,
     "simulations/runner.py": 3, "proofs_checks/__init__.py": 1, "proofs_checks/__main__.py": 2,
     "proofs_checks/_bcmnuw20_tracing.py": 1, "proofs_checks/_nb20_claims.py": 14, "proofs_checks/abm19.py": 9,
     "proofs_checks/bcmnuw20.py": 5, "proofs_checks/bcmnuw20_explicit.py": 6, "proofs_checks/bcmnuw20_lemma7.py": 2,

@@ -173,8 +173,16 @@ def one_query_loss(sparse, eps: float, q0: float, q1: float, n: int, *, alpha: f
         return math.inf
     n0, n1 = (no_update_probability(sparse, eps, q, n, alpha=alpha, beta=beta, domain_size=domain_size)
               for q in (q0, q1))
-    top = abs(math.log((1 - n0) / (1 - n1))) + (abs(q0 - q1) / b_a if q0 != q1 else 0.0)
-    return max(abs(math.log(n0 / n1)), top)
+    return max(_abs_log_ratio(n0, n1), _abs_log_ratio(1 - n0, 1 - n1) + (abs(q0 - q1) / b_a if q0 != q1 else 0.0))
+
+
+def _abs_log_ratio(a: float, b: float) -> float:
+    """|log a/b| of two masses; -inf when both are 0 (a channel neither neighbour uses: no loss), inf when one is."""
+    if a == 0.0 and b == 0.0:
+        return -math.inf
+    if a == 0.0 or b == 0.0:
+        return math.inf
+    return abs(math.log(a / b))
 
 
 def one_query_llr(sparse, eps: float, q0: float, q1: float, n: int, released, *, alpha: float = ALPHA,
@@ -188,8 +196,8 @@ def one_query_llr(sparse, eps: float, q0: float, q1: float, n: int, released, *,
               for q in (q0, q1))
     c0, c1 = 2.0 * q0 - 1.0, 2.0 * q1 - 1.0
     with np.errstate(divide="ignore", invalid="ignore"):
-        top = math.log((1 - n0) / (1 - n1)) + (np.abs(y - c1) - np.abs(y - c0)) / (2.0 * b_a)
-    return np.where(y == 0.0, math.log(n0 / n1), top)
+        top = np.log(np.float64(1 - n0) / (1 - n1)) + (np.abs(y - c1) - np.abs(y - c0)) / (2.0 * b_a)
+        return np.where(y == 0.0, np.log(np.float64(n0) / n1), top)
 
 
 def _scales(sparse, eps: float, n: int, alpha: float = ALPHA, beta: float = BETA, domain_size: int = 2):

@@ -232,7 +232,10 @@ def _case(sparse, pair=PAIR):
 
         exact_law = _scales(sparse, eps, pair[0].size)[2] > 0   # a noiseless answer has no finite log-ratio
         return AuditCase(mechanism, _statistic, pair, None, float(declared.eps), 0.0, batched=True,
-                         pair_loss=lambda p: one_query_pair_loss(sparse, eps, p), loss_neighbours=sized_pair,
+                         pair_loss=lambda p: one_query_pair_loss(sparse, eps, p),
+                         # the real PMW's search spans 2-100 records; the twins keep n = 2 (their quadratures at
+                         # large n cost up to 0.4 s each, and their catch does not need it)
+                         loss_neighbours=sized_pair if sparse is CutOff1 else two_record_pair,
                          pair_llr=llr if exact_law else None)
 
     return make

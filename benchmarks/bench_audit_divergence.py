@@ -10,8 +10,15 @@ objectives) with the learned witness and, on the selection pair, the declared la
 0..runs-1. Prints the number flagged (rho_lb > the declared rho 1) with a 95% Clopper-Pearson upper bound on the
 flag rate, the median rho_lb, and the CPU seconds (``time.process_time``).
 
+``--law exact`` (selection pair only) draws the transcripts from the pair's exact law instead of running the
+algorithm (``pmw_pub_selection.transcript_law``: permute-and-flip's selection probabilities, then the selected
+query's answer plus N(0, sigma^2) clipped to [0, 1]; the test ``test_selection_law_is_the_one_pmw_pub_draws``
+holds the selection law to the code's draws): about 1,000 times cheaper, so 200 runs at the 40,000 transcripts
+per neighbour that catch the sigma / sqrt 2 twin are affordable.
+
     python benchmarks/bench_audit_divergence.py --pair selection --runs 200 --samples 1000
     python benchmarks/bench_audit_divergence.py --pair selection --sigma-factor 0.7071 --runs 5 --samples 40000
+    python benchmarks/bench_audit_divergence.py --pair selection --law exact --runs 200 --samples 40000
 """
 
 from __future__ import annotations
@@ -25,7 +32,18 @@ from simulations import stats
 from simulations._audit_divergence import divergence_objective
 
 
-def _draw(pair: str, sigma_factor: float, data, n: int, rng) -> np.ndarray:
+def _draw_exact(sigma_factor: float, data, n: int, rng) -> np.ndarray:
+    """n transcripts (selected query, clipped measurement) from the selection pair's exact law on ``data``."""
+    from simulations.audit_targets import pmw_pub_selection as sel
+
+    probs, true, sigma = sel.transcript_law(data, 1.0, sigma_factor)
+    j = rng.choice(probs.size, size=n, p=probs / probs.sum())
+    return np.column_stack([j, np.clip(true[j] + rng.normal(0.0, sigma, size=n), 0.0, 1.0)])
+
+
+def _draw(pair: str, sigma_factor: float, data, n: int, rng, law: str = "run") -> np.ndarray:
+    if law == "exact":
+        return _draw_exact(sigma_factor, data, n, rng)
     from algorithms.query_release.pmw_pub import pmw_pub
     from simulations.audit_targets import pmw_pub as uni
     from simulations.audit_targets import pmw_pub_selection as sel
@@ -49,7 +67,10 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=200)
     ap.add_argument("--samples", type=int, default=1_000)
     ap.add_argument("--confidence", type=float, default=0.99)
+    ap.add_argument("--law", choices=("run", "exact"), default="run")
     args = ap.parse_args()
+    if args.law == "exact" and args.pair != "selection":
+        ap.error("--law exact needs --pair selection (the pair whose exact law is written down)")
     from simulations.audit_targets import pmw_pub as uni
     from simulations.audit_targets import pmw_pub_selection as sel
 
@@ -61,14 +82,15 @@ def main() -> None:
     start = time.process_time()
     for seed in range(args.runs):
         rng = np.random.default_rng(seed)
-        t0 = _draw(args.pair, args.sigma_factor, mod.PAIR[0], args.samples, rng)
-        t1 = _draw(args.pair, args.sigma_factor, mod.PAIR[1], args.samples, rng)
+        t0 = _draw(args.pair, args.sigma_factor, mod.PAIR[0], args.samples, rng, args.law)
+        t1 = _draw(args.pair, args.sigma_factor, mod.PAIR[1], args.samples, rng, args.law)
         r = divergence_objective(t0, t1, args.samples // 2, args.confidence, 2.0, 0.245, 1.0, exact)
         flags += r.refutes
         rhos.append(r.bound / r.alpha)
     cpu = time.process_time() - start
     upper = float(stats.clopper_pearson(flags, args.runs, 0.95, "upper")[1])
-    print(f"pair {args.pair}, sigma x {args.sigma_factor:g}, {args.runs} runs of {args.samples} per neighbour at "
+    print(f"pair {args.pair} ({args.law} draws), sigma x {args.sigma_factor:g}, {args.runs} runs of {args.samples} "
+          f"per neighbour at "
           f"{args.confidence:g}: flagged {flags} (95% CP upper bound on the rate {upper:.4f}); median rho_lb "
           f"{np.median(rhos):.4f} (min {min(rhos):.4f}, max {max(rhos):.4f}); {cpu:.1f} s CPU")
 

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simulations._audit_types import DEFAULT_CONFIDENCE, DETECTION_POWER
+from simulations._audit_types import DEFAULT_CONFIDENCE, DETECTION_POWER, ObjectiveResult, _row_keys
 
 DIVERGENCE_ORDERS = (1.0, 1.5, 2.0, 3.0)       # a = 1 is KL (Donsker-Varadhan)
 DIVERGENCE_CLIPS = (0.5, 1.0, 2.0, 3.0, 4.0, 6.0)
@@ -304,6 +304,20 @@ def divergence_objective(t0, t1, half: int, share: float, eps: float, delta: flo
     m = int(min(e0.shape[0], e1.shape[0]))
     return DivergenceResult(w.describe(), w.alpha, float(bound), float(ceiling(w.alpha)), float(share), m,
                             minimal_detectable_kl(m, float(eps), float(delta), rho, float(share)), rho)
+
+
+def divergence_result(case, t0, t1, half: int, share: float, m: int, whole: bool) -> ObjectiveResult:
+    """The "divergence" objective (simulations._audit_divergence) as an objective line: on the transcript rows when
+    the case gives them (``whole``), else on the statistic's values; its counts are the trivial event's."""
+    if not whole and np.asarray(t0).dtype.kind not in "biuf":
+        index = {k: float(i) for i, k in enumerate(sorted({str(k) for k in _row_keys(t0) + _row_keys(t1)}))}
+        t0, t1 = (np.array([index[str(k)] for k in _row_keys(t)]) for t in (t0, t1))
+    r = divergence_objective(t0, t1, half, share, case.eps, case.delta, case.rho,
+                             case.log_ratio if whole else None)
+    what = "whole transcripts" if whole else "the statistic's values"
+    return ObjectiveResult(
+        "divergence", float(share), r.describe() + f" (on {what})", m, 0, 1.0, 0.0, 0.0, 0.0,
+        r.minimal_detectable_kl, divergence_bound=r.bound, divergence_ceiling=r.ceiling, divergence_alpha=r.alpha)
 
 
 def _finite(r) -> np.ndarray:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from simulations import stats
+from simulations._audit_loss import loss_delta_bound
 from simulations._audit_bounds import _rate_level, delta_lower_bound, epsilon_lower_bound, renyi_rho_lower_bound
 from simulations._audit_registry import targets
 
@@ -134,4 +135,7 @@ def _recheck_objectives(objectives: list, size: int, eps: float, delta: float, p
         if o.get("divergence_bound") is not None and o.get("divergence_ceiling") is not None:
             # the divergence objective tests no event (its counts are the trivial one's): judged by its saved bound
             refuted |= float(o["divergence_bound"]) > float(o["divergence_ceiling"])
+        if o.get("loss_counts") is not None and o.get("loss_samples"):
+            # the loss objective (its counts are the trivial event's): recomputed from its Bernoulli counts
+            refuted |= loss_delta_bound(o["loss_counts"], int(o["loss_samples"]), conf) > delta
     return bool(refuted)

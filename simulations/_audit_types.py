@@ -60,7 +60,9 @@ class AuditCase:
     to the exact log dP_D1/dP_D0 of the declared mechanism on ``private_pair`` (a witness offered beside the
     learned one). ``loss_neighbours(rng)`` (optional, with ``pair_loss``): random neighbouring pairs ranked by their
     exact loss only (no sampled search; for targets whose draws are too slow to search on), so the line states the
-    worst pair found and its loss.
+    worst pair found and its loss. ``pair_llr(pair, outputs)`` (optional): the exact privacy-loss variable
+    log dP_D0/dP_D1 of statistic values under the law of the mechanism audited, on ``pair``: its threshold events
+    join every event family and, for delta > 0, it adds the "loss" objective (:mod:`simulations._audit_loss`).
     """
 
     mechanism: Callable[..., Any]
@@ -80,6 +82,7 @@ class AuditCase:
     transcript: Callable[[Any], Any] | None = None
     loss_neighbours: Callable[[np.random.Generator], tuple] | None = None
     log_ratio: Callable[[np.ndarray], np.ndarray] | None = None
+    pair_llr: Callable[[tuple, np.ndarray], np.ndarray] | None = None
 
 
 @dataclass(frozen=True)
@@ -191,16 +194,20 @@ class ObjectiveResult:
     divergence_bound: float | None = None    # "divergence": the lower bound on D_alpha of the chosen witness
     divergence_ceiling: float | None = None  # ... and the declared ceiling of D_alpha it is compared with
     divergence_alpha: float | None = None
+    loss_counts: tuple | None = None         # "loss": the Bernoulli counts of each direction ...
+    loss_samples: int | None = None          # ... of this many outputs each, and the bound they give
+    loss_delta_bound: float | None = None
 
     def refutes(self, eps: float, delta: float) -> bool:
         return (self.eps_lower_bound > eps or self.delta_lower_bound > delta
                 or (self.profile_margin is not None and self.profile_margin > 0)
                 or (self.divergence_bound is not None and self.divergence_bound > self.divergence_ceiling)
-                or (self.rho_lower_bound is not None and self.rho_lower_bound > self.declared_rho))
+                or (self.rho_lower_bound is not None and self.rho_lower_bound > self.declared_rho)
+                or (self.loss_delta_bound is not None and self.loss_delta_bound > delta))
 
     def describe(self, eps: float, delta: float) -> str:
         c = f"{100 * self.confidence:.4g}%"
-        if self.objective == "divergence":
+        if self.objective in ("divergence", "loss"):
             return self.test
         if self.objective == "renyi":
             rel = ">" if self.rho_lower_bound > self.declared_rho else "<="

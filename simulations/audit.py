@@ -66,6 +66,12 @@ its own event on the selection half and bounded on the evaluation half at 1 - (1
   (rho alpha; min(eps, alpha eps^2/2) for pure eps-DP). It sees a break spread over a released real value, which
   binary events see only in part (a Gaussian's mu^2/2 against the best event's Bernoulli divergence).
 
+* "loss": when the case gives its exact privacy-loss variable (``pair_llr``) and the claim has delta > 0, a
+  Clopper-Pearson lower bound on delta(eps) = E_P[(1 - e^(eps - L))_+] from one neighbour's samples alone (valid
+  when L is the exact log-ratio of the laws sampled; :mod:`simulations._audit_loss`): a Gaussian with 10x its
+  declared delta is caught as a point claim at 2 * 10^5 samples. The same ``pair_llr`` adds its threshold events
+  (Neyman-Pearson's) to every event objective's family.
+
 The headline eps_lb / delta_lb is the largest over the objectives (its event, counts and rates are
 printed as ``test``); each objective is shown with its own bound and its own power statement.
 
@@ -126,7 +132,10 @@ from simulations._audit_bounds import (  # noqa: F401  (re-exported)
     _rate_level, _scores, delta_lower_bound, detection_probability, epsilon_lower_bound, minimal_detectable_delta,
     minimal_detectable_eps, profile_grid, renyi_rho_lower_bound,
 )
-from simulations._audit_divergence import divergence_applies, divergence_objective, fit_logistic
+from simulations._audit_divergence import (  # noqa: F401  (re-exported)
+    divergence_applies, divergence_objective, divergence_result, fit_logistic,
+)
+from simulations._audit_loss import RatioTest, loss_delta_bound, loss_objective  # noqa: F401
 from simulations._audit_pairs import exact_loss_search
 from simulations._audit_values import MAX_VALUE_COORDINATES, value_search
 from simulations._audit_registry import (  # noqa: F401  (re-exported)
@@ -399,20 +408,6 @@ def search_pair(case: AuditCase, samples: int, rng: np.random.Generator, batch_s
     return final[2], note
 
 
-def _divergence_result(case: AuditCase, t0, t1, half: int, share: float, m: int, whole: bool) -> ObjectiveResult:
-    """The "divergence" objective (simulations._audit_divergence) as an objective line: on the transcript rows when
-    the case gives them (``whole``), else on the statistic's values; its counts are the trivial event's."""
-    if not whole and _as_outputs(t0).dtype.kind != "f":
-        index = {k: float(i) for i, k in enumerate(sorted({str(k) for k in _row_keys(t0) + _row_keys(t1)}))}
-        t0, t1 = (np.array([index[str(k)] for k in _row_keys(t)]) for t in (t0, t1))
-    r = divergence_objective(t0, t1, half, share, case.eps, case.delta, case.rho,
-                             case.log_ratio if whole else None)
-    what = "whole transcripts" if whole else "the statistic's values"
-    return ObjectiveResult(
-        "divergence", float(share), r.describe() + f" (on {what})", m, 0, 1.0, 0.0, 0.0, 0.0,
-        r.minimal_detectable_kl, divergence_bound=r.bound, divergence_ceiling=r.ceiling, divergence_alpha=r.alpha)
-
-
 def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: float = DEFAULT_CONFIDENCE,
           batch_size: int = DEFAULT_BATCH, objective: str | None = None, search: bool = True) -> AuditResult:
     """Audit ``case``: an epsilon (and delta) lower bound at ``confidence`` from ``samples`` outputs on each
@@ -438,8 +433,11 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
         case.eps, case.delta, case.rho)
     if objective is None:
         names = (["eps"] + (["delta"] if case.delta > 0 else []) + (["profile"] if case.profile is not None else [])
-                 + (["renyi"] if case.rho is not None else []) + (["divergence"] if divergence else []))
-    elif objective in ("eps", "delta", "profile", "renyi", "divergence"):
+                 + (["renyi"] if case.rho is not None else []) + (["divergence"] if divergence else [])
+                 + (["loss"] if case.pair_llr is not None and case.delta > 0 else []))
+    elif objective in ("eps", "delta", "profile", "renyi", "divergence", "loss"):
+        if objective == "loss" and (case.pair_llr is None or case.delta == 0):
+            raise ValueError("objective='loss' needs a case with an exact privacy-loss variable and delta > 0")
         if objective == "renyi" and case.rho is None:
             raise ValueError("objective='renyi' needs a case with a declared rho")
         if objective == "profile" and case.profile is None:
@@ -448,7 +446,7 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
             raise ValueError("objective='divergence' needs a declared rho or a pure-DP claim (delta = 0)")
         names = [objective]
     else:
-        raise ValueError(f"objective={objective!r} must be 'eps', 'delta', 'profile', 'renyi' or 'divergence'")
+        raise ValueError(f"objective={objective!r}: one of eps, delta, profile, renyi, divergence, loss")
     profile = profile_grid(case) if "profile" in names else None
     search_note = exact_note = ""
     exact = exact_loss_search(case, rng.spawn(1)[0]) if search else None  # a child stream: the audit's draws unchanged
@@ -468,15 +466,29 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
     m = int(e0.shape[0])
     share = 1 - (1 - confidence) / len(names)
     level = _rate_level(share)
+    llr = None if case.pair_llr is None else [np.asarray(case.pair_llr(case.private_pair, s), dtype=float)
+                                               for s in (s0, s1)]
     results = []
     for name in names:
         if name == "divergence":
-            results.append(_divergence_result(case, s0 if t0 is None else t0, s1 if t1 is None else t1, half, share,
+            results.append(divergence_result(case, s0 if t0 is None else t0, s1 if t1 is None else t1, half, share,
                                               m, t0 is not None))
             continue
-        test, _ = select_test(s0[:half], s1[:half], case.delta, case.eps, name, profile=profile)
-        fp = int(np.count_nonzero(test.guesses_d1(e0)))
-        fn = int(np.count_nonzero(~test.guesses_d1(e1)))
+        if name == "loss":
+            r = loss_objective(llr[0], llr[1], case.eps, case.delta, share, rng.spawn(1)[0])
+            results.append(ObjectiveResult("loss", float(share), r.describe(case.eps, case.delta), m, 0, 1.0, 0.0,
+                                           0.0, 0.0, r.minimal_detectable, loss_counts=r.counts,
+                                           loss_samples=r.samples, loss_delta_bound=r.delta_lb))
+            continue
+        test, score = select_test(s0[:half], s1[:half], case.delta, case.eps, name, profile=profile)
+        ev0, ev1 = e0, e1
+        if llr is not None:   # the pair's Neyman-Pearson events (simulations._audit_loss)
+            inner, ratio_score = _threshold_search(llr[0][:half], llr[1][:half], case.delta, case.eps, name,
+                                                   profile=profile)
+            if ratio_score > score:
+                test, ev0, ev1 = RatioTest(inner), llr[0][half:], llr[1][half:]
+        fp = int(np.count_nonzero(test.guesses_d1(ev0)))
+        fn = int(np.count_nonzero(~test.guesses_d1(ev1)))
         fpr_u = float(stats.clopper_pearson(fp, m, level, "upper")[1])
         fnr_u = float(stats.clopper_pearson(fn, int(e1.shape[0]), level, "upper")[1])
         if name == "eps":

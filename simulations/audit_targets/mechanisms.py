@@ -28,6 +28,7 @@ The auditor must report eps_lb > eps for them.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -38,6 +39,7 @@ from simulations.audit import AuditCase, AuditTarget, with_ci_samples
 COUNT_SIZE = 10  # records in the counting-query datasets
 DELTA_FACTOR = 10.0
 GAUSSIAN_SAMPLES = 1_000_000
+POINT_SAMPLES = 200_000  # the loss objective's count at 10x delta: about 20 of 200,000 (its bound then > 1e-5)
 
 
 def _bits_pair() -> tuple[np.ndarray, np.ndarray]:
@@ -83,7 +85,12 @@ def _gaussian_case(eps: float, delta: float, *, sigma_factor: float = 1.0, noise
         sample = lambda a, rng, size: mech.sample(a, rng, size)  # noqa: E731
     else:
         sample = lambda a, rng, size: np.full(size, a)  # noqa: E731
+    def llr(pair, y):   # the privacy-loss variable log N(y; q(D0), sigma^2) / N(y; q(D1), sigma^2) of the law run
+        a0, a1 = (float(np.sum(d)) for d in pair)
+        return ((y - a1) ** 2 - (y - a0) ** 2) / (2.0 * mech.sigma ** 2)
+
     return AuditCase(_counting(sample), _identity, _bits_pair(), None, eps, delta, batched=True,
+                     pair_llr=llr if noise else None,
                      profile=lambda e: gaussian_delta(e, sensitivity=1.0, sigma=declared_sigma),
                      pair_loss=(lambda pair: gaussian_epsilon(delta, sensitivity=1.0, sigma=mech.sigma)) if noise
                      else (lambda pair: math.inf),
@@ -157,6 +164,11 @@ TARGETS = (
                 "analytic Gaussian with sigma / sqrt 2 declared (eps, delta) and the calibrated curve",
                 lambda e, d: _gaussian_case(e, d, sigma_factor=2 ** -0.5), expect_private=False, default_delta=1e-5,
                 default_samples=GAUSSIAN_SAMPLES),
+    AuditTarget("gaussian_delta_10x_point", "BW18 Thm 8 (broken)",
+                "analytic Gaussian calibrated to (eps, 10 delta) declared the point (eps, delta) only (no curve); "
+                "caught by the loss objective", lambda e, d: replace(_gaussian_case(e, d, delta_factor=DELTA_FACTOR),
+                                                                    profile=None, profile_name=""),
+                expect_private=False, default_delta=1e-5, default_samples=POINT_SAMPLES),
     AuditTarget("gaussian_no_noise", "BW18 Thm 8 (broken)", "exact counting query declared (eps, delta)-DP",
                 lambda e, d: _gaussian_case(e, d, noise=False), expect_private=False, default_delta=1e-5),
     AuditTarget("exponential", "DR14 Thm 3.10", "exponential mechanism, count scores, eps-DP",
@@ -176,5 +188,5 @@ TARGETS = with_ci_samples(TARGETS, {
     "laplace": 3_000, "laplace_half_scale": 3_000, "laplace_no_noise": 1_000, "gaussian": 3_000,
     "gaussian_half_sigma": 30_000, "gaussian_no_noise": 1_000, "exponential": 3_000,
     "exponential_no_factor_two": 3_000, "exponential_argmax": 1_000, "permute_and_flip": 3_000,
-    "gaussian_delta_10x": 200_000, "gaussian_sqrt2_sigma": 200_000,
+    "gaussian_delta_10x": 200_000, "gaussian_sqrt2_sigma": 200_000, "gaussian_delta_10x_point": POINT_SAMPLES,
 })

@@ -51,7 +51,7 @@ from algorithms.classes.finite import as_counts
 from algorithms.privacy import NumericSparse
 from algorithms.query_release.pap import a_pap
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
-from simulations.audit_targets.pmw import CutOff1, one_query_loss
+from simulations.audit_targets.pmw import CutOff1, one_query_llr, one_query_loss
 
 NUM_POINTS = 4
 CLASS = constructors.thresholds(NUM_POINTS, include_all_negative=False)
@@ -80,14 +80,28 @@ def pap_pair_loss(sparse, eps: float, pair, public=PUBLIC) -> float:
     of Algorithm 3 (public only) give the query's answers q(s) under each neighbour, and the one-query PMW loss at
     A_PAP's (alpha/2, beta/2) over |X~| points is the loss (``simulations.audit_targets.pmw.one_query_loss``;
     A_PAP's answers are G~ read through Project, a post-processing)."""
+    q, size = _pair_answers(sparse, eps, pair, public)
+    return one_query_loss(sparse, eps, q[0], q[1], len(pair[0]), alpha=ALPHA / 2.0, beta=BETA / 2.0,
+                          domain_size=size)
+
+
+def _pair_answers(sparse, eps: float, pair, public=PUBLIC):
+    """(q(s) under each neighbour, |X~|) of the one cover member (steps 1-3 of Algorithm 3 on the public data)."""
     probe = a_pap(pair[0], public, CLASS, ALPHA, BETA, eps, 0.0, np.random.default_rng(0), sparse=sparse).value
     if probe.cover.size != 1:
-        raise ValueError(f"the exact loss is computed for a one-member cover, got |H~| = {probe.cover.size}")
+        raise ValueError(f"the exact law is computed for a one-member cover, got |H~| = {probe.cover.size}")
     matrix = probe.reduced_class.matrix
     q = [float(matrix[0] @ probe.domain.map_counts(as_counts(d, CLASS.num_points, "data")).counts) / len(d)
          for d in pair]
-    return one_query_loss(sparse, eps, q[0], q[1], len(pair[0]), alpha=ALPHA / 2.0, beta=BETA / 2.0,
-                          domain_size=matrix.shape[1])
+    return q, matrix.shape[1]
+
+
+def pap_pair_llr(sparse, eps: float, pair, rows) -> np.ndarray:
+    """The exact privacy-loss variable log P_D0 / P_D1 of the statistic's rows (G(h_1) read from column 0) on
+    ``pair``: one-query PMW's (``simulations.audit_targets.pmw.one_query_llr``) at A_PAP's (alpha/2, beta/2)."""
+    (q0, q1), size = _pair_answers(sparse, eps, pair)
+    return one_query_llr(sparse, eps, q0, q1, len(pair[0]), np.asarray(rows, dtype=float)[:, 0], alpha=ALPHA / 2.0,
+                         beta=BETA / 2.0, domain_size=size)
 
 
 def count_pair(rng) -> tuple[np.ndarray, np.ndarray]:
@@ -115,7 +129,8 @@ def _case(sparse, *, private_cover: bool = False):
         declared_delta = float(getattr(probe, "delta", 0.0))
         loss = None if (private_cover or delta > 0) else (lambda p: pap_pair_loss(sparse, eps, p))
         return AuditCase(mechanism, statistic, pair, PUBLIC, float(probe.eps), declared_delta, batched=True,
-                         pair_loss=loss, loss_neighbours=None if loss is None else count_pair)
+                         pair_loss=loss, loss_neighbours=None if loss is None else count_pair,
+                         pair_llr=None if loss is None else (lambda p, rows: pap_pair_llr(sparse, eps, p, rows)))
 
     return make
 

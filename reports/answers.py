@@ -15,6 +15,7 @@ from reports.model import Badge
 #: section key -> the experiments whose runs it reports (a section plugin's own choice of runs)
 SECTION_EXPERIMENTS = {
     "thm10": ("thm10", "thm10_looseness"),
+    "frontier": ("frontier",),
     "lower-bounds": ("thm13", "thm15"),
     "abm19-thm3-1": ("thm3_1",),
     "abm19-lemma4-4": ("lemma4_4",),

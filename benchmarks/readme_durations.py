@@ -119,13 +119,15 @@ def table(rows: list[Measured]) -> str:
 
 
 def recorded(results_md: str, heading: str = "README commands on a clean clone") -> dict[str, float]:
-    """{command: CPU seconds} from the last table under a RESULTS.md heading that starts with ``heading``."""
+    """{command: CPU seconds} from the tables under RESULTS.md headings that start with ``heading``: per command,
+    the last such table that holds it with exit status 0 (each branch appends its own section, so one table need
+    not hold every command)."""
     found: dict[str, float] = {}
     sections = re.split(r"^## ", results_md, flags=re.M)
     for sec in sections:
         if sec.startswith(heading):
             rows = re.findall(r"^\| `([^`]+)` \| ([\d.]+) \| [\d.]+ \| (-?\d+) \|", sec, re.M)
-            found = {cmd: float(cpu) for cmd, cpu, status in rows if status == "0"}
+            found.update({cmd: float(cpu) for cmd, cpu, status in rows if status == "0"})
     return found
 
 

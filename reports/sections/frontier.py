@@ -32,6 +32,18 @@ def _ratio(v) -> str:
     return "-" if v is None else f"{v:.3g}"
 
 
+def _without_public(r: dict) -> str:
+    """The strongest private opponent that does without public data alone (where public data pays: its least size
+    over the algorithm's)."""
+    name = r.get("strongest_private_only")
+    if name is None:
+        return "none holds at a probed size" if any(o["lacks"] == ["public data"] for o in r["opponents"].values()) \
+            else "none run"
+    o = r["opponents"][name]
+    ratio = None if not r["algorithm_least"] else o["least"] / r["algorithm_least"]
+    return f"{name}: {_least(o['least'], o['interval'], o['censored'])}, {_ratio(ratio)}"
+
+
 def table_rows(summaries: list[dict]) -> list[tuple]:
     """One row per frontier summary: result, case, searched quantity, theorem's size, the algorithm's least size,
     looseness, the strongest opponent and its least size, opponent / algorithm, verdict at the theorem's size,
@@ -46,7 +58,7 @@ def table_rows(summaries: list[dict]) -> list[tuple]:
                      "-" if r["strongest_opponent"] is None else
                      f"{r['strongest_opponent']}: " + _least(r["strongest_least"], r["strongest_interval"],
                                                              r["strongest_censored"]),
-                     _ratio(r["opponent_over_algorithm"]), sm["verdict"],
+                     _ratio(r["opponent_over_algorithm"]), _without_public(r), sm["verdict"],
                      f"{sm['stage']}{' (final)' if sm.get('final') else ' (not final)'}", sm["trials"],
                      sm["confidence"]))
     return rows
@@ -54,6 +66,7 @@ def table_rows(summaries: list[dict]) -> list[tuple]:
 
 COLUMNS = ("result", "case", "searched", "theorem's size", "least size of the paper's algorithm (U in (L, U])",
            "theorem / least", "strongest opponent and its least size", "opponent / algorithm",
+           "strongest private release without public data: least size, / algorithm",
            "verdict at the theorem's size", "stage", "trials per size", "confidence")
 
 

@@ -41,7 +41,8 @@ import numpy as np
 
 @dataclass(frozen=True)
 class Target:
-    """One result the frontier search places (module docstring)."""
+    """One result the frontier search places (module docstring); ``opponents`` maps a release to (what it does
+    without, of ``algorithms.opponents.OFFERS``; what it is)."""
     result_id: str
     experiment: str
     searched: str
@@ -269,41 +270,43 @@ def _nb20_run(name: str, S: dict, sizes: list[int], rng: np.random.Generator) ->
     return out
 
 
-LEARNING_OPPONENTS = {"em_learner": "the exponential mechanism over H (KLNRS08; no public data)",
-                      "erm_private": "ERM on the private sample (no privacy)"}
+NO_PUBLIC, NO_PRIVATE, NO_PRIVACY = ("public data",), ("private data", "privacy"), ("privacy",)
+LEARNING_OPPONENTS = {"em_learner": (NO_PUBLIC, "the exponential mechanism over H (KLNRS08; no public data)"),
+                     "erm_private": (("privacy", "public data"), "ERM on the private sample (no privacy)")}
+CONSTANT = {"constant_zero": (("private data", "public data", "privacy"), "the label 0 (no data)")}
 
 TARGETS = {
     "thm10": Target("bcmnuw20:thm10", "thm10", "n", "Err_{D,H}(G) <= alpha w.p. >= 1 - beta",
                     ("thresholds:near_threshold", "intervals:interval_endpoints", "stumps:near_threshold"),
                     "pmw_noise_x100", "a_pap",
-                    {"gaussian": "Gaussian mechanism on the answer vector (no public data)",
-                     "laplace": "Laplace mechanism on the answer vector (no public data)",
-                     "tree": "binary-tree mechanism (no public data; thresholds, intervals)",
-                     "public_only": "the public sample's answers (no private data)"},
+                    {"gaussian": (NO_PUBLIC, "Gaussian mechanism on the answer vector (no public data)"),
+                     "laplace": (NO_PUBLIC, "Laplace mechanism on the answer vector (no public data)"),
+                     "tree": (NO_PUBLIC, "binary-tree mechanism (no public data; thresholds, intervals)"),
+                     "public_only": (NO_PRIVATE, "the public sample's answers (no private data)")},
                     _thm10_setup, _thm10_run),
     "thm3_1": Target("abm19:thm3.1", "thm3_1", "n", "excess error <= alpha w.p. >= 1 - beta",
                      ("thresholds:uniform", "thresholds:near_threshold", "intervals:uniform", "halfspaces:uniform"),
                      "flipped_score", "a_sspp", LEARNING_OPPONENTS, _thm3_1_setup, _thm3_1_run),
     "prop4_3": Target("lvsuw21:prop4.3", "prop4_3", "m", "best mixture error of supp(D^) <= alpha w.p. >= 1 - beta",
                       ("network",), "support_from_one", "best_mixture",
-                      {"uniform_support": "m points uniform on {0,1}^d (no public data)"},
+                      {"uniform_support": (NO_PUBLIC, "m points uniform on {0,1}^d (no public data)")},
                       _prop4_3_setup, _prop4_3_run),
     "thm4_4": Target("lvsuw21:thm4.4", "thm4_4", "n", "max error <= the explicit bound at the full n w.p. >= 1 - beta",
                      ("cps1988",), "one_row_support", "pmw_pub",
-                     {"gaussian": "Gaussian mechanism on the answers, the same zCDP (no public data)",
-                      "laplace": "Laplace mechanism on the answers, eps~-DP (no public data)",
-                      "public_empirical": "the public histogram (no private data)",
-                      "public_uniform": "the public support uniformly weighted (no private data)"},
+                     {"gaussian": (NO_PUBLIC, "Gaussian mechanism on the answers, the same zCDP (no public data)"),
+                      "laplace": (NO_PUBLIC, "Laplace mechanism on the answers, eps~-DP (no public data)"),
+                      "public_empirical": (NO_PRIVATE, "the public histogram (no private data)"),
+                      "public_uniform": (NO_PRIVATE, "the public support uniformly weighted (no private data)")},
                      _thm4_4_setup, _thm4_4_run),
     "thm7": Target("nb20:thm7", "thm7", "n", "average error over m queries <= alpha + gamma w.p. >= 1 - beta",
                    ("thresholds", "intervals", "halfspaces", "boundary_noise"), "inverted_majority", "a_agprivcl",
-                   {**LEARNING_OPPONENTS, "btt18": "BTT18's A_SubSamp alone (no relabelling)",
-                    "constant_zero": "the label 0 (no data)"},
+                   {**LEARNING_OPPONENTS, **CONSTANT,
+                    "btt18": (NO_PUBLIC, "BTT18's A_SubSamp alone (no relabelling; NB20 has no public data)")},
                    lambda case, variant: _nb20_setup("thm7", case, variant),
                    lambda S, sizes, rng: _nb20_run("a_agprivcl", S, sizes, rng)),
     "thm11": Target("nb20:thm11", "thm11", "n", "average error over m queries <= alpha + gamma w.p. >= 1 - beta",
                     ("thresholds", "intervals", "boundary_noise"), "complement_second_phase", "a_unvprivcl",
-                    {**LEARNING_OPPONENTS, "constant_zero": "the label 0 (no data)"},
+                    {**LEARNING_OPPONENTS, **CONSTANT},
                     lambda case, variant: _nb20_setup("thm11", case, variant),
                     lambda S, sizes, rng: _nb20_run("a_unvprivcl", S, sizes, rng)),
 }

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simulations import contract, stats
+from algorithms.opponents import OFFERS
 from simulations.experiments import Confidence, Controlled, param
 from simulations.experiments._frontier_targets import TARGETS
 from simulations.experiments._least_size import (MAX_LOOKS, bracket, check_stage_params, column, grid,
@@ -191,7 +192,13 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
            "strongest_interval": None if best is None else opps[best]["interval"],
            "strongest_censored": None if best is None else opps[best]["censored"],
            "opponent_over_algorithm": (None if best is None or not least else opps[best]["least"] / least),
-           "opponents_lacking": {k: t.opponents.get(k, "") for k in opps}}
+           "opponents": {k: {"lacks": list(t.opponents[k][0]), "what": t.opponents[k][1], "least": o["least"],
+                             "interval": o["interval"], "censored": o["censored"]} for k, o in opps.items()},
+           "strongest_without": {lack: _strongest({k: o for k, o in opps.items() if lack in t.opponents[k][0]})
+                                 for lack in OFFERS},
+           # where public data pays: the private releases that do without public data alone
+           "strongest_private_only": _strongest({k: o for k, o in opps.items()
+                                                 if tuple(t.opponents[k][0]) == ("public data",)})}
     text = (f"{t.result_id} ({case_of(params)}), {t.searched} searched, stage {params.stage} of at most "
             f"{max_stage(params)} ({'final' if final else 'the search continues'}), {T} trials per size; "
             f"{t.algorithm}'s least {t.searched} {_interval(algo)} against the theorem's {bound:,}")
@@ -199,6 +206,9 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
         text += f" (looseness {bound / least:.3g}x)"
     text += "; " + ("no opponent holds at a probed size" if best is None else
                     f"strongest opponent {best}: least {t.searched} {_interval(opps[best])}")
+    private_only = row["strongest_private_only"]
+    if private_only is not None and private_only != best:
+        text += f"; strongest private release without public data {private_only}: {_interval(opps[private_only])}"
     return contract.Judgement(claims=claims, text=text, measurements={
         "result_id": t.result_id, "claim_at_bound": claims[0] if claims and isinstance(claims[0], dict) else None,
         "row": row, "releases": rel, "stage": params.stage, "final": final,

@@ -44,8 +44,8 @@ def test_the_table_reads_the_last_stage_of_each_search(searches, tmp_path):
     assert sm["final"] and row[3] == f"{sm['row']['theorem_size']:,}"
     least = sm["row"]["algorithm_least"]
     assert least is not None and f"{least:,}" in row[4]
-    assert row[8] == "holds"
-    assert len(control.rows) == 1 and control.rows[0][8] == "violated"
+    assert row[9] == "holds"
+    assert len(control.rows) == 1 and control.rows[0][9] == "violated"
     assert "none holds" in control.rows[0][4]
     figures = [b for b in sec.blocks if isinstance(b, Figure)]
     assert len(figures) == 1 and figures[0].image.exists()

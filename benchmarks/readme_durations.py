@@ -119,9 +119,9 @@ def table(rows: list[Measured]) -> str:
 
 
 def recorded(results_md: str, heading: str = "README commands on a clean clone") -> dict[str, float]:
-    """{command: CPU seconds} from the tables under every RESULTS.md heading that starts with ``heading``, a later
-    section's row replacing an earlier one (so a branch that adds README commands appends its own section at the end
-    of RESULTS.md instead of editing the table of the whole README)."""
+    """{command: CPU seconds} from the tables under RESULTS.md headings that start with ``heading``: per command,
+    the last such table that holds it with exit status 0 (each branch appends its own section, so one table need
+    not hold every command)."""
     found: dict[str, float] = {}
     sections = re.split(r"^## ", results_md, flags=re.M)
     for sec in sections:

@@ -1,10 +1,13 @@
-"""The rule of the Theorem 10 looseness search (``thm10_looseness``, its module docstring): the least probed size
-from which every larger probed size holds, its interval, the resolution reached, the next sizes to probe, and the
-statuses of the probed sizes (one-sided Clopper-Pearson bounds against 1 - beta). Kept apart from the experiment
-so each module stays within the layout's size; it reads no experiment parameters.
+"""The least-size searches' shared machinery (``thm10_looseness``'s module docstring states the rule; ``frontier``
+uses it for every other upper bound): the least probed size from which every larger probed size holds, its
+interval, the resolution reached, the next sizes to probe, and the statuses of the probed sizes (one-sided
+Clopper-Pearson bounds against 1 - beta); the coarse log grid, the stage count, the evidence summed over stages
+and the next stage's parameters (``simulations.stages``). It reads no experiment parameters.
 """
 from __future__ import annotations
 
+import dataclasses
+import json
 import math
 
 from simulations import contract, stats
@@ -119,3 +122,89 @@ def statuses(sizes: list[int], successes: list[int | None], bound: int, trials, 
     return [None if k is None else contract.claim(k, t, target, confidence,
                                                    at_bound=other_at_bound and sz >= bound)["verdict"]
             for sz, k, t in zip(sizes, successes, tr)]
+
+
+# ---------------------------------------------------------------- stages: grid, evidence, the next stage
+
+
+def json_param(name: str, text: str) -> dict:
+    """A JSON-object parameter written by :func:`next_stage_params` (``probes``, ``history``); {} when empty."""
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    if not isinstance(value, dict):
+        raise ValueError(f"{name}={text[:60]!r} must be a JSON object (written by next_stage) or empty")
+    return value
+
+
+def check_stage_params(params, units) -> None:
+    """The stage fields' rules of a least-size search's ``Params`` (``stage``, ``probes``, ``history``, ``factor``,
+    ``resolution``): the stage within the refinements allowed, probes exactly after stage 0, no history at stage 0,
+    and only the search's ``units`` named (ValueError naming the field)."""
+    top = max_refinements(params.factor, params.resolution)
+    if params.stage > top:
+        raise ValueError(f"stage={params.stage!r} must be an integer in [0, {top}] (the refinements factor and "
+                         "resolution allow)")
+    probes, history = json_param("probes", params.probes), json_param("history", params.history)
+    if (params.stage == 0) != (not probes):
+        raise ValueError(f"probes={params.probes[:60]!r} must be empty exactly at stage 0 (stage={params.stage})")
+    if params.stage == 0 and history:
+        raise ValueError("history must be empty at stage 0")
+    for name, value in (("probes", probes), ("history", history)):
+        extra = sorted(set(value) - set(units))
+        if extra:
+            raise ValueError(f"{name} names unit {extra[0]!r}, not one of this search's units")
+
+
+def max_refinements(factor: float, resolution: float) -> int:
+    """Refinement stages that take a gap of ratio ``factor`` below 1 + ``resolution`` by geometric halving
+    (log-ratio halves per stage), plus one for integer rounding and one more look at undecided sizes."""
+    return max(0, math.ceil(math.log2(math.log(factor) / math.log1p(resolution)))) + 2
+
+
+def grid(bound: int, factor: float, lowest: int) -> list[int]:
+    """ceil(bound / factor^k) for k = 0, 1, ... while >= lowest (distinct, decreasing); [bound] if bound < lowest."""
+    out, k = [], 0
+    while True:
+        v = int(math.ceil(bound / factor**k))
+        if v < lowest or (out and v >= out[-1]):  # below the floor, or stuck at 1
+            break
+        out.append(v)
+        k += 1
+    return out or [int(bound)]
+
+
+def merge_evidence(*parts: dict) -> dict:
+    """Counts of several stages summed per (unit, search, size); sizes decreasing. A part is
+    ``{unit: {search: [[size, successes or None, trials], ...]}}``."""
+    acc: dict = {}
+    for part in parts:
+        for key, ev in part.items():
+            for q, rows in ev.items():
+                slot = acc.setdefault(key, {}).setdefault(q, {})
+                for size, k, t in rows:
+                    old = slot.get(int(size), [None, 0])
+                    kk = None if (k is None and old[0] is None) else (old[0] or 0) + (k or 0)
+                    slot[int(size)] = [kk, old[1] + int(t)]
+    return {key: {q: [[s, *slot[s]] for s in sorted(slot, reverse=True)] for q, slot in ev.items()}
+            for key, ev in acc.items()}
+
+
+def column(ev: dict, q: str) -> tuple[list, list, list]:
+    """One search's (sizes, successes, trials) from a unit's evidence (:func:`merge_evidence`)."""
+    rows = ev.get(q, [])
+    return [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
+
+
+def next_stage_params(params, summary: dict | None):
+    """``simulations.stages``' ``next_stage`` of a least-size search: ``params`` with ``stage`` + 1, this stage's
+    evidence as ``history`` and the sizes to probe as ``probes`` (both JSON), or None when the summary is final or
+    has nothing left to probe."""
+    if not summary or summary.get("final") or not summary.get("next_probes"):
+        return None
+    dump = lambda v: json.dumps(v, sort_keys=True, separators=(",", ":"))  # noqa: E731
+    return dataclasses.replace(params, stage=params.stage + 1, history=dump(summary["evidence"]),
+                               probes=dump(summary["next_probes"]))

@@ -65,9 +65,7 @@ ends and of the bound's n, beside Theorem 13's n lower bound (its asymptotic for
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import json
 import math
 from dataclasses import dataclass
 
@@ -76,22 +74,12 @@ import numpy as np
 from simulations import contract, stats
 from simulations.experiments import param, thm10
 
-from simulations.experiments._least_size import MAX_LOOKS, bracket, least_holding, separates, statuses
+from simulations.experiments._least_size import (MAX_LOOKS, bracket, check_stage_params, column, grid,
+                                                 json_param, least_holding, max_refinements, merge_evidence,
+                                                 next_stage_params, separates, statuses)
 from simulations.experiments._shapes import fitted_exponents, fitted_exponents_in
 
 MAX_STUMP_DIM = 20  # 2^20 points: the exact evaluation is a p x 2^p matrix product per run (about 1.5 s at p = 20)
-
-def _json_param(name: str, text: str) -> dict:
-    if not text:
-        return {}
-    try:
-        value = json.loads(text)
-    except ValueError:
-        value = None
-    if not isinstance(value, dict):
-        raise ValueError(f"{name}={text[:60]!r} must be a JSON object (written by next_stage) or empty")
-    return value
-
 
 @dataclass(frozen=True)
 class Params(thm10.Setting):
@@ -119,23 +107,10 @@ class Params(thm10.Setting):
         if wide:
             raise ValueError(f"cases {', '.join(wide)}: the search runs on classes with a domain (thresholds, "
                              "intervals, stumps); wide_stumps is measured by thm10 only")
-        if self.stage > max_refinements(self.factor, self.resolution):
-            raise ValueError(f"stage={self.stage!r} must be an integer in [0, "
-                             f"{max_refinements(self.factor, self.resolution)}] (the refinements factor and "
-                             "resolution allow)")
-        probes, history = _json_param("probes", self.probes), _json_param("history", self.history)
-        if (self.stage == 0) != (not probes):
-            raise ValueError(f"probes={self.probes[:60]!r} must be empty exactly at stage 0 (stage={self.stage})")
-        if self.stage == 0 and history:
-            raise ValueError("history must be empty at stage 0")
         # the shared fields are validated by thm10.Params
         for sd in self.stump_dims or (self.stump_dim,):
             self.base(self.alphas[0], sd)
-        known = {u["key"] for u in units(self)}
-        for name, value in (("probes", probes), ("history", history)):
-            extra = sorted(set(value) - known)
-            if extra:
-                raise ValueError(f"{name} names unit {extra[0]!r}, not one of this search's units")
+        check_stage_params(self, [u["key"] for u in units(self)])
 
     def base(self, alpha: float, stump_dim: int | None = None) -> thm10.Params:
         """The thm10 parameters at one alpha (and stump dimension), scales 1, no baselines."""
@@ -146,12 +121,6 @@ class Params(thm10.Setting):
                                                         thm10.MAX_PRIVATE_POINTS),
                             confidence=self.confidence, baselines=False, variant=self.variant)
 
-
-
-def max_refinements(factor: float, resolution: float) -> int:
-    """Refinement stages that take a gap of ratio ``factor`` below 1 + ``resolution`` by geometric halving
-    (log-ratio halves per stage), plus one for integer rounding and one more look at undecided sizes."""
-    return max(0, math.ceil(math.log2(math.log(factor) / math.log1p(resolution)))) + 2
 
 
 def max_stage(params: Params) -> int:
@@ -173,18 +142,6 @@ def units(params: Params) -> list[dict]:
     return out
 
 
-def grid(bound: int, factor: float, lowest: int) -> list[int]:
-    """ceil(bound / factor^k) for k = 0, 1, ... while >= lowest (distinct, decreasing); [bound] if bound < lowest."""
-    out, k = [], 0
-    while True:
-        v = int(math.ceil(bound / factor**k))
-        if v < lowest or (out and v >= out[-1]):  # below the floor, or stuck at 1
-            break
-        out.append(v)
-        k += 1
-    return out or [int(bound)]
-
-
 def _feasible(n: int, n_max: int) -> bool:
     return n <= thm10.MAX_PRIVATE_POINTS and (not n_max or n <= n_max)
 
@@ -199,7 +156,7 @@ def plan(params: Params, unit: dict) -> dict:
             n_sizes = [s["n_bound"]] + [n for n in n_sizes if n < s["n_bound"]]
         m_sizes = grid(s["m_bound"], params.factor, 1) if params.m_search else []
     else:
-        probe = _json_param("probes", params.probes).get(unit["key"], {})
+        probe = json_param("probes", params.probes).get(unit["key"], {})
         n_sizes, m_sizes = [int(v) for v in probe.get("n", [])], [int(v) for v in probe.get("m", [])]
     cap = params.n_max or thm10.MAX_PRIVATE_POINTS
     return {"setup": s, "n_grid": n_sizes, "n_feasible": [_feasible(n, params.n_max) for n in n_sizes],
@@ -297,26 +254,6 @@ def stage_counts(records: list[dict], params: Params) -> dict:
     return out
 
 
-def merge_evidence(*parts: dict) -> dict:
-    """Counts of several stages summed per (unit, search, size); sizes decreasing."""
-    acc: dict = {}
-    for part in parts:
-        for key, ev in part.items():
-            for q, rows in ev.items():
-                slot = acc.setdefault(key, {}).setdefault(q, {})
-                for size, k, t in rows:
-                    old = slot.get(int(size), [None, 0])
-                    kk = None if (k is None and old[0] is None) else (old[0] or 0) + (k or 0)
-                    slot[int(size)] = [kk, old[1] + int(t)]
-    return {key: {q: [[s, *slot[s]] for s in sorted(slot, reverse=True)] for q, slot in ev.items()}
-            for key, ev in acc.items()}
-
-
-def _column(ev: dict, q: str) -> tuple[list, list, list]:
-    rows = ev.get(q, [])
-    return [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
-
-
 def _at_bound(ev: dict, n_fixed: int, s: dict, params: Params, target: float) -> tuple[dict, str]:
     """The claims at the bound's own sizes and their combined status. They come from stage 0's trials alone: later
     stages may probe those sizes again (to locate the least size), and pooling those re-looks into the verdict is
@@ -340,7 +277,7 @@ def _trivial_least(ev: dict, n_l: dict, m_l: dict, target: float, confidence: fl
     trivial = {}
     for q, name in (("n_private_only", "private_only"), ("m_public_only", "public_only")):
         if q in ev:  # least size of the trivial release on A_PAP's probes, beside A_PAP's own
-            t_sizes, t_succ, t_tr = _column(ev, q)
+            t_sizes, t_succ, t_tr = column(ev, q)
             f = least_holding(t_sizes, t_succ, t_tr, target, confidence)
             mine = n_l if q.startswith("n") else m_l
             sep = separates({**mine, "sizes": t_sizes}, f)
@@ -359,9 +296,9 @@ def summarise_unit(u: dict, ev: dict, params: Params, T: int, last_stage: bool) 
     s = thm10.case_setup(case, params.base(alpha, u["stump_dim"]))
     cap = params.n_max or thm10.MAX_PRIVATE_POINTS
     n_fixed = min(s["n_bound"], cap, thm10.MAX_PRIVATE_POINTS)
-    n_sizes, n_succ, n_tr = _column(ev, "n")
-    m_sizes, m_succ, m_tr = _column(ev, "m")
-    c_sizes, c_succ, c_tr = _column(ev, "m_cover")
+    n_sizes, n_succ, n_tr = column(ev, "n")
+    m_sizes, m_succ, m_tr = column(ev, "m")
+    c_sizes, c_succ, c_tr = column(ev, "m_cover")
     n_l = bracket(n_sizes, n_succ, n_tr, T, target, params.confidence, params.resolution, refining=not last_stage,
                   feasible=lambda v: _feasible(v, params.n_max))
     m_l = bracket(m_sizes, m_succ, m_tr, T, target, params.confidence, params.resolution,
@@ -459,7 +396,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
     the resolution reached, the next stage's probes, the ratios to the bound and to Lemma 7's n; shapes."""
     T = len(records)
     own = stage_counts(records, params)
-    evidence = merge_evidence(_json_param("history", params.history), own)
+    evidence = merge_evidence(json_param("history", params.history), own)
     last_stage = params.stage >= max_refinements(params.factor, params.resolution)
     rows, next_probes = [], {}
     for u in units(params):
@@ -493,11 +430,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
 def next_stage(params: Params, summary: dict | None) -> Params | None:
     """``simulations.stages`` hook: the parameters of the next refinement stage (this stage's evidence as
     ``history``, the midpoints to probe as ``probes``), or None when the search is finished."""
-    if not summary or summary.get("final") or not summary.get("next_probes"):
-        return None
-    dump = lambda v: json.dumps(v, sort_keys=True, separators=(",", ":"))  # noqa: E731
-    return dataclasses.replace(params, stage=params.stage + 1, history=dump(summary["evidence"]),
-                               probes=dump(summary["next_probes"]))
+    return next_stage_params(params, summary)
 
 
 EXPERIMENT = contract.Experiment(

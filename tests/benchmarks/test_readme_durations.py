@@ -30,12 +30,14 @@ def test_every_stated_cpu_figure_is_the_recorded_one_within_tolerance():
 
 def test_the_parser_reads_commands_figures_and_the_recorded_table():
     """The parser's own claims: a command's comment gives its figure, prose lines and other blocks do not count,
-    and only exit-0 rows of the last matching RESULTS.md section are recorded."""
+    and a command's figure is its exit-0 row in the last matching RESULTS.md section that holds one (a section may
+    hold some commands only: each branch appends its own)."""
     readme = ("text (5 s CPU)\n```\npython -m a --x 1   # b (12 s CPU), 3 stages\npython -m c   # 1 trial 3.3 s CPU\n"
               ". act && x\n```\n")
     cs = script.commands(readme)
     assert [(c.text, c.stated) for c in cs] == [("python -m a --x 1", 12.0), ("python -m c", None)]
     md = ("## README commands on a clean clone (old)\n| `python -m a` | 1.0 | 1.0 | 0 | - |\n"
+          "| `python -m z` | 4.0 | 4.0 | 0 | - |\n"
           "## README commands on a clean clone (new)\n| `python -m a` | 2.5 | 3.0 | 0 | - |\n"
-          "| `python -m b` | 9.0 | 9.0 | 1 | - |\n")
-    assert script.recorded(md) == {"python -m a": 2.5}
+          "| `python -m b` | 9.0 | 9.0 | 1 | - |\n## Something else\n| `python -m y` | 1.0 | 1.0 | 0 | - |\n")
+    assert script.recorded(md) == {"python -m a": 2.5, "python -m z": 4.0}

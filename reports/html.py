@@ -81,12 +81,19 @@ def col_widths(table: model.Table) -> list[int]:
 MAX_COLUMNS, PART_COLUMNS = 12, 9
 #: HTML tables of more rows are folded (details/summary) until opened
 FOLD_ROWS = 30
+#: a dense table (the first screen's) of more rows is set as two halves side by side
+SIDE_BY_SIDE_ROWS = 20
 
 
 def parts(table: model.Table) -> list[model.Table]:
     """``table`` as one or more tables of at most PART_COLUMNS columns (the first column repeated in each), so a
-    wide table is read at its font size instead of being squeezed into 10-line cells."""
+    wide table is read at its font size instead of being squeezed into 10-line cells; a long dense table as its
+    two halves (set side by side)."""
     n = len(table.columns)
+    if table.dense and len(table.rows) > SIDE_BY_SIDE_ROWS:  # two halves side by side: every row on one screen
+        half = -(-len(table.rows) // 2)
+        return [model.Table(table.columns, table.rows[:half], table.caption, dense=True),
+                model.Table(table.columns, table.rows[half:], dense=True)]
     if n <= MAX_COLUMNS:
         return [table]
     rest = list(range(1, n))
@@ -102,7 +109,8 @@ def parts(table: model.Table) -> list[model.Table]:
 
 
 def folded(table: model.Table) -> bool:
-    return table.collapsed or len(table.rows) > FOLD_ROWS
+    """Whether the table is folded until opened: the first screen's (dense) table never is."""
+    return not table.dense and (table.collapsed or len(table.rows) > FOLD_ROWS)
 
 
 def _plain(latex: str) -> str:

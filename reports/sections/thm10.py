@@ -41,7 +41,8 @@ def _bound_rows(alpha, beta, eps, delta, dims) -> list[tuple]:
 def _bound_figure(ctx, runs):
     """Theorem 10's n and m, the public-only m of uniform convergence (uc) and private-only PMW's n (pmw) against
     alpha, as ``python -m bounds plot thm10 uc pmw --vary alpha`` draws them, at the first case of the answering
-    thm10 run (else decision stumps on {+-1}^8 at the quick start's beta, eps, delta)."""
+    thm10 run whose sizes are all finite (else decision stumps on {+-1}^8 at the quick start's beta, eps, delta:
+    the wide-stump case's domain {+-1}^2000 has no size to draw)."""
     from bounds.plot import curves, figure
     from reports.coverage import pick
 
@@ -51,8 +52,10 @@ def _bound_figure(ctx, runs):
     where = "decision stumps on {+-1}^8 (d = 3, p = 8, |H| = 16, |X| = 256), beta = 0.05, eps = 0.5, delta = 1e-6"
     if run is not None:
         sm = run.summary
-        case_key, case = next(iter((sm.get("cases") or {"": {}}).items()))
-        if all(k in case for k in ("d", "p", "num_hypotheses", "num_points")):
+        drawable = [(k, c) for k, c in (sm.get("cases") or {}).items() if isinstance(c, dict)  # a finite |X|
+                    and all(c.get(q) is not None for q in ("d", "p", "num_hypotheses", "num_points"))]
+        case_key, case = drawable[0] if drawable else ("", {})
+        if case:
             point = {"beta": sm["beta"], "epsilon": sm["eps"], "delta": sm["delta"], "vc": case["d"],
                      "dual_vc": case["p"], "num_hypotheses": case["num_hypotheses"], "domain_size": case["num_points"]}
             where = (f"run {run.path.name}'s case {case_key} (d = {case['d']}, p = {case['p']}, |H| = "

@@ -147,12 +147,38 @@ def _audits(targets, audits) -> str:
 
 
 def _proofs(row, checks: dict) -> str:
+    """The saved proof-check statuses of a result, counted. A check whose status is the one it records as expected
+    is counted under that status, a ``fails`` of that kind as ``fails as recorded (erratum)`` (a check that found a
+    slip of the paper and holds the corrected claim elsewhere); a status other than the expected one says so
+    (``holds, expected fails``), so that a reader never takes an erratum for a broken proof or misses a change."""
     counts: dict[str, int] = {}
     for cid in row.proof_checks:
         v = checks.get(cid)
-        status = (v.get("verdict") or {}).get("status", "?") if isinstance(v, dict) else "not saved"
+        if not isinstance(v, dict):
+            status = "not saved"
+        else:
+            status = str((v.get("verdict") or {}).get("status", "?"))
+            expected = v.get("expected")
+            if isinstance(expected, str) and expected and expected != status:
+                status = f"{status}, expected {expected}"
+            elif status == "fails":
+                status = "fails as recorded (erratum)"
         counts[status] = counts.get(status, 0) + 1
-    return ", ".join(f"{k} {n}" for k, n in sorted(counts.items()))
+    return "; ".join(f"{k} {n}" for k, n in sorted(counts.items()))
+
+
+def first_screen_verdict(a: "Answer") -> str:
+    """The first screen's verdict cell: the answering run's verdict; for a result decided by a proof check or a
+    privacy audit (no run answers it), that evidence's saved outcome, named as such; else "-"."""
+    from bounds.coverage import DECIDERS
+
+    if a.verdict:
+        return a.verdict
+    if a.row.decides == DECIDERS[3] and a.proofs:
+        return f"proof checks: {a.proofs}"
+    if a.row.decides == DECIDERS[2] and a.audit:
+        return f"audit: {a.audit}"
+    return "-"
 
 
 def answers(results=None, saved_checks=None) -> list[Answer]:
@@ -195,7 +221,7 @@ def table_rows(items: list[Answer], root=None) -> list[list[str]]:
         r = a.row
         label = f"{r.item.id} {r.item.item}"
         out.append([label, (r.item.result.split(":", 1)[-1] if r.item.result else "-"), r.decides,
-                    a.verdict or "-", a.informative or "-", a.opponents or "-",
+                    first_screen_verdict(a), a.informative or "-", a.opponents or "-",
                     (_rel(a.run.path, root) + (f" (1 of {a.candidates})" if a.candidates > 1 else ""))
                     if a.run else "-", a.audit or "-", a.proofs or "-"])
     return out

@@ -91,3 +91,20 @@ def test_coverage_of_a_missing_directory_is_one_line_exit_2(tmp_path, capsys):
     assert reports_main(["coverage", "--results", str(tmp_path / "nope")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "does not exist" in err
+
+
+def test_a_result_decided_by_proof_checks_shows_their_statuses_and_an_erratum_is_not_a_failure(tree):
+    """The first screen's verdict cell of a result decided by proof checks is their saved statuses; a ``fails``
+    the check records as expected (an erratum found) reads as such, and a status other than the expected one says
+    so. Catches a "-" verdict for proof-checked results and a bare "fails 1" that reads as a broken proof."""
+    row = next(r for r in coverage.rows() if r.item.id == "N17")
+    assert row.decides == "proof check" and row.proof_checks
+    first = row.proof_checks[0]
+    saved = [{"id": first, "expected": "fails", "verdict": {"status": "fails"}}]
+    a = next(a for a in rc.answers(rr.load(tree), saved_checks=saved) if a.row.item.id == "N17")
+    assert a.proofs.startswith("fails as recorded (erratum) 1") and "fails 1" not in a.proofs
+    assert rc.first_screen_verdict(a) == f"proof checks: {a.proofs}"
+    saved = [{"id": first, "expected": "proved", "verdict": {"status": "holds (sampled)"}}]
+    a = next(a for a in rc.answers(rr.load(tree), saved_checks=saved) if a.row.item.id == "N17")
+    assert "holds (sampled), expected proved 1" in a.proofs
+    assert rc.table_rows([a])[0][3] == rc.first_screen_verdict(a) != "-"

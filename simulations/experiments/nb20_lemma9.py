@@ -198,46 +198,52 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
     return {"cases": {kind: run_case(kind, params, rng) for kind in params.cases}}
 
 
+def _case_summary(kind: str, records: list[dict], params: Params, main: str) -> dict:
+    """One case's part of the summary: Lemma 9's claim and its control, its steps, its opponents."""
+    from simulations.opponents import judge_case
+
+    T, target, conf = len(records), 1 - params.beta, params.confidence
+    rows = [r["cases"][kind] for r in records]
+    sz = lemma_sizes(kind, params.alpha, params.beta, params.eps, params.delta, params.noise,
+                     params.boundary_mass, params.lam)
+    n = rows[0]["n"]
+    at_bound = n >= sz["n_bound"]
+
+    def count(a, rows=rows):
+        return sum(r["accurate"][a] for r in rows)
+
+    judged = judge_case([{k: r["avg_error"].get(RECORD_KEY.get(k, k)) for k in (*OPPONENTS, "erm_private")}
+                         for r in rows], tuple(OPPONENTS), params.alpha + rows[0]["gamma"], target, conf,
+                        privacy_blind=("erm_private",), audit=PRIVACY_AUDIT)
+    steps = {key: {**claim(sum(r["steps_ok"][key] for r in rows), T, 1 - share * params.beta, conf, at_bound,
+                            kind=contract.PREMISE,
+                            label=f"Lemma 9 step {key[-1]}: {words} w.p. >= 1 - {share:g} beta, {kind}"),
+                   "max": max(r["steps"][key] for r in rows)}
+             for key, share, _, words in STEPS}
+    return {
+        "d": make_case(kind, params.noise, params.boundary_mass)["d"], "gamma": rows[0]["gamma"], **sz,
+        "n_used": n, "n_prime": rows[0]["n_prime"], "k": rows[0]["k"], "n_fraction_of_bound": n / sz["n_bound"],
+        "at_bound": at_bound,
+        "lemma9": claim(count("agprivcl"), T, target, conf, at_bound,
+                        label=f"{main}: avg error <= alpha + gamma over m = min_queries w.p. >= 1 - beta, {kind}"),
+        "negative_control": claim(count("no_relabel"), T, target, conf, at_bound,
+                                  label=f"control no_relabel: avg error <= alpha + gamma, {kind}"),
+        "steps": steps, **judged,
+        "avg_error_max": {a: max(r["avg_error"][a] for r in rows) for a in rows[0]["avg_error"]
+                          if all(r["avg_error"].get(a) is not None for r in rows)},
+        "unstable_max": max(r["unstable"] for r in rows),
+        "no_relabel_unstable_max": max(r["no_relabel_unstable"] for r in rows),
+        "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta
+                                    for r in rows),
+    }
+
+
 def summarise(records: list[dict], params: Params) -> contract.Judgement:
-    from simulations.opponents import judge_case, privacy_blind_text, strongest_text
+    from simulations.opponents import privacy_blind_text, strongest_text
 
     T, target, conf = len(records), 1 - params.beta, params.confidence
     main = "A_AgPrivCl" if params.variant == "none" else f"A_AgPrivCl ({params.variant}, broken)"
-    cases = {}
-    for kind in params.cases:
-        rows = [r["cases"][kind] for r in records]
-        sz = lemma_sizes(kind, params.alpha, params.beta, params.eps, params.delta, params.noise,
-                         params.boundary_mass, params.lam)
-        n = rows[0]["n"]
-        at_bound = n >= sz["n_bound"]
-
-        def count(a, rows=rows):
-            return sum(r["accurate"][a] for r in rows)
-
-        judged = judge_case([{k: r["avg_error"].get(RECORD_KEY.get(k, k)) for k in (*OPPONENTS, "erm_private")}
-                             for r in rows], tuple(OPPONENTS), params.alpha + rows[0]["gamma"], target, conf,
-                            privacy_blind=("erm_private",), audit=PRIVACY_AUDIT)
-        steps = {key: {**claim(sum(r["steps_ok"][key] for r in rows), T, 1 - share * params.beta, conf, at_bound,
-                                kind=contract.PREMISE,
-                                label=f"Lemma 9 step {key[-1]}: {words} w.p. >= 1 - {share:g} beta, {kind}"),
-                       "max": max(r["steps"][key] for r in rows)}
-                 for key, share, _, words in STEPS}
-        cases[kind] = {
-            "d": make_case(kind, params.noise, params.boundary_mass)["d"], "gamma": rows[0]["gamma"], **sz,
-            "n_used": n, "n_prime": rows[0]["n_prime"], "k": rows[0]["k"], "n_fraction_of_bound": n / sz["n_bound"],
-            "at_bound": at_bound,
-            "lemma9": claim(count("agprivcl"), T, target, conf, at_bound,
-                            label=f"{main}: avg error <= alpha + gamma over m = min_queries w.p. >= 1 - beta, {kind}"),
-            "negative_control": claim(count("no_relabel"), T, target, conf, at_bound,
-                                      label=f"control no_relabel: avg error <= alpha + gamma, {kind}"),
-            "steps": steps, **judged,
-            "avg_error_max": {a: max(r["avg_error"][a] for r in rows) for a in rows[0]["avg_error"]
-                              if all(r["avg_error"].get(a) is not None for r in rows)},
-            "unstable_max": max(r["unstable"] for r in rows),
-            "no_relabel_unstable_max": max(r["no_relabel_unstable"] for r in rows),
-            "privacy_as_requested": all(r["spent_eps"] <= params.eps and r["spent_delta"] <= params.delta
-                                        for r in rows),
-        }
+    cases = {kind: _case_summary(kind, records, params, main) for kind in params.cases}
     control = any(cs["negative_control"]["status"] == stats.VIOLATED for cs in cases.values())
     n_verdicts = 2 * len(cases)
     need = trials_for_holds(target, conf, n_verdicts)

@@ -199,11 +199,10 @@ def summarise_cell(N: int, a: float, m: int, cells: list[dict], params: Params, 
     return entry
 
 
-def summarise(records: list[dict], params: Params) -> contract.Judgement:
-    """Per (N, alpha, n_pub): rates with intervals; verdicts below the boundary (module docstring)."""
+def _regime(records: list[dict], params: Params) -> tuple[dict, dict, dict]:
+    """Per (N, alpha): the no-public learner's and non-private ERM's baselines, and whether the cell is in the
+    theorem's regime (informative)."""
     T, conf = len(records), params.confidence
-    below = [(N, a, m) for N in params.grids for a in params.alphas for m in params.n_pubs
-             if m < boundary(a)["n_pub_min"]]
     no_public, nonprivate, informative = {}, {}, {}
     for N in params.grids:
         nopub = np.array([r["grids"][str(N)]["no_public_excess"] for r in records])
@@ -218,6 +217,15 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
             # failure is privacy's only where the non-private release succeeds
             informative[(N, a)] = (params.eps <= 0.1 and rec["status"] == contract.FAILS
                                    and (nonprivate[(N, a)] or {}).get("status") == contract.SUCCEEDS)
+    return no_public, nonprivate, informative
+
+
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
+    """Per (N, alpha, n_pub): rates with intervals; verdicts below the boundary (module docstring)."""
+    T, conf = len(records), params.confidence
+    below = [(N, a, m) for N in params.grids for a in params.alphas for m in params.n_pubs
+             if m < boundary(a)["n_pub_min"]]
+    no_public, nonprivate, informative = _regime(records, params)
     judged = [(N, a, m) for (N, a, m) in below if informative[(N, a)]]
     per_claim = 1 - (1 - conf) / max(1, len(judged))
     grids, statuses = {}, []

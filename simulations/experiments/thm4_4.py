@@ -165,12 +165,9 @@ def trial(params: Params, rng: np.random.Generator) -> dict:
     return {"max_error": errors, "at_t_star": releases_at_t_star(params, rng)}
 
 
-def summarise(records: list[dict], params: Params) -> contract.Judgement:
-    from simulations.opponents import judge_case, privacy_blind_text
-
-    th = theorem(params)
+def _per_t(records: list[dict], params: Params, th: dict, ts) -> list[dict]:
+    """Per iteration count T: the mean max error with its standard error, and the implied constant's quantile."""
     rows = []
-    ts = iterations(params)
     for j, T in enumerate(ts):
         errs = np.array([r["max_error"][j] for r in records])
         mean, se = mean_se(errs)
@@ -178,6 +175,25 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
                      "min_max_error": float(errs.min()),
                      "implied_constant_quantile": float(np.quantile(errs / th["bound_C1"], 1 - params.beta,
                                                                     method="inverted_cdf"))})
+    return rows
+
+
+def _floor_text(th: dict, records: list[dict], params: Params, below_floor: int, implied: float, at_t_star, ts) -> str:
+    if below_floor:
+        return (f"floor check FAILED (a bug): {below_floor} runs below the best mixture error "
+                f"f = {th['f']:.4g}")
+    return (f"floor check (not a verdict on Theorem 4.4): err >= f = {th['f']:.4g} in all "
+            f"{len(records) * len(params.iterations)} runs; mean err / bound(C=1) <= {implied:.3g}"
+            + (f"; at T* = {ts[-1]} the {1 - params.beta:g} quantile of err / bound(C=1) over "
+               f"{len(records)} trials is {at_t_star:.3g}" if at_t_star is not None else ""))
+
+
+def summarise(records: list[dict], params: Params) -> contract.Judgement:
+    from simulations.opponents import judge_case, privacy_blind_text
+
+    th = theorem(params)
+    ts = iterations(params)
+    rows = _per_t(records, params, th, ts)
     below_floor = sum(1 for r in records for e in r["max_error"] if e < th["f"] - 1e-9)
     implied = max(r["mean_max_error"] for r in rows) / th["bound_C1"]
     at_t_star = rows[-1]["implied_constant_quantile"] if params.with_t_star else None
@@ -223,14 +239,7 @@ def summarise(records: list[dict], params: Params) -> contract.Judgement:
         "audit": PRIVACY_AUDIT,
         "floor_check": {"status": stats.FLOOR_CHECK, "passed": not below_floor},
         "floor_check_failed": bool(below_floor),
-        "floor_check_text": (f"floor check (not a verdict on Theorem 4.4): err >= f = "
-                         f"{th['f']:.4g} in all {len(records) * len(params.iterations)} runs; "
-                         f"mean err / bound(C=1) <= {implied:.3g}"
-                         + (f"; at T* = {ts[-1]} the {1 - params.beta:g} quantile of err / bound(C=1) over "
-                            f"{len(records)} trials is {at_t_star:.3g}" if at_t_star is not None else "")
-                         if not below_floor else
-                         f"floor check FAILED (a bug): {below_floor} runs below the best mixture error "
-                         f"f = {th['f']:.4g}"),
+        "floor_check_text": _floor_text(th, records, params, below_floor, implied, at_t_star, ts),
     })
 
 

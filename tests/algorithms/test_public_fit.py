@@ -89,9 +89,9 @@ def test_release_declares_exactly_the_rho_its_noise_buys():
     """Privacy accounting: the release declares ZCDP(rho) with the rho given, and the noise it adds per cell
     has the standard deviation sqrt(W / rho)/n that makes the Gaussian at replace-one L2 sensitivity sqrt(2 W)/n
     exactly rho-zCDP (Bun-Steinke Prop. 1.6: rho = Delta^2 / (2 sigma^2)). The noise is checked by its sample
-    variance over all cells of 20 seeded releases (N ~ 10^4 draws): a chi-square 99.99% interval for the
+    variance over all cells of 20 seeded releases (N = 900 draws): a chi-square 99.99% interval for the
     variance (|s^2/sigma^2 - 1| <= 4 sqrt(2/N)). Catches add/remove sensitivity sqrt(W)/n (noise sqrt 2 too
-    small: expected ratio 0.5, 60 standard errors outside; the run of this break was started and not finished, so it
+    small: expected ratio 0.5, about 10 standard errors outside; the run of this break was started and not finished, so it
     is not yet confirmed) and a budget
     split across the workloads that is not composed (noise per marginal at rho instead of rho / W)."""
     rng = np.random.default_rng(7)

@@ -17,6 +17,11 @@ paper's 256). Budget: eps (``--eps``) at delta = 1/n^2, turned into rho = eps~^2
   replace-one rho-zCDP guarantee like the others'). ``--aim-max-model-size`` (MB) and ``--aim-max-iters`` trade
   its time for accuracy (their defaults 80 and 1000 "can take many hours").
 * public-only: the public histogram (no privacy cost).
+* public fit (ours): ``algorithms.query_release.public_fit.public_fit``: the same measurements as mbi's
+  reweighting (every marginal once, Gaussian, replace-one, rho) and the public support's weights fitted as the
+  certified optimum of the convex MAP problem m KL(p || p^) + ||A p - y||^2 / (2 sigma^2) (dual L-BFGS; the
+  row states its iterations and duality gap); ``--fit-mu inf`` adds private-pgm's plain least-squares fit
+  solved by FISTA (its Frank-Wolfe gap).
 
 Errors: max and mean absolute error over every cell of the workloads (fractions), computed with OUR
 ``MarginalQueries`` from the released marginals; the peers' private marginals are checked cell for cell against
@@ -45,6 +50,7 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 
 from algorithms.query_release.pmw_pub import eps_tilde_for, marginal_answers, pmw_pub, public_only  # noqa: E402
+from algorithms.query_release.public_fit import public_fit  # noqa: E402
 from algorithms.query_release.workloads import random_k_way  # noqa: E402
 from simulations.data.adult import ADULT_FEMALE, ADULT_SEX, load_adult  # noqa: E402
 from simulations.data.cps import biased_pair  # noqa: E402
@@ -107,6 +113,8 @@ def main(argv=None) -> int:
     ap.add_argument("--eps", type=float, default=1.0, help="eps at delta = 1/n^2 (converted to one zCDP rho)")
     ap.add_argument("--delta", type=float, default=0.0, help="the public set's sex bias Delta (LVSUW21 Fig 2)")
     ap.add_argument("--T", type=int, nargs="+", default=[25, 100], help="PMW^Pub's rounds")
+    ap.add_argument("--fit-mu", nargs="*", default=["map"],
+                    help="our public fit's mu values: 'map' (1 / (m sigma^2), the default) and/or numbers, 'inf'")
     ap.add_argument("--workloads", type=int, default=256, help="random 3-way marginals (workload seed 0)")
     ap.add_argument("--algorithms", nargs="*", default=["public", "aim"], choices=list(LABELS),
                     help="which mbi methods to run")
@@ -128,6 +136,14 @@ def main(argv=None) -> int:
         args.T) < 1 or not 0 < args.eps < 100 or not 1 <= args.workloads <= 286:
         print("error: --seeds, --T >= 1, 1 <= --aim-seeds <= --seeds, 0 < --eps < 100, 1 <= --workloads <= 286",
               file=sys.stderr)
+        return 2
+    try:
+        [None if m == "map" else float(m) for m in args.fit_mu]
+    except ValueError:
+        print("error: --fit-mu takes 'map', 'inf' or numbers > 0", file=sys.stderr)
+        return 2
+    if any(m != "map" and not float(m) > 0 for m in args.fit_mu):
+        print("error: --fit-mu takes 'map', 'inf' or numbers > 0", file=sys.stderr)
         return 2
     domain, rows = load_adult()
     workloads = random_k_way(domain, 3, args.workloads, np.random.default_rng(0))
@@ -154,6 +170,22 @@ def main(argv=None) -> int:
             mx.append(e[0])
             mn.append(e[1])
         rows_out.append((f"PMW^Pub, T = {T} (replay)", mx, mn, cpu))
+    for mu_arg in args.fit_mu:
+        mu = None if mu_arg == "map" else float(mu_arg)
+        mx, mn, cpu, its, gaps = [], [], [], [], []
+        for s, ((priv, pub), true) in enumerate(zip(pairs, trues)):
+            c0 = time.process_time()
+            rel = public_fit(priv, pub, domain, workloads, rho, np.random.default_rng(100 + s), mu=mu)
+            cpu.append(time.process_time() - c0)
+            e = _errors(rel.value.answers, true)
+            mx.append(e[0])
+            mn.append(e[1])
+            its.append(rel.value.fit.iterations)
+            gaps.append(rel.value.fit.gap)
+        what = "MAP, mu = 1/(m sigma^2)" if mu is None else "least squares (FISTA)" if mu == float("inf") \
+            else f"mu = {mu:g}"
+        rows_out.append((f"public fit (ours), {what}; iterations {min(its)}-{max(its)}, gap <= {max(gaps):.1e}",
+                         mx, mn, cpu))
     for alg in args.algorithms:
         python, checkout = (args.mbi_python, "") if alg == "public" else (args.aim_python, args.aim)
         if not Path(python).exists() or (alg == "aim" and not (Path(checkout) / "mechanisms" / "aim.py").exists()):

@@ -11,6 +11,8 @@ seeded run gives the same bits whichever backend runs it:
   weighted bincount before it. Walking x-major, consecutive additions go to W different
   queries, so no addition waits for the previous one (the CSR row loop is one dependency chain
   per query): 34 us against 85 us for the reference workload's 560 x 1,480 table.
+* ``gather_sums(cells, r)``: the transpose, (A^T r)(x) = sum_k r[cells[x, k]] for every support point, as
+  ``r[cells].sum(axis=1)`` adds each row (numpy's pairwise sum; the public-support fit's gradient).
 * ``normalise_answer_scores``: a whole-marginal round's scoring in one pass: ``p /= p.sum()``, the
   answers, and every unit's L1 error as ``np.add.reduceat`` sums it (the first term, then numpy's
   pairwise sum of the rest).
@@ -43,7 +45,8 @@ import os
 
 import numpy as np
 
-__all__ = ["backend", "compact_cells", "compiled", "libm_exp", "normalise_answer_scores", "pairwise_sum",
+__all__ = ["backend", "compact_cells", "compiled", "gather_sums", "libm_exp", "normalise_answer_scores",
+           "pairwise_sum",
            "scatter_answers", "set_backend", "using", "workload_updates"]
 
 _BACKENDS = ("auto", "numba", "numpy")
@@ -103,7 +106,7 @@ def _build():
             return _compiled
         _compiled = dict(sum=nb.array_sum, scatter=nb.scatter, bincount=nb.bincount,
                          scale_normalise=nb.scale_normalise, answer_scores=nb.normalise_answer_scores,
-                         workload_updates=nb.workload_updates, pmw_scan=nb.pmw_scan)
+                         workload_updates=nb.workload_updates, pmw_scan=nb.pmw_scan, gather=nb.gather)
     return _compiled
 
 
@@ -124,6 +127,19 @@ def scatter_answers(cells: np.ndarray, p: np.ndarray, num_queries: int, csr=None
         return csr() @ p
     S, W = cells.shape
     return np.bincount(cells.ravel(), weights=np.repeat(p, W), minlength=num_queries)
+
+
+def gather_sums(cells: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """(A^T r)(x) = sum_k r[cells[x, k]] for every row x of the (S, W) cell map (module docstring); r one value
+    per query id in ``cells`` (float64)."""
+    r = np.ascontiguousarray(r, dtype=np.float64)
+    k = compiled()
+    if k is not None:
+        out = k["gather"](cells, r)
+        if out.size != cells.shape[0]:
+            raise IndexError(f"a cell id is outside the {r.size} values given")
+        return out
+    return r[cells].sum(axis=1)
 
 
 def pairwise_sum(a: np.ndarray) -> float:

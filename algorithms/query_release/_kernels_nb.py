@@ -100,6 +100,24 @@ def scatter(cells, p, num_queries):
 
 
 @_jit
+def gather(cells, r):
+    """out[x] = r[cells[x]].sum() for every row x: each row's W values by numpy's pairwise sum (from 0.0),
+    as ``r[cells].sum(axis=1)`` adds them (a row is one contiguous inner reduction). Returns an empty array
+    when a cell id is out of r's range (numba does not check)."""
+    S, W = cells.shape
+    out = np.empty(S)
+    tmp = np.empty(W)
+    for x in range(S):
+        for k in range(W):
+            c = cells[x, k]
+            if c < 0 or c >= r.size:
+                return np.empty(0)
+            tmp[k] = r[c]
+        out[x] = 0.0 + pairwise(tmp, 0, W)
+    return out
+
+
+@_jit
 def bincount(cells, p, size):
     """``np.bincount(cells, weights=p, minlength=size)`` (cells < size)."""
     out = np.zeros(size)

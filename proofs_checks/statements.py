@@ -49,22 +49,30 @@ def thm11_cost_factor(o, alpha, beta, d):
     return o.max(1, o.sqrt(alg4_m_o(o, alpha, beta, d)) * alpha ** o.frac(3, 2))
 
 
-def corollary_claim(bound, where, text: str) -> Inequality:
-    return Inequality(text, thm11_cost_factor, bound, _C11, where=where)
+#: the corollary's box in w = alpha sqrt(d) and v = log(1/beta) / min(d log(1/alpha), 691): its conditions alpha <=
+#: 1/sqrt(d) and log(1/beta) <= d log(1/alpha) are w <= 1 and v <= 1, faces of the box instead of curves across it
+#: (which no box straddling them can settle). w in [1e-8, 1], v in [0, 1], d in [1, 10^6] reach every alpha in [1e-8,
+#: 1/sqrt(d)] and every beta in [1e-300, 1) meeting the condition (e^-691 < 1e-300), and more: as strong or stronger
+_C11W = (Var("w", 1e-8, 1.0), Var("v", 0.0, 1.0, log=False), Var("d", 1, 10**6, integer=True))
+
+
+def _at_wv(fn, beta_condition: bool):
+    def at(o, w, v, d):
+        alpha = w / o.sqrt(d)
+        cap = o.min(d * o.log(1 / alpha), 691) if beta_condition else 691 + 0 * w
+        return fn(o, alpha, o.exp(-v * cap), d)
+    return at
+
+
+def corollary_claim(bound, beta_condition: bool, text: str) -> Inequality:
+    """The corollary on the box of w = alpha sqrt(d) <= 1 and v <= 1 (with ``beta_condition``: log(1/beta) = v min(d
+    log(1/alpha), 691) <= d log(1/alpha); without it log(1/beta) = 691 v, any beta >= e^-691)."""
+    return Inequality(text, _at_wv(thm11_cost_factor, beta_condition), _at_wv(bound, beta_condition), _C11W)
 
 
 def _polylog(o, alpha, beta, d):
     """sqrt(64 log(1/alpha)) + 1: a polylog in 1/alpha, what O~ may hide."""
     return o.sqrt(64 * o.log(1 / alpha)) + 1
-
-
-def _small_alpha_and_beta(o, alpha, beta, d):
-    """alpha <= 1/sqrt(d), and the beta condition the corollary needs: log(1/beta) <= d log(1/alpha)."""
-    return (alpha * alpha * d <= 1) & (o.log(1 / beta) <= d * o.log(1 / alpha))
-
-
-def _small_alpha(o, alpha, beta, d):
-    return alpha * alpha * d <= 1
 
 
 # --- NB20 related work: BTT18's private sample size and the gain factor ------------------------------------------
@@ -119,12 +127,14 @@ register(
         claim=("Theorem 11's corollary: when alpha <= 1/sqrt(d), n = O~(d/(eps alpha^2)): the factor max(1, sqrt(m_o) "
                "alpha^{3/2}) is at most sqrt(64 log(1/alpha)) + 1, given the beta condition log(1/beta) <= d "
                "log(1/alpha) "
-               "(without it the factor grows with log(1/beta)/d, which O~(d/(eps alpha^2)) does not hide)"),
+               "(without it the factor grows with log(1/beta)/d, which O~(d/(eps alpha^2)) does not hide); checked at "
+               "alpha = w/sqrt(d), log(1/beta) = v min(d log(1/alpha), 691) over 1e-8 <= w <= 1, 0 <= v <= 1: every "
+               "(alpha, beta) of the conditions and more (as strong or stronger)"),
         source=f"{SEED_N}; Theorem 11, 'In particular, when alpha <= 1/sqrt(d)'", method="numeric grid + hypothesis",
-        stated=corollary_claim(_polylog, _small_alpha_and_beta, "factor <= sqrt(64 log(1/alpha)) + 1"),
-        perturbed={"factor 1": corollary_claim(lambda o, alpha, beta, d: 1 + 0 * alpha, _small_alpha_and_beta,
+        stated=corollary_claim(_polylog, True, "factor <= sqrt(64 log(1/alpha)) + 1 (w, v <= 1)"),
+        perturbed={"factor 1": corollary_claim(lambda o, alpha, beta, d: 1 + 0 * alpha, True,
                                                "factor <= 1 (read literally)"),
-                   "no beta condition": corollary_claim(_polylog, _small_alpha, "alpha <= 1/sqrt(d) alone")},
+                   "no beta condition": corollary_claim(_polylog, False, "alpha <= 1/sqrt(d) alone")},
         errata=("nb20-thm11-log-beta",),
         formula_from="bounds.papers.nb20.alg4_m_o",
     ),

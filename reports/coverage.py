@@ -168,16 +168,25 @@ def _proofs(row, checks: dict) -> str:
 
 
 def first_screen_verdict(a: "Answer") -> str:
-    """The first screen's verdict cell: the answering run's verdict; for a result decided by a proof check or a
-    privacy audit (no run answers it), that evidence's saved outcome, named as such; else "-"."""
+    """The first screen's verdict cell, one short line: the answering run's verdict; for a result decided by proof
+    checks, ``proved`` (every saved check proved), ``checks as recorded`` (each at the status it records, an
+    erratum's ``fails`` included) or ``checks: N off record``; for one decided by a privacy audit, ``audit passes``
+    or ``audit: violated`` / ``audit: missed`` (a broken twin not caught); else "-". The statuses themselves are in
+    the per-paper tables' audit and proof-check columns."""
     from bounds.coverage import DECIDERS
 
     if a.verdict:
         return a.verdict
     if a.row.decides == DECIDERS[3] and a.proofs:
-        return f"proof checks: {a.proofs}"
+        parts = [p.rsplit(" ", 1) for p in a.proofs.split("; ")]
+        off = sum(int(n) for status, n in parts if ", expected " in status)
+        if off:
+            return f"checks: {off} off record"
+        return "proved" if all(status.startswith("proved") for status, _ in parts) else "checks as recorded"
     if a.row.decides == DECIDERS[2] and a.audit:
-        return f"audit: {a.audit}"
+        words = {w.rsplit(": ", 1)[-1] for w in a.audit.split("; ")}
+        bad = sorted(words & {"violated", "missed"})
+        return f"audit: {', '.join(bad)}" if bad else "audit passes"
     return "-"
 
 

@@ -102,7 +102,8 @@ def test_release_declares_exactly_the_rho_its_noise_buys():
     true = marginal_answers(dom, wl, priv)
     noise = []
     for s in range(20):
-        rel = public_fit(priv, pub, dom, wl, rho, np.random.default_rng(s))
+        # the fit is post-processing and not what is checked here: a few iterations of it suffice
+        rel = public_fit(priv, pub, dom, wl, rho, np.random.default_rng(s), max_iter=20)
         assert rel.guarantee == ZCDP(rho)
         sigma = math.sqrt(len(wl) / rho) / priv.shape[0]
         assert rel.value.sigma == pytest.approx(sigma, rel=1e-15)

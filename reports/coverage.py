@@ -34,9 +34,19 @@ class Answer:
     informative: str = ""           # yes / no / k of n cases / not stated
     opponents: str = ""             # which opponents also reach it, or that all fail
     command: str = ""
-    audit: str = ""                 # audit verdicts of its algorithm's targets
-    proofs: str = ""                # proof-check statuses, counted
+    audit_words: dict = field(default_factory=dict)   # {target: its audit's outcome in a word}
+    proof_counts: dict = field(default_factory=dict)  # {proof-check status: how many}
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def audit(self) -> str:
+        """The audit verdicts of its algorithm's targets, as printed."""
+        return "; ".join(f"{t}: {w}" for t, w in self.audit_words.items())
+
+    @property
+    def proofs(self) -> str:
+        """The proof-check statuses, counted, as printed."""
+        return "; ".join(f"{k} {n}" for k, n in self.proof_counts.items())
 
     def to_dict(self, root=None) -> dict:
         out = self.row.to_dict()
@@ -133,20 +143,20 @@ def command(run, root=None) -> str:
     return " ".join(parts)
 
 
-def _audits(targets, audits) -> str:
-    out = []
+def _audits(targets, audits) -> dict[str, str]:
+    """{target: passes / violated (a real target), caught / missed (a broken twin)} of its newest saved audit."""
+    out = {}
     for t in targets:
         saved = [a for a in audits if a.get("target") == t]
         if saved:
             a = saved[-1]
             expect = a.get("expect_private", True)
             caught = bool(a.get("_violated"))
-            word = ("violated" if caught else "passes") if expect else ("caught" if caught else "missed")
-            out.append(f"{t}: {word}")
-    return "; ".join(out)
+            out[t] = ("violated" if caught else "passes") if expect else ("caught" if caught else "missed")
+    return out
 
 
-def _proofs(row, checks: dict) -> str:
+def _proofs(row, checks: dict) -> dict[str, int]:
     """The saved proof-check statuses of a result, counted. A check whose status is the one it records as expected
     is counted under that status, a ``fails`` of that kind as ``fails as recorded (erratum)`` (a check that found a
     slip of the paper and holds the corrected claim elsewhere); a status other than the expected one says so
@@ -160,11 +170,15 @@ def _proofs(row, checks: dict) -> str:
             status = str((v.get("verdict") or {}).get("status", "?"))
             expected = v.get("expected")
             if isinstance(expected, str) and expected and expected != status:
-                status = f"{status}, expected {expected}"
+                status = f"{status}{_OFF_RECORD}{expected}"
             elif status == "fails":
                 status = "fails as recorded (erratum)"
         counts[status] = counts.get(status, 0) + 1
-    return "; ".join(f"{k} {n}" for k, n in sorted(counts.items()))
+    return dict(sorted(counts.items()))
+
+
+#: how a status other than the one a check records is labelled ("holds, expected fails")
+_OFF_RECORD = ", expected "
 
 
 def first_screen_verdict(a: "Answer") -> str:
@@ -177,15 +191,13 @@ def first_screen_verdict(a: "Answer") -> str:
 
     if a.verdict:
         return a.verdict
-    if a.row.decides == DECIDERS[3] and a.proofs:
-        parts = [p.rsplit(" ", 1) for p in a.proofs.split("; ")]
-        off = sum(int(n) for status, n in parts if ", expected " in status)
+    if a.row.decides == DECIDERS[3] and a.proof_counts:
+        off = sum(n for status, n in a.proof_counts.items() if _OFF_RECORD in status)
         if off:
             return f"checks: {off} off record"
-        return "proved" if all(status.startswith("proved") for status, _ in parts) else "checks as recorded"
-    if a.row.decides == DECIDERS[2] and a.audit:
-        words = {w.rsplit(": ", 1)[-1] for w in a.audit.split("; ")}
-        bad = sorted(words & {"violated", "missed"})
+        return "proved" if all(s.startswith("proved") for s in a.proof_counts) else "checks as recorded"
+    if a.row.decides == DECIDERS[2] and a.audit_words:
+        bad = sorted(set(a.audit_words.values()) & {"violated", "missed"})
         return f"audit: {', '.join(bad)}" if bad else "audit passes"
     return "-"
 
@@ -214,8 +226,8 @@ def answers(results=None, saved_checks=None) -> list[Answer]:
             a.informative, a.opponents = informative(run.summary), opponents(run.summary)
             a.command = command(run, root)
         if results is not None:
-            a.audit = _audits(row.audit_targets, audits)
-            a.proofs = _proofs(row, checks) if checks else ""
+            a.audit_words = _audits(row.audit_targets, audits)
+            a.proof_counts = _proofs(row, checks) if checks else {}
         out.append(a)
     return out
 

@@ -126,14 +126,40 @@ POINTS = [  # alpha, beta, eps, delta, d, m
 
 # --- Lemmas 3, 4, 5 and Remark 12 (asymptotic forms: constants 1) ----------------------------
 def test_lemma3_and_lemma4_asymptotic_forms_with_constants_one():
-    c3 = bounds.compute("lemma3", alpha=0.1, epsilon=0.5, vc=10, num_queries=1000)
+    c3 = bounds.compute("lemma3", form="asymptotic", alpha=0.1, beta=0.1, epsilon=0.5, delta=1e-6, vc=10,
+                        num_queries=1000)
     assert c3["cutoff"] == pytest.approx(max(1, 1000 * 0.1))
     assert c3["private_samples"] == math.ceil(10 / (0.5 * 0.1) * max(1, math.sqrt(100)))
-    c4 = bounds.compute("lemma4", alpha=0.1, epsilon=0.5, vc=10, num_queries=5, approx_error=0.05)
+    c4 = bounds.compute("lemma4", form="asymptotic", alpha=0.1, beta=0.1, epsilon=0.5, delta=1e-6, vc=10,
+                        num_queries=5, approx_error=0.05)
     assert c4["private_samples"] == math.ceil(10 / (0.5 * 0.01) * max(1, math.sqrt(0.5)))
     assert c4["cutoff"] == pytest.approx(max(1, 5 * 0.15))
     assert c4["error"] == pytest.approx(0.1 + 3 * 0.05)
-    assert not c4.quantities["private_samples"].explicit and c4.quantities["error"].explicit
+
+
+@pytest.mark.parametrize("gamma", [0.0, 0.05])
+def test_lemma3_and_lemma4_explicit_forms_by_hand(gamma):
+    """The workbench's explicit forms (record nb20-btt18-explicit), recomputed here from the derivation: T is
+    Bernstein's bound on Bin(m, 3 gamma + alpha/2) at beta/4, k is Algorithm 5's at the tight lambda and that T, n =
+    k s, and T/m <= alpha + 3 gamma exactly from min_queries on (and not just below it)."""
+    a, b, eps, delta, d = 0.2, 0.1, 0.9, 1e-6, 2
+    rid, extra = ("lemma4", {"approx_error": gamma}) if gamma else ("lemma3", {})
+    m_min = 4 * math.log(4 / b) * (4 * a / 3 + 6 * gamma) / a**2
+    c = bounds.compute(rid, alpha=a, beta=b, epsilon=eps, delta=delta, vc=d, num_queries=1000, **extra)
+    assert c["min_queries"] == pytest.approx(m_min, rel=1e-12)
+    mp, L = 1000 * (3 * gamma + a / 2), math.log(4 / b)
+    T = mp + L / 3 + math.sqrt(L * L / 9 + 2 * mp * L)
+    assert c["cutoff"] == pytest.approx(T, rel=1e-12)
+    alg5 = bounds.compute("alg5", epsilon=eps, delta=delta, beta=b, num_queries=1000, cutoff=T)
+    assert c["subsamples"] == math.ceil(alg5["subsamples_tight"])
+    assert c["private_samples"] == c["subsamples"] * c["subsample_size"]
+    assert c["stability_tail"] <= b / 4
+    if not gamma:
+        k = c["subsamples"]
+        assert c["subsample_size"] == math.ceil(24 / a * (d * math.log(72 / a) + math.log(8 * k / b)))
+    for m, fits in ((math.ceil(m_min), True), (math.floor(m_min) - 1, False)):
+        t = bounds.compute(rid, alpha=a, beta=b, epsilon=eps, delta=delta, vc=d, num_queries=m, **extra)["cutoff"]
+        assert (t / m <= a + 3 * gamma) is fits
 
 
 def test_lemma5_privacy_of_relabel_composition():
@@ -146,10 +172,26 @@ def test_remark12_is_lemma4_at_d_over_alpha_queries_and_a_factor_alpha_above_thm
     """Remark 12: O~(d/alpha^2 max(1, sqrt d)); Theorem 11's form is ~ d/alpha^2 max(1, sqrt(d) alpha):
     for d >= 1/alpha^2 the ratio is ~ 1/alpha (the factor the remark claims), logs aside."""
     a, eps, d = 0.01, 0.5, 10**6
-    n12 = bounds.compute("remark12", alpha=a, epsilon=eps, vc=d)["private_samples"]
+    n12 = bounds.compute("remark12", form="asymptotic", alpha=a, beta=0.1, epsilon=eps, delta=1e-6,
+                         vc=d)["private_samples"]
     assert n12 == math.ceil(d / (eps * a * a) * max(1, math.sqrt(d / a * a)))
     lead11 = d / (eps * a * a) * max(1, math.sqrt(d) * a)
     assert n12 / lead11 == pytest.approx(1 / a, rel=1e-6)
+
+
+def test_remark12_explicit_is_lemma4_on_m_o_queries_at_half_budget_beside_sspp():
+    """The workbench's composition (record nb20-remark12-explicit): the first phase is Lemma 4's explicit form at
+    (eps/2, beta/2) on Theorem 11's m_o queries, A_SSPP is Theorem 11's, n the larger."""
+    a, b, eps, delta, d, g = 0.2, 0.1, 0.9, 1e-6, 1, 0.02
+    c = bounds.compute("remark12", alpha=a, beta=b, epsilon=eps, delta=delta, vc=d, approx_error=g)
+    t11 = bounds.compute("thm11", alpha=a, beta=b, epsilon=eps, delta=delta, vc=d, num_queries=10**6)
+    assert c["public_samples"] == t11["public_samples"] and c["sspp_samples"] == t11["sspp_samples"]
+    l4 = bounds.compute("lemma4", alpha=a, beta=b / 2, epsilon=eps / 2, delta=delta, vc=d,
+                        num_queries=c["public_samples"], approx_error=g)
+    for q in ("cutoff", "subsamples", "subsample_size", "min_queries"):
+        assert c[q] == pytest.approx(l4[q], rel=1e-12), q
+    assert c["private_samples"] == max(l4["private_samples"], c["sspp_samples"])
+    assert c["public_samples"] >= c["min_queries"]
 
 
 # --- Lemma 6 --------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from ...core import Departure, Implicit, Quantity, Result
 from ..abm19 import thm3_1_cover_g, thm3_1_cover_lower, thm3_1_log_cover_size, thm3_1_n
 from ._common import PAPER, SOURCE, _UNIT, _declare  # noqa: F401
 from .thm7 import _agpriv_chain, _thm11_regime
-from .btt18 import lemma4_n
+from .btt18 import _btt18_agnostic_g, _btt18_agnostic_lower, btt18_cutoff, btt18_k, btt18_min_queries, lemma4_n
 
 
 # =============================================================================================
@@ -205,6 +205,32 @@ def remark12_n(o, alpha, eps, d, C_12):
     return lemma4_n(o, alpha, eps, d, d / alpha, C_12)
 
 
+# The workbench's explicit form of Remark 12 (record nb20-remark12-explicit): Algorithm 4 with A_SubSamp alone in
+# its first phase, each phase at (eps/2, beta/2) as Theorem 11 corrected; m_o as Theorem 11's (max(printed, A_SSPP's
+# cover)); the first phase at Lemma 4's explicit sizes (bounds nb20:lemma4) on m_o queries; A_SSPP at ABM19 Theorem
+# 3.1's n; n = the larger. Guarantee: the first m_o answers average <= alpha + 3 gamma and h_priv's error <= gamma +
+# alpha, w.p. >= 1 - beta.
+def _r12_min_queries(o, alpha, beta_run, gamma):
+    return btt18_min_queries(o, alpha, beta_run, gamma)
+
+
+def _r12_cutoff(o, alpha, beta_run, gamma, m_o):
+    return btt18_cutoff(o, alpha, beta_run, gamma, m_o)
+
+
+def _r12_k(o, eps_run, delta, beta_run, m_o, T_r12):
+    return btt18_k(o, eps_run, delta, beta_run, m_o, T_r12)
+
+
+def _r12_s_g(o, s_r12, alpha, beta_run, d, k_r12):
+    return _btt18_agnostic_g(o, s_r12, alpha, beta_run, d, k_r12)
+
+
+def _r12_n(o, k_r12, s_r12, n_sspp):
+    """max(k s, A_SSPP's n): both phases read the same S."""
+    return o.max(k_r12 * s_r12, n_sspp)
+
+
 _declare(
     Result(
         id="nb20:remark12", paper=PAPER, label="Remark 12", kind="remark",
@@ -213,16 +239,50 @@ _declare(
                    "n = O~(d/alpha^2 max(1, sqrt(d))) (eps = Theta(1)): Lemma 4's bound at m_o ~ d/alpha "
                    "queries. Theorem 11 is tighter by a factor ~ alpha when d = omega(1)."),
         source=f"{SOURCE}; Section 4, Remark 12",
-        params=("alpha", "epsilon", "vc"),
-        domain={"epsilon": _UNIT},
+        params=("alpha", "beta", "epsilon", "delta", "vc", "approx_error"),
+        domain={"epsilon": _UNIT, "delta": _UNIT},
+        defaults={"approx_error": 0.0},
         constants={"C_12": "constant and polylog factors hidden in the O~"},
         quantities=(
+            Quantity("privacy_eps", "eps_run", "privacy epsilon of each phase: eps/2", explicit=thm11_eps_half,
+                     intermediate=True, derivation="basic composition of the two phases on the same S"),
+            Quantity("failure_probability", "beta_run", "failure probability of each phase: beta/2",
+                     explicit=thm11_beta_half, intermediate=True, derivation="union bound"),
+            Quantity("public_samples_printed", "m_o_printed", "Alg 4 as printed: m_o",
+                     explicit=alg4_m_o, integer=True, intermediate=True, derivation="Alg 4 step 1"),
+            Quantity("cover_samples", "m_cover", "public points A_SSPP needs (as in Theorem 11)",
+                     explicit=Implicit("m", _thm11_cover_g, "2 (2em/d)^{2d} e^{-(alpha/2) m/4} <= beta/4",
+                                       _thm11_cover_lower),
+                     integer=True, intermediate=True, derivation="ABM19 Theorem 3.1 / Lemma 3.3"),
+            Quantity("public_samples", "m_o", "m_o used: max(printed, cover)", explicit=thm11_m_o, integer=True,
+                     intermediate=True, derivation="as Theorem 11 (erratum nb20-thm11-m_o)"),
+            Quantity("min_queries", "m_min", "Lemma 4's explicit regime at beta/2 (m_o must reach it)",
+                     explicit=_r12_min_queries, intermediate=True,
+                     derivation="bounds nb20:lemma4 min_queries at beta/2 (workbench)"),
+            Quantity("cutoff", "T_r12", "first phase's cut-off: Lemma 4's explicit T on m_o queries at beta/2",
+                     explicit=_r12_cutoff, intermediate=True, derivation="bounds nb20:lemma4 cutoff (workbench)"),
+            Quantity("subsamples", "k_r12", "first phase's k (Algorithm 5 at eps/2, tight lambda)",
+                     explicit=_r12_k, integer=True, intermediate=True, derivation="bounds nb20:lemma4 subsamples"),
+            Quantity("subsample_size", "s_r12", "first phase's sub-sample size (Lemma 4's, at beta/2)",
+                     explicit=Implicit("s_r12", _r12_s_g, "4 (2es/d)^d exp(-s (alpha/12)^2/8) <= beta/(8k)",
+                                       _btt18_agnostic_lower),
+                     integer=True, intermediate=True, derivation="bounds nb20:lemma4 subsample_size at beta/2"),
+            Quantity("log_cover", "logH", "A_SSPP: log |H~_{T_pub}| <= d log(e m_o/d)",
+                     explicit=_thm11_log_cover, intermediate=True, derivation="Sauer's lemma (ABM19 Thm 3.1's proof)"),
+            Quantity("sspp_samples", "n_sspp", "private samples for A_SSPP at (alpha, beta/2, eps/2)",
+                     explicit=_thm11_sspp_n, integer=True, intermediate=True,
+                     derivation="ABM19 Theorem 3.1's explicit n_priv at (alpha, beta/2, eps/2)"),
             Quantity("private_samples", "n", "private samples of BTT18 + A_SSPP",
                      asymptotic=remark12_n, order="Otilde", constants=("C_12",), integer=True,
-                     monotone={"alpha": -1, "eps": -1, "d": +1}),
+                     explicit=_r12_n, derivation="max(k s, A_SSPP's n): the workbench's explicit form (record "
+                     "nb20-remark12-explicit)",
+                     monotone={"eps": -1}),
         ),
         notes=("The remark omits eps (it assumes eps = Theta(1)); the 1/eps of Lemma 4 is kept here.",
-               "Its error guarantee is Lemma 4's alpha + 3 gamma, not an excess-error guarantee."),
+               "Its error guarantee is Lemma 4's alpha + 3 gamma, not an excess-error guarantee.",
+               "Explicit form: the workbench's composition (record nb20-remark12-explicit): Algorithm 4 with A_SubSamp "
+               "in its first phase at Lemma 4's explicit sizes on m_o queries (eps/2, beta/2), A_SSPP at ABM19 "
+               "Theorem 3.1's n (eps/2, beta/2); needs m_o >= min_queries."),
+        errata=("nb20-remark12-explicit",),
     ),
 )
-

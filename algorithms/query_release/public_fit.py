@@ -140,6 +140,16 @@ def _lbfgs(fun, x, gap_tol, max_iter, memory=10):
     return x, f, gap, it, evals
 
 
+def _reached_cells(cells, num_queries):
+    """The cells some support point lies in (increasing ids) and the (S, W) map onto their positions: a cell no
+    point reaches is a zero row of A, so A p and A^T r need only the others."""
+    reached = np.zeros(num_queries, dtype=bool)
+    reached[cells.ravel()] = True
+    touched = np.flatnonzero(reached)
+    local_id = np.cumsum(reached, dtype=np.int64) - 1
+    return touched, _kernels.compact_cells(local_id[cells], touched.size)
+
+
 def _fit_dual(queries, p0, y, mu, gap_tol, max_iter) -> FitResult:
     """The dual restricted to the cells some support point lies in: a cell c no point reaches has a zero column
     in A, so its dual variable enters D only as -lam_c y_c - lam_c^2 / (2 mu), maximised at lam_c = -mu y_c in
@@ -148,11 +158,7 @@ def _fit_dual(queries, p0, y, mu, gap_tol, max_iter) -> FitResult:
     -lam . A p_lam - log Z: the terms cancel), so it is read off the gradient without the cancellation of
     subtracting two values near the objective."""
     cells = queries.compact_cells()
-    reached = np.zeros(queries.num_queries, dtype=bool)
-    reached[cells.ravel()] = True
-    touched = np.flatnonzero(reached)                      # increasing, so local ids keep the cells' order
-    local_id = np.cumsum(reached, dtype=np.int64) - 1
-    local = _kernels.compact_cells(local_id[cells], touched.size)
+    touched, local = _reached_cells(cells, queries.num_queries)
     yt = y[touched]
     log_p0 = np.log(p0)
     nt = touched.size
@@ -187,11 +193,13 @@ def _project_simplex(v: np.ndarray) -> np.ndarray:
 
 
 def _fit_least_squares(queries, p0, y, tol, max_iter) -> FitResult:
-    cells = queries.compact_cells()
-    nq = queries.num_queries
+    touched, cells = _reached_cells(queries.compact_cells(), queries.num_queries)
+    nq, yt = touched.size, y[touched]
+    rest = np.delete(y, touched)
+    unreached = float(rest @ rest)                          # ||y||^2 on the cells no point reaches: constant
 
     def grad(p):
-        r = _kernels.scatter_answers(cells, p, nq) - y
+        r = _kernels.scatter_answers(cells, p, nq) - yt
         return r, _kernels.gather_sums(cells, r)
 
     v = np.random.default_rng(0).random(p0.size)     # power iteration for L = ||A^T A||_2 (fixed start)
@@ -213,7 +221,8 @@ def _fit_least_squares(queries, p0, y, tol, max_iter) -> FitResult:
                 break
     r, gx = grad(x)
     fw = float(gx @ x - gx.min())
-    return FitResult(p=x, iterations=it, gap=fw, objective=0.5 * float(r @ r), residual=float(np.sqrt(r @ r)))
+    rr = float(r @ r) + unreached
+    return FitResult(p=x, iterations=it, gap=fw, objective=0.5 * rr, residual=math.sqrt(rr))
 
 
 def fit_public_weights(queries: MarginalQueries, p0, y, mu: float, *, tol: float = 1e-10,

@@ -23,9 +23,12 @@ primal has the smooth, 1/mu-strongly concave Fenchel dual
 
     D(lam) = -log sum_x p^(x) exp(-(A^T lam)(x)) - lam . y - ||lam||^2 / (2 mu),
 
-maximised by L-BFGS with its exact gradient A p_lam - y - lam/mu (``_lbfgs``); the primal
-value at p_lam minus D(lam) is the duality gap, an upper bound on the primal suboptimality, reported with the
-iterations. ``mu=inf`` is private-pgm's plain least-squares fit (no KL term), solved by projected accelerated
+maximised by L-BFGS with its exact gradient A p_lam - y - lam/mu (``_lbfgs``) over the cells some support
+point reaches (the others' dual variables are -mu y_c in closed form). The primal value at p_lam minus D(lam),
+an upper bound on the primal suboptimality, equals (mu/2) ||gradient||^2; the fit stops when it is at most
+``gap_tolerance(sigma, mu)``, which keeps every fitted answer within a thousandth of the noise's sigma of the
+exact optimum's (the objective is mu-strongly convex along A), and reports it with the iterations.
+``mu=inf`` is private-pgm's plain least-squares fit (no KL term), solved by projected accelerated
 gradient (FISTA on the simplex, step 1/L with L = ||A||_2^2 by power iteration), reported with its
 Frank-Wolfe gap (also an upper bound on its suboptimality). A p and A^T r are the MW engine's kernels
 (``_kernels.scatter_answers`` and ``_kernels.gather_sums``).
@@ -150,16 +153,20 @@ def _reached_cells(cells, num_queries):
     return touched, _kernels.compact_cells(local_id[cells], touched.size)
 
 
-def _fit_dual(queries, p0, y, mu, gap_tol, max_iter) -> FitResult:
-    """The dual restricted to the cells some support point lies in: a cell c no point reaches has a zero column
-    in A, so its dual variable enters D only as -lam_c y_c - lam_c^2 / (2 mu), maximised at lam_c = -mu y_c in
+def _fit_dual(cells, p0, y, mu, gap_tol, max_iter, lam_start=None):
+    """argmin KL(p || p0) + sum_q (mu_q / 2) ((A p)_q - y_q)^2, A the 0/1 map ``cells`` (S, W') onto the ids of y,
+    mu a weight per id of y (or one for all). Returns (``FitResult``, the dual lam, one value per id of y);
+    ``lam_start(touched)``: the start on the reached ids (default the optimum's form mu (A p0 - y)).
+
+    The dual is restricted to the cells some support point lies in: a cell c no point reaches has a zero column
+    in A, so its dual variable enters D only as -lam_c y_c - lam_c^2 / (2 mu_c), maximised at lam_c = -mu_c y_c in
     closed form (its residual is -y_c whatever p is); L-BFGS runs on the others. At any lam the gap
-    P(p_lam) - D(lam) equals ||lam - mu r||^2 / (2 mu) = (mu/2) ||grad||^2, r = A p_lam - y (KL(p_lam || p0) =
-    -lam . A p_lam - log Z: the terms cancel), so it is read off the gradient without the cancellation of
-    subtracting two values near the objective."""
-    cells = queries.compact_cells()
-    touched, local = _reached_cells(cells, queries.num_queries)
-    yt = y[touched]
+    P(p_lam) - D(lam) equals sum_c (lam_c - mu_c r_c)^2 / (2 mu_c) = sum_c (mu_c/2) grad_c^2, r = A p_lam - y
+    (KL(p_lam || p0) = -lam . A p_lam - log Z: the terms cancel), so it is read off the gradient without the
+    cancellation of subtracting two values near the objective."""
+    touched, local = _reached_cells(cells, y.size)
+    mu = np.broadcast_to(np.asarray(mu, dtype=np.float64), y.shape)
+    yt, mut = y[touched], np.ascontiguousarray(mu[touched])
     log_p0 = np.log(p0)
     nt = touched.size
 
@@ -172,15 +179,18 @@ def _fit_dual(queries, p0, y, mu, gap_tol, max_iter) -> FitResult:
 
     def neg_dual(lam):
         p, z = tilt(lam)
-        g = yt - _kernels.scatter_answers(local, p, nt) + lam / mu
-        return z + lam @ yt + lam @ lam / (2.0 * mu), g, mu / 2.0 * float(g @ g)
+        g = yt - _kernels.scatter_answers(local, p, nt) + lam / mut
+        return z + lam @ yt + lam @ (lam / mut) / 2.0, g, float(g @ (mut * g)) / 2.0
 
-    lam0 = mu * (_kernels.scatter_answers(local, p0, nt) - yt)  # the optimum's form lam* = mu (A p* - y), at p^
-    lam, _, gap, iterations, _ = _lbfgs(neg_dual, lam0, gap_tol, max_iter)
+    lam0 = mut * (_kernels.scatter_answers(local, p0, nt) - yt) if lam_start is None else lam_start(touched)
+    lam, _, gap, iterations, _ = _lbfgs(neg_dual, np.ascontiguousarray(lam0, dtype=np.float64), gap_tol, max_iter)
     p, _ = tilt(lam)
-    r = _kernels.scatter_answers(cells, p, queries.num_queries) - y
-    primal = _kl(p, log_p0) + mu / 2.0 * float(r @ r)
-    return FitResult(p=p, iterations=iterations, gap=gap, objective=primal, residual=float(np.sqrt(r @ r)))
+    r = _kernels.scatter_answers(cells, p, y.size) - y
+    primal = _kl(p, log_p0) + float(r @ (mu * r)) / 2.0
+    lam_all = -mu * y
+    lam_all[touched] = lam
+    return FitResult(p=p, iterations=iterations, gap=gap, objective=primal,
+                     residual=float(np.sqrt(r @ r))), lam_all
 
 
 def _project_simplex(v: np.ndarray) -> np.ndarray:
@@ -243,7 +253,7 @@ def fit_public_weights(queries: MarginalQueries, p0, y, mu: float, *, tol: float
         raise ValueError(f"tol={tol!r} out of range: allowed (0, inf)")
     if math.isinf(mu):
         return _fit_least_squares(queries, p0, y, tol, max_iter)
-    return _fit_dual(queries, p0, y, float(mu), tol, max_iter)
+    return _fit_dual(queries.compact_cells(), p0, y, float(mu), tol, max_iter)[0]
 
 
 def gap_tolerance(sigma: float, mu: float, fraction: float = ANSWER_TOLERANCE) -> float:

@@ -132,7 +132,7 @@ def test_release_declares_exactly_the_rho_its_noise_buys():
 
 def test_bad_input_is_refused():
     """One clear ValueError each: p0 not positive or of the wrong length, y of the wrong length or not finite,
-    mu not positive; the kernel's IndexError for a cell id past r."""
+    mu not positive, a gap tolerance not positive; the kernel's IndexError for a cell id past r."""
     q, p0, y, _ = _tiny(0)
     bad = p0.copy()
     bad[0] = 0.0
@@ -140,6 +140,9 @@ def test_bad_input_is_refused():
                  (p0, y, 0.0), (p0, y, -1.0), (p0, y, float("nan"))]:
         with pytest.raises(ValueError):
             fit_public_weights(q, *args)
+    for tol in (0.0, -1.0, float("nan")):
+        with pytest.raises(ValueError):
+            fit_public_weights(q, p0, y, 1.0, tol=tol)
     with pytest.raises(ValueError):
         measure_all_marginals(y, 0, 3, 1.0, np.random.default_rng(0))
     if _kernels._build():

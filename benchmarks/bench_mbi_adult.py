@@ -22,6 +22,9 @@ paper's 256). Budget: eps (``--eps``) at delta = 1/n^2, turned into rho = eps~^2
   certified optimum of the convex MAP problem m KL(p || p^) + ||A p - y||^2 / (2 sigma^2) (dual L-BFGS; the
   row states its iterations and duality gap); ``--fit-mu inf`` adds private-pgm's plain least-squares fit
   solved by FISTA (its Frank-Wolfe gap).
+* adaptive public fit (ours, ``--adaptive T[:first]``): ``public_fit_adaptive.adaptive_public_fit``, AIM's and
+  JAM's select-measure-refit loop with the public-support fit as the estimator, T rounds (after a share ``first``
+  of rho spent on measuring every marginal once, if given).
 
 Errors: max and mean absolute error over every cell of the workloads (fractions), computed with OUR
 ``MarginalQueries`` from the released marginals; the peers' private marginals are checked cell for cell against
@@ -30,7 +33,8 @@ the private marginals excluded); the peers run in their own processes (``--mbi-p
 from PyPI; ``--aim-python``: a venv with the mbi of a private-pgm checkout ``--aim``; never part of this project). One
 run, ratios to PMW^Pub in the same run.
 
-    python benchmarks/bench_mbi_adult.py [--seeds 3] [--eps 1.0] [--T 25 100] [--algorithms public aim]
+    python benchmarks/bench_mbi_adult.py [--seeds 3] [--eps 1.0] [--T 25 100] [--adaptive 10 10:0.8]
+                                         [--algorithms public aim]
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ import numpy as np  # noqa: E402
 
 from algorithms.query_release.pmw_pub import eps_tilde_for, marginal_answers, pmw_pub, public_only  # noqa: E402
 from algorithms.query_release.public_fit import public_fit  # noqa: E402
+from algorithms.query_release.public_fit_adaptive import adaptive_public_fit  # noqa: E402
 from algorithms.query_release.workloads import random_k_way  # noqa: E402
 from simulations.data.adult import ADULT_FEMALE, ADULT_SEX, load_adult  # noqa: E402
 from simulations.data.cps import biased_pair  # noqa: E402
@@ -115,6 +120,8 @@ def main(argv=None) -> int:
     ap.add_argument("--T", type=int, nargs="+", default=[25, 100], help="PMW^Pub's rounds")
     ap.add_argument("--fit-mu", nargs="*", default=["map"],
                     help="our public fit's mu values: 'map' (1 / (m sigma^2), the default) and/or numbers, 'inf'")
+    ap.add_argument("--adaptive", nargs="*", default=[], metavar="T[:first]",
+                    help="adaptive public fits: T rounds, optionally after a share 'first' of rho on every marginal")
     ap.add_argument("--workloads", type=int, default=256, help="random 3-way marginals (workload seed 0)")
     ap.add_argument("--algorithms", nargs="*", default=["public", "aim"], choices=list(LABELS),
                     help="which mbi methods to run")
@@ -144,6 +151,13 @@ def main(argv=None) -> int:
         return 2
     if any(m != "map" and not float(m) > 0 for m in args.fit_mu):
         print("error: --fit-mu takes 'map', 'inf' or numbers > 0", file=sys.stderr)
+        return 2
+    try:
+        adaptive = [(int(a.split(":")[0]), float(a.split(":")[1]) if ":" in a else 0.0) for a in args.adaptive]
+    except ValueError:
+        adaptive = [(0, 0.0)]
+    if any(t < 1 or not 0 <= f < 1 for t, f in adaptive):
+        print("error: --adaptive takes T or T:first with T >= 1 and 0 <= first < 1", file=sys.stderr)
         return 2
     domain, rows = load_adult()
     workloads = random_k_way(domain, 3, args.workloads, np.random.default_rng(0))
@@ -186,6 +200,18 @@ def main(argv=None) -> int:
             else f"mu = {mu:g}"
         rows_out.append((f"public fit (ours), {what}; iterations {min(its)}-{max(its)}, gap <= {max(gaps):.1e}",
                          mx, mn, cpu))
+    for rounds, first in adaptive:
+        mx, mn, cpu = [], [], []
+        for s, ((priv, pub), true) in enumerate(zip(pairs, trues)):
+            c0 = time.process_time()
+            rel = adaptive_public_fit(priv, pub, domain, workloads, rho, np.random.default_rng(100 + s),
+                                      rounds=rounds, first=first)
+            cpu.append(time.process_time() - c0)
+            e = _errors(rel.value.answers, true)
+            mx.append(e[0])
+            mn.append(e[1])
+        rows_out.append((f"adaptive public fit (ours), T = {rounds}" + (f" after {first:g} rho on every marginal"
+                                                                        if first else ""), mx, mn, cpu))
     for alg in args.algorithms:
         python, checkout = (args.mbi_python, "") if alg == "public" else (args.aim_python, args.aim)
         if not Path(python).exists() or (alg == "aim" and not (Path(checkout) / "mechanisms" / "aim.py").exists()):

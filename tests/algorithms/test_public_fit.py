@@ -13,7 +13,7 @@ from scipy.optimize import minimize
 from algorithms.privacy import ZCDP
 from algorithms.query_release import _kernels
 from algorithms.query_release.pmw_pub import distinct_rows, marginal_answers
-from algorithms.query_release.public_fit import fit_public_weights, measure_all_marginals, public_fit
+from algorithms.query_release.public_fit import fit_public_weights, gap_tolerance, measure_all_marginals, public_fit
 from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries
 
 SIZES = (2, 3, 2)
@@ -54,7 +54,7 @@ def test_map_fit_is_the_direct_optimum(mu):
         q, p0, y, A = _tiny(seed)
         assert np.array_equal(A @ p0, q.answer(p0))
         fit = fit_public_weights(q, p0, y, mu, tol=1e-10, max_iter=500)
-        assert fit.gap <= 1e-9
+        assert fit.gap <= 1e-10 and fit.iterations < 500        # stopped by its gap, not by the cap
 
         def primal(p):
             p = np.clip(p, 1e-300, None)
@@ -68,6 +68,21 @@ def test_map_fit_is_the_direct_optimum(mu):
         assert fit.gap >= 0 and fit.objective - direct.fun <= fit.gap + 1e-9
         direct_excess = max(direct.fun - fit.objective + fit.gap, 0.0)   # >= P(direct) - P* (SLSQP's 1e-9 slack)
         assert np.abs(fit.p - direct.x).sum() <= math.sqrt(2 * fit.gap) + math.sqrt(2 * direct_excess + 2e-9)
+
+
+def test_gap_tolerance_bounds_every_answer_against_the_optimum():
+    """The stopping rule's promise: a fit stopped at ``gap_tolerance(sigma, mu, f)`` has every answer within f sigma
+    of the exact optimum's (here a fit to gap 1e-15 stands in for it; it is itself within 5e-8 sigma), at loose f
+    where the solver does stop early. Catches a gap read off the gradient with the wrong scale (mu in place of
+    1/mu: the bound sqrt(2 g / mu) would not hold) and a tolerance that ignores mu."""
+    sigma = 0.05
+    for seed, mu in itertools.product(range(2), (0.5, 20.0)):
+        q, p0, y, A = _tiny(seed)
+        exact = fit_public_weights(q, p0, y, mu, tol=1e-15, max_iter=2000)
+        for f in (0.3, 0.03):
+            fit = fit_public_weights(q, p0, y, mu, tol=gap_tolerance(sigma, mu, f), max_iter=2000)
+            assert fit.gap <= gap_tolerance(sigma, mu, f)
+            assert np.linalg.norm(A @ (fit.p - exact.p)) <= f * sigma + math.sqrt(2e-15 / mu), (seed, mu, f)
 
 
 def test_least_squares_fit_is_the_direct_optimum():
@@ -117,7 +132,7 @@ def test_release_declares_exactly_the_rho_its_noise_buys():
 
 def test_bad_input_is_refused():
     """One clear ValueError each: p0 not positive or of the wrong length, y of the wrong length or not finite,
-    mu not positive; the kernel's IndexError for a cell id past r."""
+    mu not positive, a gap tolerance not positive; the kernel's IndexError for a cell id past r."""
     q, p0, y, _ = _tiny(0)
     bad = p0.copy()
     bad[0] = 0.0
@@ -125,6 +140,9 @@ def test_bad_input_is_refused():
                  (p0, y, 0.0), (p0, y, -1.0), (p0, y, float("nan"))]:
         with pytest.raises(ValueError):
             fit_public_weights(q, *args)
+    for tol in (0.0, -1.0, float("nan")):
+        with pytest.raises(ValueError):
+            fit_public_weights(q, p0, y, 1.0, tol=tol)
     with pytest.raises(ValueError):
         measure_all_marginals(y, 0, 3, 1.0, np.random.default_rng(0))
     if _kernels._build():

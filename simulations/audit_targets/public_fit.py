@@ -17,11 +17,9 @@ as the PMW^Pub targets), with the CKS curve, the Renyi rho and the divergence ob
 log-ratio of y under the law run; the weights are a function of y) adds the Neyman-Pearson events and the "loss"
 objective.
 
-The fit is run with ``tol=1e-8`` (its duality gap on this support is then at most 1e-15): at the default 1e-10 the
-dual gradient's float floor (about 1e-9 here) is never reached and each fit runs its 2,000 iterations, each ending in
-a line search halved to 1e-12 (15x the time; the release's privacy does not depend on it, the fit being
-post-processing). Draws are batched (``release``: the measurements of a batch as one block, then one fit per draw),
-the same draws as successive ``public_fit`` calls (a test holds them equal bit for bit).
+The fit runs at its defaults (it stops at its dual's float floor, its duality gap on this support at most 1e-15).
+Draws are batched (``release``: the measurements of a batch as one block, then one fit per draw), the same draws as
+successive ``public_fit`` calls (a test holds them equal bit for bit).
 
 * ``public_fit``: the real fit, its release (y, log p); must pass. Exact rho of its pair 1 = the declared rho (the
   exact-loss search over random pairs finds none larger: no pair can exceed it).
@@ -61,7 +59,6 @@ PUBLIC = np.array([[0, 0], [0, 1], [1, 0], [1, 1]])
 PAIR = (np.array([[0, 0], [0, 1], [1, 0], [1, 1]]), np.array([[1, 1], [0, 1], [1, 0], [1, 1]]))
 RHO = 1.0
 AUDIT_EPS = 2.0
-TOL, MAX_ITER = 1e-8, 50
 SQRT2 = math.sqrt(2.0)
 
 
@@ -130,16 +127,14 @@ def release(rows, rng, size: int, sensitivity_factor: float = 1.0, private_prior
         return y
     prior = counts.astype(float) + (_support_counts(rows) if private_prior else 0.0)
     mu = 1.0 / (PUBLIC.shape[0] * s * s)
-    p = np.array([fit_public_weights(queries, prior / prior.sum(), yi, mu, tol=TOL, max_iter=MAX_ITER).p
-                  for yi in y])
+    p = np.array([fit_public_weights(queries, prior / prior.sum(), yi, mu).p for yi in y])
     with np.errstate(divide="ignore"):
         return np.hstack([y, np.log(p)])
 
 
 def _case(sensitivity_factor: float = 1.0, private_prior: bool = False, fit: bool = True):
     def make(eps: float, delta: float) -> AuditCase:
-        declared = public_fit(PAIR[0], PUBLIC, DOMAIN, WORKLOADS, RHO, np.random.default_rng(0), tol=TOL,
-                              max_iter=MAX_ITER).guarantee
+        declared = public_fit(PAIR[0], PUBLIC, DOMAIN, WORKLOADS, RHO, np.random.default_rng(0)).guarantee
         rho = float(declared.rho)
 
         def mechanism(rows, public, rng, size=None):

@@ -22,7 +22,7 @@ def test_public_fit_batch_is_public_fit_draw_for_draw():
     rng = np.random.default_rng(3)
     calls = []
     for _ in range(6):
-        r = public_fit(rows, pf.PUBLIC, pf.DOMAIN, pf.WORKLOADS, pf.RHO, rng, tol=pf.TOL, max_iter=pf.MAX_ITER).value
+        r = public_fit(rows, pf.PUBLIC, pf.DOMAIN, pf.WORKLOADS, pf.RHO, rng).value
         calls.append(np.r_[r.measurements, np.log(r.synthetic)])
     assert np.array_equal(batch, np.array(calls))
 

@@ -16,16 +16,18 @@ The pairs. A private sample of ``N_PRIV`` labels at the point, the public sample
 a pair changes one private label from 1 to 0 (g moves from gap to gap + 2). ``pair_loss`` is the exact eps of a
 pair at the declared delta (binary output: the largest log((P(o) - delta) / Q(o)) over outputs and directions);
 ``worst_gap`` scans every reachable gap for the largest, and ``loss_neighbours`` draws random label vectors and a
-changed label for the auditor's exact-loss search (the line states the worst pair it finds). The worst pair's
-loss sits on an output of probability about 1e-4 under D0, which no event sees at this budget (expected eps_lb 0
-at 10^6 samples), so each target audits the pair whose expected eps_lb at its default samples is largest
-(``testable_gap``: exact rates, Clopper-Pearson at the per-target level of ``audit --all``), the worst pair's
-exact loss printed beside it. ``pair_llr`` (the exact log-ratio of the two outputs under the law run) adds the
-"loss" objective (a point claim, delta > 0).
+changed label for the auditor's exact-loss search (the line states the worst pair it finds). The worst pair's loss
+(0.994 of the declared eps) sits on an output of probability 9e-5 under D0, which events hardly see (expected eps_lb
+0 at this budget, 0.095 at 10^6 samples), so each target audits the pair whose expected eps_lb at its default
+samples is largest (``testable_gap``: exact rates, Clopper-Pearson at the per-target level of ``audit --all``),
+the worst pair's exact loss printed beside it. ``pair_llr`` (the exact log-ratio of the two outputs under the law
+run) adds the "loss" objective (a point claim, delta > 0).
 
-* ``noisy_erm``: the learner (its batched ``sample``); must pass.
-* ``noisy_erm_half_sigma`` (broken): sigma halved, the same (eps, delta) declared: exact eps at delta 2.2 on its
-  worst pair; on its own testable pair the event objectives alone catch it (eps_lb about 1.3 expected at 400,000).
+* ``noisy_erm``: the learner (its batched ``sample``); must pass. Its pair (gap -18): exact eps 0.702, expected
+  eps_lb 0.54 at 400,000.
+* ``noisy_erm_half_sigma`` (broken): sigma halved, the same (eps, delta) declared: exact eps at delta 2.15 on its
+  worst pair; on its own testable pair (gap -12, exact eps 1.73) the event objectives alone catch it (expected eps_lb
+  1.28 at 400,000; the "loss" objective's delta_lb is about 170x the declared delta).
 """
 
 from __future__ import annotations

@@ -22,7 +22,8 @@ Draws are batched (``release``: the measurements of a batch as one block, then o
 successive ``public_fit`` calls (a test holds them equal bit for bit).
 
 * ``public_fit``: the real fit, its release (y, log p); must pass. Exact rho of its pair 1 = the declared rho (the
-  exact-loss search over random pairs finds none larger: no pair can exceed it).
+  exact-loss search over random pairs finds none larger: no pair can exceed it); in ``audit --all`` (seed 0) eps_lb
+  0.70 at 2,000, 0.59 of the pair's exact eps 1.198 at delta(2).
 * ``public_fit_add_remove_sensitivity`` (broken): the measurement calibrated to the add/remove sensitivity
   sqrt(W) / n (sigma / sqrt 2), the same ZCDP(rho) declared: exact rho 2 on the pair. Its measurements are audited
   (the fit is the real one, post-processing, and adds nothing to see; leaving it out makes a draw about 1,000x

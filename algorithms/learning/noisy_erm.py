@@ -57,8 +57,19 @@ class GaussianNoisyERM:
     def __call__(self, private_points, private_labels, public_points, public_labels,
                  rng: np.random.Generator) -> Release:
         rng = check_rng(rng)
-        noisy = error_counts(self.cls, private_points, private_labels)
-        noisy = noisy + rng.normal(0.0, self.sigma, size=noisy.shape)
+        return Release(int(self.sample(private_points, private_labels, public_points, public_labels, rng, 1)[0]),
+                       self.guarantee)
+
+    def sample(self, private_points, private_labels, public_points, public_labels, rng: np.random.Generator,
+               size: int) -> np.ndarray:
+        """``size`` independent outputs of the learner on the same samples (row indices of cls, int64), the noise
+        drawn as one (size, |H|) block: ``size`` calls' law at one call's cost of counting (audits draw many). One
+        draw uses the generator exactly as a call does."""
+        rng = check_rng(rng)
+        if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 1:
+            raise ValueError(f"size={size!r} must be an integer >= 1")
+        counts = error_counts(self.cls, private_points, private_labels)
+        noisy = counts + rng.normal(0.0, self.sigma, size=(int(size),) + counts.shape)
         if np.asarray(public_points).size:
             noisy = noisy + error_counts(self.cls, public_points, public_labels)
-        return Release(int(np.argmin(noisy)), self.guarantee)
+        return np.argmin(noisy, axis=1).astype(np.int64)

@@ -28,6 +28,11 @@ reals covers the integers); cut down to one integer, it is a point. A box that c
 reals one float wide) is settled at its end points, in intervals and then exactly in sympy (the claim is read on
 the floats a user can give there; such boxes are counted in the evidence as ``end_point_boxes``). Least-solution
 quantities of :mod:`bounds` are enclosed by :mod:`proofs_checks._interval_bounds`.
+
+A claim may carry restatements (``Inequality.proved_as``) whose conjunction implies it, each as strong or stronger
+(argued where it is built): a change of variables that makes a curve where the claim is tight a face of the box, a
+max split into its terms, an :class:`Identity` that sympy proves and the others rely on. The prover then proves those
+in turn on one budget; a counterexample to one leaves the claim undecided, never refuted.
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from .core import Case, Exhaustive, Var
+from .core import Case, Exhaustive, Inequality, Var
 
 
 # ---------------------------------------------------------------------------------------------
@@ -15,6 +15,27 @@ from .core import Case, Exhaustive, Var
 
 
 NM = (Var("n", 1, 60, integer=True, log=False, points=60), Var("m", 0, 60, integer=True, log=False, points=61))
+
+
+def neighbour_claim() -> Inequality:
+    """Theorem 13 proof: max(1/s^2 - 1/(n+m)^2, 1/(n+m)^2 - 1/n^2) <= 0 for n + m <= s <= 200, proved through
+    :func:`neighbour_parts`."""
+    return Inequality("max(1/(r+t)^2 - 1/(n+m)^2, 1/(n+m)^2 - 1/n^2) <= 0",
+                      lambda o, n, m, s: o.max(1 / s**2 - 1 / (n + m) ** 2, 1 / (n + m) ** 2 - 1 / n**2),
+                      lambda o, n, m, s: 0 * n, NM + (Var("s", 1, 200, integer=True, log=False, points=40),),
+                      where=lambda o, n, m, s: n + m <= s, proved_as=neighbour_parts())
+
+
+def neighbour_parts() -> tuple:
+    """The max's two terms, each <= 0, as strong as the claim together: (1) 1/(n+m+k)^2 <= 1/(n+m)^2 with s = n + m
+    + k, k in [0, 199] (every s with n + m <= s <= 200, n + m >= 1; the boundary s = n + m, where the term is 0, is
+    the face k = 0 instead of a diagonal of the integer box); (2) 1/(n+m)^2 <= 1/n^2 (0 on the face m = 0). n, m, k
+    are real (covering the integers): each gap is monotone in k (resp. m), and 0 on that face (sympy)."""
+    n, m = (Var(v.name, v.lo, v.hi, log=False) for v in NM)
+    return (Inequality("1/(n+m+k)^2 <= 1/(n+m)^2", lambda o, n, m, k: 1 / (n + m + k) ** 2,
+                       lambda o, n, m, k: 1 / (n + m) ** 2, (n, m, Var("k", 0, 199, log=False)), tight=True),
+            Inequality("1/(n+m)^2 <= 1/n^2", lambda o, n, m: 1 / (n + m) ** 2, lambda o, n, m: 1 / n**2, (n, m),
+                       tight=True))
 
 
 def markov_lhs(o, n, m):

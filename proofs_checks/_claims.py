@@ -165,6 +165,10 @@ class Inequality:
     rtol: float = 1e-9
     symbolic: bool = False   # first try to prove the sign of rhs - lhs with sympy (positivity assumptions only)
     tight: bool = False      # 0 on a face at the ends of the ranges, or everywhere: the prover asks sympy there
+    #: restatements whose conjunction implies this claim (on its region when it has one), each as strong or stronger
+    #: (argued where they are built: a change of variables that makes a curve a face, a max split into its terms, an
+    #: integer relaxed to a real): the interval prover proves these instead; the grid and hypothesis check this claim
+    proved_as: tuple["Inequality", ...] = ()
 
     def __post_init__(self):
         if self.rel not in ("<=", "<", ">=", ">"):

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from bounds.papers.abm19 import (BETA_A_DEN, BETA_A_NUM, cover_log_tail, lemma3_3_m_asymptotic, lemma4_4_n_b,
-                                 lemma4_4_p, lemma4_4_runout, lemma4_4_tv, thm4_3_delta)
+from bounds.papers.abm19 import (BETA_A_DEN, BETA_A_NUM, cover_log_tail, cover_lower, lemma3_3_m_asymptotic,
+                                 lemma4_4_n_b, lemma4_4_p, lemma4_4_runout, lemma4_4_tv, thm4_3_delta)
 
 from . import _classes as C
 from .core import (FAILS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, bounds_value, register)
@@ -64,10 +64,30 @@ def o_form(o, alpha, beta, d):
     return lemma3_3_m_asymptotic(o, alpha, beta, d, 1)
 
 
-def lemma33_big_o_claim(C_: float, form, text: str) -> Inequality:
-    """Lemma 3.3: the least n_pub is at most C_ * form (the O(.) of the statement, constant explicit)."""
+def lemma33_big_o_claim(C_: float, form, text: str, restated: bool = False) -> Inequality:
+    """Lemma 3.3: the least n_pub is at most C_ * form (the O(.) of the statement, constant explicit); with
+    ``restated`` the prover proves it on its region through :func:`lemma33_big_o_parts`."""
     return Inequality(text, lemma33_m, lambda o, alpha, beta, d: C_ * form(o, alpha, beta, d), LEMMA33_DOMAIN,
-                      region=lambda o, alpha, beta, d: alpha <= 0.5, region_text="alpha <= 1/2 (any beta, d)")
+                      region=lambda o, alpha, beta, d: alpha <= 0.5, region_text="alpha <= 1/2 (any beta, d)",
+                      proved_as=lemma33_big_o_parts(C_, form) if restated else ())
+
+
+def lemma33_big_o_parts(C_: float, form) -> tuple:
+    """n* <= F = C_ form on alpha <= 1/2 without searching for n*: n* is the least integer x >= 8d/alpha (bounds'
+    cover_lower) with g(x) <= 0 (cover_log_tail), and g is non-increasing from 8d/alpha on (bounds' Implicit contract,
+    d/dx g = 2d/x - alpha/4). So (1) F - 1 >= 8d/alpha and (2) g(F - 1) <= 0 give x0 = floor(F), an integer >= F - 1 >=
+    8d/alpha with g(x0) <= g(F - 1) <= 0, hence n* <= x0 <= F: as strong as the claim on its region. Each is an
+    interval inequality on the region's box (alpha <= 1/2), where the least solution's enclosure by integer searches
+    costs a search per box."""
+    dom = (Var("alpha", LEMMA33_DOMAIN[0].lo, 0.5),) + LEMMA33_DOMAIN[1:]
+
+    def less_one(o, alpha, beta, d):
+        return C_ * form(o, alpha, beta, d) - 1
+
+    return (Inequality(f"{C_:g} form - 1 >= 8d/alpha", lambda o, alpha, beta, d: cover_lower(o, alpha, d), less_one,
+                       dom),
+            Inequality(f"g({C_:g} form - 1) <= 0", lambda o, alpha, beta, d: cover_log_tail(
+                o, less_one(o, alpha, beta, d), alpha, beta, d), lambda o, alpha, beta, d: 0 * alpha, dom))
 
 
 def lemma33_tail_claim(C_: float, text: str) -> Inequality:
@@ -267,7 +287,7 @@ register(
                "O((d log(1/alpha) + log(1/beta))/alpha); explicit: <= 80 (d log(1/alpha) + log(1/beta))/alpha"),
         source=f"{SEED}; Lemma 3.3 ('via standard manipulation, this bound is at most beta when n_pub = O(...)')",
         method="numeric grid + hypothesis",
-        stated=lemma33_big_o_claim(80.0, o_form, "n* <= 80 (d log(1/alpha) + log(1/beta))/alpha"),
+        stated=lemma33_big_o_claim(80.0, o_form, "n* <= 80 (d log(1/alpha) + log(1/beta))/alpha", restated=True),
         expect=PART,
         perturbed={"drop log(1/alpha)": lemma33_big_o_claim(80.0,
                                                             lambda o, alpha, beta, d: (d + o.log(1 / beta)) / alpha,

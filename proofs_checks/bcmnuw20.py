@@ -16,7 +16,8 @@ from ._bcmnuw20_sources import ARXIV, ICML, PAPER, SEEDS
 from .core import (FAILS, PART, Case, Check, Exhaustive, Identity, Inequality, Var, bounds_value,
                    check_exhaustive, not_checkable, register)
 from ._bcmnuw20_thm13 import (  # noqa: F401  (Theorem 13's claim builders, registered below)
-    NM, case_split_claim, conclusion_claim, dp_step_claim, least_n_claim, markov_claim, markov_lhs, threshold_claim,
+    NM, case_split_claim, conclusion_claim, dp_step_claim, least_n_claim, markov_claim, markov_lhs, neighbour_claim,
+    threshold_claim,
 )
 
 #: the seed texts (``../shared/papers`` next to the checkout; override with PUBPRIV_PAPERS)
@@ -428,10 +429,7 @@ register(
         claim="Theorem 13 proof: 1 - 1/(r+t)^2 >= 1 - 1/(n+m)^2 when n+m <= r+t, and 1/(n+m)^2 <= 1/n^2",
         source=f"{SEEDS}; Theorem 13 proof, first display and the neighbouring-dataset display",
         method="numeric grid + hypothesis",
-        stated=Inequality("max(1/(r+t)^2 - 1/(n+m)^2, 1/(n+m)^2 - 1/n^2) <= 0",
-                          lambda o, n, m, s: o.max(1 / s**2 - 1 / (n + m) ** 2, 1 / (n + m) ** 2 - 1 / n**2),
-                          lambda o, n, m, s: 0 * n, NM + (Var("s", 1, 200, integer=True, log=False, points=40),),
-                          where=lambda o, n, m, s: n + m <= s),
+        stated=neighbour_claim(),
         perturbed={"flipped": Inequality("1/(n+m)^2 >= 1/n^2 (flipped)", lambda o, n, m, s: 1 / n**2,
                                          lambda o, n, m, s: 1 / (n + m) ** 2, NM + (Var("s", 1, 200, integer=True),),
                                          where=lambda o, n, m, s: n + m <= s)},

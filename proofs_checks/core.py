@@ -203,6 +203,8 @@ def _certified(claim: Inequality, region: Mask | None, sampled: str, evidence: d
         ends = f" ({out.end_point_boxes} settled at their end points)" if out.end_point_boxes else ""
         if out.zero_faces:
             ends += f" ({out.zero_faces} on which sympy reduces the gap to 0 identically)"
+        if "restated_as" in out.extra:
+            ends += f", through its restatement as {'; '.join(out.extra['restated_as'])}"
         text = f"proved {where}: {out.boxes} boxes{ends}{margin}" + (f"; {sampled}" if region is not None else "")
         identity = out.boxes == 1 and out.zero_faces == 1  # tight everywhere: sympy's identity is the whole proof
         if identity:

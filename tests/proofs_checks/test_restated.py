@@ -1,0 +1,76 @@
+"""Proofs through restatements (``Inequality.proved_as``, proofs_checks.certify): the prover proves a claim through
+claims whose conjunction implies it (a change of variables, a max split into its terms, an identity the restatement
+relies on). Each restatement must be able to fail: the same restatement of a wrong claim is not proved, a false
+identity among the parts leaves the claim undecided, and a counterexample to a (possibly stronger) restatement is
+never reported as a counterexample to the claim."""
+from __future__ import annotations
+
+import pytest
+
+from proofs_checks import certify
+from proofs_checks.core import Identity, Inequality, Var, get
+
+
+def _one(o, x):
+    return 1 + 0 * x
+
+
+def _claim(parts) -> Inequality:
+    return Inequality("x/2 <= 1 on [0, 2]", lambda o, x: x / 2, _one, (Var("x", 0.0, 2.0, log=False),),
+                      proved_as=parts)
+
+
+def test_restated_claim_is_proved_through_its_parts_only():
+    good = Inequality("x/4 <= 1 on [0, 4]", lambda o, x: x / 4, _one, (Var("x", 0.0, 4.0, log=False),))
+    out = certify.prove(_claim((good,)))
+    assert out.kind == certify.PROVED and out.evidence()["restated_as"] == ["x/4 <= 1 on [0, 4]"]
+    stronger_false = Inequality("x/2 <= 1 on [0, 3]", lambda o, x: x / 2, _one, (Var("x", 0.0, 3.0, log=False),))
+    out = certify.prove(_claim((good, stronger_false)))
+    assert out.kind == certify.UNDECIDED  # a counterexample of the stronger part is none of the claim's
+    assert "restatement 2 of 2" in out.reason and "counterexample" in out.reason
+
+
+def test_a_false_identity_among_the_parts_leaves_the_claim_undecided():
+    false = Identity("x = 2x", lambda o, x: x, lambda o, x: 2 * x, (Var("x", 1.0, 2.0),))
+    true = Identity("2x/2 = x", lambda o, x: 2 * x / 2, lambda o, x: x, (Var("x", 1.0, 2.0),))
+    assert certify.prove(_claim((true,))).kind == certify.PROVED
+    assert certify.prove(_claim((true, false))).kind == certify.UNDECIDED
+
+
+def test_restatement_covers_only_the_region_it_was_built_for():
+    """A claim with a region is restated on that region: asked on the whole box, the prover ignores the restatement."""
+    part = Inequality("x/2 <= 1 on [0, 2]", lambda o, x: x / 2, _one, (Var("x", 0.0, 2.0, log=False),))
+    claim = Inequality("x/2 <= 1", lambda o, x: x / 2, _one, (Var("x", 0.0, 3.0, log=False),),
+                       region=lambda o, x: x <= 2, proved_as=(part,))
+    assert certify.prove(claim, claim.region).kind == certify.PROVED
+    assert certify.prove(claim, None).kind == certify.COUNTEREXAMPLE
+
+
+def _restated_twin(check_id: str) -> Inequality:
+    """The check's restatement applied to its perturbed twin (a constant changed): it must not be proved."""
+    from proofs_checks._nb20_claims import amplification_claim
+    from proofs_checks.abm19 import lemma33_big_o_claim, o_form
+    from proofs_checks.nb20 import thm11_factor_claim
+
+    if check_id == "nb20:thm11.factor":
+        return thm11_factor_claim(4.0, get(check_id).stated.region, "", "constant 4", restated=True)
+    if check_id == "abm19:lemma3.3.big-o":
+        return lemma33_big_o_claim(8.0, o_form, "constant 8", restated=True)
+    return amplification_claim(50, "rate eps/50", restated=True)  # 56 >= e^4 - 1 = 53.6 > 50
+
+
+@pytest.mark.parametrize("check_id", ["nb20:thm11.factor", "abm19:lemma3.3.big-o", "nb20:lemma8.amplification"])
+def test_restatement_of_a_perturbed_claim_is_not_proved(check_id):
+    twin = _restated_twin(check_id)
+    out = certify.prove(twin, twin.region, boxes=4000, seconds=5)
+    assert out.kind == certify.UNDECIDED and "restatement" in out.reason, out.reason
+
+
+def test_restated_parts_with_a_side_flipped_get_counterexamples():
+    """Theorem 13's neighbour step and Prop 4.3's third event: each part decides something."""
+    from proofs_checks._bcmnuw20_thm13 import neighbour_parts
+    from proofs_checks.lvsuw21 import third_event_path
+
+    for p in (*neighbour_parts(), third_event_path()):
+        flipped = Inequality(p.text, p.rhs, p.lhs, p.domain, tight=p.tight)
+        assert certify.prove(flipped, boxes=4000, seconds=5).kind == certify.COUNTEREXAMPLE, p.text

@@ -47,6 +47,7 @@ PAIR = (np.array([0]), np.array([1]))
 MWEM_T = 4
 MWEM_EPS = 2.0
 MWEM_QUERIES = np.eye(2)
+QUERIES = as_queries(MWEM_QUERIES)   # built once: its checks are not part of a draw
 
 
 def transcript(result) -> np.ndarray:
@@ -67,21 +68,21 @@ def transcript(result) -> np.ndarray:
 
 def _mwem_case(split: bool, full: bool = False):
     def make(eps: float, delta: float) -> AuditCase:
-        def run(data, rng):
-            if split:
-                r = mwem_mod.mwem(data, MWEM_QUERIES, eps, MWEM_T, rng).value
+        def run(true, n, rng):
+            if split:   # mwem(data, ...) is true_answers_of(data) then mwem_from_answers: the same draws
+                r = mwem_mod.mwem_from_answers(true, n, QUERIES, eps, MWEM_T, rng).value
                 return transcript(r) if full else r.answers
             # Broken: HLM12's loop with eps/2 per round for selection and for measurement (not eps/(2T)).
-            true, n = mwem_mod.true_answers_of(data, MWEM_QUERIES)
-            lap = LaplaceMechanism(sensitivity=1.0 / n, eps=eps / 2.0)
-            r = mwem_mod.mw_rounds(MWDistribution.uniform(2), as_queries(MWEM_QUERIES), true, n, MWEM_T, rng,
+            scale = LaplaceMechanism(sensitivity=1.0 / n, eps=eps / 2.0).scale
+            r = mwem_mod.mw_rounds(MWDistribution.uniform(2), QUERIES, true, n, MWEM_T, rng,
                                    select_eps=eps / 2.0, selection="exponential",
-                                   measure=lambda v, r: lap.release(v, r).value, clip=False,
+                                   measure=lambda v, r: v + r.laplace(0.0, scale, size=np.shape(v)), clip=False,
                                    average_previous=False)
             return transcript(r) if full else r.answers
 
         def mechanism(data, public, rng, size=None):
-            out = np.array([run(data, rng) for _ in range(size or 1)])
+            true, n = mwem_mod.true_answers_of(data, QUERIES)   # once per data set, not per draw
+            out = np.array([run(true, n, rng) for _ in range(size or 1)])
             return out if size is not None else out[0]
 
         loss = (lambda pair: transcript_pair_loss(eps, split)) if full else None

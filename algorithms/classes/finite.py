@@ -178,6 +178,14 @@ def validate_indices(indices, upper: int, argname: str, *, allow_empty: bool = F
     return arr.astype(np.intp, copy=False)
 
 
+def validate_index(x, upper: int, argname: str) -> int:
+    """One index in [0, upper) as an int: ``validate_indices([x])``'s check and errors, with an integer in range
+    (the online learners' per-query call) accepted without building an array."""
+    if isinstance(x, (int, np.integer)) and not isinstance(x, bool) and 0 <= x < upper:
+        return int(x)
+    return int(validate_indices(np.array([x]), upper, argname)[0])
+
+
 class PointCounts:
     """A data set over the domain {0..N-1} given by how often each point occurs.
 

@@ -36,6 +36,7 @@ paths give the same answer law.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -111,6 +112,13 @@ class AgPrivClParams:
 
 def lemma8_chain(params: AgPrivClParams, n: int) -> list[tuple[str, Guarantee]]:
     """NB20 Lemma 8, step by step (module docstring): [(step, guarantee)], the last one the total."""
+    return list(_lemma8_chain(params, int(n)))
+
+
+@functools.lru_cache(maxsize=64)
+def _lemma8_chain(params: AgPrivClParams, n: int) -> tuple:
+    """``lemma8_chain``'s steps, computed once per (params, n): a run's accounting is a function of them alone,
+    and its binomial tail is a tenth of a run of the algorithm on its own."""
     n_prime = params.n_prime(n)
     if n_prime < 1:
         raise ValueError(f"n={n} out of range: allowed n with n' = floor(rate n) >= 1")
@@ -121,11 +129,11 @@ def lemma8_chain(params: AgPrivClParams, n: int) -> list[tuple[str, Guarantee]]:
     g_r = ApproxDP(g_group.eps, g_group.delta + p_bad)
     g_l5 = lemma5_guarantee(g_r)
     g_total = amplify_by_subsampling(g_l5, n_prime / n)
-    return [("A_SubSamp at (eps^, delta^)", g_sub),
+    return (("A_SubSamp at (eps^, delta^)", g_sub),
             (f"group privacy over r <= {r} copies in S^", g_group),
             (f"R o A_SubSamp (+ P[r > {r}] = {p_bad:.3g})", g_r),
             ("Lemma 5: A_Relabel then (eps*, delta*)-DP", g_l5),
-            (f"amplification: n'/n = {n_prime}/{n}", g_total)]
+            (f"amplification: n'/n = {n_prime}/{n}", g_total))
 
 
 @dataclass(frozen=True, eq=False)

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..classes.finite import FiniteClass, validate_indices
+from ..classes.finite import FiniteClass, validate_index, validate_indices
 from ..privacy.accounting import ApproxDP, Release, _check_delta, _check_positive_finite, _check_positive_int
 from ..privacy.mechanisms import _check_rng
 from ..privacy.sparse_vector import SparseVector, sparse_round_composition_epsilon
@@ -315,7 +315,7 @@ class SubSamp:
         if self.asked >= self.params.num_queries:
             raise ValueError(f"query {self.asked + 1} out of range: A_SubSamp was set up for "
                              f"m={self.params.num_queries} queries")
-        xi = int(validate_indices(np.array([x]), self.cls.num_points, "x")[0])
+        xi = validate_index(x, self.cls.num_points, "x")
         i = self.asked
         self.asked += 1
         if self.halted:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..classes.finite import FiniteClass, validate_indices
+from ..classes.finite import FiniteClass, validate_index, validate_indices
 from ..privacy.accounting import Accountant, Guarantee, PureDP, Release, _check_positive_finite, _check_positive_int
 from ..privacy.mechanisms import _check_rng
 from .agprivcl import AgPrivCl, AgPrivClParams
@@ -168,7 +168,7 @@ class UnvPrivCl:
         p = self.params
         if self.asked >= p.num_queries:
             raise ValueError(f"query {self.asked + 1} out of range: A_UnvPrivCl was set up for m={p.num_queries}")
-        xi = int(validate_indices(np.array([x]), self.cls.num_points, "x")[0])
+        xi = validate_index(x, self.cls.num_points, "x")
         self.asked += 1
         if self.asked <= p.first_phase_queries:
             out = self.first.answer(xi)

@@ -154,6 +154,11 @@ def best_response(domain: CategoricalDomain, workloads, weights, solver: str = "
         raise ValueError(f"weights must have shape ({cells.m},), got {w.shape}")
     if solver == "auto":
         solver = "enumerate" if domain.size <= ENUMERATE_LIMIT else "milp"
+    return _best_response(cells, w, solver)
+
+
+def _best_response(cells: _Cells, w: np.ndarray, solver: str) -> np.ndarray:
+    """``best_response`` on checked weights and a built ``_Cells`` (DualQuery's rounds reuse theirs)."""
     if solver == "enumerate":
         return _enumerate(cells, w)
     if solver == "milp":
@@ -208,8 +213,8 @@ def dualquery(private_rows, domain: CategoricalDomain, workloads, eta: float, s:
     n = priv.shape[0]
     cells = _Cells(domain, workloads)
     m = cells.m
-    truth = MarginalQueries(domain, cells.workloads, np.unique(priv, axis=0, return_counts=True)[0])
-    counts = np.unique(priv, axis=0, return_counts=True)[1]
+    distinct, counts = np.unique(priv, axis=0, return_counts=True)
+    truth = MarginalQueries(domain, cells.workloads, distinct)
     a = truth.answer(counts / n)
     acct = Accountant()
     cum = np.zeros(m)                                  # sum_{j<t} (q(D) - q(x_j)) for each q in Q
@@ -227,7 +232,7 @@ def dualquery(private_rows, domain: CategoricalDomain, workloads, eta: float, s:
                 acct.spend(f"draw round {t + 1}", PureDP(2.0 * eta * t / n))
         sampled[t] = draw
         w = np.bincount(draw % m, weights=np.where(draw < m, 1.0, -1.0), minlength=m)
-        xs[t] = best_response(domain, cells.workloads, w, used)
+        xs[t] = _best_response(cells, w, used)     # best_response's, without rebuilding the cells each round
         cum += a
         np.subtract.at(cum, cells.of_rows(xs[t][None, :])[0], 1.0)
     hits = cells.of_rows(xs)

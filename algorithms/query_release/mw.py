@@ -38,11 +38,8 @@ import math
 from typing import Protocol, runtime_checkable
 
 import numpy as np
-from algorithms._lazy import lazy_module
 
 from . import _kernels
-
-special = lazy_module("scipy.special")  # imported on first use
 
 __all__ = ["IncrementalMWDistribution", "LinearQueries", "MatrixQueries", "MWDistribution", "as_queries"]
 
@@ -136,6 +133,8 @@ def as_queries(queries) -> LinearQueries:
     """A ``LinearQueries`` from a FiniteClass (its 0/1 counting queries), a matrix, or itself."""
     from ..classes.finite import FiniteClass  # local import: classes does not depend on us
 
+    if type(queries) is MatrixQueries:   # the hot path: skips the slow runtime Protocol check below
+        return queries
     if isinstance(queries, FiniteClass):
         return MatrixQueries(queries.matrix)
     if isinstance(queries, LinearQueries) and not isinstance(queries, np.ndarray):
@@ -199,7 +198,8 @@ class MWDistribution:
     def probabilities(self) -> np.ndarray:
         """The current distribution x_t (a read-only float64 vector summing to 1)."""
         if self._p is None:
-            p = special.softmax(self._log_weights)
+            e = np.exp(self._log_weights - self._log_weights.max())   # scipy.special.softmax's formula, bit
+            p = e / e.sum()                                               # for bit, without its array-API wrappers
             p.flags.writeable = False
             self._p = p
         return self._p

@@ -388,8 +388,13 @@ def mwem_from_answers(true_answers, n: int, queries, eps: float, T: int, rng: np
     for t in range(T):
         acct.spend(f"select t={t + 1}", PureDP(sel_eps))
         acct.spend(f"measure t={t + 1}", lap.guarantee)
+    scale = lap.scale
+
+    def measure(v, r):     # lap.release(v, r).value without re-checking q(D) every round: the same draw
+        return v + r.laplace(0.0, scale, size=np.shape(v))
+
     result = mw_rounds(_initial(initial, q.support_size), q, true, int(n), T, rng, select_eps=sel_eps,
-                       selection=selection, measure=lambda v, r: lap.release(v, r).value, clip=False,
+                       selection=selection, measure=measure, clip=False,
                        average_previous=False, replay_passes=replay_passes, output=output,
                        replay_threshold=bool(replay_threshold), replay_limit=replay_limit,
                        unit_offsets=offsets, select_sensitivity=sens, fit_passes=fit_passes,

@@ -88,3 +88,24 @@ def test_hash_collision_falls_back_to_exact(monkeypatch):
     first, inv = _bits.unique_rows(m)
     ref = _reference_unique(m)
     assert np.array_equal(first, ref[0]) and np.array_equal(inv, ref[1])
+
+
+@pytest.mark.parametrize("x", [0, 3, np.int64(2), np.int32(1)])
+def test_validate_index_accepts_an_integer_in_range_as_validate_indices_does(x):
+    """validate_index (the online learners' per-query check) returns what validate_indices([x]) does."""
+    from algorithms.classes.finite import validate_index, validate_indices
+
+    out = validate_index(x, 4, "x")
+    assert type(out) is int and out == int(validate_indices(np.array([x]), 4, "x")[0])
+
+
+@pytest.mark.parametrize("x", [-1, 4, True, 1.0, np.float64(2.0), "1"])
+def test_validate_index_rejects_what_validate_indices_rejects_with_its_message(x):
+    """An index out of range, a bool, a float or a string: the same ValueError as validate_indices([x])."""
+    from algorithms.classes.finite import validate_index, validate_indices
+
+    with pytest.raises(ValueError) as expected:
+        validate_indices(np.array([x]), 4, "x")
+    with pytest.raises(ValueError) as got:
+        validate_index(x, 4, "x")
+    assert str(got.value) == str(expected.value)

@@ -124,3 +124,16 @@ def test_pure_whole_marginal_run_is_bit_identical_on_the_fast_representation():
     assert np.array_equal(rels[0].value.synthetic, rels[1].value.synthetic)
     assert np.array_equal(rels[0].value.selected, rels[1].value.selected)
     assert rels[0].guarantee == rels[1].guarantee
+
+
+def test_mw_probabilities_are_scipy_softmax_bit_for_bit():
+    """MWDistribution.probabilities computes scipy.special.softmax's formula without its wrappers: the same bits,
+    -inf log-weights (points of zero public count) included."""
+    from scipy import special
+
+    rng = np.random.default_rng(3)
+    for k in range(300):
+        lw = rng.normal(size=int(rng.integers(1, 40))) * float(rng.choice([1.0, 30.0]))
+        if k % 3 == 0 and lw.size > 1:
+            lw[int(rng.integers(lw.size))] = -np.inf
+        assert np.array_equal(MWDistribution(lw).probabilities(), special.softmax(lw))

@@ -97,3 +97,20 @@ def test_hoeffding_restatement_decides_each_step():
                        proved_as=(*hoeffding_parts(1 / 16)[:2], wrong, square))
     out = certify.prove(lying, boxes=4000, seconds=5)
     assert out.kind == certify.UNDECIDED and "restatement 3 of 4" in out.reason, out.reason
+
+
+def test_lemma9_sizes_restatement_needs_the_max_factor():
+    """Lemma 9's n'/k ratio through min(1, x) max(1, x) = x: the same restatement of the twin whose n' lacks the
+    max(1, sqrt(m) alpha^{3/2}) factor is not proved (its ratio is not the restated form: sympy leaves a difference),
+    and max(1, x) min(1, x) = 2x is no identity even with max and min rewritten as cases."""
+    from bounds.papers.nb20 import lemma9_n_prime_printed
+    from proofs_checks._nb20_claims import sizes_claim
+
+    twin = sizes_claim(lambda o, alpha, beta, delta, d, num_queries: lemma9_n_prime_printed(
+        o, alpha, beta, delta, d, num_queries) / o.max(1, o.sqrt(num_queries) * alpha ** o.frac(3, 2)), "twin",
+        restated=True)
+    out = certify.prove(twin, boxes=4000, seconds=5)
+    assert out.kind == certify.UNDECIDED and "restatement 1 of 3" in out.reason, out.reason
+    wrong = Identity("max(1, x) min(1, x) = 2x", lambda o, x: o.max(1, x) * o.min(1, x), lambda o, x: 2 * x,
+                     (Var("x", 1e-8, 1e5),))
+    assert certify.prove(_claim((wrong,))).kind == certify.UNDECIDED

@@ -177,7 +177,28 @@ def text_k(o, alpha, beta, delta, num_queries):
     return o.sqrt(m * alpha * o.log(2 / delta)) * o.log(m * alpha / o.min(delta, beta / 2)) / e_hat
 
 
-def sizes_claim(n_prime_fn, text: str) -> Inequality:
+def sizes_parts(ratio) -> tuple:
+    """Lemma 9's n'/k ratio >= 1 restated through the identity the proof cites, min(1, x) max(1, x) = x: (1) the
+    ratio is max(1, x) min(1, alpha max(1, u))/x with u = sqrt(m alpha), x = alpha u (sympy: the log factors and
+    d log(1/alpha) + log(m/beta) cancel; alpha and m > 0 on the box); (2) max(1, u) >= u for u > 0 (every
+    u = sqrt(m alpha) of the box lies in (0, 10^5]); (3) max(1, x) min(1, x) = x for x > 0 (sympy, max and min
+    rewritten as cases). Since min(1, alpha M) is non-decreasing in M for alpha > 0, (2) gives
+    min(1, alpha max(1, u)) >= min(1, x), and max(1, x)/x > 0, so by (1) and (3) the ratio >= max(1, x) min(1, x)/x = 1
+    on the whole box (the where clause only narrows it). Interval arithmetic cannot prove the equality the ratio meets
+    wherever m alpha >= 1 (a region, not a face); the restatement has no such region."""
+    u_var, x_var = Var("u", 1e-3, 1e5), Var("x", 1e-8, 1e5)
+
+    def form(o, alpha, beta, delta, d, num_queries):
+        u = o.sqrt(num_queries * alpha)
+        return o.max(1, alpha * u) * o.min(1, alpha * o.max(1, u)) / (alpha * u)
+
+    return (Identity("n'/k ratio = max(1, x) min(1, alpha max(1, u))/x, u = sqrt(m alpha), x = alpha u", ratio, form,
+                     L9),
+            Inequality("max(1, u) >= u", lambda o, u: u, lambda o, u: o.max(1, u), (u_var,)),
+            Identity("max(1, x) min(1, x) = x", lambda o, x: o.max(1, x) * o.min(1, x), lambda o, x: x, (x_var,)))
+
+
+def sizes_claim(n_prime_fn, text: str, restated: bool = False) -> Inequality:
     """Lemma 9's proof: n'/k = Omega((d log(1/alpha) + log(m/beta))/alpha); with the printed n' and the text's k
     (constant 1) the ratio n'/k over 8000 (d log(1/alpha) + log(m/beta))/alpha is >= 1 (= 1 when m alpha >= 1)."""
 
@@ -188,7 +209,8 @@ def sizes_claim(n_prime_fn, text: str) -> Inequality:
 
     return Inequality(text, ratio, lambda o, alpha, beta, delta, d, num_queries: 1 + 0 * alpha, L9, rel=">=",
                       where=lambda o, alpha, beta, delta, d, num_queries:
-                      (num_queries * alpha / np.minimum(delta, beta / 2) > 1) & (num_queries > beta))
+                      (num_queries * alpha / o.min(delta, beta / 2) > 1) & (num_queries > beta),
+                      proved_as=sizes_parts(ratio) if restated else ())
 
 
 def claim10_use_claim(const: float, acc_div: float, text: str) -> Inequality:

@@ -9,7 +9,7 @@ import numpy as np
 from bounds.ops import NUMPY
 from bounds.papers import lvsuw21_thm44 as L
 
-from .core import Case, Check, Exhaustive, Inequality, MonteCarlo, Var, bounds_value, register
+from .core import Case, Check, Exhaustive, Identity, Inequality, MonteCarlo, Var, bounds_value, register
 
 PAPER = "LVSUW21"
 DERIV = "bounds.papers.lvsuw21_thm44 (module docstring, step {})"
@@ -49,6 +49,42 @@ def hoeffding_rhs(c):
 
 
 HOEFF = (Var("lam", -0.5, 0.5, log=False, points=101), Var("p", 0.0, 1.0, log=False, points=101))
+
+
+def _hoeffding_gap_diff(o, lam, p, c, k):
+    """sympy's k-th lam-derivative of the gap f(lam, p) = (lam p + c lam^2) - log(1 - p + p e^lam), computed from the
+    claim's own sides (so the identities below are about the claim's gap, not a hand-written derivative)."""
+    import sympy as sp
+
+    x = sp.Symbol("lam_", real=True)
+    gap = hoeffding_rhs(c)(o, x, p) - hoeffding_lhs(o, x, p)
+    return sp.diff(gap, x, k).subs(x, lam)
+
+
+def _hoeffding_t(o, lam, p):
+    return p * o.exp(lam) / (1 - p + p * o.exp(lam))
+
+
+def hoeffding_parts(c: float) -> tuple:
+    """Hoeffding's lemma for a Bernoulli(p), log(1 - p + p e^lam) <= lam p + c lam^2, restated through Taylor's
+    theorem with the integral remainder: the gap f(lam) = lam p + c lam^2 - log(1 - p + p e^lam) has (1) f(0) = 0 and
+    (2) f'(0) = 0 (sympy), and (3) f''(lam) = (t - 1/2)^2 + (2c - 1/4) with t = p e^lam/(1 - p + p e^lam) (sympy; the
+    derivatives are sympy's of the claim's own sides), and (4) (t - 1/2)^2 + (2c - 1/4) >= 0 on the whole box (for
+    c = 1/8 a square: interval arithmetic's even power is exact). Then f(lam) = int_0^lam (lam - s) f''(s) ds >= 0 for
+    lam of either sign and each p in [0, 1] (1 - p + p e^lam > 0 there): the conjunction implies the claim on its whole
+    box, and the tight point lam = 0 (margin of order lam^4 at p = 1/2) is no longer one the prover has to approach."""
+    lam_p = HOEFF[1:]
+    sq = "(t - 1/2)^2" + (f" - {1 / 4 - 2 * c:g}" if c != 1 / 8 else "")
+    return (
+        Identity("f(0) = 0", lambda o, p: _hoeffding_gap_diff(o, 0, p, c, 0), lambda o, p: 0 * p, lam_p),
+        Identity("f'(0) = 0", lambda o, p: _hoeffding_gap_diff(o, 0, p, c, 1), lambda o, p: 0 * p, lam_p),
+        Identity(f"f''(lam) = {sq}, t = p e^lam/(1 - p + p e^lam)",
+                 lambda o, lam, p: _hoeffding_gap_diff(o, lam, p, c, 2),
+                 lambda o, lam, p: (_hoeffding_t(o, lam, p) - 0.5) ** 2 + (2 * c - 0.25), HOEFF),
+        Inequality(f"{sq} >= 0",
+                   lambda o, lam, p: 0 * lam,
+                   lambda o, lam, p: (_hoeffding_t(o, lam, p) - 0.5) ** 2 + (2 * c - 0.25), HOEFF),
+    )
 
 
 def round_gain_lhs(o, e, nu1, phi, f, nu):
@@ -204,7 +240,8 @@ register(
         id="lvsuw21:thm4.4.hoeffding", paper=PAPER, result="thm4.4",
         claim="Theorem 4.4 explicit, step 2: log E e^{lam q} <= lam E q + lam^2/8 for q in [0, 1] (Hoeffding's lemma)",
         source=DERIV.format(2), method="numeric grid + hypothesis",
-        stated=Inequality("log E e^{lam q} <= lam p + lam^2/8", hoeffding_lhs, hoeffding_rhs(1 / 8), HOEFF),
+        stated=Inequality("log E e^{lam q} <= lam p + lam^2/8", hoeffding_lhs, hoeffding_rhs(1 / 8), HOEFF,
+                          proved_as=hoeffding_parts(1 / 8)),
         perturbed={"lam^2/16": Inequality("... <= lam p + lam^2/16", hoeffding_lhs, hoeffding_rhs(1 / 16), HOEFF)},
     ),
     Check(

@@ -145,7 +145,7 @@ register(
                "log(.)/eps^, n'/k >= 8000 (d log(1/alpha) + log(m/beta))/alpha (min(1,x) max(1,x) = x)"),
         source=f"{SEED}; proof of Lemma 9, the n'/k display",
         method="numeric grid + hypothesis",
-        stated=sizes_claim(lemma9_n_prime_printed, "printed n'"),
+        stated=sizes_claim(lemma9_n_prime_printed, "printed n'", restated=True),
         perturbed={"without max(1, sqrt(m) alpha^1.5)": sizes_claim(
             lambda o, alpha, beta, delta, d, num_queries: lemma9_n_prime_printed(o, alpha, beta, delta, d, num_queries)
             / o.max(1, o.sqrt(num_queries) * alpha ** o.frac(3, 2)), "n' without the max factor")},

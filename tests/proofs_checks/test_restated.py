@@ -71,6 +71,46 @@ def test_restated_parts_with_a_side_flipped_get_counterexamples():
     from proofs_checks._bcmnuw20_thm13 import neighbour_parts
     from proofs_checks.lvsuw21 import third_event_path
 
-    for p in (*neighbour_parts(), third_event_path()):
+    from proofs_checks.lvsuw21_thm44 import hoeffding_parts
+
+    for p in (*neighbour_parts(), third_event_path(), hoeffding_parts(1 / 8)[3]):
         flipped = Inequality(p.text, p.rhs, p.lhs, p.domain, tight=p.tight)
         assert certify.prove(flipped, boxes=4000, seconds=5).kind == certify.COUNTEREXAMPLE, p.text
+
+
+def test_hoeffding_restatement_decides_each_step():
+    """Hoeffding's lemma through Taylor's theorem: the restatement of the lam^2/16 twin is not proved (its f'' part,
+    (t - 1/2)^2 - 1/8 >= 0, gets a counterexample), and the lam^2/8 curvature identity is false for the twin's gap
+    (sympy does not reduce it to 0), so a restatement that reused it would leave the twin undecided, not proved."""
+    from proofs_checks.lvsuw21_thm44 import HOEFF, _hoeffding_gap_diff, _hoeffding_t, hoeffding_lhs, hoeffding_parts
+    from proofs_checks.lvsuw21_thm44 import hoeffding_rhs
+
+    twin = Inequality("... <= lam p + lam^2/16", hoeffding_lhs, hoeffding_rhs(1 / 16), HOEFF,
+                      proved_as=hoeffding_parts(1 / 16))
+    out = certify.prove(twin, boxes=4000, seconds=5)
+    assert out.kind == certify.UNDECIDED and "restatement 4 of 4" in out.reason, out.reason
+    wrong = Identity("f''(lam) = (t - 1/2)^2 for the lam^2/16 gap",
+                     lambda o, lam, p: _hoeffding_gap_diff(o, lam, p, 1 / 16, 2),
+                     lambda o, lam, p: (_hoeffding_t(o, lam, p) - 0.5) ** 2, HOEFF)
+    square = hoeffding_parts(1 / 8)[3]
+    lying = Inequality("... <= lam p + lam^2/16", hoeffding_lhs, hoeffding_rhs(1 / 16), HOEFF,
+                       proved_as=(*hoeffding_parts(1 / 16)[:2], wrong, square))
+    out = certify.prove(lying, boxes=4000, seconds=5)
+    assert out.kind == certify.UNDECIDED and "restatement 3 of 4" in out.reason, out.reason
+
+
+def test_lemma9_sizes_restatement_needs_the_max_factor():
+    """Lemma 9's n'/k ratio through min(1, x) max(1, x) = x: the same restatement of the twin whose n' lacks the
+    max(1, sqrt(m) alpha^{3/2}) factor is not proved (its ratio is not the restated form: sympy leaves a difference),
+    and max(1, x) min(1, x) = 2x is no identity even with max and min rewritten as cases."""
+    from bounds.papers.nb20 import lemma9_n_prime_printed
+    from proofs_checks._nb20_claims import sizes_claim
+
+    twin = sizes_claim(lambda o, alpha, beta, delta, d, num_queries: lemma9_n_prime_printed(
+        o, alpha, beta, delta, d, num_queries) / o.max(1, o.sqrt(num_queries) * alpha ** o.frac(3, 2)), "twin",
+        restated=True)
+    out = certify.prove(twin, boxes=4000, seconds=5)
+    assert out.kind == certify.UNDECIDED and "restatement 1 of 3" in out.reason, out.reason
+    wrong = Identity("max(1, x) min(1, x) = 2x", lambda o, x: o.max(1, x) * o.min(1, x), lambda o, x: 2 * x,
+                     (Var("x", 1e-8, 1e5),))
+    assert certify.prove(_claim((wrong,))).kind == certify.UNDECIDED

@@ -54,6 +54,7 @@ class Measured:
     status: int
     stated: float | None
     expected: int = 0  # the exit status README states as the command's outcome
+    stderr: str = ""   # the last line of its stderr when its exit status is not the expected one
 
 
 def commands(readme: str) -> list[Command]:
@@ -73,22 +74,27 @@ def commands(readme: str) -> list[Command]:
     return out
 
 
-def _run(cmd: str, cwd: Path, env: dict, timeout: float) -> tuple[float, float, int]:
-    before, start, status = resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic(), 0
+def _run(cmd: str, cwd: Path, env: dict, timeout: float) -> tuple[float, float, int, str]:
+    """CPU seconds, wall seconds, exit status and the last line of stderr of the part that ended the chain."""
+    before, start, status, last = resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic(), 0, ""
     for part in cmd.split("&&"):
         argv = shlex.split(part)
         if argv and argv[0] == "python":
             argv[0] = sys.executable
-        try:
-            status = subprocess.run(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                    timeout=timeout).returncode
-        except subprocess.TimeoutExpired:
-            status = -9
+        with tempfile.TemporaryFile() as err:
+            try:
+                status = subprocess.run(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=err,
+                                        timeout=timeout).returncode
+            except subprocess.TimeoutExpired:
+                status = -9
+            err.seek(0)
+            lines = err.read().decode("utf-8", "replace").strip().splitlines()
+            last = lines[-1][:400] if lines else ""
         if status != 0:
             break
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, time.monotonic() - start, status
+    return cpu, time.monotonic() - start, status, last
 
 
 def measure(repo: Path, only: str | None, skip: str | None, timeout: float, save: Path | None) -> list[Measured]:
@@ -110,9 +116,12 @@ def measure(repo: Path, only: str | None, skip: str | None, timeout: float, save
         env.pop("PYTHONSTARTUP", None)
         print(f"clean clone of {head}; {len(cmds)} commands", file=sys.stderr)
         for c in cmds:
-            cpu, wall, status = _run(c.text, clone, env, timeout)
-            rows.append(Measured(c.text, round(cpu, 2), round(wall, 2), status, c.stated, c.exit))
+            cpu, wall, status, last = _run(c.text, clone, env, timeout)
+            rows.append(Measured(c.text, round(cpu, 2), round(wall, 2), status, c.stated, c.exit,
+                                 last if status != c.exit else ""))
             print(f"{cpu:8.2f} s CPU {wall:8.2f} s wall exit {status}: {c.text[:100]}", file=sys.stderr)
+            if status != c.exit:
+                print(f"    not its stated outcome (exit {c.exit}); its stderr ends: {last}", file=sys.stderr)
             if save is not None:  # after every command, so an interrupted run keeps what it measured
                 save.write_text(json.dumps({"commit": head, "load_average": os.getloadavg(),
                                             "rows": [asdict(r) for r in rows]}, indent=1))

@@ -115,6 +115,14 @@ def main(argv=None) -> int:
         print("error: --iterations in [1, 10000], --seeds in [1, 100], --private-rows and --public-rows >= 1",
               file=sys.stderr)
         return 2
+    if args.save:  # its directory made and probed before minutes of timing, not after them
+        from bounds.files import check_writable
+
+        try:
+            check_writable(Path(args.save).parent, "--save's directory")
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     assert len(ACS_FULL_SIZES) == 67 and sum(ACS_FULL_SIZES) == 287
     load = os.getloadavg()[0]
     c_start = time.process_time()

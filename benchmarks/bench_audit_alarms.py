@@ -24,7 +24,7 @@ chi-square test). A false alarm is then a false alarm of the auditor on the law 
 ``--no-loss-search``: on a case without a sampled neighbour search (``neighbours`` None: pmw, pap, the PMW^Pub
 targets) the exact-loss search over pairs only writes the line's "worst pair found": it does not change the
 audited pair, and it draws from a child stream, so the audit's draws, bounds and verdict are the same without it
-(checked: identical eps_lb of every objective on seeds 0..9 of each exact-law target, the records' ``eps_lb``);
+(checked: the same bounds of every objective and the same verdict on seeds 0..4 of each exact-law target);
 it costs about 2 s of the 2.1 s of an exact-law pmw or pap audit. On a case with a neighbour search it is kept.
 
     python benchmarks/bench_audit_alarms.py --targets laplace,a_sspp --seeds 0..199 --out /tmp/alarms.jsonl

@@ -180,14 +180,17 @@ def run_one(job: tuple) -> dict:
     rec = {"target": name, "law": law, "seed": int(seed), "samples": int(n), "confidence": float(confidence),
            "flagged": bool(r.violated), "eps_lb": float(r.eps_lower_bound), "declared_eps": float(r.declared_eps),
            "cpu": float(cpu), "loss_search": bool(loss_search),
-           "objectives": {o.objective: _bounds(o) for o in r.objectives}}
+           "objectives": {o.objective: _bounds(o, r) for o in r.objectives}}
     return rec
 
 
-def _bounds(o) -> dict:
-    out = {"eps_lb": float(o.eps_lower_bound), "delta_lb": float(o.delta_lower_bound)}
-    if getattr(o, "rho_lower_bound", None) is not None:
-        out["rho_lb"] = float(o.rho_lower_bound)
+def _bounds(o, r) -> dict:
+    """An objective's bounds and whether it refutes the claim (which objective raised a flag)."""
+    out = {"eps_lb": float(o.eps_lower_bound), "delta_lb": float(o.delta_lower_bound),
+           "refutes": bool(o.refutes(r.declared_eps, r.declared_delta))}
+    for key in ("rho_lower_bound", "profile_margin", "loss_delta_bound", "divergence_bound"):
+        if getattr(o, key, None) is not None:
+            out[key] = float(getattr(o, key))
     return out
 
 

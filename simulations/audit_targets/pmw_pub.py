@@ -32,8 +32,8 @@ selection leaks (``pmw_pub_selection``) its exact rho is 1.204 > 1, but binary e
 Whole transcripts: the mechanism releases the transcript rows (selected query, clipped measurement); the event
 objectives read ``fold`` of them, the "divergence" objective the rows themselves (a learned witness bounds KL or a
 Renyi divergence between the pair's transcript laws; exact KL of this pair 0.5 less the clip's share, measured
-rho_lb 0.39 at 20,000 with the halves and shares equal; 0.43 at 26,000 with the divergence objective at 16/20 of
-the miss and a 30% selection share, ``DIVERGENCE_WEIGHT`` and ``SELECTION_FRACTION``). On this pair the
+rho_lb 0.39 at 20,000 with the halves and shares equal; 0.44 at its 30,000 with the divergence objective at 16/20
+of the miss and a 30% selection share, ``DIVERGENCE_WEIGHT`` and ``SELECTION_FRACTION``). On this pair the
 sigma/sqrt(2) twin has exactly the declared rho (mu = sqrt 2, rho 1), so no test can flag it here; the twin is
 registered on the selection pair (``pmw_pub_selection_sqrt2_sigma``).
 

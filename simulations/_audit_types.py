@@ -15,6 +15,7 @@ DEFAULT_CONFIDENCE = 0.95
 DEFAULT_BATCH = 100_000
 SELECTION_LEVEL = 1 - 1e-4      # level of the Clopper-Pearson bounds that score events on the selection half
 MIN_SELECTION_COUNT = 10        # an event is chosen only with this many numerator counts on the selection half
+OBJECTIVES = ("eps", "delta", "profile", "renyi", "divergence", "loss")  # every objective an audit can have
 MAX_CATEGORIES = 1024           # at most this many distinct outputs: also the likelihood-ratio-ordered events
 MIN_CATEGORY_COUNT = 5          # rarer values (on the pooled selection half) are merged into one category
 MAX_COORDINATES = 64            # vector outputs: threshold events of at most this many coordinates
@@ -63,6 +64,11 @@ class AuditCase:
     worst pair found and its loss. ``pair_llr(pair, outputs)`` (optional): the exact privacy-loss variable
     log dP_D0/dP_D1 of statistic values under the law of the mechanism audited, on ``pair``: its threshold events
     join every event family and, for delta > 0, it adds the "loss" objective (:mod:`simulations._audit_loss`).
+    ``objective_weights`` (optional): (objective, weight) pairs; the audit's miss 1 - confidence is split between
+    its objectives in proportion to them (1 for an objective not named; :func:`objective_shares`).
+    ``selection_fraction``: the share of each neighbour's samples that chooses the events and witnesses (the rest
+    bounds them; :func:`selection_size`): below 1/2 for a case whose families are small and whose bounds are short
+    of counts.
     """
 
     mechanism: Callable[..., Any]
@@ -83,6 +89,8 @@ class AuditCase:
     loss_neighbours: Callable[[np.random.Generator], tuple] | None = None
     log_ratio: Callable[[np.ndarray], np.ndarray] | None = None
     pair_llr: Callable[[tuple, np.ndarray], np.ndarray] | None = None
+    objective_weights: tuple = ()
+    selection_fraction: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -351,3 +359,23 @@ def _row_keys(s) -> list:
 
 def _show_key(k) -> str:
     return f"{k:.6g}" if isinstance(k, float) else str(k)
+
+
+def objective_shares(names, confidence: float, weights=()) -> dict:
+    """Each objective's share of ``confidence`` (Bonferroni with weights): the miss 1 - confidence split between
+    ``names`` in proportion to ``weights`` ((name, weight) pairs; 1 for a name not given), so the objectives'
+    misses add up to exactly 1 - confidence and every statement holds jointly at ``confidence``."""
+    given = dict(weights)
+    raw = [float(given.get(n, 1.0)) for n in names]
+    if not all(math.isfinite(x) and x > 0 for x in raw) or not set(given) <= set(OBJECTIVES):
+        raise ValueError(f"objective_weights={weights!r}: positive finite weights of objectives {OBJECTIVES}")
+    total = sum(raw)
+    return {n: 1.0 - (1.0 - confidence) * x / total for n, x in zip(names, raw)}
+
+
+def selection_size(samples: int, fraction: float) -> int:
+    """How many of ``samples`` outputs per neighbour form the selection half: ``fraction`` of them, at least 2 and
+    leaving at least 2 to bound on (the halves are disjoint whatever the fraction, so the guarantee is unchanged)."""
+    if not (0 < fraction < 1):
+        raise ValueError(f"selection_fraction={fraction!r} must lie in (0, 1)")
+    return min(max(2, int(samples * fraction)), samples - 2)

@@ -46,7 +46,7 @@ selection, and no one objective is best: on a Gaussian the event that maximises 
 the bulk (eps_lb about 0.6 of eps = 1 at 10^6 samples) while the delta margin at eps lives in a tail
 whose counts are too small to bound (eps_lb 0). So the audit runs several objectives, each choosing
 its own event on the selection half and bounded on the evaluation half at 1 - (1 - confidence)/K
-(K objectives; union bound, so every line holds jointly at ``confidence``):
+(K objectives, or split by the case's ``objective_weights``; union bound: every line holds jointly):
 
 * "eps": the eps bound (always);
 * "delta": the delta margin at the declared eps (claims with delta > 0);
@@ -126,8 +126,8 @@ from simulations._audit_types import (  # noqa: F401  (re-exported)
     DEFAULT_BATCH, DEFAULT_CONFIDENCE, DETECTION_POWER, MAX_CATEGORIES, MAX_COORDINATES, MIN_CATEGORY_COUNT,
     MIN_SELECTION_COUNT, NO_POWER_FACTOR, PROFILE_POINTS, PROFILE_SPAN, SEARCH_LEVEL, SEARCH_LOCAL,
     SEARCH_FINAL_FACTOR, SEARCH_FINALISTS, SEARCH_MIN, SEARCH_RANDOM, SELECTION_LEVEL, _GRID_LINEAR, _GRID_TAIL,
-    AuditCase, AuditResult, AuditTarget, ObjectiveResult, SetTest, ThresholdTest, _row_keys,
-)
+    AuditCase, AuditResult, AuditTarget, ObjectiveResult, SetTest, ThresholdTest, _row_keys, objective_shares,
+    selection_size)
 from simulations._audit_bounds import (  # noqa: F401  (re-exported)
     _rate_level, _scores, delta_lower_bound, detection_probability, epsilon_lower_bound, minimal_detectable_delta,
     minimal_detectable_eps, profile_grid, renyi_rho_lower_bound,
@@ -415,7 +415,7 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
 
     Objectives: "eps" always; "delta" when the claim has delta > 0; "profile" when the case declares a privacy
     profile. Each picks its own event on the selection half and is bounded on the evaluation half at
-    1 - (1 - confidence)/K (K objectives, union bound), so every statement of the result holds jointly at
+    1 - (1 - confidence)/K (K objectives, or by ``objective_weights``; union bound), so all statements hold jointly at
     ``confidence``; the headline is the objective with the largest eps_lb. ``objective`` given: that one alone,
     at the full confidence. With ``search`` and a case that can draw neighbours, the pair is first chosen by
     :func:`search_pair` on draws of its own (extra to ``samples``)."""
@@ -461,15 +461,15 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
     d0, d1 = case.private_pair
     s0, t0 = sample_outputs(case, d0, samples, rng, batch_size, "divergence" in names)
     s1, t1 = sample_outputs(case, d1, samples, rng, batch_size, "divergence" in names)
-    half = samples // 2
+    half = selection_size(samples, case.selection_fraction)  # the selection "half": samples // 2 by default
     e0, e1 = s0[half:], s1[half:]
     m = int(e0.shape[0])
-    share = 1 - (1 - confidence) / len(names)
-    level = _rate_level(share)
+    shares = objective_shares(names, confidence, case.objective_weights)  # misses add up to 1 - confidence
     llr = None if case.pair_llr is None else [np.asarray(case.pair_llr(case.private_pair, s), dtype=float)
                                                for s in (s0, s1)]
     results = []
     for name in names:
+        share, level = shares[name], _rate_level(shares[name])
         if name == "divergence":
             results.append(divergence_result(case, s0 if t0 is None else t0, s1 if t1 is None else t1, half, share,
                                               m, t0 is not None))

@@ -14,6 +14,15 @@ differ in one record:
   point 3, so q(s) moves from 0.56 to 0.55, PMW's sensitivity 1/n. Of all one-query pairs at n = 100 this one has
   the largest exact loss at the settings below (``pair_loss``: ``one_query_loss`` computed for every pair of
   counts): PMW's threshold T = alpha/8 sits at q(s) - 1/2 = 0.1125, and the pair straddles it.
+* the pair audited (``AUDITED_PAIR``) is not that one but 61 against 60 records at point 0 (q(s) 0.61 and 0.60):
+  its exact loss is 0.568 against 0.651, but the event that carries the loss (an update, then an answer above
+  both centres) has probability 0.23 under D0 there against 0.032, so at audit --all's per-target confidence
+  (99.93%) the Clopper-Pearson bounds cost far less of it. The pair is chosen from the exact law alone (no
+  samples), by the bound its best threshold event gives at the rates' expected counts (evaluation size 15,000,
+  99.93%) as a share of its loss: 0.79 for 61/60 against 0.45 for 56/55 (0.55, 0.64, 0.70, 0.75 for 57-60; 62/61:
+  0.80, of a loss of 0.494 only); eps_lb itself rises too (0.31 -> 0.44 at 20,000 samples). The selection takes a
+  quarter of the draws
+  (``SELECTION_FRACTION``: the family is a few thresholds and the exact likelihood ratio's), the rest bound.
 
 Statistic (a vector): (G(h_1), 1{G(h_1) != 0}, |H~|). G(h_1) is the released answer of the moved query; it equals
 the uniform synthetic answer 0 exactly iff PMW made no update, so the second coordinate reads "an update happened"
@@ -23,11 +32,12 @@ private data).
 Two settings of PMW inside A_PAP (the same call of ``a_pap``, alpha = 0.9, beta = 0.1, eps = 2):
 
 * ``pap``: PMW's NumericSparse at cut-off 1 through A_PAP's ``sparse=`` hook (``CutOff1``, as the PMW targets run
-  it): one round carries the whole eps and the declared guarantee is that NumericSparse's. The pair's exact loss
-  is 0.651 (0.326 eps). PMW asks q(s) - q(x) and q(x) - q(s), and its release depends on the gap only through
-  whether one of them crossed the noisy threshold and one Laplace answer (``simulations.audit_targets.pmw``): the
-  largest exact loss of a one-query pair grows with n towards eps/3 (0.111, 0.135, 0.162 eps at n = 1, 2, 4;
-  0.294, 0.326, 0.333 at n = 50, 100, 1,000, each maximised over the pairs of counts), so half the declared eps is
+  it): one round carries the whole eps and the declared guarantee is that NumericSparse's. The largest pair's exact
+  loss is 0.651 (0.326 eps), the audited pair's 0.568 (0.284 eps). PMW asks q(s) - q(x) and q(x) - q(s), and
+  its release depends on the gap only through whether one of them crossed the noisy threshold and one Laplace
+  answer (``simulations.audit_targets.pmw``): the largest exact loss of a one-query pair grows with n towards
+  eps/3 (0.111, 0.135, 0.162 eps at n = 1, 2, 4; 0.294, 0.326, 0.333 at n = 50, 100, 1,000, each maximised over
+  the pairs of counts), so half the declared eps is
   out of reach of any one-query pair: the gap to half is the pair's; the auditor's share of the pair's loss is
   the test's. The audit's line shows the search: the case ranks random count pairs at n = 100 (``count_pair``)
   by ``pap_pair_loss``, worst 0.651 = 0.33 of the declared eps.
@@ -58,14 +68,25 @@ CLASS = constructors.thresholds(NUM_POINTS, include_all_negative=False)
 PUBLIC = np.array([0, 0], dtype=np.int64)
 PRIVATE_SIZE = 100
 AT_ZERO = 56     # records at point 0 under D0 (module docstring: the one-query pair of largest exact loss)
-PAIR = (np.r_[np.zeros(AT_ZERO), np.full(PRIVATE_SIZE - AT_ZERO, NUM_POINTS - 1)].astype(np.int64),
-        np.r_[np.zeros(AT_ZERO - 1), np.full(PRIVATE_SIZE - AT_ZERO + 1, NUM_POINTS - 1)].astype(np.int64))
+AUDITED_AT_ZERO = 61  # ... and in the pair audited (module docstring: the largest share of its loss reachable)
+
+
+def _moved_pair(at_zero: int) -> tuple[np.ndarray, np.ndarray]:
+    """D0 with ``at_zero`` records at point 0 and the rest at the last point; D1 with one of them moved there."""
+    return tuple(np.r_[np.zeros(j), np.full(PRIVATE_SIZE - j, NUM_POINTS - 1)].astype(np.int64)
+                 for j in (at_zero, at_zero - 1))
+
+
+PAIR = _moved_pair(AT_ZERO)
+AUDITED_PAIR = _moved_pair(AUDITED_AT_ZERO)
 COVER_PAIR = (np.array([0, 0, 0, 0], dtype=np.int64), np.array([0, 0, 0, NUM_POINTS - 1], dtype=np.int64))
 ALPHA = 0.9
 BETA = 0.1
 PAP_EPS = 2.0
 MOVED_QUERY = 0  # h_1 = +1 on point 0 only
 SAMPLES = 20_000
+AUDITED_SAMPLES = 40_000  # ``pap``'s budget: eps_lb 0.50 = 0.89 of its pair's loss in audit --all (0.78 at 20,000)
+SELECTION_FRACTION = 0.25
 
 
 def statistic(outputs) -> np.ndarray:
@@ -123,14 +144,15 @@ def _case(sparse, *, private_cover: bool = False):
             out = [run(private_data, public_data, rng) for _ in range(size or 1)]
             return out if size is not None else out[0]
 
-        pair = COVER_PAIR if private_cover else PAIR
+        pair = COVER_PAIR if private_cover else AUDITED_PAIR
         probe = a_pap(pair[0], PUBLIC, CLASS, ALPHA, BETA, eps, delta, np.random.default_rng(0),
                       sparse=sparse).guarantee
         declared_delta = float(getattr(probe, "delta", 0.0))
         loss = None if (private_cover or delta > 0) else (lambda p: pap_pair_loss(sparse, eps, p))
         return AuditCase(mechanism, statistic, pair, PUBLIC, float(probe.eps), declared_delta, batched=True,
                          pair_loss=loss, loss_neighbours=None if loss is None else count_pair,
-                         pair_llr=None if loss is None else (lambda p, rows: pap_pair_llr(sparse, eps, p, rows)))
+                         pair_llr=None if loss is None else (lambda p, rows: pap_pair_llr(sparse, eps, p, rows)),
+                         selection_fraction=SELECTION_FRACTION)
 
     return make
 
@@ -138,7 +160,7 @@ def _case(sparse, *, private_cover: bool = False):
 TARGETS = (
     AuditTarget("pap", "BCMNUW20 Thm 10", "A_PAP (Alg 3) on thresholds(4), public data fixed, PMW at cut-off 1 "
                 "(A_PAP's sparse hook), one cover member, n=100", _case(CutOff1), default_eps=PAP_EPS,
-                default_samples=SAMPLES, results=("bcmnuw20:thm10",)),
+                default_samples=AUDITED_SAMPLES, results=("bcmnuw20:thm10",)),
     AuditTarget("pap_papers_cutoff", "BCMNUW20 Thm 10", "A_PAP (Alg 3) as the papers run it (PMW's own cut-off), "
                 "the same pair: its exact loss shows what any one-query pair can see", _case(NumericSparse),
                 default_eps=PAP_EPS, default_samples=SAMPLES, results=("bcmnuw20:thm10",)),

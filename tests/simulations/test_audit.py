@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -446,3 +447,40 @@ def test_audit_all_gives_the_same_results_in_the_same_order_with_two_workers():
     assert [n for n, _, _ in two.results] == names
     assert [repr(r) for _, _, r in one.results] == [repr(r) for _, _, r in two.results]
     assert one.statement() == two.statement()
+
+
+def test_objective_weights_split_the_miss_exactly_and_default_to_equal_shares():
+    """Bonferroni with weights: the objectives' misses add up to exactly 1 - confidence; no weights gives the equal
+    split 1 - (1 - confidence)/K; a weight names a known objective and is positive. On the Gaussian (eps, delta)
+    case, weight 3 on "eps" gives it 3/4 of the miss, and its bound is computed at that share: the same draws give
+    an eps_lb at least the equal split's (catches shares that do not add up, or a weight read but not used)."""
+    shares = audit.objective_shares(["eps", "delta", "divergence"], 0.95, (("divergence", 2.0),))
+    assert sum(1 - s for s in shares.values()) == pytest.approx(0.05, rel=1e-12)
+    assert shares["divergence"] == pytest.approx(1 - 0.025) and shares["eps"] == pytest.approx(1 - 0.0125)
+    assert audit.objective_shares(["eps", "delta"], 0.9) == pytest.approx({"eps": 0.95, "delta": 0.95})
+    for bad in ((("eps", 0.0),), (("eps", math.inf),), (("epsilon", 1.0),)):
+        with pytest.raises(ValueError):
+            audit.objective_shares(["eps"], 0.95, bad)
+    base = TARGETS["gaussian"].make(1.0, 1e-5)
+    base = audit.AuditCase(base.mechanism, base.statistic, base.private_pair, None, base.eps, base.delta, True)
+    equal = audit.audit(base, 20_000, np.random.default_rng(4))
+    tilted = audit.audit(replace(base, objective_weights=(("eps", 3.0),)), 20_000, np.random.default_rng(4))
+    by_name = {o.objective: o for o in tilted.objectives}
+    assert by_name["eps"].confidence == pytest.approx(1 - 0.0375) and by_name["delta"].confidence == pytest.approx(
+        1 - 0.0125)
+    assert by_name["eps"].eps_lower_bound >= {o.objective: o for o in equal.objectives}["eps"].eps_lower_bound
+
+
+def test_selection_fraction_sets_the_selection_half_and_keeps_the_halves_disjoint():
+    """``selection_size``: the default fraction 1/2 is samples // 2 (the audit's draws and halves unchanged for every
+    case that does not set it); other fractions leave at least 2 outputs on each side and reject (0, 1)'s outside.
+    An audit at fraction 1/4 bounds on 3/4 of the draws (its evaluation size; catches a fraction that is ignored)."""
+    assert all(audit.selection_size(n, 0.5) == n // 2 for n in (4, 5, 7, 20_000, 20_001))
+    assert audit.selection_size(20_000, 0.25) == 5_000 and audit.selection_size(4, 0.01) == 2
+    assert audit.selection_size(4, 0.99) == 2
+    for bad in (0.0, 1.0, -0.5):
+        with pytest.raises(ValueError):
+            audit.selection_size(100, bad)
+    d0, d1 = np.array([0]), np.array([1])
+    case = audit.AuditCase(_randomized_response(1.0), float, (d0, d1), None, eps=1.0, selection_fraction=0.25)
+    assert audit.audit(case, 2_000, np.random.default_rng(0)).evaluation_size == 1_500

@@ -265,21 +265,22 @@ def test_pap_sparse_hook_leaves_the_papers_algorithm_unchanged():
 
 
 def test_pap_pair_exact_loss_matches_simulated_runs_and_explains_the_gap():
-    """The exact loss of A_PAP's audited pair (one cover member, PMW at cut-off 1): its no-update probability
-    against 2,000 A_PAP runs per neighbour (inside the 99.9% Clopper-Pearson interval); the loss is below half the
-    declared eps (the gap is the pair's), and at the papers' own cut-off it is below 1e-3 eps (why eps_lb is 0
-    there). Catches the loss computed at A_PAP's alpha instead of PMW's alpha/2 (the threshold doubles and the
-    no-update probability under D0 moves from 0.937 to 0.9996), or at the wrong n (0.80 at n = 50)."""
+    """The exact loss of A_PAP's largest-loss pair and of the pair it audits (one cover member, PMW at cut-off 1):
+    the no-update probability against 2,000 A_PAP runs per neighbour of both (inside the 99.9% Clopper-Pearson
+    interval); the losses are below half the declared eps (the gap is the pair's), the audited pair's below the
+    largest, and at the papers' own cut-off the loss is below 1e-3 eps (why eps_lb is 0 there). Catches the loss
+    computed at A_PAP's alpha instead of PMW's alpha/2 (the threshold doubles and the no-update probability under
+    D0 moves from 0.937 to 0.9996), or at the wrong n (0.80 at n = 50)."""
     from algorithms.privacy import NumericSparse
     from simulations import stats
     from simulations.audit_targets.pmw import CutOff1, no_update_probability
 
     loss = pap_target.pap_pair_loss(CutOff1, 2.0, pap_target.PAIR)
-    assert 0.6 < loss < 1.0
+    assert 0.6 < loss < 1.0 and 0.5 < pap_target.pap_pair_loss(CutOff1, 2.0, pap_target.AUDITED_PAIR) < loss
     assert pap_target.pap_pair_loss(NumericSparse, 2.0, pap_target.PAIR) < 2e-3
     case = audit.get_target("pap").make(2.0, 0.0)
     rng = np.random.default_rng(11)
-    for d in pap_target.PAIR:
+    for d in (*pap_target.PAIR, *pap_target.AUDITED_PAIR):
         g = case.statistic(case.mechanism(d, case.public, rng, size=2_000))[:, 1]
         lo, hi = stats.clopper_pearson(int(np.sum(g == 0.0)), g.size, 0.999)
         q = float(np.mean(d == 0))

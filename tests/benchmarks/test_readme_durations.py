@@ -21,9 +21,7 @@ TOLERANCE = 1.5  # the spread of one command's CPU seconds between runs on the s
 #: README commands not yet measured on a clean clone (their comments give estimates in other words); this list only
 #: falls: a command in it that states "(N s CPU)" fails the test below, so it leaves the list once measured
 NOT_YET_MEASURED = (
-    "python -m proofs_checks --strict",
     "python -m simulations run prop4_3 --trials 30 --workers 2 --out runs/prop4_3",
-    "python -m simulations run lvsuw21_figures --trials 20 --workers 1 --out runs/lvsuw21_figures",
     "python -m simulations run lvsuw21_figures --trials 30 --workers 1 --out runs/lvsuw21_fig3 --param "
     "figures=3 --param eps_values=0.1,0.25,0.5,1.0 --param oracle=true",
     "python -m simulations run lvsuw21_figures --trials 8 --workers 1 --seed 27 --out runs/lvsuw21_adult "

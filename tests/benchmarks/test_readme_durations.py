@@ -21,11 +21,6 @@ TOLERANCE = 1.5  # the spread of one command's CPU seconds between runs on the s
 #: README commands not yet measured on a clean clone (their comments give estimates in other words); this list only
 #: falls: a command in it that states "(N s CPU)" fails the test below, so it leaves the list once measured
 NOT_YET_MEASURED = (
-    "python -m simulations run lvsuw21_figures --trials 30 --workers 1 --out runs/lvsuw21_fig3 --param "
-    "figures=3 --param eps_values=0.1,0.25,0.5,1.0 --param oracle=true",
-    "python -m simulations run lvsuw21_figures --trials 8 --workers 1 --seed 27 --out runs/lvsuw21_adult "
-    "--param dataset=adult --param T_grid=25,100 --param tuning_runs=1 --param bias_deltas=0.0,0.2,0.45,0.65 "
-    "--param fractions=1.0,0.01",
     "python benchmarks/bench_mbi_adult.py --seeds 3 --aim-seeds 1",
 )
 

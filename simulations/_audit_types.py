@@ -51,7 +51,8 @@ class AuditCase:
     tried first (the literature's hard instances); ``private_pair`` is always tried. ``pair_loss(pair)``
     (optional) is the exact privacy loss eps of a pair, sup over outputs of |log Pr[M(D0) = o] / Pr[M(D1) = o]|,
     computed by the target (small settings): eps_lb can never exceed it, so it says whether a gap between eps_lb
-    and the declared eps is the pair's or the test's. ``rho`` (optional): a declared rho-zCDP claim, which adds the
+    and the declared eps is the pair's or the test's; ``pair_loss_note``, for a case without it, says why it is not
+    computed (printed on the line in its place). ``rho`` (optional): a declared rho-zCDP claim, which adds the
     "renyi" and "divergence" objectives.
 
     Transcript divergence (optional, :mod:`simulations._audit_divergence`): ``transcript`` maps the mechanism's
@@ -91,6 +92,7 @@ class AuditCase:
     pair_llr: Callable[[tuple, np.ndarray], np.ndarray] | None = None
     objective_weights: tuple = ()
     selection_fraction: float = 0.5
+    pair_loss_note: str = ""
 
 
 @dataclass(frozen=True)
@@ -275,6 +277,7 @@ class AuditResult:
     search: str = ""
     pair_loss: float = math.nan
     exact_search: str = ""  # the exact-loss search's worst pair and its loss (simulations._audit_pairs)
+    pair_loss_note: str = ""  # why the pair's exact loss is not computed, when it is not
 
     @property
     def violated(self) -> bool:
@@ -343,6 +346,8 @@ class AuditResult:
             text += f"\n  worst pair: {self.exact_search}"
         if math.isfinite(self.pair_loss):
             text += f"\n  {self.gap_statement()}"
+        elif self.pair_loss_note:
+            text += f"\n  exact privacy loss of the pair: not computed ({self.pair_loss_note})"
         if any(self.nonfinite.values()):
             text += "; non-finite outputs " + ", ".join(f"{k} {v}" for k, v in self.nonfinite.items() if v)
         return text

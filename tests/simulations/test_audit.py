@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from scipy import stats as st
 
-from simulations import audit
+from simulations import _audit_events, audit
 
 
 def test_epsilon_lower_bound_formula():
@@ -173,7 +173,7 @@ def test_categorical_leak_in_the_middle_of_the_order_is_caught(monkeypatch):
     caught = audit.audit(_middle_leak(False), 20_000, rng)
     assert caught.violated and caught.test.startswith("output in"), str(caught)
     assert not audit.audit(_middle_leak(True), 20_000, np.random.default_rng(8)).violated
-    monkeypatch.setattr(audit, "MAX_CATEGORIES", 0)
+    monkeypatch.setattr(_audit_events, "MAX_CATEGORIES", 0)  # where the category family reads it
     assert not audit.audit(_middle_leak(False), 20_000, np.random.default_rng(8)).violated
 
 
@@ -374,7 +374,7 @@ def test_learned_score_sees_a_leak_spread_over_coordinates(monkeypatch):
     broken = audit.audit(_spread_gaussian(0.5), 60_000, np.random.default_rng(2))
     assert broken.violated and broken.test.startswith("learned score"), str(broken)
     assert not audit.audit(_spread_gaussian(1.0), 60_000, np.random.default_rng(2)).violated
-    monkeypatch.setattr(audit, "_learned_search", lambda *a: (audit.ThresholdTest(0.0, 1), -np.inf))
+    monkeypatch.setattr(_audit_events, "_learned_search", lambda *a: (audit.ThresholdTest(0.0, 1), -np.inf))
     assert not audit.audit(_spread_gaussian(0.5), 60_000, np.random.default_rng(2)).violated
 
 

@@ -68,3 +68,17 @@ def test_loss_neighbours_rank_pairs_without_changing_the_audited_pair():
     assert r.pair == "D0 = 0, D1 = 1" and math.isclose(r.pair_loss, math.log(1.5))
     worst = float(r.exact_search.split("worst exact loss ")[1].split()[0])
     assert 1.5 < worst <= math.log(7) + 1e-9
+
+
+def test_a_case_without_an_exact_loss_says_why_on_its_line():
+    """A case that cannot give its pair's exact loss states why (``pair_loss_note``) where the loss would be; a case
+    that gives the loss prints the loss, not the note."""
+    rr = _rr_case()
+    note = "a mixture over subsamples, not enumerated"
+    without = audit.audit(audit.AuditCase(rr.mechanism, None, (0, 1), None, 5.0, batched=True, pair_loss_note=note),
+                          2_000, np.random.default_rng(5))
+    assert f"exact privacy loss of the pair: not computed ({note})" in str(without)
+    assert without.as_dict()["pair_loss_note"] == note
+    given = audit.audit(audit.AuditCase(rr.mechanism, None, (0, 1), None, 5.0, batched=True, pair_loss=rr.pair_loss,
+                                        pair_loss_note=note), 2_000, np.random.default_rng(5))
+    assert "not computed" not in str(given) and "exact privacy loss of the pair: eps" in str(given)

@@ -197,11 +197,18 @@ def _nonfinite_counts(e0, e1) -> dict:
 
 
 def _pair_text(pair) -> str:
-    """A short rendering of a neighbouring pair (numbers, arrays of a few entries)."""
+    """A short rendering of a neighbouring pair: numbers and arrays of a few entries as they are; two large arrays of
+    one shape by where they differ (at most four entries shown)."""
     def one(x):
         a = np.asarray(x)
         return np.array2string(a, threshold=24, separator=",",
                                max_line_width=10_000) if a.size <= 64 else f"<{a.shape}>"
+    a, b = np.asarray(pair[0]), np.asarray(pair[1])
+    if a.size > 64 and a.shape == b.shape and a.dtype.kind in "biuf" and b.dtype.kind in "biuf":
+        where = np.argwhere(a != b)
+        shown = "; ".join(f"{tuple(int(i) for i in ix)}: {a[tuple(ix)].item()!r} -> {b[tuple(ix)].item()!r}"
+                          for ix in where[:4])
+        return f"D0, D1 of shape {a.shape} differing in {len(where)} entries ({shown or 'none'})"
     return f"D0 = {one(pair[0])}, D1 = {one(pair[1])}".replace("\n", "")
 
 

@@ -82,3 +82,13 @@ def test_a_case_without_an_exact_loss_says_why_on_its_line():
     given = audit.audit(audit.AuditCase(rr.mechanism, None, (0, 1), None, 5.0, batched=True, pair_loss=rr.pair_loss,
                                         pair_loss_note=note), 2_000, np.random.default_rng(5))
     assert "not computed" not in str(given) and "exact privacy loss of the pair: eps" in str(given)
+
+
+def test_a_large_pair_is_shown_by_where_it_differs():
+    """Two large arrays of one shape print as the entries where they differ (the reduction's 2,000-record pair was
+    printed as two bare shapes); small pairs print whole. Broken by once: the shape-only rendering fails it."""
+    a = np.ones(2_000, dtype=int)
+    b = a.copy()
+    b[7] = 0
+    assert audit._pair_text((a, b)) == "D0, D1 of shape (2000,) differing in 1 entries ((7,): 1 -> 0)"
+    assert audit._pair_text((np.array([[0], [1]]), np.array([[1], [1]]))) == "D0 = [[0], [1]], D1 = [[1], [1]]"

@@ -36,7 +36,10 @@ same with the first element replaced by (0, 0). Statistic: the selected row.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
+from scipy import special, stats
 
 from algorithms.adversaries.public_reduction import input_size, mixture_weight, priv_samp, pub_samp, reduction_b
 from algorithms.classes import constructors
@@ -71,7 +74,35 @@ def _sspp_case(eps: float, delta: float, *, broken: bool) -> AuditCase:
         draws = cover.members[ExponentialMechanism(eps, 1.0 / labels.size).sample(scores, rng, size or 1)]
         return draws if size is not None else int(draws[0])
 
-    return AuditCase(mechanism, _row, SSPP_LABELS, PUBLIC, eps, 0.0, batched=True)
+    if broken:
+        return AuditCase(mechanism, _row, SSPP_LABELS, PUBLIC, eps, 0.0, batched=True)
+    return AuditCase(mechanism, _row, SSPP_LABELS, PUBLIC, eps, 0.0, batched=True,
+                     pair_loss=lambda pair: label_pair_loss(pair, eps), loss_neighbours=label_neighbours)
+
+
+def law_loss(p0: np.ndarray, p1: np.ndarray) -> float:
+    """The exact privacy loss of two output laws on the same outputs: max over outputs either side can produce of
+    |log p0 / p1| (inf for an output one side cannot produce)."""
+    seen = (p0 > 0) | (p1 > 0)
+    with np.errstate(divide="ignore"):
+        return float(np.max(np.abs(np.log(p0[seen]) - np.log(p1[seen]))))
+
+
+def label_pair_loss(pair, eps: float) -> float:
+    """The exact privacy loss of a pair of label vectors for ``a_sspp`` (every point 0, T_pub = (0,)), from ABM19
+    Algorithm 1's exact law (``a_sspp_law``)."""
+    laws = [a_sspp_law(_class(), np.zeros(len(d), dtype=np.int64), np.asarray(d, dtype=np.int64), PUBLIC, eps)
+            for d in pair]
+    return law_loss(*(law.hypothesis_probabilities() for law in laws))
+
+
+def label_neighbours(rng) -> tuple[np.ndarray, np.ndarray]:
+    """A random label vector of ``a_sspp``'s size and its neighbour with one label flipped (the points are all 0)."""
+    d0 = rng.integers(0, 2, SSPP_LABELS[0].size)
+    d1 = d0.copy()
+    i = int(rng.integers(0, d0.size))
+    d1[i] = 1 - d1[i]
+    return d0, d1
 
 
 POINT_CLASS_SIZE = 4                 # thresholds on the points 0..3 (hypotheses j = 0..4)
@@ -96,9 +127,7 @@ def point_pair_loss(pair, eps: float, leak: bool = False) -> float:
     for out, d in zip(p, pair):
         members, probs = _point_law(d, eps, leak)
         out[members] = probs
-    seen = (p[0] > 0) | (p[1] > 0)
-    with np.errstate(divide="ignore"):
-        return float(np.max(np.abs(np.log(p[0][seen]) - np.log(p[1][seen]))))
+    return law_loss(*p)
 
 
 def point_neighbours(rng) -> tuple[np.ndarray, np.ndarray]:
@@ -151,6 +180,71 @@ def b_neighbours() -> tuple[np.ndarray, np.ndarray]:
     return d0, d1
 
 
+B_TAIL = 1e-30       # B's law keeps K and each dummy count within their 1e-30 quantiles (the rest: ``b_law``'s mass)
+
+
+@functools.lru_cache(maxsize=4)
+def _b_tables(n_priv: int, n_pub: int):
+    """K ~ Bin(n_priv, p), the number of real elements in S_priv, on its kept range, its weights, and for each kept
+    K the law Bin(n_priv - K, 1/2) of the dummies' ones on a window j0(K) + d, |d| <= R; with the mass they leave
+    out (the tails of K, and each K's weight times its dummies' tails)."""
+    p = mixture_weight(n_pub)
+    k = np.arange(n_priv + 1)     # the quantiles by search: scipy's binom.isf is wrong this far in the tail
+    k = k[(stats.binom.cdf(k, n_priv, p) >= B_TAIL) & (stats.binom.sf(k - 1, n_priv, p) >= B_TAIL)]
+    if k[-1] >= input_size(n_priv, n_pub):      # PrivSamp could run out inside the kept range: not this law
+        raise ValueError("B's exact law here needs K < n~ on its kept range (PrivSamp never runs out there)")
+    w = stats.binom.pmf(k, n_priv, p)
+    m = n_priv - k
+    d = np.arange(m[0] // 2 + 1)
+    r = int(np.argmax(stats.binom.sf(m[0] // 2 + d, m[0], 0.5) < B_TAIL)) + 1   # the widest dummies' law: K's least
+    j = (m // 2)[:, None] + np.arange(-r, r + 1)[None, :]
+    dummies = stats.binom.pmf(j, m[:, None], 0.5)
+    left = stats.binom.cdf(k[0] - 1, n_priv, p) + stats.binom.sf(k[-1], n_priv, p) + float(
+        w @ (stats.binom.cdf(j[:, 0] - 1, m, 0.5) + stats.binom.sf(j[:, -1], m, 0.5)))
+    return k, w, j, dummies, left
+
+
+def b_law(labels, eps: float, n_priv: int = B_N_PRIV, n_pub: int = B_N_PUB) -> tuple[np.ndarray, float]:
+    """(Pr[B outputs row 0], Pr[B outputs row 1]) for S~ = ``labels`` (every point 0), and the mass left out.
+
+    ABM19 Algorithms 2-4 on this one-point class: PrivSamp places the first K elements of S~ (K ~ Bin(n_priv, p),
+    p = 1/(100 n_pub); it never runs out on the kept range, so K's law there is exactly the binomial) among
+    n_priv - K dummies of uniform label; S_pub is one dummy at the point 0, so H~ = H; A_SSPP sees only the
+    number C = m(K) + Bin(n_priv - K, 1/2) of ones in S_priv (m(K): the ones among S~'s first K), and its law
+    given C is the exponential mechanism's (``a_sspp_law`` with counts), logistic in C: the log-odds of row 1 is
+    affine in C, read from ``a_sspp_law`` at C = n_priv/2 and n_priv/2 + 1. The probabilities are exact up to
+    the mass left out (< 1e-29, ``B_TAIL``): each true probability lies in [p, p + left]."""
+    k, w, j, dummies, left = _b_tables(n_priv, n_pub)
+    ones = np.r_[0, np.cumsum(np.asarray(labels, dtype=np.int64) == 1)]
+    logit = []
+    for c in (n_priv // 2, n_priv // 2 + 1):
+        law = a_sspp_law(_class(), np.zeros(2, dtype=np.int64), np.array([0, 1]), PUBLIC, eps,
+                         counts=np.array([n_priv - c, c])).hypothesis_probabilities()
+        logit.append(np.log(law[1]) - np.log(law[0]))
+    z = logit[0] + (logit[1] - logit[0]) * (ones[k][:, None] + j - n_priv // 2)
+    p1 = float(w @ np.sum(dummies * special.expit(z), axis=1))
+    p0 = float(w @ np.sum(dummies * special.expit(-z), axis=1))
+    return np.array([p0, p1]), float(left)
+
+
+def b_pair_loss(pair, eps: float) -> float:
+    """The exact privacy loss of a pair of S~ label vectors for ``reduction_b`` (``b_law``; the mass left out moves
+    it by at most left / min probability, below 1e-25 on every pair drawn here)."""
+    return law_loss(*(b_law(d, eps)[0] for d in pair))
+
+
+def b_loss_neighbours(rng) -> tuple[np.ndarray, np.ndarray]:
+    """A random S~ (labels Bernoulli(f), f uniform on [0, 1]) and its neighbour with one label flipped, among the
+    first 2 n_priv p = 400 elements: a later element enters S_priv only when K > 400, of probability < 1e-40, so
+    its pair's loss is below that."""
+    n = input_size(B_N_PRIV, B_N_PUB)
+    d0 = (rng.random(n) < rng.random()).astype(np.int64)
+    d1 = d0.copy()
+    i = int(rng.integers(0, round(2 * B_N_PRIV * mixture_weight(B_N_PUB))))
+    d1[i] = 1 - d1[i]
+    return d0, d1
+
+
 def _b_case(eps: float, delta: float, *, reuse: bool) -> AuditCase:
     cls = _class()
     learner = ASSPP(cls, eps)
@@ -165,7 +259,10 @@ def _b_case(eps: float, delta: float, *, reuse: bool) -> AuditCase:
         y = np.where(ps.source >= 0, labels[0], ps.labels)  # broken: z~_1 at every real position
         return learner(ps.points, y, qx, qy, rng).value
 
-    return AuditCase(mechanism, _row, b_neighbours(), None, eps, 0.0)
+    if reuse:
+        return AuditCase(mechanism, _row, b_neighbours(), None, eps, 0.0)
+    return AuditCase(mechanism, _row, b_neighbours(), None, eps, 0.0, pair_loss=lambda pair: b_pair_loss(pair, eps),
+                     loss_neighbours=b_loss_neighbours)
 
 
 TARGETS = (

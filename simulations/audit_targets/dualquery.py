@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from algorithms.query_release.dualquery import dualquery, dualquery_guarantee
+from algorithms.query_release.dualquery import best_response, dualquery, dualquery_guarantee
 from algorithms.query_release.workloads import CategoricalDomain
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
 
@@ -48,9 +48,47 @@ def _case(factor: float):
             out = np.array([run(data, rng) for _ in range(size or 1)])
             return out if size is not None else out[0]
 
-        return AuditCase(mechanism, None, PAIR, None, float(declared.eps), 0.0, batched=True)
+        return AuditCase(mechanism, None, PAIR, None, float(declared.eps), 0.0, batched=True,
+                         pair_loss=lambda pair: transcript_pair_loss(pair, factor), loss_neighbours=neighbours)
 
     return make
+
+
+def transcript_law(data, factor: float = 1.0) -> np.ndarray:
+    """The exact law of the target's output (the two drawn query ids as ``4 q_1 + q_2``, 16 categories) on
+    ``data`` (n rows of the one binary attribute), DualQuery's rounds at ``ETA * factor`` (T = 2, s = 1).
+
+    GGHRW14 Algorithm 1, enumerated: round 1 draws q_1 uniformly from Q' (the 2 cell queries, then their
+    negations); x_1 is the data player's best response to it (``best_response``, the algorithm's own solver:
+    deterministic, ties to the first row); round 2 draws q_2 from Q_2(q) ~ exp(eta u(q)) over Q', u(q) = q(D) -
+    q(x_1) for the cell queries and its negative for their negations."""
+    rows = np.asarray(data, dtype=np.int64)
+    m = DOMAIN.sizes[0]
+    truth = np.bincount(rows[:, 0], minlength=m) / rows.shape[0]    # q_v(D) = the share of rows with x = v
+    law = np.zeros((2 * m, 2 * m))
+    for q1 in range(2 * m):
+        weights = np.zeros(m)
+        weights[q1 % m] = 1.0 if q1 < m else -1.0
+        x1 = best_response(DOMAIN, WORKLOADS, weights)
+        u = truth - (np.arange(m) == x1[0])
+        logits = ETA * factor * np.r_[u, -u]
+        law[q1] = np.exp(logits - logits.max()) / np.sum(np.exp(logits - logits.max())) / (2 * m)
+    return law.reshape(-1)
+
+
+def transcript_pair_loss(pair, factor: float = 1.0) -> float:
+    """The exact privacy loss of the transcript on a pair: max over the 16 outputs of |log P_D0 / P_D1|."""
+    p0, p1 = (transcript_law(d, factor) for d in pair)
+    return float(np.max(np.abs(np.log(p0) - np.log(p1))))
+
+
+def neighbours(rng) -> tuple[np.ndarray, np.ndarray]:
+    """A random data set of the target's n = 2 rows and its neighbour with one row replaced (by the other value)."""
+    d0 = rng.integers(0, DOMAIN.sizes[0], size=(PAIR[0].shape[0], 1))
+    d1 = d0.copy()
+    i = int(rng.integers(0, d0.shape[0]))
+    d1[i, 0] = 1 - d1[i, 0]
+    return d0, d1
 
 
 TARGETS = (

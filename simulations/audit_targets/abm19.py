@@ -6,7 +6,11 @@ A_SSPP (Lemma 3.2: eps-DP in S_priv for every fixed T_pub). Class: the 2 thresho
 D0 = ((0,1), (0,1), (0,0), (0,0)), D1 = ((0,0), (0,1), (0,0), (0,0)). The score gap moves by 2/n, the
 most one record can move it, so Pr[h_1] goes from 1/2 to 1/(1 + e^eps). Statistic: the selected row.
 
-* ``a_sspp``: the algorithm (batched draws of ``a_sspp_sample``); eps_lb must stay <= eps.
+* ``a_sspp``: the algorithm (batched draws of ``a_sspp_sample``); eps_lb must stay <= eps. Its line states the
+  pair's exact loss (``label_pair_loss``, from ``a_sspp_law``): log((1 + e)/2) = 0.620 at eps = 1, and the worst of
+  64 random label pairs (``label_neighbours``, ranked by exact loss only, so the audit keeps its pair and draws):
+  0.814 = 0.81 of eps, four equal labels against one flipped (the score gap at its extreme). eps_lb 0.60 at its
+  default 200,000 (seed 0), 0.97 of the pair's loss.
 * ``a_sspp_wrong_sensitivity`` (broken): the exponential mechanism declared with sensitivity 1/n but fed
   the unnormalised score -n err_hat (sensitivity 1): the loss is n eps = 4 eps; the auditor must catch it.
 
@@ -28,7 +32,15 @@ in S_priv). Same class; n_priv = 2 10^4, n_pub = 1 (p = 1/100), B's input n~ = 2
 same with the first element replaced by (0, 0). Statistic: the selected row.
 
 * ``reduction_b``: B on A_SSPP; the one changed element enters S_priv at most once, among 2 10^4 records
-  whose dummies move the score by ~140, so eps_lb stays near 0 (<= eps).
+  whose dummies move the score by ~140, so eps_lb stays near 0 (<= eps). B's law is exact here (``b_law``): the
+  first K ~ Bin(n_priv, p) elements of S~ enter S_priv (PrivSamp cannot run out on K's kept range), A_SSPP sees
+  only the number C of ones, the real ones of those K plus Bin(n_priv - K, 1/2) dummies, and its law given C is
+  logistic in C; K and the dummies are summed over their 1e-30 quantiles (mass left out < 1e-29, which moves a
+  loss by < 1e-25). The line states the pair's exact loss 0.0263 = 0.03 of eps (``b_pair_loss``: the changed
+  element shifts C by one with probability 1 - 0.99^20000, against C's spread of ~70) and the worst of 64
+  random S~ pairs (``b_loss_neighbours``: labels Bernoulli(f), one of the first 400 flipped), which is the
+  target's own pair (all ones puts C furthest into the logistic's tail); eps_lb 0 at 1,000 (seed 0): the gap
+  is the pair's.
 * ``reduction_b_reuses_point`` (broken): PrivSamp places z~_1 at every position where b_i = 1 (the
   private point reused ~10^3 times): the changed element flips ~10^3 labels, A's output flips with it,
   and eps_lb ~ log(samples) > eps.

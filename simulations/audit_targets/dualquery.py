@@ -17,6 +17,12 @@ eps 1.07, power stated by the auditor); broken eps_lb 3.23, caught. The broken t
 (was 20,000): in ``audit --all``'s setting (its per-target confidence 99.93%) it gave eps_lb 2.86, 2.84, 2.46,
 2.77, 2.32 (seeds 0-4) against the declared 1, a margin of at least 1.32; the real target keeps 20,000 (its power).
 
+Exact loss (``transcript_law``: the 16 outputs' probabilities, round 1 enumerated and x_1 from the algorithm's own
+best response). Each target's line states its pair's loss (0.814 = 0.81 of the declared 1; 3.98 for the broken
+twin) and the worst of 64 random pairs of two-row data sets (``neighbours``, ranked by exact loss only: the audit
+keeps its pair and its draws), 0.814 again: no neighbouring pair of this setting does better. ``dualquery`` at its
+default 20,000 (seed 0): eps_lb 0.673, 0.83 of the pair's loss.
+
 * ``dualquery``: must pass.
 * ``dualquery_sharp_eta`` (broken): the draws at 4 eta, ``PureDP(2 eta/n)`` of eta declared.
 """

@@ -24,6 +24,11 @@ of the pair's loss at 10,000 samples and 0.868 = 0.87 at 80,000, its default sin
 eps_lb 3.37 > 2 there). The attainable bound of the score's threshold events (their exact rates, Clopper-Pearson at
 99.93%, evaluation half m) is 0.58, 0.70, 0.78, 0.84, 0.90 of the loss at m = 5,000, 10,000, 20,000, 40,000, 100,000.
 
+The ``mwem`` lines (averaged answers) give no exact loss, and say why on the line (``answers_loss_note``): the
+answers average the iterates A_1..A_T, a nonlinear function of the T Laplace measurements (the uniform selections
+carry no loss), whose density is an integral over a level set with no closed form; post-processing bounds the loss
+by the transcript's (eps/2 = 1 for MWEM), which ``mwem_transcript`` audits with that exact loss.
+
 * ``mwem``: must pass.
 * ``mwem_budget_not_split`` (broken): every round spends eps/2 on selection and eps/2 on measurement (the
   budget not divided by T), the same eps declared: the loss grows towards T eps.

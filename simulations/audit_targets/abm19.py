@@ -51,6 +51,7 @@ from __future__ import annotations
 import functools
 
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 from scipy import special, stats
 
 from algorithms.adversaries.public_reduction import input_size, mixture_weight, priv_samp, pub_samp, reduction_b
@@ -233,10 +234,11 @@ def b_law(labels, eps: float, n_priv: int = B_N_PRIV, n_pub: int = B_N_PUB) -> t
         law = a_sspp_law(_class(), np.zeros(2, dtype=np.int64), np.array([0, 1]), PUBLIC, eps,
                          counts=np.array([n_priv - c, c])).hypothesis_probabilities()
         logit.append(np.log(law[1]) - np.log(law[0]))
-    z = logit[0] + (logit[1] - logit[0]) * (ones[k][:, None] + j - n_priv // 2)
-    p1 = float(w @ np.sum(dummies * special.expit(z), axis=1))
-    p0 = float(w @ np.sum(dummies * special.expit(-z), axis=1))
-    return np.array([p0, p1]), float(left)
+    z = logit[0] + (logit[1] - logit[0]) * (np.arange(n_priv + 1) - n_priv // 2)   # the log-odds at C = 0..n_priv
+    start = ones[k] + j[:, 0]               # K's window of C: start + 0..2R
+    law = [float(w @ np.einsum("kd,kd->k", dummies, sliding_window_view(special.expit(sign * z), j.shape[1])[start]))
+           for sign in (-1.0, 1.0)]
+    return np.array(law), float(left)
 
 
 def b_pair_loss(pair, eps: float) -> float:

@@ -20,7 +20,8 @@ eps 1.07, power stated by the auditor); broken eps_lb 3.23, caught. The broken t
 Exact loss (``transcript_law``: the 16 outputs' probabilities, round 1 enumerated and x_1 from the algorithm's own
 best response). Each target's line states its pair's loss (0.814 = 0.81 of the declared 1; 3.98 for the broken
 twin) and the worst of 64 random pairs of two-row data sets (``neighbours``, ranked by exact loss only: the audit
-keeps its pair and its draws), 0.814 again: no neighbouring pair of this setting does better. ``dualquery`` at its
+keeps its pair and its draws), 0.814 again: all 8 neighbouring pairs of two rows have that loss (the values' and
+the rows' symmetries). ``dualquery`` at its
 default 20,000 (seed 0): eps_lb 0.673, 0.83 of the pair's loss.
 
 * ``dualquery``: must pass.

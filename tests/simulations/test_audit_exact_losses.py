@@ -107,8 +107,8 @@ def test_dualquery_exact_loss_is_held_to_its_draws_and_stated():
     """DualQuery's transcript law (``transcript_law``, 16 outputs) against 6,000 runs per neighbour: every output
     inside its interval, the loss 0.814 inside the bracket of its most separating output; the broken twin's law
     (4 eta) gives 3.98. Broken once: a law whose round 2 ignores the best response x_1 (u = q(D)) gives loss 0.62 and
-    outputs outside their intervals. The line states the loss and the worst of 64 random pairs (0.814: no pair of
-    two rows does better)."""
+    outputs outside their intervals. The line states the loss and the worst of 64 random pairs (0.814: all 8 pairs
+    of two rows have that loss)."""
     case, draws = _draws("dualquery", dualquery.PAIR, 6_000, 4)
     laws = [dualquery.transcript_law(d) for d in dualquery.PAIR]
     assert all(_frequencies_hold(law, d) for law, d in zip(laws, draws))

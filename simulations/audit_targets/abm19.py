@@ -249,8 +249,8 @@ def b_pair_loss(pair, eps: float) -> float:
 
 def b_loss_neighbours(rng) -> tuple[np.ndarray, np.ndarray]:
     """A random S~ (labels Bernoulli(f), f uniform on [0, 1]) and its neighbour with one label flipped, among the
-    first 2 n_priv p = 400 elements: a later element enters S_priv only when K > 400, of probability < 1e-40, so
-    its pair's loss is below that."""
+    first 2 n_priv p = 400 elements: a later element enters S_priv only when K > 400, of probability 2.0e-36, so
+    its pair's laws differ by at most that and its loss is below 1e-34."""
     n = input_size(B_N_PRIV, B_N_PUB)
     d0 = (rng.random(n) < rng.random()).astype(np.int64)
     d1 = d0.copy()

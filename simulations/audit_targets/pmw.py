@@ -65,6 +65,7 @@ eps_lb 0.417 = 0.75 of the pair's loss, 60,000 gave 0.463 = 0.84 and 80,000 gave
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -171,11 +172,10 @@ def one_query_loss(sparse, eps: float, q0: float, q1: float, n: int, *, alpha: f
     between q_h(s) and q_h(s') ranges over exp(+-|q - q'| / b_a) exactly (the clipped masses included). So the loss
     is max(|log N(g)/N(g')|, |log (1 - N(g))/(1 - N(g'))| + |q - q'| / b_a), the scales b_t, b_q, b_a those of
     ``sparse`` as PMW builds it at (alpha, beta, eps, n, |X~| = domain_size)."""
-    b_a = _scales(sparse, eps, n, alpha, beta, domain_size)[2]
+    (n0, b_a), (n1, _) = (one_query_law(sparse, eps, q, n, alpha=alpha, beta=beta, domain_size=domain_size)
+                          for q in (q0, q1))
     if b_a == 0.0 and q0 != q1:
         return math.inf
-    n0, n1 = (no_update_probability(sparse, eps, q, n, alpha=alpha, beta=beta, domain_size=domain_size)
-              for q in (q0, q1))
     return max(_abs_log_ratio(n0, n1), _abs_log_ratio(1 - n0, 1 - n1) + (abs(q0 - q1) / b_a if q0 != q1 else 0.0))
 
 
@@ -194,13 +194,46 @@ def one_query_llr(sparse, eps: float, q0: float, q1: float, n: int, released, *,
     ``one_query_loss``): y = 0 exactly iff no update (mass N(g)); after a top y = clip(2 q - 1 + 2 Lap(b_a), -1, 1),
     whose log-ratio, the clipped ends included, is (|y - c_1| - |y - c_0|) / (2 b_a), c_k = 2 q_k - 1."""
     y = np.asarray(released, dtype=float)
-    b_a = _scales(sparse, eps, n, alpha, beta, domain_size)[2]
-    n0, n1 = (no_update_probability(sparse, eps, q, n, alpha=alpha, beta=beta, domain_size=domain_size)
-              for q in (q0, q1))
+    (n0, b_a), (n1, _) = (one_query_law(sparse, eps, q, n, alpha=alpha, beta=beta, domain_size=domain_size)
+                          for q in (q0, q1))
     c0, c1 = 2.0 * q0 - 1.0, 2.0 * q1 - 1.0
     with np.errstate(divide="ignore", invalid="ignore"):
         top = np.log(np.float64(1 - n0) / (1 - n1)) + (np.abs(y - c1) - np.abs(y - c0)) / (2.0 * b_a)
         return np.where(y == 0.0, np.log(np.float64(n0) / n1), top)
+
+
+def one_query_law(sparse, eps: float, q: float, n: int, *, alpha: float = ALPHA, beta: float = BETA,
+                  domain_size: int = 2) -> tuple[float, float]:
+    """One-query PMW's release law at true answer ``q`` (n records): (N(g), b_a), the no-update probability
+    (``no_update_probability``) and the answer's Laplace scale; ``one_query_loss``, ``one_query_llr`` and
+    ``one_query_draws`` all read it (derived once per arguments)."""
+    return _one_query_law(sparse, float(eps), float(q), int(n), float(alpha), float(beta), int(domain_size))
+
+
+@functools.lru_cache(maxsize=256)
+def _one_query_law(sparse, eps: float, q: float, n: int, alpha: float, beta: float, domain_size: int):
+    kw = dict(alpha=alpha, beta=beta, domain_size=domain_size)
+    return no_update_probability(sparse, eps, q, n, **kw), _scales(sparse, eps, n, alpha, beta, domain_size)[2]
+
+
+def one_query_draws(sparse, eps: float, q: float, n: int, size: int, rng, *, alpha: float = ALPHA,
+                    beta: float = BETA, domain_size: int = 2) -> np.ndarray:
+    """``size`` releases G~(h) drawn from the law of ``one_query_llr`` (not by running PMW): 0 with probability
+    N(g), else clip(2 q - 1 + 2 Lap(b_a), -1, 1) (``one_query_law``; the Laplace draws first, then the uniforms)."""
+    none, b_a = one_query_law(sparse, eps, q, n, alpha=alpha, beta=beta, domain_size=domain_size)
+    y = np.clip(2.0 * q - 1.0 + 2.0 * rng.laplace(0.0, b_a, size=size), -1.0, 1.0)
+    return np.where(rng.random(size) < none, 0.0, y)
+
+
+def one_query_sampler(sparse, eps: float):
+    """A batched mechanism drawing one-query PMW's release on a data set over {0, 1} from its exact law
+    (``one_query_draws`` at q = the share of records at 1): the ``pmw`` target's ``make_exact``."""
+    def mechanism(data, public, rng, size=None):
+        d = np.asarray(data)
+        out = one_query_draws(sparse, eps, float(np.mean(d == 1)), d.size, size or 1, rng)
+        return out if size is not None else out[0]
+
+    return mechanism
 
 
 def _scales(sparse, eps: float, n: int, alpha: float = ALPHA, beta: float = BETA, domain_size: int = 2):
@@ -219,7 +252,8 @@ def no_update_probability(sparse, eps: float, q: float, n: int, *, alpha: float 
     return float(first_top_probabilities([g, -g], t0, b_t, b_q)[-1])
 
 
-def _case(sparse, pair=PAIR):
+def _case(sparse, pair=PAIR, *, exact: bool = False):
+    """The one-query PMW case on ``pair``; ``exact``: its draws from the exact law (``one_query_sampler``)."""
     def make(eps: float, delta: float) -> AuditCase:
         declared = pmw(PAIR[0], CLASS, ALPHA, BETA, eps, 0.0, np.random.default_rng(0), sparse=sparse).guarantee
 
@@ -234,6 +268,8 @@ def _case(sparse, pair=PAIR):
                                  np.asarray(rows, dtype=float)[:, 0])
 
         exact_law = _scales(sparse, eps, pair[0].size)[2] > 0   # a noiseless answer has no finite log-ratio
+        if exact:
+            mechanism = one_query_sampler(sparse, eps)
         return AuditCase(mechanism, _statistic, pair, None, float(declared.eps), 0.0, batched=True,
                          pair_loss=lambda p: one_query_pair_loss(sparse, eps, p),
                          # the real PMW's search spans 2-100 records; the twins keep n = 2 (their quadratures at
@@ -282,7 +318,8 @@ def _lsl_case(sparse):
 TARGETS = (
     AuditTarget("pmw", "BCMNUW20 Alg 1", "PMW with NumericSparse at c=1, one query, n=20, pair moving q(s) from 0.65 "
                 "to 0.70 (the testable pair of largest exact loss at this budget); likelihood-ratio events",
-                _case(CutOff1, POWER_PAIR), default_eps=PMW_EPS, default_samples=POWER_SAMPLES),
+                _case(CutOff1, POWER_PAIR), default_eps=PMW_EPS, default_samples=POWER_SAMPLES,
+                make_exact=_case(CutOff1, POWER_PAIR, exact=True)),
     AuditTarget("pmw_no_answer_noise", "BCMNUW20 Alg 1 (broken)",
                 "PMW releasing NumericSparse's answer without its Laplace noise, c=1",
                 _case(NoAnswerNoise), expect_private=False, default_eps=PMW_EPS, default_samples=SAMPLES),

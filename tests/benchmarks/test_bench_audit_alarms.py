@@ -6,12 +6,13 @@ the records it reads back are checked.
 Each law test draws the audited rows (the transcript where the case releases one, else the statistic) from the
 real mechanism (a few thousand, seeded) and from the exact law (200,000), bins them (the atoms of the real-valued
 column, then its deciles among the rest, crossed with the discrete columns) and requires the chi-square test's
-p-value above 1e-3. Break checked once by hand (each law altered, the same seeds): the PMW^Pub laws (both pairs)
-with sigma / sqrt 2 (the registered twin's break) fail (p < 1e-97) and with sigma x 1.2 (p < 1e-14); the one-query
-PMW law with its answer scale b_a x 0.8 fails on ``pmw`` (p < 1e-12) and with N(g) - 0.05 (p < 1e-5; N(g) - 0.03
-gives p 1.5e-3: not caught); the A_PAP law with N(g) - 0.03 (p < 1e-6) and at PMW's (alpha, beta) instead of
-A_PAP's halves (p = 0). Not caught: b_a x 0.8 on ``pap`` (its releases are 94-96% "no update"; p 2e-3 even at
-10,000 draws): the answer's law is the one held on ``pmw``.
+p-value above 1e-3. Break checked by hand at the laws' home in the target modules (each law altered, the same
+seeds; p of each neighbour): the PMW^Pub round law (``pmw_pub.round_law``, both targets) with sigma / sqrt 2 (the
+registered twin's break) fails (p < 1e-97) and with sigma x 1.2 (p < 1e-14); the one-query PMW law
+(``pmw.one_query_draws``) with its answer scale b_a x 0.8 fails on ``pmw`` (p < 1e-12) and on ``pap`` (p < 1e-6),
+with N(g) - 0.05 on both (p < 1e-5 and < 3e-4); A_PAP's law at PMW's (alpha, beta) instead of A_PAP's halves
+(p = 0). Not caught: N(g) - 0.03 (p 1.5e-3 on ``pmw``, 0.18 on ``pap``: a 3-point shift of the no-update atom,
+one cell among about a dozen, at a few thousand real draws).
 """
 
 import importlib.util

@@ -56,6 +56,12 @@ eps_lb 0.417 = 0.75 of the pair's loss, 60,000 gave 0.463 = 0.84 and 80,000 gave
   comparison noise "first update at h_2" means T^ in (0, 1/4] under D0 and cannot happen under D1.
   Measured (eps = 2, seed 1): correct 0.05 at 10,000 samples; no comparison noise 5.49 at 6,000
   (caught); comparison noise at 0.1 / 0.25 of its scale 1.29 / 0.60 (missed; 0.25 at eps = 4: 1.06).
+  Exact loss of ``pmw_lsl``'s pair (``lsl_pair_loss`` of the release law ``lsl_law``: the three branches' masses
+  from one shared-threshold quadrature, plus the released Laplace answer): 0.291 at eps = 2 (a first top at h_1:
+  masses 0.568 / 0.608, log-ratio 0.068, plus its answer's move 1/4 over b_a = 1.125, 0.222). The statistic reads
+  the branch only, whose largest log-ratio is 0.114 (a first top at h_2, 0.216 / 0.193): eps_lb cannot pass that
+  on this statistic. The line's search (``lsl_pair``: random pairs of 2-100 records on {0..3}, about 2 s) finds
+  about 0.66 = 0.33 eps, the one-query ceiling of ``one_query_table``.
 * ``pmw_reused_comparison_noise`` (broken): NumericSparse's vectorised scan with one comparison noise draw
   shared by the block PMW hands it (the sparse-vector targets' broken twin, here inside PMW), on the ``pmw_lsl``
   pair: under D0 the first update at h_2 needs 0 < T^ - nu <= 1/4, under D1 it cannot happen.
@@ -74,7 +80,8 @@ from algorithms.classes.finite import FiniteClass
 from algorithms.privacy import NumericSparse, PureDP
 from algorithms.query_release.pmw import pmw, pmw_parameters
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
-from simulations.audit_targets.sparse_vector import _reused_comparison_noise, first_top_probabilities
+from simulations.audit_targets.sparse_vector import (_reused_comparison_noise, first_top_loss,
+                                                     first_top_probabilities)
 
 CLASS = FiniteClass(np.array([[False, True]]), name="h = 1{x = 1} on {0, 1}")
 PAIR = (np.array([0, 1]), np.array([1, 1]))
@@ -286,6 +293,46 @@ LSL_PAIR = (np.array([0, 1, 1, 3]), np.array([3, 1, 1, 3]))
 LSL_SYNTHETIC = -0.5  # G~(h_i) of the uniform x^0: 2 * 1/4 - 1, exact in float32
 
 
+def lsl_law(sparse, eps: float, data) -> tuple[np.ndarray, np.ndarray, float]:
+    """The law of two-query PMW's release (G~(h_1), G~(h_2)) on ``data`` (records on {0..3}, ``LSL_CLASS``, n
+    records), exactly: (the masses of its three branches [first top at h_1, first top at h_2, no top], the true
+    answers (q_1, q_2), the answer scale b_a).
+
+    At cut-off 1 PMW asks g_1, -g_1, g_2, -g_2 (g_i = q_i(s) - 1/4, the uniform x^0 giving 1/4) of one
+    NumericSparse whose noisy threshold is drawn once and kept until the first top, so the branch masses are
+    ``sparse_vector.first_top_probabilities`` of (g_1, -g_1, g_2, -g_2), a top of either sign of h_i merged (both
+    release q_i(s) +- Lap(b_a), one law). First top at h_i: G~(h_i) = clip(2 q_i(s) - 1 + 2 Lap(b_a), -1, 1); after
+    a top at h_1 NumericSparse halts and G~(h_2) is the updated synthetic answer, a function of the sign of
+    G~(h_1) + 1/2 alone; after a top at h_2 (or none) G~(h_1) = -1/2 exactly, as is G~(h_2) with no top. The
+    scales are those of ``_scales`` at |X~| = 4 (the number of queries does not enter them)."""
+    d = np.asarray(data)
+    q = LSL_CLASS.matrix.astype(float) @ np.bincount(d, minlength=LSL_CLASS.num_points) / d.size
+    b_t, b_q, b_a, t0 = _scales(sparse, eps, d.size, domain_size=LSL_CLASS.num_points)
+    g = q - 0.25
+    p = first_top_probabilities([g[0], -g[0], g[1], -g[1]], t0, b_t, b_q)
+    return np.array([p[0] + p[1], p[2] + p[3], p[4]]), q, b_a
+
+
+def lsl_pair_loss(sparse, eps: float, pair) -> float:
+    """The exact privacy loss (pure eps) of two-query PMW's release on ``pair`` (``lsl_law``): max over the three
+    branches of |log mass_0 / mass_1|, plus |q_i - q_i'| / b_a on the branch that releases h_i's Laplace answer
+    (its density ratio, the clip's atoms included, ranges over exp(+-|q_i - q_i'| / b_a) exactly; the other
+    coordinate is fixed or a function of it): ``sparse_vector.first_top_loss`` of the branch masses."""
+    (m0, q0, b_a), (m1, q1, _) = (lsl_law(sparse, eps, d) for d in pair)
+    return first_top_loss(m0, m1, np.abs(q0 - q1) / b_a)
+
+
+def lsl_pair(rng) -> tuple[np.ndarray, np.ndarray]:
+    """A random neighbouring pair of data sets of n records on {0..3}, n uniform on 2..``MAX_SEARCH_SIZE``, the
+    records' law itself random (one record replaced by another point): the ``pmw_lsl`` case's exact-loss search."""
+    n = int(rng.integers(2, MAX_SEARCH_SIZE + 1))
+    d0 = rng.choice(LSL_CLASS.num_points, size=n, p=rng.dirichlet(np.ones(LSL_CLASS.num_points)))
+    d1 = d0.copy()
+    i = int(rng.integers(0, n))
+    d1[i] = (d0[i] + rng.integers(1, LSL_CLASS.num_points)) % LSL_CLASS.num_points
+    return d0, d1
+
+
 class NoComparisonNoise(CutOff1):
     """Broken: the comparisons f_i(D) >= T^ made without their Laplace noise."""
 
@@ -310,7 +357,10 @@ def _lsl_case(sparse):
                             for _ in range(size or 1)])
             return out if size is not None else out[0]
 
-        return AuditCase(mechanism, _first_update, LSL_PAIR, None, float(declared.eps), 0.0, batched=True)
+        real = sparse is CutOff1   # the twins' laws are not lsl_law's (no comparison noise, a shared draw)
+        return AuditCase(mechanism, _first_update, LSL_PAIR, None, float(declared.eps), 0.0, batched=True,
+                         pair_loss=(lambda p: lsl_pair_loss(sparse, eps, p)) if real else None,
+                         loss_neighbours=lsl_pair if real else None)
 
     return make
 

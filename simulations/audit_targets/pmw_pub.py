@@ -220,9 +220,10 @@ def pair_loss(sigma_factor: float = 1.0) -> float:
     from algorithms.privacy.accounting import gaussian_epsilon
 
     (p0, m0, sigma), (p1, m1, _) = (transcript_law(d, sigma_factor) for d in PAIR)
-    if not (np.array_equal(p0, p1) and np.all(p0 == p0[0])):
-        raise ValueError("the closed form needs the selection uniform under both neighbours")
-    mu = float(np.max(np.abs(m0 - m1))) / sigma
+    shift = np.abs(m0 - m1)
+    if not (np.array_equal(p0, p1) and np.all(p0 == p0[0]) and np.all(shift == shift[0])):
+        raise ValueError("the closed form needs the selection uniform under both neighbours and one answer move")
+    mu = float(shift[0]) / sigma
     return gaussian_epsilon(zcdp_delta_at(EPS_TILDE ** 2 / 2, AUDIT_EPS), rho=mu * mu / 2)
 
 

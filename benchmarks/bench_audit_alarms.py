@@ -12,14 +12,17 @@ per (target, law, samples, confidence): runs, flagged, the one-sided 95% Clopper
 per-audit false-alarm rate (``simulations.stats.clopper_pearson(k, runs, 0.95, "upper")``), the nominal rate
 1 - C, "pass" when the bound is below the nominal rate, the median and largest eps_lb / declared eps, CPU.
 
-``--law exact`` (only the targets in ``EXACT_LAWS``): the audit is the same (same case, objectives, pair, search,
-samples, seed), but the mechanism's draws come from the target's own exact output law on its pair instead of its
-code: PMW^Pub's one-round transcript (permute-and-flip's selection probabilities, then the selected query's answer
-plus N(0, sigma^2) clipped to [0, 1]: LVSUW21 Algorithm 1 at T = 1), one-query PMW's release (no update with
-probability N(g), else clip(2 q - 1 + 2 Lap(b_a), -1, 1): ``simulations.audit_targets.pmw.one_query_llr``'s law)
-and A_PAP's, which is that PMW's at A_PAP's (alpha/2, beta/2) with its one cover member. Many times cheaper; the
-test ``tests/benchmarks/test_bench_audit_alarms.py`` holds each law to the code's draws (a seeded two-sample
-chi-square test). A false alarm is then a false alarm of the auditor on the law the code has, not of the code.
+``--law exact`` (only the targets that give their exact output law, ``exact_laws()``: a registered target's
+``make_exact``): the audit is the same (same case, objectives, pair, search, samples, seed), but the mechanism's
+draws come from the target's own exact output law on its pair instead of its code, the law behind its pair's exact
+loss, written once in the target's module: PMW^Pub's one-round transcript (``pmw_pub.round_law``: permute-and-flip's
+selection probabilities, then the selected query's answer plus N(0, sigma^2) clipped to [0, 1]: LVSUW21 Algorithm 1
+at T = 1) for ``pmw_pub`` and ``pmw_pub_selection``, one-query PMW's release (``pmw.one_query_draws``: no update
+with probability N(g), else clip(2 q - 1 + 2 Lap(b_a), -1, 1), the law of ``pmw.one_query_llr``) and A_PAP's
+(``pap.pap_sampler``), which is that PMW's at A_PAP's (alpha/2, beta/2) with its one cover member. Many times
+cheaper; the test ``tests/benchmarks/test_bench_audit_alarms.py`` holds each law to the code's draws (a seeded
+two-sample chi-square test). A false alarm is then a false alarm of the auditor on the law the code has, not of
+the code.
 
 ``--no-loss-search``: on a case without a sampled neighbour search (``neighbours`` None: pmw, pap, the PMW^Pub
 targets) the exact-loss search over pairs only writes the line's "worst pair found": it does not change the
@@ -35,13 +38,11 @@ it costs about 2 s of the 2.1 s of an exact-law pmw or pap audit. On a case with
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import math
 import multiprocessing
 import sys
 import time
-from dataclasses import replace
 
 import numpy as np
 
@@ -54,111 +55,19 @@ FIELDS = {"target": str, "law": str, "seed": int, "samples": int, "confidence": 
 # ---------------------------------------------------------------- exact output laws
 
 
-def pmw_pub_law(mod, data):
-    """LVSUW21 Algorithm 1 at T = 1 on ``data`` for a PMW^Pub target module ``mod`` (its DOMAIN, WORKLOADS, PUBLIC,
-    EPS_TILDE, T): (the selection probabilities of every query, the true answers, sigma). The code's split: eps_0 =
-    eps~ / sqrt(2T) for the permute-and-flip selection (scores |q(A_0) - q(D)|, sensitivity 1/n), sigma = 1/(n eps_0)
-    for the Gaussian measurement."""
-    from algorithms.privacy.mechanisms import permute_and_flip_probabilities
-    from algorithms.query_release.pmw_pub import distinct_rows, marginal_answers
-    from algorithms.query_release.workloads import MarginalQueries
-
-    if mod.T != 1:
-        raise ValueError("the exact transcript law is written for one round")
-    support, counts = distinct_rows(mod.PUBLIC)
-    queries = MarginalQueries(mod.DOMAIN, mod.WORKLOADS, support)
-    a0 = queries.answer(counts / counts.sum())
-    true = marginal_answers(mod.DOMAIN, queries.workloads, data)
-    n = data.shape[0]
-    eps0 = mod.EPS_TILDE / math.sqrt(2.0 * mod.T)
-    probs = permute_and_flip_probabilities(np.abs(a0 - true), eps=eps0, sensitivity=1.0 / n)
-    return probs, true, 1.0 / (n * eps0)
+def exact_laws() -> tuple:
+    """The registered targets that give their exact output law (``AuditTarget.make_exact``), sorted."""
+    return tuple(sorted(n for n, t in audit.targets().items() if t.make_exact is not None))
 
 
-def _pmw_pub_sampler(mod):
-    cache = {}
-
-    def mechanism(data, public, rng, size=None):
-        key = np.ascontiguousarray(data).tobytes()
-        if key not in cache:
-            cache[key] = pmw_pub_law(mod, data)
-        probs, true, sigma = cache[key]
-        m = size or 1
-        j = rng.choice(probs.size, size=m, p=probs / probs.sum())
-        out = np.column_stack([j, np.clip(true[j] + rng.normal(0.0, sigma, size=m), 0.0, 1.0)]).astype(float)
-        return out if size is not None else out[0]
-
-    return mechanism
-
-
-@functools.lru_cache(maxsize=64)
-def _one_query_law(q: float, n: int, eps: float, alpha: float, beta: float, domain_size: int):
-    """(N(g), b_a): one-query PMW's no-update probability and answer scale (simulations.audit_targets.pmw)."""
-    from simulations.audit_targets import pmw
-
-    kw = dict(alpha=alpha, beta=beta, domain_size=domain_size)
-    none = pmw.no_update_probability(pmw.CutOff1, eps, q, n, **kw)
-    return none, pmw._scales(pmw.CutOff1, eps, n, alpha, beta, domain_size)[2]
-
-
-def one_query_draws(q: float, n: int, eps: float, size: int, rng, alpha: float, beta: float, domain_size: int = 2):
-    """``size`` releases G~(h) of one-query PMW at cut-off 1: 0 with probability N(g), else clip(2 q - 1 + 2 Lap(b_a),
-    -1, 1) (``pmw.one_query_llr``'s law)."""
-    none, b_a = _one_query_law(float(q), int(n), float(eps), float(alpha), float(beta), int(domain_size))
-    y = np.clip(2.0 * q - 1.0 + 2.0 * rng.laplace(0.0, b_a, size=size), -1.0, 1.0)
-    return np.where(rng.random(size) < none, 0.0, y)
-
-
-def _pmw_sampler(eps: float):
-    from simulations.audit_targets import pmw
-
-    def mechanism(data, public, rng, size=None):
-        d = np.asarray(data)
-        out = one_query_draws(float(np.mean(d == 1)), d.size, eps, size or 1, rng, pmw.ALPHA, pmw.BETA)
-        return out if size is not None else out[0]
-
-    return mechanism
-
-
-@functools.lru_cache(maxsize=16)
-def _pap_answer(key: bytes, eps: float):
-    from simulations.audit_targets import pap
-    from simulations.audit_targets.pmw import CutOff1
-
-    data = np.frombuffer(key, dtype=np.int64)
-    (q, _), size = pap._pair_answers(CutOff1, eps, (data, data))
-    return q, size
-
-
-def _pap_sampler(eps: float):
-    from simulations.audit_targets import pap
-
-    def mechanism(data, public, rng, size=None):
-        d = np.ascontiguousarray(data, dtype=np.int64)
-        q, cover_x = _pap_answer(d.tobytes(), float(eps))
-        g = one_query_draws(q, d.size, eps, size or 1, rng, pap.ALPHA / 2.0, pap.BETA / 2.0, cover_x)
-        out = np.column_stack([g, (g != 0.0).astype(float), np.ones(g.size)])   # |H~| = 1: public data only
-        return out if size is not None else out[0]
-
-    return mechanism
-
-
-def exact_case(name: str, case):
-    """``case`` with its mechanism replaced by draws from the target's exact output law (module docstring)."""
-    from simulations.audit_targets import pmw_pub, pmw_pub_selection
-
-    if name == "pmw_pub":
-        return replace(case, mechanism=_pmw_pub_sampler(pmw_pub))
-    if name == "pmw_pub_selection":
-        return replace(case, mechanism=_pmw_pub_sampler(pmw_pub_selection))
-    if name == "pmw":
-        return replace(case, mechanism=_pmw_sampler(case.eps))
-    if name == "pap":   # the sampler releases the statistic's rows (G(h_1), 1{update}, |H~|) themselves
-        return replace(case, mechanism=_pap_sampler(case.eps), statistic=lambda rows: np.asarray(rows, dtype=float))
-    raise ValueError(f"no exact law for {name!r}; known: {', '.join(EXACT_LAWS)}")
-
-
-EXACT_LAWS = ("pmw_pub", "pmw_pub_selection", "pmw", "pap")
+def make_case(name: str, law: str):
+    """Target ``name``'s case at its defaults: its code's draws (``law`` "run") or its exact law's ("exact",
+    ``AuditTarget.make_exact``; ValueError for a target without one)."""
+    t = audit.get_target(name)
+    make = t.make if law == "run" else t.make_exact
+    if make is None:
+        raise ValueError(f"no exact law for {name!r}; known: {', '.join(exact_laws())}")
+    return make(float(t.default_eps), float(t.default_delta))
 
 
 # ---------------------------------------------------------------- runs
@@ -166,14 +75,13 @@ EXACT_LAWS = ("pmw_pub", "pmw_pub_selection", "pmw", "pap")
 
 def run_one(job: tuple) -> dict:
     """One seeded whole audit: ``job = (target, law, seed, samples or None, confidence, loss_search)``, as
-    ``audit.run_target`` runs it (``law`` "exact": the mechanism replaced by ``exact_case``). ``loss_search`` False
-    skips the exact-loss search over pairs on a case without a sampled neighbour search (module docstring)."""
+    ``audit.run_target`` runs it (``law`` "exact": the case's draws from its exact law, ``make_case``).
+    ``loss_search`` False skips the exact-loss search over pairs on a case without a sampled neighbour search
+    (module docstring)."""
     name, law, seed, samples, confidence, loss_search = job
-    t = audit.get_target(name)
-    n = samples or t.default_samples
+    n = samples or audit.get_target(name).default_samples
     start = time.process_time()
-    case = t.make(float(t.default_eps), float(t.default_delta))
-    case = exact_case(name, case) if law == "exact" else case
+    case = make_case(name, law)
     loss_search = loss_search or case.neighbours is not None
     r = audit.audit(case, n, np.random.default_rng(seed), confidence, search=loss_search)
     cpu = time.process_time() - start
@@ -292,7 +200,7 @@ def main(argv=None) -> int:
     found = audit.targets()
     names = (sorted(n for n, t in found.items() if t.expect_private) if args.targets == "real"
              else [x.strip() for x in args.targets.split(",") if x.strip()])
-    bad = [n for n in names if n not in found or (args.law == "exact" and n not in EXACT_LAWS)]
+    bad = [n for n in names if n not in found or (args.law == "exact" and found[n].make_exact is None)]
     if (bad or args.workers < 1 or not 0 < args.confidence < 1
             or (args.samples is not None and args.samples < 4)):
         print(f"bench_audit_alarms: error: unknown target or no exact law ({', '.join(bad) or '-'}), or --workers < 1,"

@@ -102,7 +102,11 @@ class AuditTarget:
     ``expect_private`` is False for a deliberately broken variant: the auditor is expected to catch it
     (eps_lb > declared eps). ``default_samples`` is what ``python -m simulations audit`` uses by default;
     ``ci_samples`` the smaller count at which the contract test requires the expected outcome. ``results``:
-    the registered results whose algorithm it audits (``("bcmnuw20:thm10",)``).
+    the registered results whose algorithm it audits (``("bcmnuw20:thm10",)``). ``make_exact`` (optional):
+    ``make_exact(eps, delta)`` is ``make(eps, delta)``'s case with its draws taken from the exact output law of the
+    mechanism audited on each data set of the pair (the law behind the case's ``pair_loss`` / ``pair_llr``, in the
+    target's module), not from its code: the same pair, objectives and values of the statistic, many times cheaper
+    (benchmarks/bench_audit_alarms.py ``--law exact``; a test holds each law to the code's draws).
     """
 
     name: str
@@ -118,6 +122,7 @@ class AuditTarget:
     #: results (``bounds show`` lists the target under them) or numbered items of bounds/papers_index.toml that are
     #: not registered (a privacy lemma: coverage counts the audit as what decides it); ``()`` for neither
     results: tuple = ()
+    make_exact: Callable[[float, float], AuditCase] | None = None
 
 
 @dataclass(frozen=True)

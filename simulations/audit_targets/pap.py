@@ -61,7 +61,7 @@ from algorithms.classes.finite import as_counts
 from algorithms.privacy import NumericSparse
 from algorithms.query_release.pap import a_pap
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
-from simulations.audit_targets.pmw import CutOff1, one_query_llr, one_query_loss
+from simulations.audit_targets.pmw import CutOff1, one_query_draws, one_query_llr, one_query_loss
 
 NUM_POINTS = 4
 CLASS = constructors.thresholds(NUM_POINTS, include_all_negative=False)
@@ -125,6 +125,33 @@ def pap_pair_llr(sparse, eps: float, pair, rows) -> np.ndarray:
                          beta=BETA / 2.0, domain_size=size)
 
 
+def pap_sampler(sparse, eps: float):
+    """A batched mechanism drawing the statistic's rows (G(h_1), 1{update}, |H~| = 1) of A_PAP on a private data
+    set from their exact law, not by running A_PAP: one-query PMW's release (``one_query_draws``) at A_PAP's
+    (alpha/2, beta/2) over |X~| points, q(s) from steps 1-3 of Algorithm 3 (``_pair_answers``, as ``pap_pair_llr``
+    reads them; derived once per data set). The ``pap`` target's ``make_exact``."""
+    cache = {}
+
+    def mechanism(private_data, public_data, rng, size=None):
+        d = np.ascontiguousarray(private_data, dtype=np.int64)
+        key = d.tobytes()
+        if key not in cache:
+            (q, _), cover_x = _pair_answers(sparse, eps, (d, d))
+            cache[key] = q, cover_x
+        q, cover_x = cache[key]
+        g = one_query_draws(sparse, eps, q, d.size, size or 1, rng, alpha=ALPHA / 2.0, beta=BETA / 2.0,
+                            domain_size=cover_x)
+        out = np.column_stack([g, (g != 0.0).astype(float), np.ones(g.size)])   # |H~| = 1: public data only
+        return out if size is not None else out[0]
+
+    return mechanism
+
+
+def _rows(rows) -> np.ndarray:
+    """The statistic of ``pap_sampler``'s draws: they are its rows already."""
+    return np.asarray(rows, dtype=float)
+
+
 def count_pair(rng) -> tuple[np.ndarray, np.ndarray]:
     """A random neighbouring pair of private data sets of ``PRIVATE_SIZE`` records: k at point 0 and the rest at the
     last point, and the same with one record moved between them (only the count at point 0 moves the one query):
@@ -134,7 +161,8 @@ def count_pair(rng) -> tuple[np.ndarray, np.ndarray]:
     return tuple(np.r_[np.zeros(j), np.full(PRIVATE_SIZE - j, NUM_POINTS - 1)].astype(np.int64) for j in (k, k + step))
 
 
-def _case(sparse, *, private_cover: bool = False):
+def _case(sparse, *, private_cover: bool = False, exact: bool = False):
+    """A_PAP's case; ``exact``: its draws from the exact law of the statistic's rows (``pap_sampler``)."""
     def make(eps: float, delta: float) -> AuditCase:
         def run(private_data, public_data, rng):
             public = private_data if private_cover else public_data
@@ -149,7 +177,8 @@ def _case(sparse, *, private_cover: bool = False):
                       sparse=sparse).guarantee
         declared_delta = float(getattr(probe, "delta", 0.0))
         loss = None if (private_cover or delta > 0) else (lambda p: pap_pair_loss(sparse, eps, p))
-        return AuditCase(mechanism, statistic, pair, PUBLIC, float(probe.eps), declared_delta, batched=True,
+        draw, stat = (pap_sampler(sparse, eps), _rows) if exact else (mechanism, statistic)
+        return AuditCase(draw, stat, pair, PUBLIC, float(probe.eps), declared_delta, batched=True,
                          pair_loss=loss, loss_neighbours=None if loss is None else count_pair,
                          pair_llr=None if loss is None else (lambda p, rows: pap_pair_llr(sparse, eps, p, rows)),
                          selection_fraction=SELECTION_FRACTION)
@@ -160,7 +189,8 @@ def _case(sparse, *, private_cover: bool = False):
 TARGETS = (
     AuditTarget("pap", "BCMNUW20 Thm 10", "A_PAP (Alg 3) on thresholds(4), public data fixed, PMW at cut-off 1 "
                 "(A_PAP's sparse hook), one cover member, n=100", _case(CutOff1), default_eps=PAP_EPS,
-                default_samples=AUDITED_SAMPLES, results=("bcmnuw20:thm10",)),
+                default_samples=AUDITED_SAMPLES, results=("bcmnuw20:thm10",),
+                make_exact=_case(CutOff1, exact=True)),
     AuditTarget("pap_papers_cutoff", "BCMNUW20 Thm 10", "A_PAP (Alg 3) as the papers run it (PMW's own cut-off), "
                 "the same pair: its exact loss shows what any one-query pair can see", _case(NumericSparse),
                 default_eps=PAP_EPS, default_samples=SAMPLES, results=("bcmnuw20:thm10",)),

@@ -56,6 +56,12 @@ eps_lb 0.417 = 0.75 of the pair's loss, 60,000 gave 0.463 = 0.84 and 80,000 gave
   comparison noise "first update at h_2" means T^ in (0, 1/4] under D0 and cannot happen under D1.
   Measured (eps = 2, seed 1): correct 0.05 at 10,000 samples; no comparison noise 5.49 at 6,000
   (caught); comparison noise at 0.1 / 0.25 of its scale 1.29 / 0.60 (missed; 0.25 at eps = 4: 1.06).
+  Exact loss of ``pmw_lsl``'s pair (``lsl_pair_loss`` of the release law ``lsl_law``: the three branches' masses
+  from one shared-threshold quadrature, plus the released Laplace answer): 0.291 at eps = 2 (a first top at h_1:
+  masses 0.568 / 0.608, log-ratio 0.068, plus its answer's move 1/4 over b_a = 1.125, 0.222). The statistic reads
+  the branch only, whose largest log-ratio is 0.114 (a first top at h_2, 0.216 / 0.193): eps_lb cannot pass that
+  on this statistic. The line's search (``lsl_pair``: random pairs of 2-100 records on {0..3}, about 2 s) finds
+  about 0.66 = 0.33 eps, the one-query ceiling of ``one_query_table``.
 * ``pmw_reused_comparison_noise`` (broken): NumericSparse's vectorised scan with one comparison noise draw
   shared by the block PMW hands it (the sparse-vector targets' broken twin, here inside PMW), on the ``pmw_lsl``
   pair: under D0 the first update at h_2 needs 0 < T^ - nu <= 1/4, under D1 it cannot happen.
@@ -65,6 +71,7 @@ eps_lb 0.417 = 0.75 of the pair's loss, 60,000 gave 0.463 = 0.84 and 80,000 gave
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -73,7 +80,8 @@ from algorithms.classes.finite import FiniteClass
 from algorithms.privacy import NumericSparse, PureDP
 from algorithms.query_release.pmw import pmw, pmw_parameters
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
-from simulations.audit_targets.sparse_vector import _reused_comparison_noise, first_top_probabilities
+from simulations.audit_targets.sparse_vector import (_reused_comparison_noise, first_top_loss,
+                                                     first_top_probabilities)
 
 CLASS = FiniteClass(np.array([[False, True]]), name="h = 1{x = 1} on {0, 1}")
 PAIR = (np.array([0, 1]), np.array([1, 1]))
@@ -171,11 +179,10 @@ def one_query_loss(sparse, eps: float, q0: float, q1: float, n: int, *, alpha: f
     between q_h(s) and q_h(s') ranges over exp(+-|q - q'| / b_a) exactly (the clipped masses included). So the loss
     is max(|log N(g)/N(g')|, |log (1 - N(g))/(1 - N(g'))| + |q - q'| / b_a), the scales b_t, b_q, b_a those of
     ``sparse`` as PMW builds it at (alpha, beta, eps, n, |X~| = domain_size)."""
-    b_a = _scales(sparse, eps, n, alpha, beta, domain_size)[2]
+    (n0, b_a), (n1, _) = (one_query_law(sparse, eps, q, n, alpha=alpha, beta=beta, domain_size=domain_size)
+                          for q in (q0, q1))
     if b_a == 0.0 and q0 != q1:
         return math.inf
-    n0, n1 = (no_update_probability(sparse, eps, q, n, alpha=alpha, beta=beta, domain_size=domain_size)
-              for q in (q0, q1))
     return max(_abs_log_ratio(n0, n1), _abs_log_ratio(1 - n0, 1 - n1) + (abs(q0 - q1) / b_a if q0 != q1 else 0.0))
 
 
@@ -194,13 +201,46 @@ def one_query_llr(sparse, eps: float, q0: float, q1: float, n: int, released, *,
     ``one_query_loss``): y = 0 exactly iff no update (mass N(g)); after a top y = clip(2 q - 1 + 2 Lap(b_a), -1, 1),
     whose log-ratio, the clipped ends included, is (|y - c_1| - |y - c_0|) / (2 b_a), c_k = 2 q_k - 1."""
     y = np.asarray(released, dtype=float)
-    b_a = _scales(sparse, eps, n, alpha, beta, domain_size)[2]
-    n0, n1 = (no_update_probability(sparse, eps, q, n, alpha=alpha, beta=beta, domain_size=domain_size)
-              for q in (q0, q1))
+    (n0, b_a), (n1, _) = (one_query_law(sparse, eps, q, n, alpha=alpha, beta=beta, domain_size=domain_size)
+                          for q in (q0, q1))
     c0, c1 = 2.0 * q0 - 1.0, 2.0 * q1 - 1.0
     with np.errstate(divide="ignore", invalid="ignore"):
         top = np.log(np.float64(1 - n0) / (1 - n1)) + (np.abs(y - c1) - np.abs(y - c0)) / (2.0 * b_a)
         return np.where(y == 0.0, np.log(np.float64(n0) / n1), top)
+
+
+def one_query_law(sparse, eps: float, q: float, n: int, *, alpha: float = ALPHA, beta: float = BETA,
+                  domain_size: int = 2) -> tuple[float, float]:
+    """One-query PMW's release law at true answer ``q`` (n records): (N(g), b_a), the no-update probability
+    (``no_update_probability``) and the answer's Laplace scale; ``one_query_loss``, ``one_query_llr`` and
+    ``one_query_draws`` all read it (derived once per arguments)."""
+    return _one_query_law(sparse, float(eps), float(q), int(n), float(alpha), float(beta), int(domain_size))
+
+
+@functools.lru_cache(maxsize=256)
+def _one_query_law(sparse, eps: float, q: float, n: int, alpha: float, beta: float, domain_size: int):
+    kw = dict(alpha=alpha, beta=beta, domain_size=domain_size)
+    return no_update_probability(sparse, eps, q, n, **kw), _scales(sparse, eps, n, alpha, beta, domain_size)[2]
+
+
+def one_query_draws(sparse, eps: float, q: float, n: int, size: int, rng, *, alpha: float = ALPHA,
+                    beta: float = BETA, domain_size: int = 2) -> np.ndarray:
+    """``size`` releases G~(h) drawn from the law of ``one_query_llr`` (not by running PMW): 0 with probability
+    N(g), else clip(2 q - 1 + 2 Lap(b_a), -1, 1) (``one_query_law``; the Laplace draws first, then the uniforms)."""
+    none, b_a = one_query_law(sparse, eps, q, n, alpha=alpha, beta=beta, domain_size=domain_size)
+    y = np.clip(2.0 * q - 1.0 + 2.0 * rng.laplace(0.0, b_a, size=size), -1.0, 1.0)
+    return np.where(rng.random(size) < none, 0.0, y)
+
+
+def one_query_sampler(sparse, eps: float):
+    """A batched mechanism drawing one-query PMW's release on a data set over {0, 1} from its exact law
+    (``one_query_draws`` at q = the share of records at 1): the ``pmw`` target's ``make_exact``."""
+    def mechanism(data, public, rng, size=None):
+        d = np.asarray(data)
+        out = one_query_draws(sparse, eps, float(np.mean(d == 1)), d.size, size or 1, rng)
+        return out if size is not None else out[0]
+
+    return mechanism
 
 
 def _scales(sparse, eps: float, n: int, alpha: float = ALPHA, beta: float = BETA, domain_size: int = 2):
@@ -219,7 +259,8 @@ def no_update_probability(sparse, eps: float, q: float, n: int, *, alpha: float 
     return float(first_top_probabilities([g, -g], t0, b_t, b_q)[-1])
 
 
-def _case(sparse, pair=PAIR):
+def _case(sparse, pair=PAIR, *, exact: bool = False):
+    """The one-query PMW case on ``pair``; ``exact``: its draws from the exact law (``one_query_sampler``)."""
     def make(eps: float, delta: float) -> AuditCase:
         declared = pmw(PAIR[0], CLASS, ALPHA, BETA, eps, 0.0, np.random.default_rng(0), sparse=sparse).guarantee
 
@@ -234,6 +275,8 @@ def _case(sparse, pair=PAIR):
                                  np.asarray(rows, dtype=float)[:, 0])
 
         exact_law = _scales(sparse, eps, pair[0].size)[2] > 0   # a noiseless answer has no finite log-ratio
+        if exact:
+            mechanism = one_query_sampler(sparse, eps)
         return AuditCase(mechanism, _statistic, pair, None, float(declared.eps), 0.0, batched=True,
                          pair_loss=lambda p: one_query_pair_loss(sparse, eps, p),
                          # the real PMW's search spans 2-100 records; the twins keep n = 2 (their quadratures at
@@ -248,6 +291,46 @@ LSL_CLASS = FiniteClass(np.array([[False, False, False, True], [False, True, Fal
                         name="h_1 = 1{x = 3}, h_2 = 1{x = 1} on {0..3}")
 LSL_PAIR = (np.array([0, 1, 1, 3]), np.array([3, 1, 1, 3]))
 LSL_SYNTHETIC = -0.5  # G~(h_i) of the uniform x^0: 2 * 1/4 - 1, exact in float32
+
+
+def lsl_law(sparse, eps: float, data) -> tuple[np.ndarray, np.ndarray, float]:
+    """The law of two-query PMW's release (G~(h_1), G~(h_2)) on ``data`` (records on {0..3}, ``LSL_CLASS``, n
+    records), exactly: (the masses of its three branches [first top at h_1, first top at h_2, no top], the true
+    answers (q_1, q_2), the answer scale b_a).
+
+    At cut-off 1 PMW asks g_1, -g_1, g_2, -g_2 (g_i = q_i(s) - 1/4, the uniform x^0 giving 1/4) of one
+    NumericSparse whose noisy threshold is drawn once and kept until the first top, so the branch masses are
+    ``sparse_vector.first_top_probabilities`` of (g_1, -g_1, g_2, -g_2), a top of either sign of h_i merged (both
+    release q_i(s) +- Lap(b_a), one law). First top at h_i: G~(h_i) = clip(2 q_i(s) - 1 + 2 Lap(b_a), -1, 1); after
+    a top at h_1 NumericSparse halts and G~(h_2) is the updated synthetic answer, a function of the sign of
+    G~(h_1) + 1/2 alone; after a top at h_2 (or none) G~(h_1) = -1/2 exactly, as is G~(h_2) with no top. The
+    scales are those of ``_scales`` at |X~| = 4 (the number of queries does not enter them)."""
+    d = np.asarray(data)
+    q = LSL_CLASS.matrix.astype(float) @ np.bincount(d, minlength=LSL_CLASS.num_points) / d.size
+    b_t, b_q, b_a, t0 = _scales(sparse, eps, d.size, domain_size=LSL_CLASS.num_points)
+    g = q - 0.25
+    p = first_top_probabilities([g[0], -g[0], g[1], -g[1]], t0, b_t, b_q)
+    return np.array([p[0] + p[1], p[2] + p[3], p[4]]), q, b_a
+
+
+def lsl_pair_loss(sparse, eps: float, pair) -> float:
+    """The exact privacy loss (pure eps) of two-query PMW's release on ``pair`` (``lsl_law``): max over the three
+    branches of |log mass_0 / mass_1|, plus |q_i - q_i'| / b_a on the branch that releases h_i's Laplace answer
+    (its density ratio, the clip's atoms included, ranges over exp(+-|q_i - q_i'| / b_a) exactly; the other
+    coordinate is fixed or a function of it): ``sparse_vector.first_top_loss`` of the branch masses."""
+    (m0, q0, b_a), (m1, q1, _) = (lsl_law(sparse, eps, d) for d in pair)
+    return first_top_loss(m0, m1, np.abs(q0 - q1) / b_a)
+
+
+def lsl_pair(rng) -> tuple[np.ndarray, np.ndarray]:
+    """A random neighbouring pair of data sets of n records on {0..3}, n uniform on 2..``MAX_SEARCH_SIZE``, the
+    records' law itself random (one record replaced by another point): the ``pmw_lsl`` case's exact-loss search."""
+    n = int(rng.integers(2, MAX_SEARCH_SIZE + 1))
+    d0 = rng.choice(LSL_CLASS.num_points, size=n, p=rng.dirichlet(np.ones(LSL_CLASS.num_points)))
+    d1 = d0.copy()
+    i = int(rng.integers(0, n))
+    d1[i] = (d0[i] + rng.integers(1, LSL_CLASS.num_points)) % LSL_CLASS.num_points
+    return d0, d1
 
 
 class NoComparisonNoise(CutOff1):
@@ -274,7 +357,10 @@ def _lsl_case(sparse):
                             for _ in range(size or 1)])
             return out if size is not None else out[0]
 
-        return AuditCase(mechanism, _first_update, LSL_PAIR, None, float(declared.eps), 0.0, batched=True)
+        real = sparse is CutOff1   # the twins' laws are not lsl_law's (no comparison noise, a shared draw)
+        return AuditCase(mechanism, _first_update, LSL_PAIR, None, float(declared.eps), 0.0, batched=True,
+                         pair_loss=(lambda p: lsl_pair_loss(sparse, eps, p)) if real else None,
+                         loss_neighbours=lsl_pair if real else None)
 
     return make
 
@@ -282,7 +368,8 @@ def _lsl_case(sparse):
 TARGETS = (
     AuditTarget("pmw", "BCMNUW20 Alg 1", "PMW with NumericSparse at c=1, one query, n=20, pair moving q(s) from 0.65 "
                 "to 0.70 (the testable pair of largest exact loss at this budget); likelihood-ratio events",
-                _case(CutOff1, POWER_PAIR), default_eps=PMW_EPS, default_samples=POWER_SAMPLES),
+                _case(CutOff1, POWER_PAIR), default_eps=PMW_EPS, default_samples=POWER_SAMPLES,
+                make_exact=_case(CutOff1, POWER_PAIR, exact=True)),
     AuditTarget("pmw_no_answer_noise", "BCMNUW20 Alg 1 (broken)",
                 "PMW releasing NumericSparse's answer without its Laplace noise, c=1",
                 _case(NoAnswerNoise), expect_private=False, default_eps=PMW_EPS, default_samples=SAMPLES),

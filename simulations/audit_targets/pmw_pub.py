@@ -60,6 +60,7 @@ import numpy as np
 
 from algorithms._lazy import lazy_module
 from algorithms.privacy import GaussianMechanism, PermuteAndFlip, zcdp_epsilon_infimum
+from algorithms.privacy.mechanisms import permute_and_flip_probabilities
 from algorithms.query_release.mw import IncrementalMWDistribution
 from algorithms.query_release.pmw_pub import distinct_rows, marginal_answers, pmw_pub
 from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries
@@ -120,6 +121,49 @@ def true_answers(private_rows):
     return _true_answers(rows.tobytes(), rows.shape)
 
 
+def round_law(queries, counts, data, eps_tilde: float, rounds: int, select_factor: float = 1.0,
+              sigma_factor: float = 1.0):
+    """LVSUW21 Algorithm 1 at T = 1, exactly: (the selection probabilities of every query, the true answers, sigma)
+    of the transcript (selected query, measurement) on ``data``, for marginal queries ``queries`` over the public
+    support with public ``counts``. The code's split: eps_0 = eps~/sqrt(2T) for the permute-and-flip selection
+    (scores |q(A_0) - q(D)|, sensitivity 1/n; ``permute_and_flip_probabilities``), sigma = 1/(n eps_0) for the
+    Gaussian measurement, N(q_j(D), sigma^2) clipped to [0, 1]; a twin's ``select_factor`` / ``sigma_factor``
+    scale them."""
+    if rounds != 1:
+        raise ValueError("the exact transcript law is written for one round")
+    a0 = queries.answer(counts / counts.sum())
+    true = marginal_answers(queries.domain, queries.workloads, data)
+    n = data.shape[0]
+    eps0 = eps_tilde / math.sqrt(2.0 * rounds)
+    probs = permute_and_flip_probabilities(np.abs(a0 - true), eps=select_factor * eps0, sensitivity=1.0 / n)
+    return probs, true, sigma_factor / (n * eps0)
+
+
+def transcript_law(data, sigma_factor: float = 1.0):
+    """``round_law`` of this module's set-up (public data, workloads, eps~, T = 1) on ``data``."""
+    return round_law(*_public_queries(), data, EPS_TILDE, T, sigma_factor=sigma_factor)
+
+
+def transcript_sampler(law):
+    """A batched mechanism drawing one-round PMW^Pub transcripts (selected query, clipped measurement) on a data set
+    from its exact law ``law(data)`` = (selection probabilities, true answers, sigma) (``round_law``), not by
+    running the algorithm: the selection, then N(true answer, sigma^2) clipped to [0, 1]. The law is derived once
+    per data set. The PMW^Pub targets' ``make_exact``."""
+    cache = {}
+
+    def mechanism(data, public, rng, size=None):
+        key = np.ascontiguousarray(data).tobytes()
+        if key not in cache:
+            cache[key] = law(data)
+        probs, true, sigma = cache[key]
+        m = size or 1
+        j = rng.choice(probs.size, size=m, p=probs / probs.sum())
+        out = np.column_stack([j, np.clip(true[j] + rng.normal(0.0, sigma, size=m), 0.0, 1.0)]).astype(float)
+        return out if size is not None else out[0]
+
+    return mechanism
+
+
 def _broken_run(private_rows, rng, factor):
     """LVSUW21 Algorithm 1's loop (as ``mwem_zcdp_from_answers`` runs it for PMW^Pub) with the Gaussian
     measurement at ``factor`` times sigma = 1/(n eps_0)."""
@@ -134,7 +178,9 @@ def _broken_run(private_rows, rng, factor):
                               measure=lambda v, r: gauss.release(v, r).value, clip=True, average_previous=True)
 
 
-def _case(factor: float | None):
+def _case(factor: float | None, *, exact: bool = False):
+    """The PMW^Pub case (``factor``: a twin's sigma factor); ``exact``: the real one's draws from its exact law
+    (``transcript_sampler`` of ``transcript_law``)."""
     def make(eps: float, delta: float) -> AuditCase:
         declared = pmw_pub(PAIR[0], PUBLIC, DOMAIN, WORKLOADS, EPS_TILDE, T, np.random.default_rng(0)).guarantee
 
@@ -147,6 +193,8 @@ def _case(factor: float | None):
             out = np.array([run(data, rng) for _ in range(size or 1)], dtype=float)
             return out if size is not None else out[0]
 
+        if exact:
+            mechanism = transcript_sampler(lambda data: transcript_law(data, factor or 1.0))
         rho = float(declared.rho)
         return AuditCase(mechanism, fold, PAIR, PUBLIC, float(eps), zcdp_delta_at(rho, eps), batched=True,
                          profile=lambda e: zcdp_delta_at(rho, e), profile_name=f"CKS20 curve of {rho:g}-zCDP",
@@ -167,17 +215,23 @@ def pair_loss(sigma_factor: float = 1.0) -> float:
     """The exact privacy loss of the pair as eps at the audited delta: the selection is uniform under both
     neighbours (equal scores), so the transcript's law differs only through one Gaussian measurement of
     q_1 = 1/4 vs 1/2 with mu = Delta/sigma = eps_0 / sigma_factor (= 1 for the real algorithm; BW18 Thm 8
-    inverted at delta(AUDIT_EPS)); its zCDP rho is mu^2/2 = 1/2 for the real algorithm, half the declared rho."""
+    inverted at delta(AUDIT_EPS)); its zCDP rho is mu^2/2 = 1/2 for the real algorithm, half the declared rho. The
+    selection's uniformity and mu are read from ``transcript_law`` (the law the ``make_exact`` draws come from)."""
     from algorithms.privacy.accounting import gaussian_epsilon
 
-    mu = EPS_TILDE / math.sqrt(2.0 * T) / sigma_factor
+    (p0, m0, sigma), (p1, m1, _) = (transcript_law(d, sigma_factor) for d in PAIR)
+    shift = np.abs(m0 - m1)
+    if not (np.array_equal(p0, p1) and np.all(p0 == p0[0]) and np.all(shift == shift[0])):
+        raise ValueError("the closed form needs the selection uniform under both neighbours and one answer move")
+    mu = float(shift[0]) / sigma
     return gaussian_epsilon(zcdp_delta_at(EPS_TILDE ** 2 / 2, AUDIT_EPS), rho=mu * mu / 2)
 
 
 TARGETS = (
     AuditTarget("pmw_pub", "LVSUW21 Thm 4.5", "PMW^Pub, T=1, one binary attribute, n=4; "
                 f"zCDP claim tested at its (eps={AUDIT_EPS:g}, delta(eps)) point by a delta audit", _case(None),
-                default_eps=AUDIT_EPS, default_samples=SAMPLES, results=("lvsuw21:thm4.5",)),
+                default_eps=AUDIT_EPS, default_samples=SAMPLES, results=("lvsuw21:thm4.5",),
+                make_exact=_case(None, exact=True)),
     AuditTarget("pmw_pub_half_sigma", "LVSUW21 Thm 4.5 (broken)",
                 "PMW^Pub with its Gaussian measurement at 0.5 sigma, same zCDP declared",
                 _case(0.5), expect_private=False, default_eps=AUDIT_EPS, default_samples=HALF_SIGMA_SAMPLES,

@@ -75,7 +75,7 @@ from algorithms.query_release.pmw_pub import distinct_rows, marginal_answers, pm
 from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries
 from simulations._audit_bounds import _bernoulli_renyi
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
-from simulations.audit_targets.pmw_pub import zcdp_delta_at
+from simulations.audit_targets.pmw_pub import round_law, transcript_sampler, zcdp_delta_at
 
 
 mwem_mod = importlib.import_module("algorithms.query_release.mwem")
@@ -109,13 +109,9 @@ def _queries():
 
 def transcript_law(data, select_factor: float = 1.0, sigma_factor: float = 1.0):
     """LVSUW21 Algorithm 1, one round: (selection probabilities of every query, true answers, sigma) of the
-    transcript on ``data`` (the measurement of query j is N(q_j(data), sigma^2) clipped to [0, 1])."""
-    queries, counts = _queries()
-    a0 = queries.answer(counts / counts.sum())
-    true = marginal_answers(DOMAIN, queries.workloads, data)
-    eps, sigma = _params(select_factor, sigma_factor)
-    probs = permute_and_flip_probabilities(np.abs(a0 - true), eps=eps, sensitivity=1.0 / data.shape[0])
-    return probs, true, sigma
+    transcript on ``data`` (the measurement of query j is N(q_j(data), sigma^2) clipped to [0, 1]):
+    ``pmw_pub.round_law`` of this module's set-up, the law its ``make_exact`` draws from."""
+    return round_law(*_queries(), data, EPS_TILDE, T, select_factor, sigma_factor)
 
 
 def _log_clipped_atoms(m, sigma):
@@ -230,7 +226,9 @@ def _broken_run(private_rows, rng, select_factor, sigma_factor):
                               average_previous=True)
 
 
-def _case(select_factor: float = 1.0, sigma_factor: float = 1.0):
+def _case(select_factor: float = 1.0, sigma_factor: float = 1.0, *, exact: bool = False):
+    """The case of the twin at these factors (both 1: the real PMW^Pub); ``exact``: its draws from its exact
+    law (``transcript_sampler`` of ``transcript_law``)."""
     real = select_factor == 1.0 and sigma_factor == 1.0
 
     def make(eps: float, delta: float) -> AuditCase:
@@ -249,6 +247,8 @@ def _case(select_factor: float = 1.0, sigma_factor: float = 1.0):
         def statistic(out):
             return log_likelihood_ratio(out[:, 0], out[:, 1], select_factor, sigma_factor)
 
+        if exact:
+            mechanism = transcript_sampler(lambda data: transcript_law(data, select_factor, sigma_factor))
         return AuditCase(mechanism, statistic, PAIR, PUBLIC, float(eps), zcdp_delta_at(rho, eps), batched=True,
                          profile=lambda e: zcdp_delta_at(rho, e), profile_name=f"CKS20 curve of {rho:g}-zCDP",
                          rho=rho, pair_loss=lambda pair: pair_eps(zcdp_delta_at(rho, eps), select_factor,
@@ -268,7 +268,8 @@ TARGETS = (
     AuditTarget("pmw_pub_selection", "LVSUW21 Thm 4.5",
                 "PMW^Pub, T=1, two binary attributes, n=8, a pair whose private row moves the selection's scores; "
                 "transcript log-likelihood ratio; zCDP claim by its (eps=2, delta(eps)) point, curve and rho",
-                _case(), default_eps=AUDIT_EPS, default_samples=20_000, results=("lvsuw21:thm4.5",)),
+                _case(), default_eps=AUDIT_EPS, default_samples=20_000, results=("lvsuw21:thm4.5",),
+                make_exact=_case(exact=True)),
     AuditTarget("pmw_pub_selection_sqrt2_sigma", "LVSUW21 Thm 4.5 (broken)",
                 "PMW^Pub with its Gaussian measurement at sigma / sqrt 2 (exact rho 1.204 on this pair), same zCDP "
                 "declared; caught by the transcript divergence objective", _case(sigma_factor=SQRT2_SIGMA),

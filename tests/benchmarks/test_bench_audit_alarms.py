@@ -1,16 +1,18 @@
 """Pearson 1900 (the two-sample chi-square test of homogeneity): the exact output laws that
-``benchmarks/bench_audit_alarms.py --law exact`` draws from are the laws the targets' code draws from, on each
-neighbour of the audited pair; and the records it reads back are checked.
+``benchmarks/bench_audit_alarms.py --law exact`` draws from (each target's ``make_exact``, written in its module
+beside its pair's exact loss) are the laws the targets' code draws from, on each neighbour of the audited pair; and
+the records it reads back are checked.
 
 Each law test draws the audited rows (the transcript where the case releases one, else the statistic) from the
 real mechanism (a few thousand, seeded) and from the exact law (200,000), bins them (the atoms of the real-valued
 column, then its deciles among the rest, crossed with the discrete columns) and requires the chi-square test's
-p-value above 1e-3. Break checked once by hand (each law altered, the same seeds): the PMW^Pub laws (both pairs)
-with sigma / sqrt 2 (the registered twin's break) fail (p < 1e-97) and with sigma x 1.2 (p < 1e-14); the one-query
-PMW law with its answer scale b_a x 0.8 fails on ``pmw`` (p < 1e-12) and with N(g) - 0.05 (p < 1e-5; N(g) - 0.03
-gives p 1.5e-3: not caught); the A_PAP law with N(g) - 0.03 (p < 1e-6) and at PMW's (alpha, beta) instead of
-A_PAP's halves (p = 0). Not caught: b_a x 0.8 on ``pap`` (its releases are 94-96% "no update"; p 2e-3 even at
-10,000 draws): the answer's law is the one held on ``pmw``.
+p-value above 1e-3. Break checked by hand at the laws' home in the target modules (each law altered, the same
+seeds; p of each neighbour): the PMW^Pub round law (``pmw_pub.round_law``, both targets) with sigma / sqrt 2 (the
+registered twin's break) fails (p < 1e-97) and with sigma x 1.2 (p < 1e-14); the one-query PMW law
+(``pmw.one_query_draws``) with its answer scale b_a x 0.8 fails on ``pmw`` (p < 1e-12) and on ``pap`` (p < 1e-6),
+with N(g) - 0.05 on both (p < 1e-5 and < 3e-4); A_PAP's law at PMW's (alpha, beta) instead of A_PAP's halves
+(p = 0). Not caught: N(g) - 0.03 (p 1.5e-3 on ``pmw``, 0.18 on ``pap``: a 3-point shift of the no-update atom,
+one cell among about a dozen, at a few thousand real draws).
 """
 
 import importlib.util
@@ -21,7 +23,6 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from simulations import audit
 
 _PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_audit_alarms.py"
 _spec = importlib.util.spec_from_file_location("bench_audit_alarms", _PATH)
@@ -65,27 +66,25 @@ def homogeneity_p(real, exact, col) -> float:
     return float(stats.chi2_contingency(table[:, table.sum(axis=0) >= 20])[1])
 
 
-@pytest.mark.parametrize("name", bench.EXACT_LAWS)
+def test_the_targets_with_an_exact_law_are_the_ones_held_here():
+    """Every target that gives an exact law (the bench's ``--law exact`` set) is held to its code below, and a target
+    without one is refused by the bench (catches a ``make_exact`` added without its law test)."""
+    assert set(bench.exact_laws()) == set(REAL_DRAWS)
+    with pytest.raises(ValueError, match="no exact law"):
+        bench.make_case("pmw_lsl", "exact")
+
+
+@pytest.mark.parametrize("name", sorted(REAL_DRAWS))
 def test_exact_law_is_the_codes(name):
     """Each neighbour of the target's pair: the real code's rows and the exact law's are one law (p > 1e-3)."""
-    t = audit.get_target(name)
-    real_case = t.make(float(t.default_eps), float(t.default_delta))
-    exact_case = bench.exact_case(name, real_case)
+    real_case, exact_case = bench.make_case(name, "run"), bench.make_case(name, "exact")
+    for a, b in zip(exact_case.private_pair, real_case.private_pair):
+        np.testing.assert_array_equal(a, b)
     rng = np.random.default_rng(40)
     for data in real_case.private_pair:
         real = _rows(real_case, data, REAL_DRAWS[name], rng)
         exact = _rows(exact_case, data, EXACT_DRAWS, rng)
         assert homogeneity_p(real, exact, COLUMN[name]) > 1e-3, name
-
-
-def test_pmw_pub_selection_law_is_the_targets_own():
-    """The general PMW^Pub law on the selection pair equals the target module's ``transcript_law`` (catches a wrong
-    split of eps~ between the selection and the measurement in either)."""
-    from simulations.audit_targets import pmw_pub_selection as sel
-
-    for data in sel.PAIR:
-        for a, b in zip(bench.pmw_pub_law(sel, data), sel.transcript_law(data)):
-            np.testing.assert_allclose(a, b, rtol=1e-12)
 
 
 def test_summary_counts_and_bound(tmp_path):

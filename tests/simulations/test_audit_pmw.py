@@ -115,12 +115,45 @@ def test_pmw_pair_exact_loss_matches_the_simulated_no_update_law_and_bounds_the_
     assert r.eps_lower_bound <= r.pair_loss and "the gap is the pair's" in str(r) and math.isfinite(r.pair_loss)
 
 
+def test_pmw_lsl_exact_law_matches_pmw_runs_and_gives_the_pairs_loss():
+    """The two-query pair's exact release law (``lsl_law``) against PMW runs (10,000 per neighbour, fixed seed): the
+    masses of a first top at h_1 with G~(h_1) above its centre 2 q_1 - 1 and at or below it (half of that branch
+    each: the Laplace answer's median), of a first top at h_2 and of none, each inside the two-sided Clopper-Pearson
+    interval of its simulated rate at 1 - 1e-3/8 (Bonferroni over 4 masses x 2 neighbours); after a top at h_1,
+    G~(h_2) is a function of the side of G~(h_1) (the loss reads nothing else there). The pair's loss is 0.2906 and
+    a data set against itself has none. Break checked once: the threshold redrawn before h_2 (independent one-query
+    no-top probabilities, the mistake the shared threshold rules out) moves the h_2 mass from 0.216 to 0.263 under
+    D0 and fails; so does the comparison scale b_t instead of 2 b_t (none 0.216 -> 0.327)."""
+    from simulations import stats
+
+    rng = np.random.default_rng(17)
+    runs, level = 10_000, 1 - 1e-3 / 8
+    for data in pmw_targets.LSL_PAIR:
+        masses, q, _ = pmw_targets.lsl_law(pmw_targets.CutOff1, pmw_targets.PMW_EPS, data)
+        g = np.array([pmw(data, pmw_targets.LSL_CLASS, pmw_targets.ALPHA, pmw_targets.BETA, pmw_targets.PMW_EPS, 0.0,
+                          rng, sparse=pmw_targets.CutOff1).value.answers for _ in range(runs)])
+        first = pmw_targets._first_update(g)
+        top1 = first == 0
+        above = g[:, 0] > 2 * q[0] - 1
+        counts = [np.sum(top1 & above), np.sum(top1 & ~above), np.sum(first == 1), np.sum(first == 2)]
+        for k, p in zip(counts, [masses[0] / 2, masses[0] / 2, masses[1], masses[2]]):
+            lo, hi = stats.clopper_pearson(int(k), runs, level)
+            assert lo <= p <= hi, (data, k / runs, p)
+        side = g[top1, 0] > pmw_targets.LSL_SYNTHETIC
+        assert all(np.unique(g[top1][side == s, 1]).size == 1 for s in (True, False))
+    loss = pmw_targets.lsl_pair_loss(pmw_targets.CutOff1, pmw_targets.PMW_EPS, pmw_targets.LSL_PAIR)
+    assert loss == pytest.approx(0.2906, abs=1e-4)
+    d0 = pmw_targets.LSL_PAIR[0]
+    assert pmw_targets.lsl_pair_loss(pmw_targets.CutOff1, pmw_targets.PMW_EPS, (d0, d0)) == 0.0
+
+
 def test_pmw_with_a_shared_comparison_draw_is_caught_and_pmw_lsl_passes():
     """PMW whose NumericSparse shares one comparison noise draw across the block it is handed (the mutation the
     scan's unit law test rejects) is caught on the Lyu-Su-Li-type pair at 2,000 samples: a first update at h_2
     is then impossible under D1. The real PMW passes on the same pair and seed."""
     assert audit.run_target("pmw_reused_comparison_noise", samples=2_000, seed=5).violated
-    assert not audit.run_target("pmw_lsl", samples=2_000, seed=5).violated
+    real = audit.run_target("pmw_lsl", samples=2_000, seed=5)
+    assert not real.violated and real.eps_lower_bound <= real.pair_loss < 1.0, str(real)
 
 
 def test_mwem_transcript_catches_the_unsplit_budget_and_the_real_mwem_passes():

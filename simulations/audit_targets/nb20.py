@@ -52,6 +52,9 @@ from algorithms.privacy.accounting import ApproxDP, PureDP
 from algorithms.privacy.mechanisms import LaplaceMechanism
 from algorithms.privacy.stability import DistanceToInstability
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
+from simulations.audit_targets._nb20_laws import (agprivcl_answer_probability, binary, eps_at_delta,
+                                                  laplace_mixture_loss, sspp_one_point_probability,
+                                                  stab_release_probability, subsamp_answer_table)
 from simulations.experiments._nb20_common import agprivcl_params, subsamp_params, unvprivcl_params
 
 K = 6
@@ -76,6 +79,25 @@ def vote_margin(data) -> int:
     return int(vote_margins(_CLS16, subsample_hypotheses(_CLS16, x, y, K))[1][QUERY])
 
 
+def stab_pair_loss(mech: DistanceToInstability, pair) -> float:
+    """The exact eps at the declared delta of a pair for A_stab on the vote margin (released or bottom): the
+    release probabilities ``stab_release_probability`` at each data set's margin, ``eps_at_delta``."""
+    p0, p1 = (stab_release_probability(mech, vote_margin(d)) for d in pair)
+    return eps_at_delta(binary(p0), binary(p1), mech.guarantee.delta)
+
+
+def stab_neighbours(rng) -> tuple:
+    """A random S of 3K records over the 16 points, labelled by a random threshold with a random share (up to 1/2)
+    of labels flipped (so that every margin is drawn), and its neighbour with one random record replaced."""
+    n = 3 * K
+    x = rng.integers(0, 16, n)
+    y = (x >= rng.integers(0, 17)) ^ (rng.random(n) < 0.5 * rng.random())
+    x1, y1 = x.copy(), y.copy()
+    i = int(rng.integers(n))
+    x1[i], y1[i] = rng.integers(0, 16), rng.random() < 0.5
+    return (x, y), (x1, y1)
+
+
 def _stab_case(eps: float, delta: float, *, sensitivity: float) -> AuditCase:
     mech = DistanceToInstability(eps, GAMMA, sensitivity=sensitivity)
 
@@ -84,7 +106,8 @@ def _stab_case(eps: float, delta: float, *, sensitivity: float) -> AuditCase:
         return out[0] if size is None else out
 
     return AuditCase(mechanism, lambda o: np.asarray(o, dtype=float), subsamp_pair(), None,
-                     mech.guarantee.eps, mech.guarantee.delta, batched=True)
+                     mech.guarantee.eps, mech.guarantee.delta, batched=True,
+                     pair_loss=lambda pair: stab_pair_loss(mech, pair), loss_neighbours=stab_neighbours)
 
 
 SSPP_RECORDS = 10         # r of the real phase's pair: its exact loss (0.469 at eps/2 = 0.495) near the declared
@@ -187,6 +210,7 @@ TARGETS = (
 _CLS1 = constructors.thresholds(1)
 _CLS3 = constructors.thresholds(3)
 _RELABEL_EPS_A = 1.0
+RELABEL_MAX = 6    # records of S' in the relabelling pairs (the target's own pair and the exact search's)
 SUBSAMP_PER_BLOCK = 3
 AG_ALPHA, AG_BETA = 0.2, 0.2
 UNV_ALPHA, UNV_BETA = 0.9, 0.9
@@ -218,7 +242,34 @@ def _relabel_case(eps: float, delta: float, *, lemma5: bool) -> AuditCase:
 
     g = lemma5_guarantee(PureDP(eps_a)) if lemma5 else ApproxDP(eps_a, 0.0)
     return AuditCase(mechanism, lambda o: np.asarray(o, dtype=float), relabel_pair(), None, g.eps, g.delta,
-                     batched=True)
+                     batched=True, pair_loss=lambda pair: relabel_pair_loss(eps_a, pair),
+                     loss_neighbours=relabel_neighbours)
+
+
+def relabel_centre_weights(hist: np.ndarray) -> np.ndarray:
+    """Pr[S'' has c positives], c = 0..RELABEL_MAX: A_Relabel's h^ by its exact law (``a_sspp_law`` on S' with
+    T_pub = S''s points, eps~), S'''s positives the records of S' that h^ labels 1."""
+    y = np.repeat(np.arange(6) % 2, hist.ravel())
+    x = np.repeat(np.repeat(np.arange(3), 2), hist.ravel())
+    probs = a_sspp_law(_CLS3, x, y, x, EPS_TILDE).hypothesis_probabilities()
+    return np.bincount(_CLS3.matrix[:, x].sum(axis=1), weights=probs, minlength=RELABEL_MAX + 1)
+
+
+def relabel_pair_loss(eps_a: float, pair) -> float:
+    """The exact (pure: the declared delta is 0) loss of a pair for A o A_Relabel: the output is the mixture over
+    h^ of Lap(positives of S'', 1 / eps_A) (``relabel_centre_weights``), whose sup log-ratio is at an integer or a
+    tail (``laplace_mixture_loss``)."""
+    return laplace_mixture_loss(*(relabel_centre_weights(d) for d in pair), eps_a)
+
+
+def relabel_neighbours(rng) -> tuple[np.ndarray, np.ndarray]:
+    """A random S' histogram over thresholds(N=3) of 2..RELABEL_MAX records (cells of a random Dirichlet law) and
+    its neighbour with one record moved to a random cell."""
+    d0 = rng.multinomial(int(rng.integers(2, RELABEL_MAX + 1)), rng.dirichlet(np.ones(6))).reshape(3, 2)
+    d1 = d0.copy()
+    d1.flat[int(rng.choice(np.flatnonzero(d0.ravel())))] -= 1
+    d1.flat[int(rng.integers(6))] += 1
+    return d0, d1
 
 
 def _single_point(neg: int, pos: int) -> np.ndarray:
@@ -244,7 +295,26 @@ def _subsamp_case(eps: float, delta: float, *, split: bool) -> AuditCase:
         return float(algo.answer(0)[0])
 
     g = params.guarantee()
-    return AuditCase(mechanism, None, subsamp_split_pair(params.k), None, g.eps, g.delta)
+    loss = (lambda pair: subsamp_pair_loss(params, pair)) if split else None
+    return AuditCase(mechanism, None, subsamp_split_pair(params.k), None, g.eps, g.delta, pair_loss=loss,
+                     loss_neighbours=(lambda rng: subsamp_neighbours(params.k, rng)) if split else None)
+
+
+def subsamp_pair_loss(params, pair) -> float:
+    """The exact eps at the declared delta of a pair of single-point histograms of 3k records for A_SubSamp
+    (``subsamp_answer_table``: Pr[answer 1] for every count of labels 1, exact over the uniformly random split)."""
+    table = subsamp_answer_table(params)
+    p0, p1 = (table[int(d[0, 1])] for d in pair)
+    return eps_at_delta(binary(p0), binary(p1), params.guarantee().delta)
+
+
+def subsamp_neighbours(k: int, rng) -> tuple[np.ndarray, np.ndarray]:
+    """S at the single point with a uniformly random count P of labels 1 (0..3k - 1), the neighbour P + 1: on a
+    one-point domain every neighbouring pair is one of these 3k."""
+    n = k * SUBSAMP_PER_BLOCK
+    pos = int(rng.integers(n))
+    d0 = _single_point(n - pos, pos)
+    return d0, d0 + np.array([[-1, 1]])
 
 
 def agprivcl_pair(n: int, n_prime: int) -> tuple[np.ndarray, np.ndarray]:
@@ -275,13 +345,47 @@ def _agprivcl_case(eps: float, delta: float, *, subsample: bool) -> AuditCase:
         return float(algo.answer(0)[0])
 
     g = lemma8_chain(params, n)[-1][1]
-    return AuditCase(mechanism, None, agprivcl_pair(n, params.n_prime(n)), None, g.eps, g.delta)
+    extra = {}
+    if subsample:
+        def law(pair_side):
+            return binary(agprivcl_answer_probability(params, n, _positives(pair_side)))
+
+        extra = dict(pair_loss=lambda pair: eps_at_delta(*map(law, pair), g.delta),
+                     loss_neighbours=lambda rng: count_pair(n, params.n_prime(n), _near_balance(n, rng)))
+    return AuditCase(mechanism, None, agprivcl_pair(n, params.n_prime(n)), None, g.eps, g.delta, **extra)
+
+
+BALANCE_WINDOW = 64  # the exact search's pairs: labels 0 minus labels 1 of S within +-BALANCE_WINDOW (docstring)
+
+
+def _positives(side) -> int:
+    fix, rest = side
+    return int((fix + rest)[0, 1])
+
+
+def _near_balance(n: int, rng) -> int:
+    """A count of labels 1 whose S has labels 0 minus labels 1 uniform in +-BALANCE_WINDOW."""
+    return (n - int(rng.integers(-BALANCE_WINDOW, BALANCE_WINDOW + 1))) // 2
+
+
+def count_pair(n: int, n_prime: int, positives: int) -> tuple:
+    """S at the single point with ``positives`` labels 1 as (S_fix, rest) histograms, S_fix the first n' records with
+    its labels 0 first; the neighbour turns one label 0 of S_fix into 1 (the shape of ``agprivcl_pair``)."""
+    neg = n - positives
+    fix_neg = min(neg, n_prime)
+    fix, rest = _single_point(fix_neg, n_prime - fix_neg), _single_point(neg - fix_neg, positives - n_prime + fix_neg)
+    return (fix, rest), (fix + np.array([[-1, 1]]), rest)
+
+
+def unvprivcl_setup(eps: float, delta: float):
+    """A_UnvPrivCl's parameters at m = m_o + 1 queries (the second phase runs) and the least n of its first phase."""
+    U0 = unvprivcl_params(UNV_ALPHA, UNV_BETA, eps, delta, 1, 10**6)
+    U = unvprivcl_params(UNV_ALPHA, UNV_BETA, eps, delta, 1, U0.m_o + 1)
+    return U, U.first.min_private_samples()
 
 
 def _unvprivcl_case(eps: float, delta: float, *, subsample: bool) -> AuditCase:
-    U0 = unvprivcl_params(UNV_ALPHA, UNV_BETA, eps, delta, 1, 10**6)
-    U = unvprivcl_params(UNV_ALPHA, UNV_BETA, eps, delta, 1, U0.m_o + 1)
-    n = U.first.min_private_samples()
+    U, n = unvprivcl_setup(eps, delta)
     queries = np.zeros(U.num_queries, dtype=np.int64)
 
     def mechanism(private_data, public_data, rng, size=None):
@@ -296,7 +400,23 @@ def _unvprivcl_case(eps: float, delta: float, *, subsample: bool) -> AuditCase:
 
     acct_eps = lemma8_chain(U.first, n)[-1][1]
     g = ApproxDP(acct_eps.eps + U.sspp_eps, acct_eps.delta)
-    return AuditCase(mechanism, None, agprivcl_pair(n, U.first.n_prime(n)), None, g.eps, g.delta)
+    extra = {}
+    if subsample:
+        extra = dict(pair_loss=lambda pair: unvprivcl_pair_loss(U, n, g.delta, pair),
+                     loss_neighbours=lambda rng: count_pair(n, U.first.n_prime(n), _near_balance(n, rng)))
+    return AuditCase(mechanism, None, agprivcl_pair(n, U.first.n_prime(n)), None, g.eps, g.delta, **extra)
+
+
+def unvprivcl_pair_loss(U, n: int, delta: float, pair) -> float:
+    """The exact eps at ``delta`` of a pair for A_UnvPrivCl's (first answer, h_priv(0)): given S the two phases draw
+    independently, so the law of the pair of answers is the product of A_AgPrivCl's first answer at eps/2
+    (``agprivcl_answer_probability``) and A_SSPP's h_priv on S at eps/2 (``sspp_one_point_probability``)."""
+    def law(side):
+        pos = _positives(side)
+        first = agprivcl_answer_probability(U.first, n, pos)
+        return np.outer(binary(first), binary(sspp_one_point_probability(U.sspp_eps, n - pos, pos))).ravel()
+
+    return eps_at_delta(*map(law, pair), delta)
 
 
 TARGETS = TARGETS + (

@@ -264,11 +264,12 @@ def relabel_pair_loss(eps_a: float, pair) -> float:
 
 def relabel_neighbours(rng) -> tuple[np.ndarray, np.ndarray]:
     """A random S' histogram over thresholds(N=3) of 2..RELABEL_MAX records (cells of a random Dirichlet law) and
-    its neighbour with one record moved to a random cell."""
+    its neighbour with one record moved to another cell."""
     d0 = rng.multinomial(int(rng.integers(2, RELABEL_MAX + 1)), rng.dirichlet(np.ones(6))).reshape(3, 2)
     d1 = d0.copy()
-    d1.flat[int(rng.choice(np.flatnonzero(d0.ravel())))] -= 1
-    d1.flat[int(rng.integers(6))] += 1
+    cell = int(rng.choice(np.flatnonzero(d0.ravel())))
+    d1.flat[cell] -= 1
+    d1.flat[(cell + int(rng.integers(1, 6))) % 6] += 1
     return d0, d1
 
 

@@ -408,16 +408,18 @@ def _unvprivcl_case(eps: float, delta: float, *, subsample: bool) -> AuditCase:
     return AuditCase(mechanism, None, agprivcl_pair(n, U.first.n_prime(n)), None, g.eps, g.delta, **extra)
 
 
-def unvprivcl_pair_loss(U, n: int, delta: float, pair) -> float:
-    """The exact eps at ``delta`` of a pair for A_UnvPrivCl's (first answer, h_priv(0)): given S the two phases draw
-    independently, so the law of the pair of answers is the product of A_AgPrivCl's first answer at eps/2
+def unvprivcl_law(U, n: int, side) -> np.ndarray:
+    """The law of A_UnvPrivCl's (first answer, h_priv(0)) on S = ``side``, cells (0, 0), (0, 1), (1, 0), (1, 1): given
+    S the two phases draw independently, so it is the product of A_AgPrivCl's first answer at eps/2
     (``agprivcl_answer_probability``) and A_SSPP's h_priv on S at eps/2 (``sspp_one_point_probability``)."""
-    def law(side):
-        pos = _positives(side)
-        first = agprivcl_answer_probability(U.first, n, pos)
-        return np.outer(binary(first), binary(sspp_one_point_probability(U.sspp_eps, n - pos, pos))).ravel()
+    pos = _positives(side)
+    first = agprivcl_answer_probability(U.first, n, pos)
+    return np.outer(binary(first), binary(sspp_one_point_probability(U.sspp_eps, n - pos, pos))).ravel()
 
-    return eps_at_delta(*map(law, pair), delta)
+
+def unvprivcl_pair_loss(U, n: int, delta: float, pair) -> float:
+    """The exact eps at ``delta`` of a pair for A_UnvPrivCl (``unvprivcl_law``, ``eps_at_delta``)."""
+    return eps_at_delta(*(unvprivcl_law(U, n, side) for side in pair), delta)
 
 
 TARGETS = TARGETS + (

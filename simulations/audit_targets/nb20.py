@@ -215,6 +215,7 @@ SUBSAMP_PER_BLOCK = 3
 AG_ALPHA, AG_BETA = 0.2, 0.2
 UNV_ALPHA, UNV_BETA = 0.9, 0.9
 IMBALANCE = 4  # labels 0 minus labels 1 in S_fix (3 when n' is odd)
+UNV_WORST_IMBALANCE = 13  # labels 0 minus labels 1 of S in A_UnvPrivCl's worst pair (a scan: test_nb20_pair_loss.py)
 
 
 def relabel_pair() -> tuple[np.ndarray, np.ndarray]:
@@ -243,7 +244,18 @@ def _relabel_case(eps: float, delta: float, *, lemma5: bool) -> AuditCase:
     g = lemma5_guarantee(PureDP(eps_a)) if lemma5 else ApproxDP(eps_a, 0.0)
     return AuditCase(mechanism, lambda o: np.asarray(o, dtype=float), relabel_pair(), None, g.eps, g.delta,
                      batched=True, pair_loss=lambda pair: relabel_pair_loss(eps_a, pair),
-                     loss_neighbours=relabel_neighbours)
+                     loss_neighbours=relabel_neighbours, starts=(relabel_worst_pair(),))
+
+
+def relabel_worst_pair() -> tuple[np.ndarray, np.ndarray]:
+    """The pair of largest exact loss among all S' of 2..RELABEL_MAX records over thresholds(N=3) and all moves of
+    one record (an enumeration, tests/simulations/test_nb20_pair_loss.py): S' = (1, 0), four (1, 1) and (2, 1); the
+    neighbour has (0, 0) for (2, 1). Handed to the exact search as a start (the audit keeps its own pair)."""
+    d0 = np.zeros((3, 2), dtype=np.int64)
+    d0[1, 0], d0[1, 1], d0[2, 1] = 1, 4, 1
+    d1 = d0.copy()
+    d1[2, 1], d1[0, 0] = 0, 1
+    return d0, d1
 
 
 def relabel_centre_weights(hist: np.ndarray) -> np.ndarray:
@@ -404,7 +416,8 @@ def _unvprivcl_case(eps: float, delta: float, *, subsample: bool) -> AuditCase:
     extra = {}
     if subsample:
         extra = dict(pair_loss=lambda pair: unvprivcl_pair_loss(U, n, g.delta, pair),
-                     loss_neighbours=lambda rng: count_pair(n, U.first.n_prime(n), _near_balance(n, rng)))
+                     loss_neighbours=lambda rng: count_pair(n, U.first.n_prime(n), _near_balance(n, rng)),
+                     starts=(count_pair(n, U.first.n_prime(n), (n - UNV_WORST_IMBALANCE) // 2),))
     return AuditCase(mechanism, None, agprivcl_pair(n, U.first.n_prime(n)), None, g.eps, g.delta, **extra)
 
 

@@ -193,3 +193,56 @@ def test_the_lines_print_the_pairs_loss_and_the_worst_pair_found(name, loss):
     loss and the search use no samples). Catches a target whose loss is not handed to the auditor."""
     text = str(audit.run_target(name, samples=200, seed=0))
     assert f"exact privacy loss of the pair: eps {loss}" in text and "worst pair: exact-loss search" in text, text
+
+
+def test_relabel_worst_pair_is_the_largest_over_every_small_pair():
+    """``relabel_worst_pair`` (the exact search's start) has the largest exact loss, 1.777, among all S' of 2..6
+    records over thresholds(N=3) and every move of one record to another cell (917 data sets); the target's own pair
+    has 1.652. Catches a start that is not the enumeration's worst."""
+    hists = [np.array(c) for t in range(2, nb20.RELABEL_MAX + 1)
+             for c in itertools.product(range(t + 1), repeat=6) if sum(c) == t]
+    w = {c.tobytes(): nb20.relabel_centre_weights(c.reshape(3, 2)) for c in hists}
+    best = 0.0
+    for h in hists:
+        for a in np.flatnonzero(h):
+            for b in set(range(6)) - {a}:
+                g = h.copy()
+                g[a], g[b] = g[a] - 1, g[b] + 1
+                best = max(best, laws.laplace_mixture_loss(w[h.tobytes()], w[g.tobytes()], 1.0))
+    worst = nb20.relabel_pair_loss(1.0, nb20.relabel_worst_pair())
+    assert worst == pytest.approx(best, rel=1e-12) and worst == pytest.approx(1.7769, abs=1e-4)
+
+
+def test_agprivcl_and_subsamp_pairs_all_have_loss_0_at_the_declared_delta():
+    """On their one-point domain every neighbouring pair is a count of labels 1 and that count plus one. A_SubSamp:
+    over all 3k counts the answer's probability moves by at most 0.0044 < delta = 0.0257, so every pair's loss at
+    delta is 0. A_AgPrivCl: near balance, where the hypergeometric-averaged h^ is steepest, it moves by at most
+    4.4e-5 < delta = 0.0029 (the target's pair 4.4e-5). Catches a law that would make the eps_lb = 0 of these
+    audits the test's rather than the pair's (the break tried: A_AgPrivCl's h^ not averaged over S', jumps near 1/4).
+    """
+    params = nb20.subsamp_params(0.99, 0.03, nb20.AG_BETA, 1, 1.0)
+    jumps = np.abs(np.diff(laws.subsamp_answer_table(params)))
+    assert jumps.max() == pytest.approx(0.00439, abs=1e-5) and jumps.max() < params.guarantee().delta
+    ag, n = nb20._agprivcl_setup(0.99, 0.03)
+    p = [laws.agprivcl_answer_probability(ag, n, P) for P in range(n // 2 - 200, n // 2 + 201)]
+    delta = nb20.lemma8_chain(ag, n)[-1][1].delta
+    assert 4.3e-5 < np.max(np.abs(np.diff(p))) < 4.5e-5 < delta
+    case = nb20._agprivcl_case(0.99, 0.03, subsample=True)
+    assert case.pair_loss(case.private_pair) == 0.0
+
+
+def test_unvprivcl_worst_pair_in_its_window_and_none_outside():
+    """A_UnvPrivCl: over S with labels 0 minus labels 1 b in [-80, 80] (and the neighbour b - 2) the largest exact
+    loss at the declared delta is 0.451 at b = 13 (``UNV_WORST_IMBALANCE``, the exact search's start; the target's
+    own pair b = 5: 0.357), and for |b| >= 64 (outside the search's window) the two laws are within total variation
+    delta, so the loss there is 0. Catches a start or a window that misses the worst pair."""
+    U, n = nb20.unvprivcl_setup(0.99, 0.03)
+    case = nb20._unvprivcl_case(0.99, 0.03, subsample=True)
+    scan = {}
+    for b in range(-80, 81):
+        l0, l1 = (nb20.unvprivcl_law(U, n, side) for side in nb20.count_pair(n, U.first.n_prime(n), (n - b) // 2))
+        scan[n - 2 * ((n - b) // 2)] = (laws.eps_at_delta(l0, l1, case.delta), 0.5 * np.abs(l0 - l1).sum())
+    worst = max(scan, key=lambda b: scan[b][0])
+    assert worst == nb20.UNV_WORST_IMBALANCE and scan[worst][0] == pytest.approx(0.4509, abs=1e-4)
+    assert case.pair_loss(case.starts[0]) == scan[worst][0]
+    assert all(t < case.delta and x == 0.0 for b, (x, t) in scan.items() if abs(b) >= nb20.BALANCE_WINDOW)

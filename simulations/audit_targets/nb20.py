@@ -23,6 +23,17 @@ Neighbouring private sets differ in one record (replacement).
   split); r = 10 (exact loss of the pair at eps' = eps/2 = 0.495: 0.469, near the declared 0.495).
   Statistic: the index of h_priv. Both targets give the pair's exact loss (``pair_loss``, from A_SSPP's
   law ``a_sspp_law``).
+
+Exact losses (every real target below gives ``pair_loss``, and ``loss_neighbours`` for the auditor's exact-loss
+search, so its line states its pair's exact loss and the worst pair found; the laws are in ``_nb20_laws``, each held
+to the mechanism's own draws by tests/simulations/test_nb20_pair_loss.py). A loss is the eps at the declared delta
+(``eps_at_delta``; the pure loss where delta = 0), as the sibling targets give it.
+
+* ``nb20_a_stab``: Pr[release] = (1/2) e^{-eps (10 - M)/2} at margin M (``stab_release_probability``); the pair's
+  loss at the declared delta (1/2) e^{-5 eps} is log(e^eps - e^{-2 eps}) = 0.949 at eps = 1 (pure: 1). The search
+  draws random S of 3K records over the 16 points (labels of a random threshold, a random share flipped) and
+  replaces one record; none exceeds the pair: the release ratio is e^eps between margins M and M - 2 at every M <=
+  10, and the delta subtracted weighs least at the largest margin K = 6.
 * ``nb20_unvprivcl_double_spend`` (broken): the printed Algorithm 4, A_SSPP at the full eps while the
   split declares eps/2, on the pair with r = 3: Pr[h_0] = 0.102 against 0.234 at eps = 0.99 (exact loss
   0.831 > 0.495). The sharper trade-off: at r = 10 the loss is 0.984 but h_0 has probability 0.0035 and
@@ -179,17 +190,33 @@ TARGETS = (
 #   points: the largest log-ratio of a tail event, 1.45, at probabilities 0.13 / 0.03). Declared Lemma 5's
 #   (eps_A + 3, 4 e 0). ``nb20_relabel_lemma5_skipped`` (broken) declares A's own eps_A: the relabelling
 #   turns one changed record into a changed h^ (the exponential mechanism's e^1) on top of A's e^1.
+#   Exact loss (pure): the output is a mixture over h^ of Laplace laws centred at the positives of S'', its density
+#   ratio largest at an integer: 1.652 for the pair (at o = 1), 0.41 of the declared 4; the largest over every S' of
+#   2..6 records and every move of one record is 1.777 (``relabel_worst_pair``, a start of the exact search; the
+#   audit keeps its own pair, whose tail event is the easier to test). No pair of this size reaches half of 4:
+#   Lemma 5's + 3 is a bound for every A, not this A's loss.
 # * ``nb20_subsamp`` (Algorithm 5 end to end, the split included): A_SubSamp at bounds nb20:alg5 (m = 1,
 #   T = 1, the tight lambda: k = 3093) on S = k * 3 records at the single point of thresholds(N=1), labels balanced; the
 #   neighbour flips one label 0 -> 1; statistic: the answer at that point. Declared SubSampParams.guarantee.
 #   ``nb20_subsamp_no_split`` (broken): the subsampling skipped, every h_j trained on all of S: the one
 #   flipped label turns ERM(S) from the tie's h_0 to h_1, all k votes move, and the answer flips.
+#   Exact loss: Pr[answer 1] for every count P of labels 1 (``subsamp_answer_table``: the law of the votes of a
+#   uniformly random split by a recurrence, then one SparseVector round); the pair: 0.49966 against 0.50034, pure
+#   loss 0.0014 and 0 at the declared delta 0.0257. On this one-point domain every neighbouring pair is (P, P + 1)
+#   and the answer moves by at most 0.0044 < delta over all of them (the search draws P at random): every pair's
+#   loss at delta is 0, so eps_lb = 0 is the pair's (one label moves the mean of 2V - k by 1, against its standard
+#   deviation 28 under the random split), not the test's.
 # * ``nb20_agprivcl`` (Algorithm 3 end to end, Lemma 8): A_AgPrivCl at bounds nb20:alg3 / alg5 (alpha = beta
 # = 0.2, m = 1, the tight lambda: k = 105,762, n = n'/rate = 6.0e6) on S at the single point, S = S_fix (n' records, 4
 # more
 # labels 0 than 1, 3 when n' is odd) + a balanced rest (one more 0 if odd); the neighbour turns one label 0 of S_fix
 # into 1; statistic: the
 #   answer (h^(0): every sub-sample of S'' agrees). Declared Lemma 8's total (lemma8_chain).
+#   Exact loss (``agprivcl_answer_probability``: S' hypergeometric, h^ by A_Relabel's law, margin k): the pair's
+#   answer 0.49989 against 0.49993, pure loss 8.8e-5 and 0 at the declared delta 0.0029; the answer moves by at most
+#   4.4e-5 between any neighbours (steepest at balance: S' holds n'/n = 1/57 of S and its labels' spread, ~160,
+#   swamps the one record), so every pair's loss at delta is 0 and eps_lb = 0 is the pair's: amplification by
+#   subsampling at work, not a blind test. The search draws S with labels 0 minus labels 1 in +-BALANCE_WINDOW.
 #   ``nb20_agprivcl_no_subsampling`` (broken): step 2 skipped, S' = S_fix always, while Lemma 8's amplification
 #   by n'/n is still declared: h^ = h_1 has probability 1/(1 + e^2) = 0.12 against 1/(1 + e) = 0.27, log-ratio
 #   0.82 above the declared 0.34.
@@ -206,6 +233,12 @@ TARGETS = (
 #   here: on the two hypotheses A_SSPP sees, the leak of an event of probability p under D0 exceeds the composed
 #   0.862 only for p < 0.074, by at most 0.99 - 0.862 (0.08 at p = 0.03): about 10^5 samples at 2 ms each;
 #   ``nb20_unvprivcl_double_spend`` catches it on that phase alone, at 10,000 samples.)
+#   Exact loss (``unvprivcl_law``: given S the phases draw independently, the product of A_AgPrivCl's first answer
+#   and A_SSPP's h_priv on S at eps/2): the pair's 0.357 at the declared delta 0.0012 (pure 0.360), 0.41 of the
+#   declared 0.862, nearly all of it A_SSPP's; the worst pair, S with labels 0 minus labels 1 = 13
+#   (``UNV_WORST_IMBALANCE``, a start of the exact search, from a scan of b in [-80, 80]), has 0.451 = 0.52 of
+#   the declared; for |b| >= BALANCE_WINDOW the laws are within total variation delta (loss 0), and the pure loss
+#   tends to A_SSPP's eps/2 = 0.495 only on outputs of vanishing probability.
 
 _CLS1 = constructors.thresholds(1)
 _CLS3 = constructors.thresholds(3)

@@ -218,7 +218,7 @@ def test_agprivcl_and_subsamp_pairs_all_have_loss_0_at_the_declared_delta():
     over all 3k counts the answer's probability moves by at most 0.0044 < delta = 0.0257, so every pair's loss at
     delta is 0. A_AgPrivCl: near balance, where the hypergeometric-averaged h^ is steepest, it moves by at most
     4.4e-5 < delta = 0.0029 (the target's pair 4.4e-5). Catches a law that would make the eps_lb = 0 of these
-    audits the test's rather than the pair's (the break tried: A_AgPrivCl's h^ not averaged over S', jumps near 1/4).
+    audits the test's rather than the pair's (the break tried: A_AgPrivCl's h^ not averaged over S', jumps 0.0044).
     """
     params = nb20.subsamp_params(0.99, 0.03, nb20.AG_BETA, 1, 1.0)
     jumps = np.abs(np.diff(laws.subsamp_answer_table(params)))

@@ -23,6 +23,17 @@ Neighbouring private sets differ in one record (replacement).
   split); r = 10 (exact loss of the pair at eps' = eps/2 = 0.495: 0.469, near the declared 0.495).
   Statistic: the index of h_priv. Both targets give the pair's exact loss (``pair_loss``, from A_SSPP's
   law ``a_sspp_law``).
+
+Exact losses (every real target below gives ``pair_loss``, and ``loss_neighbours`` for the auditor's exact-loss
+search, so its line states its pair's exact loss and the worst pair found; the laws are in ``_nb20_laws``, each held
+to the mechanism's own draws by tests/simulations/test_nb20_pair_loss.py). A loss is the eps at the declared delta
+(``eps_at_delta``; the pure loss where delta = 0), as the sibling targets give it.
+
+* ``nb20_a_stab``: Pr[release] = (1/2) e^{-eps (10 - M)/2} at margin M (``stab_release_probability``); the pair's
+  loss at the declared delta (1/2) e^{-5 eps} is log(e^eps - e^{-2 eps}) = 0.949 at eps = 1 (pure: 1). The search
+  draws random S of 3K records over the 16 points (labels of a random threshold, a random share flipped) and
+  replaces one record; none exceeds the pair: the release ratio is e^eps between margins M and M - 2 at every M <=
+  10, and the delta subtracted weighs least at the largest margin K = 6.
 * ``nb20_unvprivcl_double_spend`` (broken): the printed Algorithm 4, A_SSPP at the full eps while the
   split declares eps/2, on the pair with r = 3: Pr[h_0] = 0.102 against 0.234 at eps = 0.99 (exact loss
   0.831 > 0.495). The sharper trade-off: at r = 10 the loss is 0.984 but h_0 has probability 0.0035 and
@@ -52,6 +63,9 @@ from algorithms.privacy.accounting import ApproxDP, PureDP
 from algorithms.privacy.mechanisms import LaplaceMechanism
 from algorithms.privacy.stability import DistanceToInstability
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
+from simulations.audit_targets._nb20_laws import (agprivcl_answer_probability, binary, eps_at_delta,
+                                                  laplace_mixture_loss, sspp_one_point_probability,
+                                                  stab_release_probability, subsamp_answer_table)
 from simulations.experiments._nb20_common import agprivcl_params, subsamp_params, unvprivcl_params
 
 K = 6
@@ -76,6 +90,25 @@ def vote_margin(data) -> int:
     return int(vote_margins(_CLS16, subsample_hypotheses(_CLS16, x, y, K))[1][QUERY])
 
 
+def stab_pair_loss(mech: DistanceToInstability, pair) -> float:
+    """The exact eps at the declared delta of a pair for A_stab on the vote margin (released or bottom): the
+    release probabilities ``stab_release_probability`` at each data set's margin, ``eps_at_delta``."""
+    p0, p1 = (stab_release_probability(mech, vote_margin(d)) for d in pair)
+    return eps_at_delta(binary(p0), binary(p1), mech.guarantee.delta)
+
+
+def stab_neighbours(rng) -> tuple:
+    """A random S of 3K records over the 16 points, labelled by a random threshold with a random share (up to 1/2)
+    of labels flipped (so that every margin is drawn), and its neighbour with one random record replaced."""
+    n = 3 * K
+    x = rng.integers(0, 16, n)
+    y = (x >= rng.integers(0, 17)) ^ (rng.random(n) < 0.5 * rng.random())
+    x1, y1 = x.copy(), y.copy()
+    i = int(rng.integers(n))
+    x1[i], y1[i] = rng.integers(0, 16), rng.random() < 0.5
+    return (x, y), (x1, y1)
+
+
 def _stab_case(eps: float, delta: float, *, sensitivity: float) -> AuditCase:
     mech = DistanceToInstability(eps, GAMMA, sensitivity=sensitivity)
 
@@ -84,7 +117,8 @@ def _stab_case(eps: float, delta: float, *, sensitivity: float) -> AuditCase:
         return out[0] if size is None else out
 
     return AuditCase(mechanism, lambda o: np.asarray(o, dtype=float), subsamp_pair(), None,
-                     mech.guarantee.eps, mech.guarantee.delta, batched=True)
+                     mech.guarantee.eps, mech.guarantee.delta, batched=True,
+                     pair_loss=lambda pair: stab_pair_loss(mech, pair), loss_neighbours=stab_neighbours)
 
 
 SSPP_RECORDS = 10         # r of the real phase's pair: its exact loss (0.469 at eps/2 = 0.495) near the declared
@@ -156,17 +190,33 @@ TARGETS = (
 #   points: the largest log-ratio of a tail event, 1.45, at probabilities 0.13 / 0.03). Declared Lemma 5's
 #   (eps_A + 3, 4 e 0). ``nb20_relabel_lemma5_skipped`` (broken) declares A's own eps_A: the relabelling
 #   turns one changed record into a changed h^ (the exponential mechanism's e^1) on top of A's e^1.
+#   Exact loss (pure): the output is a mixture over h^ of Laplace laws centred at the positives of S'', its density
+#   ratio largest at an integer: 1.652 for the pair (at o = 1), 0.41 of the declared 4; the largest over every S' of
+#   2..6 records and every move of one record is 1.777 (``relabel_worst_pair``, a start of the exact search; the
+#   audit keeps its own pair, whose tail event is the easier to test). No pair of this size reaches half of 4:
+#   Lemma 5's + 3 is a bound for every A, not this A's loss.
 # * ``nb20_subsamp`` (Algorithm 5 end to end, the split included): A_SubSamp at bounds nb20:alg5 (m = 1,
 #   T = 1, the tight lambda: k = 3093) on S = k * 3 records at the single point of thresholds(N=1), labels balanced; the
 #   neighbour flips one label 0 -> 1; statistic: the answer at that point. Declared SubSampParams.guarantee.
 #   ``nb20_subsamp_no_split`` (broken): the subsampling skipped, every h_j trained on all of S: the one
 #   flipped label turns ERM(S) from the tie's h_0 to h_1, all k votes move, and the answer flips.
+#   Exact loss: Pr[answer 1] for every count P of labels 1 (``subsamp_answer_table``: the law of the votes of a
+#   uniformly random split by a recurrence, then one SparseVector round); the pair: 0.49966 against 0.50034, pure
+#   loss 0.0014 and 0 at the declared delta 0.0257. On this one-point domain every neighbouring pair is (P, P + 1)
+#   and the answer moves by at most 0.0044 < delta over all of them (the search draws P at random): every pair's
+#   loss at delta is 0, so eps_lb = 0 is the pair's (one label moves the mean of 2V - k by 1, against its standard
+#   deviation 28 under the random split), not the test's.
 # * ``nb20_agprivcl`` (Algorithm 3 end to end, Lemma 8): A_AgPrivCl at bounds nb20:alg3 / alg5 (alpha = beta
 # = 0.2, m = 1, the tight lambda: k = 105,762, n = n'/rate = 6.0e6) on S at the single point, S = S_fix (n' records, 4
 # more
 # labels 0 than 1, 3 when n' is odd) + a balanced rest (one more 0 if odd); the neighbour turns one label 0 of S_fix
 # into 1; statistic: the
 #   answer (h^(0): every sub-sample of S'' agrees). Declared Lemma 8's total (lemma8_chain).
+#   Exact loss (``agprivcl_answer_probability``: S' hypergeometric, h^ by A_Relabel's law, margin k): the pair's
+#   answer 0.49989 against 0.49993, pure loss 8.8e-5 and 0 at the declared delta 0.0029; the answer moves by at most
+#   4.4e-5 between any neighbours (steepest at balance: S' holds n'/n = 1/57 of S and its labels' spread, ~160,
+#   swamps the one record), so every pair's loss at delta is 0 and eps_lb = 0 is the pair's: amplification by
+#   subsampling at work, not a blind test. The search draws S with labels 0 minus labels 1 in +-BALANCE_WINDOW.
 #   ``nb20_agprivcl_no_subsampling`` (broken): step 2 skipped, S' = S_fix always, while Lemma 8's amplification
 #   by n'/n is still declared: h^ = h_1 has probability 1/(1 + e^2) = 0.12 against 1/(1 + e) = 0.27, log-ratio
 #   0.82 above the declared 0.34.
@@ -183,14 +233,22 @@ TARGETS = (
 #   here: on the two hypotheses A_SSPP sees, the leak of an event of probability p under D0 exceeds the composed
 #   0.862 only for p < 0.074, by at most 0.99 - 0.862 (0.08 at p = 0.03): about 10^5 samples at 2 ms each;
 #   ``nb20_unvprivcl_double_spend`` catches it on that phase alone, at 10,000 samples.)
+#   Exact loss (``unvprivcl_law``: given S the phases draw independently, the product of A_AgPrivCl's first answer
+#   and A_SSPP's h_priv on S at eps/2): the pair's 0.357 at the declared delta 0.0012 (pure 0.360), 0.41 of the
+#   declared 0.862, nearly all of it A_SSPP's; the worst pair, S with labels 0 minus labels 1 = 13
+#   (``UNV_WORST_IMBALANCE``, a start of the exact search, from a scan of b in [-80, 80]), has 0.451 = 0.52 of
+#   the declared; for |b| >= BALANCE_WINDOW the laws are within total variation delta (loss 0), and the pure loss
+#   tends to A_SSPP's eps/2 = 0.495 only on outputs of vanishing probability.
 
 _CLS1 = constructors.thresholds(1)
 _CLS3 = constructors.thresholds(3)
 _RELABEL_EPS_A = 1.0
+RELABEL_MAX = 6    # records of S' in the relabelling pairs (the target's own pair and the exact search's)
 SUBSAMP_PER_BLOCK = 3
 AG_ALPHA, AG_BETA = 0.2, 0.2
 UNV_ALPHA, UNV_BETA = 0.9, 0.9
 IMBALANCE = 4  # labels 0 minus labels 1 in S_fix (3 when n' is odd)
+UNV_WORST_IMBALANCE = 13  # labels 0 minus labels 1 of S in A_UnvPrivCl's worst pair (a scan: test_nb20_pair_loss.py)
 
 
 def relabel_pair() -> tuple[np.ndarray, np.ndarray]:
@@ -218,7 +276,46 @@ def _relabel_case(eps: float, delta: float, *, lemma5: bool) -> AuditCase:
 
     g = lemma5_guarantee(PureDP(eps_a)) if lemma5 else ApproxDP(eps_a, 0.0)
     return AuditCase(mechanism, lambda o: np.asarray(o, dtype=float), relabel_pair(), None, g.eps, g.delta,
-                     batched=True)
+                     batched=True, pair_loss=lambda pair: relabel_pair_loss(eps_a, pair),
+                     loss_neighbours=relabel_neighbours, starts=(relabel_worst_pair(),))
+
+
+def relabel_worst_pair() -> tuple[np.ndarray, np.ndarray]:
+    """The pair of largest exact loss among all S' of 2..RELABEL_MAX records over thresholds(N=3) and all moves of
+    one record (an enumeration, tests/simulations/test_nb20_pair_loss.py): S' = (1, 0), four (1, 1) and (2, 1); the
+    neighbour has (0, 0) for (2, 1). Handed to the exact search as a start (the audit keeps its own pair)."""
+    d0 = np.zeros((3, 2), dtype=np.int64)
+    d0[1, 0], d0[1, 1], d0[2, 1] = 1, 4, 1
+    d1 = d0.copy()
+    d1[2, 1], d1[0, 0] = 0, 1
+    return d0, d1
+
+
+def relabel_centre_weights(hist: np.ndarray) -> np.ndarray:
+    """Pr[S'' has c positives], c = 0..RELABEL_MAX: A_Relabel's h^ by its exact law (``a_sspp_law`` on S' with
+    T_pub = S''s points, eps~), S'''s positives the records of S' that h^ labels 1."""
+    y = np.repeat(np.arange(6) % 2, hist.ravel())
+    x = np.repeat(np.repeat(np.arange(3), 2), hist.ravel())
+    probs = a_sspp_law(_CLS3, x, y, x, EPS_TILDE).hypothesis_probabilities()
+    return np.bincount(_CLS3.matrix[:, x].sum(axis=1), weights=probs, minlength=RELABEL_MAX + 1)
+
+
+def relabel_pair_loss(eps_a: float, pair) -> float:
+    """The exact (pure: the declared delta is 0) loss of a pair for A o A_Relabel: the output is the mixture over
+    h^ of Lap(positives of S'', 1 / eps_A) (``relabel_centre_weights``), whose sup log-ratio is at an integer or a
+    tail (``laplace_mixture_loss``)."""
+    return laplace_mixture_loss(*(relabel_centre_weights(d) for d in pair), eps_a)
+
+
+def relabel_neighbours(rng) -> tuple[np.ndarray, np.ndarray]:
+    """A random S' histogram over thresholds(N=3) of 2..RELABEL_MAX records (cells of a random Dirichlet law) and
+    its neighbour with one record moved to another cell."""
+    d0 = rng.multinomial(int(rng.integers(2, RELABEL_MAX + 1)), rng.dirichlet(np.ones(6))).reshape(3, 2)
+    d1 = d0.copy()
+    cell = int(rng.choice(np.flatnonzero(d0.ravel())))
+    d1.flat[cell] -= 1
+    d1.flat[(cell + int(rng.integers(1, 6))) % 6] += 1
+    return d0, d1
 
 
 def _single_point(neg: int, pos: int) -> np.ndarray:
@@ -244,7 +341,26 @@ def _subsamp_case(eps: float, delta: float, *, split: bool) -> AuditCase:
         return float(algo.answer(0)[0])
 
     g = params.guarantee()
-    return AuditCase(mechanism, None, subsamp_split_pair(params.k), None, g.eps, g.delta)
+    loss = (lambda pair: subsamp_pair_loss(params, pair)) if split else None
+    return AuditCase(mechanism, None, subsamp_split_pair(params.k), None, g.eps, g.delta, pair_loss=loss,
+                     loss_neighbours=(lambda rng: subsamp_neighbours(params.k, rng)) if split else None)
+
+
+def subsamp_pair_loss(params, pair) -> float:
+    """The exact eps at the declared delta of a pair of single-point histograms of 3k records for A_SubSamp
+    (``subsamp_answer_table``: Pr[answer 1] for every count of labels 1, exact over the uniformly random split)."""
+    table = subsamp_answer_table(params)
+    p0, p1 = (table[int(d[0, 1])] for d in pair)
+    return eps_at_delta(binary(p0), binary(p1), params.guarantee().delta)
+
+
+def subsamp_neighbours(k: int, rng) -> tuple[np.ndarray, np.ndarray]:
+    """S at the single point with a uniformly random count P of labels 1 (0..3k - 1), the neighbour P + 1: on a
+    one-point domain every neighbouring pair is one of these 3k."""
+    n = k * SUBSAMP_PER_BLOCK
+    pos = int(rng.integers(n))
+    d0 = _single_point(n - pos, pos)
+    return d0, d0 + np.array([[-1, 1]])
 
 
 def agprivcl_pair(n: int, n_prime: int) -> tuple[np.ndarray, np.ndarray]:
@@ -275,13 +391,47 @@ def _agprivcl_case(eps: float, delta: float, *, subsample: bool) -> AuditCase:
         return float(algo.answer(0)[0])
 
     g = lemma8_chain(params, n)[-1][1]
-    return AuditCase(mechanism, None, agprivcl_pair(n, params.n_prime(n)), None, g.eps, g.delta)
+    extra = {}
+    if subsample:
+        def law(pair_side):
+            return binary(agprivcl_answer_probability(params, n, _positives(pair_side)))
+
+        extra = dict(pair_loss=lambda pair: eps_at_delta(*map(law, pair), g.delta),
+                     loss_neighbours=lambda rng: count_pair(n, params.n_prime(n), _near_balance(n, rng)))
+    return AuditCase(mechanism, None, agprivcl_pair(n, params.n_prime(n)), None, g.eps, g.delta, **extra)
+
+
+BALANCE_WINDOW = 64  # the exact search's pairs: labels 0 minus labels 1 of S within +-BALANCE_WINDOW (docstring)
+
+
+def _positives(side) -> int:
+    fix, rest = side
+    return int((fix + rest)[0, 1])
+
+
+def _near_balance(n: int, rng) -> int:
+    """A count of labels 1 whose S has labels 0 minus labels 1 uniform in +-BALANCE_WINDOW."""
+    return (n - int(rng.integers(-BALANCE_WINDOW, BALANCE_WINDOW + 1))) // 2
+
+
+def count_pair(n: int, n_prime: int, positives: int) -> tuple:
+    """S at the single point with ``positives`` labels 1 as (S_fix, rest) histograms, S_fix the first n' records with
+    its labels 0 first; the neighbour turns one label 0 of S_fix into 1 (the shape of ``agprivcl_pair``)."""
+    neg = n - positives
+    fix_neg = min(neg, n_prime)
+    fix, rest = _single_point(fix_neg, n_prime - fix_neg), _single_point(neg - fix_neg, positives - n_prime + fix_neg)
+    return (fix, rest), (fix + np.array([[-1, 1]]), rest)
+
+
+def unvprivcl_setup(eps: float, delta: float):
+    """A_UnvPrivCl's parameters at m = m_o + 1 queries (the second phase runs) and the least n of its first phase."""
+    U0 = unvprivcl_params(UNV_ALPHA, UNV_BETA, eps, delta, 1, 10**6)
+    U = unvprivcl_params(UNV_ALPHA, UNV_BETA, eps, delta, 1, U0.m_o + 1)
+    return U, U.first.min_private_samples()
 
 
 def _unvprivcl_case(eps: float, delta: float, *, subsample: bool) -> AuditCase:
-    U0 = unvprivcl_params(UNV_ALPHA, UNV_BETA, eps, delta, 1, 10**6)
-    U = unvprivcl_params(UNV_ALPHA, UNV_BETA, eps, delta, 1, U0.m_o + 1)
-    n = U.first.min_private_samples()
+    U, n = unvprivcl_setup(eps, delta)
     queries = np.zeros(U.num_queries, dtype=np.int64)
 
     def mechanism(private_data, public_data, rng, size=None):
@@ -296,7 +446,26 @@ def _unvprivcl_case(eps: float, delta: float, *, subsample: bool) -> AuditCase:
 
     acct_eps = lemma8_chain(U.first, n)[-1][1]
     g = ApproxDP(acct_eps.eps + U.sspp_eps, acct_eps.delta)
-    return AuditCase(mechanism, None, agprivcl_pair(n, U.first.n_prime(n)), None, g.eps, g.delta)
+    extra = {}
+    if subsample:
+        extra = dict(pair_loss=lambda pair: unvprivcl_pair_loss(U, n, g.delta, pair),
+                     loss_neighbours=lambda rng: count_pair(n, U.first.n_prime(n), _near_balance(n, rng)),
+                     starts=(count_pair(n, U.first.n_prime(n), (n - UNV_WORST_IMBALANCE) // 2),))
+    return AuditCase(mechanism, None, agprivcl_pair(n, U.first.n_prime(n)), None, g.eps, g.delta, **extra)
+
+
+def unvprivcl_law(U, n: int, side) -> np.ndarray:
+    """The law of A_UnvPrivCl's (first answer, h_priv(0)) on S = ``side``, cells (0, 0), (0, 1), (1, 0), (1, 1): given
+    S the two phases draw independently, so it is the product of A_AgPrivCl's first answer at eps/2
+    (``agprivcl_answer_probability``) and A_SSPP's h_priv on S at eps/2 (``sspp_one_point_probability``)."""
+    pos = _positives(side)
+    first = agprivcl_answer_probability(U.first, n, pos)
+    return np.outer(binary(first), binary(sspp_one_point_probability(U.sspp_eps, n - pos, pos))).ravel()
+
+
+def unvprivcl_pair_loss(U, n: int, delta: float, pair) -> float:
+    """The exact eps at ``delta`` of a pair for A_UnvPrivCl (``unvprivcl_law``, ``eps_at_delta``)."""
+    return eps_at_delta(*(unvprivcl_law(U, n, side) for side in pair), delta)
 
 
 TARGETS = TARGETS + (

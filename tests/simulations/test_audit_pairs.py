@@ -92,3 +92,16 @@ def test_a_large_pair_is_shown_by_where_it_differs():
     b[7] = 0
     assert audit._pair_text((a, b)) == "D0, D1 of shape (2000,) differing in 1 entries ((7,): 1 -> 0)"
     assert audit._pair_text((np.array([[0], [1]]), np.array([[1], [1]]))) == "D0 = [[0], [1]], D1 = [[1], [1]]"
+
+
+def test_every_real_target_gives_its_pairs_exact_loss_or_says_why():
+    """Every registered target declared private gives its audited pair's exact loss (``pair_loss``) or a reason it
+    is not computed (``pair_loss_note``), so each real line states one of them. Broken by once: dropping a target's
+    ``pair_loss`` (mwem_transcript's) without a note fails it."""
+    missing = []
+    for name, target in sorted(audit.targets().items()):
+        if target.expect_private:
+            case = target.make(target.default_eps, target.default_delta)
+            if case.pair_loss is None and not case.pair_loss_note.strip():
+                missing.append(name)
+    assert not missing, missing

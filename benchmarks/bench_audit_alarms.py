@@ -10,7 +10,11 @@ seconds from ``time.process_time`` in the worker); jobs already in ``--out`` are
 resumes. ``--summary`` reads ``--out`` back (untrusted: a malformed line stops it with status 2) and prints one row
 per (target, law, samples, confidence): runs, flagged, the one-sided 95% Clopper-Pearson upper bound on the
 per-audit false-alarm rate (``simulations.stats.clopper_pearson(k, runs, 0.95, "upper")``), the nominal rate
-1 - C, "pass" when the bound is below the nominal rate, the median and largest eps_lb / declared eps, CPU.
+1 - C, "pass" when the bound is below the nominal rate, the median and largest eps_lb / declared eps, CPU; and, for
+a target that gives its audited pair's exact loss (``pair_loss`` of the case its default eps and delta make, when
+that case declares the record's eps), that loss, the runs whose eps objective's bound exceeds it and the largest
+such bound over it. A lower bound above the pair's own loss is wrong whatever the declaration: this is the sharper
+validity check where the declaration is far above the pair's loss (a 95% bound exceeds it in at most 5% of runs).
 
 ``--law exact`` (only the targets that give their exact output law, ``exact_laws()``: a registered target's
 ``make_exact``): the audit is the same (same case, objectives, pair, search, samples, seed), but the mechanism's
@@ -38,6 +42,7 @@ it costs about 2 s of the 2.1 s of an exact-law pmw or pap audit. On a case with
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import multiprocessing
@@ -130,6 +135,26 @@ def read_records(path: str) -> list[dict]:
     return out
 
 
+@functools.lru_cache(maxsize=None)
+def pair_loss_of(name: str, eps: float) -> float | None:
+    """The exact loss of the pair registered target ``name`` audits at its default eps and delta, if that audit
+    declares ``eps`` (a target may turn its defaults into the case's own (eps, delta)), else None; None also for an
+    unknown target or one without ``pair_loss``."""
+    target = audit.targets().get(name)
+    if target is None:
+        return None
+    case = target.make(target.default_eps, target.default_delta)
+    if case.pair_loss is None or not math.isclose(case.eps, eps, rel_tol=1e-9):
+        return None
+    return float(case.pair_loss(case.private_pair))
+
+
+def _eps_objective_bound(rec: dict) -> float:
+    """The eps objective's eps_lb of a record (its declared delta's), else the headline eps_lb."""
+    v = rec.get("objectives", {}).get("eps", {}).get("eps_lb") if isinstance(rec.get("objectives"), dict) else None
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) else rec["eps_lb"]
+
+
 def summary_rows(records: list[dict]) -> list[dict]:
     """One row per (target, law, samples, confidence, loss search), each seed counted once (its first record)."""
     groups: dict = {}
@@ -144,23 +169,32 @@ def summary_rows(records: list[dict]) -> list[dict]:
         ratio = [r["eps_lb"] / r["declared_eps"] if r["declared_eps"] > 0 else math.nan for r in recs]
         seeds = sorted(by_seed)
         span = f"{seeds[0]}..{seeds[-1]}" if seeds == list(range(seeds[0], seeds[-1] + 1)) else f"{runs} seeds"
+        loss = pair_loss_of(name, recs[0]["declared_eps"])
+        lbs = [_eps_objective_bound(r) for r in recs]
         rows.append(dict(target=name, law=law, loss_search=searched, samples=samples, confidence=conf, runs=runs,
                          seeds=span, flagged=k,
                          upper=upper, nominal=1.0 - conf, passed=upper < 1.0 - conf,
                          median=float(np.nanmedian(ratio)), largest=float(np.nanmax(ratio)),
-                         cpu=sum(r["cpu"] for r in recs)))
+                         cpu=sum(r["cpu"] for r in recs), pair_loss=loss,
+                         over_loss=None if loss is None else sum(b > loss + 1e-12 for b in lbs),
+                         largest_over_loss=(max(lbs) / loss) if loss else None))
     return rows
 
 
 def print_summary(records: list[dict]) -> None:
     print("| target | draws | samples | seeds | runs | flagged | 95% CP upper bound on the rate | nominal | "
-          "bound < nominal | median / max eps_lb/eps | CPU s (per run) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "bound < nominal | median / max eps_lb/eps | pair's exact loss | runs above it | max eps_lb/loss | "
+          "CPU s (per run) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in summary_rows(records):
         draws = ("real code" if r["law"] == "run" else "exact law") + ("" if r["loss_search"] else ", no loss search")
+        loss = "-" if r["pair_loss"] is None else f"{r['pair_loss']:.4g}"
+        over = "-" if r["over_loss"] is None else str(r["over_loss"])
+        most = "-" if r["largest_over_loss"] is None else f"{r['largest_over_loss']:.3f}"
         print(f"| `{r['target']}` | {draws} | {r['samples']:,} | {r['seeds']} | {r['runs']} | {r['flagged']} | "
               f"{r['upper']:.4f} | {r['nominal']:.3g} | {'yes' if r['passed'] else 'no'} | "
-              f"{r['median']:.3f} / {r['largest']:.3f} | {r['cpu']:.0f} ({r['cpu'] / r['runs']:.2f}) |")
+              f"{r['median']:.3f} / {r['largest']:.3f} | {loss} | {over} | {most} | "
+              f"{r['cpu']:.0f} ({r['cpu'] / r['runs']:.2f}) |")
 
 
 def _seeds(text: str) -> list[int]:

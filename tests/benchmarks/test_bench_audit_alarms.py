@@ -109,3 +109,26 @@ def test_bad_records_stop_the_summary(tmp_path, capsys, line):
     assert bench.main(["--summary", "--out", str(path)]) == 2
     out = capsys.readouterr()
     assert out.out == "" and out.err.count("\n") == 1
+
+
+def test_summary_holds_bounds_to_the_pairs_exact_loss(tmp_path):
+    """For a registered target with an exact pair loss, the summary counts the runs whose eps objective's bound
+    exceeds that loss (a wrong bound whatever the declaration) and reports the largest bound over it; the headline
+    eps_lb is not used when the eps objective's is recorded; an unregistered target or another declared eps has no
+    loss. Broken by once: comparing the headline eps_lb instead counts 2, not 1."""
+    target = bench.audit.get_target("laplace")
+    case = target.make(target.default_eps, target.default_delta)
+    loss = case.pair_loss(case.private_pair)
+    base = dict(target="laplace", law="run", samples=100, confidence=0.95, declared_eps=float(case.eps), cpu=0.1,
+                flagged=False)
+    recs = [dict(base, seed=0, eps_lb=2 * loss, objectives={"eps": {"eps_lb": 0.5 * loss}}),
+            dict(base, seed=1, eps_lb=1.2 * loss, objectives={"eps": {"eps_lb": 1.2 * loss}}),
+            dict(base, seed=2, eps_lb=0.9 * loss),
+            dict(base, target="elsewhere", seed=0, eps_lb=0.1)]
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    rows = {r["target"]: r for r in bench.summary_rows(bench.read_records(str(path)))}
+    assert rows["laplace"]["pair_loss"] == pytest.approx(loss) and rows["laplace"]["over_loss"] == 1
+    assert rows["laplace"]["largest_over_loss"] == pytest.approx(1.2)
+    assert rows["elsewhere"]["pair_loss"] is None and rows["elsewhere"]["over_loss"] is None
+    assert bench.pair_loss_of("laplace", 3.0 * float(case.eps)) is None

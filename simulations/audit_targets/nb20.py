@@ -63,6 +63,7 @@ from algorithms.privacy.accounting import ApproxDP, PureDP
 from algorithms.privacy.mechanisms import LaplaceMechanism
 from algorithms.privacy.stability import DistanceToInstability
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
+from simulations.audit_targets._nb20_bounds import agprivcl_one_point_shift_bound, subsamp_shift_bound
 from simulations.audit_targets._nb20_laws import (agprivcl_answer_probability, binary, eps_at_delta,
                                                   laplace_mixture_loss, sspp_one_point_probability,
                                                   stab_release_probability, subsamp_answer_table)
@@ -343,7 +344,11 @@ def _subsamp_case(eps: float, delta: float, *, split: bool) -> AuditCase:
     g = params.guarantee()
     loss = (lambda pair: subsamp_pair_loss(params, pair)) if split else None
     return AuditCase(mechanism, None, subsamp_split_pair(params.k), None, g.eps, g.delta, pair_loss=loss,
-                     loss_neighbours=(lambda rng: subsamp_neighbours(params.k, rng)) if split else None)
+                     loss_neighbours=(lambda rng: subsamp_neighbours(params.k, rng)) if split else None,
+                     loss_bound=subsamp_shift_bound(params).line(g.delta, SUBSAMP_SCOPE) if split else "")
+
+
+SUBSAMP_SCOPE = " (any class, domain, query point or order of S)"
 
 
 def subsamp_pair_loss(params, pair) -> float:
@@ -397,7 +402,10 @@ def _agprivcl_case(eps: float, delta: float, *, subsample: bool) -> AuditCase:
             return binary(agprivcl_answer_probability(params, n, _positives(pair_side)))
 
         extra = dict(pair_loss=lambda pair: eps_at_delta(*map(law, pair), g.delta),
-                     loss_neighbours=lambda rng: count_pair(n, params.n_prime(n), _near_balance(n, rng)))
+                     loss_neighbours=lambda rng: count_pair(n, params.n_prime(n), _near_balance(n, rng)),
+                     loss_bound=agprivcl_one_point_shift_bound(params, n).line(g.delta, " of the one point")
+                     + f"; pairs that move a point on a larger domain are not settled: the coupling alone bounds "
+                     f"their shift by n'/n = {params.n_prime(n) / n:.4f} > delta (docstring)")
     return AuditCase(mechanism, None, agprivcl_pair(n, params.n_prime(n)), None, g.eps, g.delta, **extra)
 
 

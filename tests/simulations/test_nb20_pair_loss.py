@@ -190,9 +190,13 @@ def test_unvprivcl_joint_law_matches_its_draws():
                                         ("nb20_agprivcl", "0"), ("nb20_unvprivcl", "0.3567")])
 def test_the_lines_print_the_pairs_loss_and_the_worst_pair_found(name, loss):
     """Each real NB20 target's line states its pair's exact loss and the exact search's worst pair (a small run: the
-    loss and the search use no samples). Catches a target whose loss is not handed to the auditor."""
+    loss and the search use no samples); A_SubSamp's and A_AgPrivCl's also state their bound on every pair's shift
+    (tests/simulations/test_nb20_shift_bounds.py). Catches a target whose loss or bound is not handed to the auditor
+    (the break tried: A_AgPrivCl's bound replaced by one above delta, so its line claims nothing of every pair)."""
     text = str(audit.run_target(name, samples=200, seed=0))
     assert f"exact privacy loss of the pair: eps {loss}" in text and "worst pair: exact-loss search" in text, text
+    if name in ("nb20_subsamp", "nb20_agprivcl"):
+        assert "every pair: no neighbouring pair" in text and "< delta" in text, text
 
 
 def test_relabel_worst_pair_is_the_largest_over_every_small_pair():

@@ -1,0 +1,81 @@
+"""NB20 end-to-end A_SubSamp and A_AgPrivCl audit targets: the bounds on the answer's shift over every neighbouring
+pair (simulations/audit_targets/_nb20_bounds.py) held to exact arithmetic, to the exact laws of _nb20_laws.py and to
+the mechanisms' own draws (fixed seeds, Clopper-Pearson at 99.9% with Bonferroni over the cells)."""
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from algorithms.learning.subsamp import SubSamp, subsample_hypotheses
+from simulations.audit_targets import _nb20_bounds as bounds
+from simulations.audit_targets import _nb20_laws as laws
+from simulations.audit_targets import nb20
+
+ALPHA = 1e-3
+
+
+def _subsamp_params():
+    return nb20.subsamp_params(0.99, 0.03, nb20.AG_BETA, 1, 1.0)
+
+
+def _votes(side, k: int) -> int:
+    """V of the per-example path (consecutive blocks of 3) on an ordered one-point S."""
+    x, y = side
+    return int(nb20._CLS1.matrix[subsample_hypotheses(nb20._CLS1, x, y, k), 0].sum())
+
+
+def test_subsamp_bound_is_attained_by_an_ordered_pair_and_covers_every_count_pair():
+    """A_SubSamp (k = 3093): the bound max_v |a(v+1) - a(v)| = 0.01267 (at 1602 vs 1601 votes: the margin crosses
+    the stability threshold w = 110.4) is exactly the shift of the ordered pair on the per-example path (one label
+    moves one vote), is at least every jump of the count path's exact table (all 9,279 pairs of the one point), and is
+    below the declared delta 0.02575; were the bottom flag released too, its bound 0.02534 would still be below.
+    Catches a bound read off the randomly split count path (the break tried: 0.0044, which the ordered pair's shift
+    0.01267 exceeds)."""
+    params = _subsamp_params()
+    bound = bounds.subsamp_shift_bound(params)
+    a = bounds.subsamp_answer_given_votes(params)
+    pair = bounds.subsamp_ordered_pair(params.k, bound.at + 1)
+    v0, v1 = (_votes(side, params.k) for side in pair)
+    assert (v0, v1) == (bound.at + 1, bound.at) == (1602, 1601)
+    assert abs(a[v0] - a[v1]) <= bound.value and abs(a[v0] - a[v1]) == pytest.approx(bound.value, rel=1e-12)
+    assert bound.value == pytest.approx(0.012668, abs=1e-6)
+    assert np.max(np.abs(np.diff(laws.subsamp_answer_table(params)))) <= bound.value < params.guarantee().delta
+    assert bounds.subsamp_flag_shift_bound(params) == pytest.approx(0.025337, abs=1e-6)
+    assert bounds.subsamp_flag_shift_bound(params) < params.guarantee().delta
+    assert laws.eps_at_delta(laws.binary(a[v0]), laws.binary(a[v1]), params.guarantee().delta) == 0.0
+
+
+@pytest.mark.slow
+def test_subsamp_answer_given_votes_matches_the_per_example_draws():
+    """a(v) (``subsamp_answer_given_votes``) inside Clopper-Pearson intervals of 3,000 runs of A_SubSamp's
+    per-example path (consecutive split, 0.1 ms a run) on ordered one-point S with 1,560, 1,601, 1,602 and 1,650 votes
+    (a = 0.51, 0.741, 0.754, 1.0). Catches a stable probability read at half the margin (the break tried: a = 0.539
+    at 1,601 votes, outside its interval)."""
+    params = _subsamp_params()
+    a = bounds.subsamp_answer_given_votes(params)
+    cases = (1560, 1601, 1602, 1650)
+    rng = np.random.default_rng(7)
+    for v in cases:
+        x, y = bounds.subsamp_ordered_pair(params.k, v)[0]
+        assert _votes((x, y), params.k) == v
+        ones = sum(bool(SubSamp(nb20._CLS1, x, y, params, rng).answer(0)[0]) for _ in range(3_000))
+        level = ALPHA / len(cases)
+        lo = stats.beta.ppf(level / 2, ones, 3_000 - ones + 1) if ones > 0 else 0.0
+        hi = stats.beta.ppf(1 - level / 2, ones + 1, 3_000 - ones) if ones < 3_000 else 1.0
+        assert lo <= a[v] <= hi, (v, ones, a[v])
+
+
+def test_agprivcl_one_point_bound_covers_the_exact_steps_and_is_tight():
+    """A_AgPrivCl (k = 105,762, n = 5,982,497): the bound q s(k) max_P Pr[J = mode] = 4.378e-5 over every count P
+    of the one point is at least every exact step |Pr[1 | P + 1] - Pr[1 | P]| near balance (the exact law
+    ``agprivcl_answer_probability``, whose steps peak there at 4.376e-5) and within 0.1% of their largest, below the
+    declared delta 0.00287. Catches a bound that reads S' as drawn with replacement (the break tried: J binomial,
+    bound 4.34e-5, below the exact step)."""
+    params, n = nb20._agprivcl_setup(0.99, 0.03)
+    bound = bounds.agprivcl_one_point_shift_bound(params, n)
+    p = [laws.agprivcl_answer_probability(params, n, P) for P in range(n // 2 - 40, n // 2 + 41)]
+    steps = np.abs(np.diff(p))
+    assert steps.max() <= bound.value <= 1.001 * steps.max()
+    assert bound.value == pytest.approx(4.3784e-5, rel=1e-4)
+    assert bound.value < nb20.lemma8_chain(params, n)[-1][1].delta
+    assert "tail 5.3e-22" in bound.formula  # the counts beyond P0 add nothing a double can hold

@@ -42,19 +42,10 @@ import numpy as np
 from scipy import stats as sst
 
 from algorithms.learning.subsamp import SubSampParams
-from simulations.audit_targets._nb20_laws import _stable_probability
+from simulations.audit_targets._nb20_laws import _stable_probability, subsamp_answer_given_votes
 
 TAIL_T = 50.0              # t of the A_AgPrivCl tail argument: g <= e^{1 - t} = 5.2e-22 beyond n'/2 - t
 TAIL_MARGIN_SIGMAS = 10.0  # P0 puts E[J] this many standard deviations of J below n'/2 - t
-
-
-def subsamp_answer_given_votes(params: SubSampParams) -> np.ndarray:
-    """a(v) = Pr[answer 1 | V = v votes for 1 among k], v = 0..k (one query, one SparseVector round): the majority
-    (ties to 0, ``vote_margins``) when stable (``_stable_probability`` at margin |2v - k|), a fair coin when not."""
-    v = np.arange(params.k + 1)
-    margin = np.abs(2 * v - params.k)
-    s = _stable_probability(params, margin)
-    return s * (2 * v > params.k) + (1.0 - s) / 2.0
 
 
 @dataclass(frozen=True)
@@ -83,7 +74,8 @@ def subsamp_shift_bound(params: SubSampParams) -> ShiftBound:
     v = int(np.argmax(jumps))
     return ShiftBound(float(jumps[v]), v,
                       f"max over v of |a(v+1) - a(v)|, a(v) = Pr[answer 1 | v votes of k = {params.k}]: one record "
-                      f"moves at most one vote; attained by an ordered S with {v + 1} vs {v} votes")
+                      f"moves at most one vote; attained by an ordered S with {v + 1} vs {v} votes, margins "
+                      f"{abs(2 * v + 2 - params.k)} vs {abs(2 * v - params.k)} about the threshold w = {params.w:.1f}")
 
 
 def subsamp_flag_shift_bound(params: SubSampParams) -> float:
@@ -142,5 +134,5 @@ def agprivcl_one_point_shift_bound(params, n: int) -> ShiftBound:
                       f"P0 = {p0}")
 
 
-__all__ = ["subsamp_answer_given_votes", "ShiftBound", "subsamp_shift_bound", "subsamp_flag_shift_bound",
+__all__ = ["ShiftBound", "subsamp_shift_bound", "subsamp_flag_shift_bound",
            "subsamp_ordered_pair", "agprivcl_one_point_shift_bound", "TAIL_T"]

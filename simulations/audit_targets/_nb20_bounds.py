@@ -39,6 +39,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from scipy import special as ssp
 from scipy import stats as sst
 
 from algorithms.learning.subsamp import SubSampParams
@@ -134,5 +135,139 @@ def agprivcl_one_point_shift_bound(params, n: int) -> ShiftBound:
                       f"P0 = {p0}")
 
 
-__all__ = ["ShiftBound", "subsamp_shift_bound", "subsamp_flag_shift_bound",
-           "subsamp_ordered_pair", "agprivcl_one_point_shift_bound", "TAIL_T"]
+
+
+# ---------------------------------------------------------------- A_AgPrivCl on three points: an exact search
+#
+# Not a bound: an exact search over pairs that move a point, on thresholds(N=3) (rows h_t = [x < t], so a one-record
+# ERM votes 1 at the query point 0 iff its label is 1), in the family the coupling argument above finds hardest: S has
+# A records (0, 1), B records at point 1 of which Pb are labelled 1, and C = n - A - B records (2, 0). Then h^ is h_1
+# (S'' labels points 0 only) or h_2 (points 0 and 1), decided by the tie at point 1 (h_0 and h_3 are left out: their
+# weight against these is at most e^{-min(n'_0, n'_2)/2}, reported), each sub-sample is one draw of S'' (n' = k), so
+# V ~ Bin(k, j / n') with j the labels 1 of S'', and Pr[1] = E[f(n'_1) A(n'_0 + n'_1) + (1 - f(n'_1)) A(n'_0)], f(m) =
+# E[sigma(J - m / 2)], J ~ Hypergeom(B, Pb, m), A(j) = E[a(V)]. A pair whose toggle of h^ moves j across the
+# stability steps (j about (k -+ w) / 2) while the tie's count J has a small spread is this family's worst.
+
+WINDOW_MASS = 1e-13   # each hypergeometric sum runs over its quantiles at this tail mass (left out: reported)
+
+
+def _window(dist, mass: float = WINDOW_MASS) -> np.ndarray:
+    lo, hi = dist.ppf(mass), dist.isf(mass)
+    return np.arange(int(max(lo, 0)), int(hi) + 1)
+
+
+@functools.lru_cache(maxsize=8)
+def _answer_table(params_subsamp: SubSampParams, n1: int) -> np.ndarray:
+    """A(j) = E[a(V)], V ~ Bin(k, j / n'), j = 0..n': NaN until ``_answer_curve`` fills it on demand."""
+    return np.full(n1 + 1, np.nan)
+
+
+def _answer_curve(params_subsamp: SubSampParams, n1: int, js: np.ndarray) -> np.ndarray:
+    """A(j) at ``js`` (``_answer_table``), each over V's quantiles at tail mass 1e-16."""
+    table = _answer_table(params_subsamp, n1)
+    a = subsamp_answer_given_votes(params_subsamp)
+    k = params_subsamp.k
+    for j in np.unique(js[np.isnan(table[js])]):
+        v = _window(sst.binom(k, j / n1), 1e-16) if 0 < j < n1 else np.array([k * int(j >= n1)])
+        table[j] = float(sst.binom.pmf(v, k, j / n1) @ a[v])
+    return table[js]
+
+
+def _log_choose(n, k):
+    k = np.asarray(k, dtype=float)
+    return ssp.gammaln(n + 1.0) - ssp.gammaln(k + 1.0) - ssp.gammaln(n - k + 1.0)
+
+
+def _tie_probability(b_count: int, b_pos: int, m: np.ndarray) -> np.ndarray:
+    """f(m) = E[sigma(J - m / 2)], J ~ Hypergeom(b_count, b_pos, m) (the labels 1 among the m records of S' at
+    point 1), for every m at once over J = its mean +- 10 sd + 5 (the rest below 1e-20), each row normalised."""
+    reach = int(math.ceil(10.0 * math.sqrt(max(int(m.max()), 1)) / 2.0 + 5))
+    j = np.rint(m * b_pos / b_count).astype(np.int64)[:, None] + np.arange(-reach, reach + 1)[None, :]
+    mm = m[:, None]
+    ok = (j >= 0) & (j <= b_pos) & (mm - j >= 0) & (mm - j <= b_count - b_pos)
+    logp = np.where(ok, _log_choose(b_pos, np.where(ok, j, 0)) + _log_choose(b_count - b_pos, np.where(ok, mm - j, 0)),
+                    -np.inf)
+    w = np.exp(logp - logp.max(axis=1, keepdims=True))
+    return (w * ssp.expit(j - mm / 2.0)).sum(axis=1) / w.sum(axis=1)
+
+
+def three_point_answer_probability(params, n: int, a_count: int, b_count: int, b_pos: int) -> tuple[float, float]:
+    """(Pr[answer 1 at point 0], a bound on what the sums leave out: the windows' tail mass plus the weight of h_0
+    and h_3) of A_AgPrivCl on thresholds(N=3) with S = ``a_count`` records (0, 1), ``b_count`` at point 1
+    (``b_pos`` labelled 1) and the rest (2, 0) (the family above; S' multivariate hypergeometric of n' from S)."""
+    n1 = params.n_prime(n)
+    c_count = n - a_count - b_count
+    da, db = sst.hypergeom(n, a_count, n1), sst.hypergeom(n, b_count, n1)
+    na, nb = _window(da), _window(db)
+    na2, nb2 = na[:, None], nb[None, :]
+    nc2 = n1 - na2 - nb2
+    ok = (nc2 >= 0) & (nc2 <= c_count)
+    logc = np.where(ok, _log_choose(a_count, na2) + _log_choose(b_count, nb2)
+                    + _log_choose(c_count, np.where(ok, nc2, 0)), -np.inf)
+    joint = np.exp(logc - logc.max())
+    outside = float(da.cdf(na[0] - 1) + da.sf(na[-1]) + db.cdf(nb[0] - 1) + db.sf(nb[-1]))
+    joint *= (1.0 - outside) / joint.sum()
+    f = _tie_probability(b_count, b_pos, nb)[None, :]
+    sub = params.subsamp
+    low = _answer_curve(sub, n1, na).reshape(-1, 1)
+    high = _answer_curve(sub, n1, (na2 + nb2).ravel()).reshape(joint.shape)
+    p = float(np.sum(joint * (f * high + (1.0 - f) * low)))
+    weight = math.exp(-min(int(na[0]), int(np.min(np.where(ok, nc2, n1)))) / 2.0)
+    return p, outside + weight
+
+
+THREE_POINT_MOVES = (  # (name, change of (a_count, b_count, b_pos)): one record replaced, a label or a point moved
+    ("(1, 0) -> (1, 1)", (0, 0, 1)), ("(0, 1) -> (1, 1)", (-1, 1, 1)), ("(0, 1) -> (1, 0)", (-1, 1, 0)),
+    ("(2, 0) -> (1, 1)", (0, 1, 1)), ("(2, 0) -> (1, 0)", (0, 1, 0)), ("(0, 1) -> (2, 0)", (-1, 0, 0)))
+THREE_POINT_TIES = (25, 50, 100, 200, 400, 800, 1600, 3200, 6400)  # E[n'_1]: records of S' at the tie
+THREE_POINT_OFFSETS = (-1.0, -0.5, 0.0, 0.5, 1.0)   # E[n'_0] - (step - n'_1 / 2), in units of n'_1 / 2 + 150
+
+
+@dataclass(frozen=True)
+class ThreePointPair:
+    """One pair of the three-point search: S's counts (A, B, Pb), the move, the shift of Pr[answer 1] and the mass
+    the exact sums leave out."""
+
+    counts: tuple
+    move: str
+    shift: float
+    left_out: float
+
+
+def three_point_shift(params, n: int, counts: tuple, move: str) -> ThreePointPair:
+    """|Pr[1 | S] - Pr[1 | S with ``move``]| (``three_point_answer_probability``) for S = ``counts`` = (A, B, Pb)."""
+    d = dict(THREE_POINT_MOVES)[move]
+    p0, l0 = three_point_answer_probability(params, n, *counts)
+    p1, l1 = three_point_answer_probability(params, n, *(c + e for c, e in zip(counts, d)))
+    return ThreePointPair(tuple(counts), move, abs(p1 - p0), l0 + l1)
+
+
+def three_point_search(params, n: int, ties=THREE_POINT_TIES, offsets=THREE_POINT_OFFSETS) -> list:
+    """Every move of ``THREE_POINT_MOVES`` from S with E[n'_1] in ``ties`` (Pb = B / 2: the tie's centre) and E[n'_0]
+    placed so that h^'s toggle straddles either stability step of A(j) (j = (k -+ w) / 2) by each offset; sorted by
+    shift, largest first."""
+    n1 = params.n_prime(n)
+    k, w = params.subsamp.k, params.subsamp.w
+    out = []
+    for m in ties:
+        b = int(round(m * n / n1))
+        for step in ((k - w) / 2.0, (k + w) / 2.0):
+            for off in offsets:
+                centre = step - m / 2.0 + off * (m / 2.0 + 150.0)
+                counts = (int(round(centre * n / n1)), b, b // 2)
+                out += [three_point_shift(params, n, counts, name) for name, _ in THREE_POINT_MOVES]
+    return sorted(out, key=lambda r: -r.shift)
+
+
+#: the largest shift ``three_point_search`` found at the A_AgPrivCl target's setting (eps 0.99, delta 0.03): S =
+#: (A, B, Pb) and the move (a label flip at the tie), held by tests/simulations/test_nb20_shift_bounds.py; the run is
+#: recorded in benchmarks/RESULTS.md
+THREE_POINT_WORST = ((2827967, 362020, 181010), "(1, 0) -> (1, 1)")
+THREE_POINT_WORST_SHIFT = 1.732e-4   # its shift (the test recomputes it to 4 digits)
+THREE_POINT_PAIRS = len(THREE_POINT_TIES) * 2 * len(THREE_POINT_OFFSETS) * len(THREE_POINT_MOVES)
+
+
+__all__ = ["ShiftBound", "subsamp_shift_bound", "subsamp_flag_shift_bound", "subsamp_ordered_pair",
+           "agprivcl_one_point_shift_bound", "TAIL_T", "three_point_answer_probability", "three_point_shift",
+           "three_point_search", "ThreePointPair", "THREE_POINT_WORST", "THREE_POINT_WORST_SHIFT",
+           "THREE_POINT_PAIRS"]

@@ -63,7 +63,8 @@ from algorithms.privacy.accounting import ApproxDP, PureDP
 from algorithms.privacy.mechanisms import LaplaceMechanism
 from algorithms.privacy.stability import DistanceToInstability
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
-from simulations.audit_targets._nb20_bounds import agprivcl_one_point_shift_bound, subsamp_shift_bound
+from simulations.audit_targets._nb20_bounds import (THREE_POINT_PAIRS, THREE_POINT_WORST_SHIFT,
+                                                    agprivcl_one_point_shift_bound, subsamp_shift_bound)
 from simulations.audit_targets._nb20_laws import (agprivcl_answer_probability, agprivcl_fixed_answer_probability,
                                                   binary, eps_at_delta, laplace_mixture_loss,
                                                   sspp_one_point_probability, stab_release_probability,
@@ -235,7 +236,11 @@ TARGETS = (
 #   larger domain are not settled: coupling S' alone bounds their shift by q = 0.0177, and q times A_Relabel's
 #   worst move of h^ (sigma(1/2) - sigma(-1/2) = 0.245 when H~ is unchanged) is 0.0043, still above delta = 0.0029;
 #   closing the gap needs the average over S' (a tie of h^ that many relabelled records follow needs a balanced
-#   region of S', whose sampling spread then swamps one record, as on one point), not proved here.
+#   region of S', whose sampling spread then swamps one record, as on one point), not proved here. An exact search on
+#   thresholds(N=3) (``_nb20_bounds.three_point_search``: S = A records (0, 1), B at point 1 with Pb labels 1, the
+#   rest (2, 0), so that h^'s tie at point 1 relabels E[n'_1] = 25..6400 records of S'' across the stability steps;
+#   every label and point move of six kinds) finds at most THREE_POINT_WORST_SHIFT = 1.73e-4 = 0.06 of delta (a
+#   label flip at the tie, E[n'_1] = 6400; point moves at most 8.7e-5): four times the one point's, still far below.
 #   ``nb20_agprivcl_no_subsampling`` (broken): step 2 skipped, S' = S_fix always, while Lemma 8's amplification
 #   by n'/n is still declared: h^ = h_1 has probability 1/(1 + e^2) = 0.12 against 1/(1 + e) = 0.27, log-ratio
 #   0.82 above the declared 0.34; exact loss at the declared delta 0.803 (``agprivcl_fixed_answer_probability``).
@@ -429,7 +434,9 @@ def _agprivcl_case(eps: float, delta: float, *, subsample: bool) -> AuditCase:
         extra.update(loss_neighbours=lambda rng: count_pair(n, params.n_prime(n), _near_balance(n, rng)),
                      loss_bound=agprivcl_one_point_shift_bound(params, n).line(g.delta, " of the one point")
                      + f"; pairs that move a point on a larger domain are not settled: the coupling alone bounds "
-                     f"their shift by n'/n = {params.n_prime(n) / n:.4f} > delta (docstring)")
+                     f"their shift by n'/n = {params.n_prime(n) / n:.4f} > delta, and an exact search of "
+                     f"{THREE_POINT_PAIRS} pairs on three points (label and point moves) finds at most "
+                     f"{THREE_POINT_WORST_SHIFT:.3g} = {THREE_POINT_WORST_SHIFT / g.delta:.2f} of delta (docstring)")
     return AuditCase(mechanism, None, agprivcl_pair(n, params.n_prime(n)), None, g.eps, g.delta, **extra)
 
 

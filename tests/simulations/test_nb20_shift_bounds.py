@@ -6,12 +6,15 @@ import numpy as np
 import pytest
 from scipy import stats
 
+from algorithms.classes import constructors
+from algorithms.learning.agprivcl import AgPrivCl
 from algorithms.learning.subsamp import SubSamp, subsample_hypotheses
 from simulations.audit_targets import _nb20_bounds as bounds
 from simulations.audit_targets import _nb20_laws as laws
 from simulations.audit_targets import nb20
 
 ALPHA = 1e-3
+_CLS3 = constructors.thresholds(3)
 
 
 def _subsamp_params():
@@ -79,3 +82,36 @@ def test_agprivcl_one_point_bound_covers_the_exact_steps_and_is_tight():
     assert bound.value == pytest.approx(4.3784e-5, rel=1e-4)
     assert bound.value < nb20.lemma8_chain(params, n)[-1][1].delta
     assert "tail 5.3e-22" in bound.formula  # the counts beyond P0 add nothing a double can hold
+
+
+def test_agprivcl_three_point_search_worst_pair_recomputes_below_delta():
+    """The three-point search's recorded worst pair (``THREE_POINT_WORST``: a label flip at h^'s tie, E[n'_1] = 6400)
+    recomputes to its recorded shift 1.732e-4 = 0.06 of delta, with every other move from the same S smaller and what
+    the exact sums leave out below 1e-12. Catches a recorded shift that the law does not give (the break tried: the tie
+    read at J's mean instead of averaged over J, which makes this flip move the answer by 0.0043, above delta)."""
+    params, n = nb20._agprivcl_setup(0.99, 0.03)
+    counts, move = bounds.THREE_POINT_WORST
+    worst = bounds.three_point_shift(params, n, counts, move)
+    assert worst.shift == pytest.approx(bounds.THREE_POINT_WORST_SHIFT, rel=1e-3) and worst.left_out < 1e-12
+    assert worst.shift < 0.1 * nb20.lemma8_chain(params, n)[-1][1].delta
+    for name, _ in bounds.THREE_POINT_MOVES:
+        assert name == move or bounds.three_point_shift(params, n, counts, name).shift < worst.shift
+
+
+@pytest.mark.slow
+def test_agprivcl_three_point_law_matches_its_draws():
+    """``three_point_answer_probability`` inside Clopper-Pearson intervals of 800 runs of A_AgPrivCl's count path (16
+    ms a run) on thresholds(N=3) at the worst pair's S (Pr[1] = 0.510) and with its tie one standard deviation of J
+    off centre (Pb - 2263: the tie's average over J decides, Pr[1] = 0.175). Catches a law that reads the tie at J's
+    mean instead of averaging over J (the break tried: Pr[1] = 0.022 off centre, against 128 answers 1 in 800)."""
+    params, n = nb20._agprivcl_setup(0.99, 0.03)
+    (a_count, b_count, b_pos), _ = bounds.THREE_POINT_WORST
+    rng = np.random.default_rng(11)
+    sides = ((a_count, b_count, b_pos), (a_count, b_count, b_pos - 2263))
+    for a, b, pb in sides:
+        counts = np.array([[0, a], [b - pb, pb], [n - a - b, 0]])
+        ones = sum(bool(AgPrivCl.from_counts(_CLS3, counts, params, rng).answer(0)[0]) for _ in range(800))
+        p, _ = bounds.three_point_answer_probability(params, n, a, b, pb)
+        level = ALPHA / len(sides)
+        assert stats.beta.ppf(level / 2, ones, 800 - ones + 1) <= p <= stats.beta.ppf(1 - level / 2, ones + 1,
+                                                                                        800 - ones), (pb, ones, p)

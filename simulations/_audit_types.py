@@ -52,8 +52,9 @@ class AuditCase:
     (optional) is the exact privacy loss eps of a pair, sup over outputs of |log Pr[M(D0) = o] / Pr[M(D1) = o]|,
     computed by the target (small settings): eps_lb can never exceed it, so it says whether a gap between eps_lb
     and the declared eps is the pair's or the test's; ``pair_loss_note``, for a case without it, says why it is not
-    computed (printed on the line in its place). ``rho`` (optional): a declared rho-zCDP claim, which adds the
-    "renyi" and "divergence" objectives.
+    computed (printed on the line in its place); ``loss_bound`` (optional) states a bound on every neighbouring
+    pair's loss (why no pair can beat the worst found; printed on the line). ``rho`` (optional): a declared
+    rho-zCDP claim, which adds the "renyi" and "divergence" objectives.
 
     Transcript divergence (optional, :mod:`simulations._audit_divergence`): ``transcript`` maps the mechanism's
     outputs (a batch if ``batched``, else one) to the whole released transcript as rows of real numbers (discrete
@@ -93,6 +94,7 @@ class AuditCase:
     objective_weights: tuple = ()
     selection_fraction: float = 0.5
     pair_loss_note: str = ""
+    loss_bound: str = ""
 
 
 @dataclass(frozen=True)
@@ -283,6 +285,7 @@ class AuditResult:
     pair_loss: float = math.nan
     exact_search: str = ""  # the exact-loss search's worst pair and its loss (simulations._audit_pairs)
     pair_loss_note: str = ""  # why the pair's exact loss is not computed, when it is not
+    loss_bound: str = ""  # a bound on every neighbouring pair's loss, when the case gives one
 
     @property
     def violated(self) -> bool:
@@ -353,6 +356,8 @@ class AuditResult:
             text += f"\n  {self.gap_statement()}"
         elif self.pair_loss_note:
             text += f"\n  exact privacy loss of the pair: not computed ({self.pair_loss_note})"
+        if self.loss_bound:
+            text += f"\n  every pair: {self.loss_bound}"
         if any(self.nonfinite.values()):
             text += "; non-finite outputs " + ", ".join(f"{k} {v}" for k, v in self.nonfinite.items() if v)
         return text

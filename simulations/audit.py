@@ -384,7 +384,7 @@ def audit(case: AuditCase, samples: int, rng: np.random.Generator, confidence: f
         minimal_detectable_delta=float(by_name["delta"].minimal_detectable) if "delta" in by_name else math.nan,
         profile_name=case.profile_name if case.profile is not None else "",
         pair=_pair_text(case.private_pair), search=search_note, pair_loss=pair_loss, exact_search=exact_note,
-        pair_loss_note="" if case.pair_loss is not None else case.pair_loss_note,
+        pair_loss_note="" if case.pair_loss is not None else case.pair_loss_note, loss_bound=case.loss_bound,
     )
 
 

@@ -16,7 +16,8 @@ Laws (each derived in its function's docstring; the tests hold each to the mecha
 * A_SubSamp end to end on one point (thresholds(N=1)), S = 3k records: the vote count V (sub-samples of 3 records
   with at least 2 labels 1) of a uniformly random split, then one SparseVector round (``subsamp_answer_table``).
 * A_AgPrivCl end to end on one point: S' hypergeometric, h^ by A_Relabel's exponential mechanism, every sub-sample
-  of S'' agrees (margin k), one SparseVector round (``agprivcl_answer_probability``).
+  of S'' agrees (margin k), one SparseVector round (``agprivcl_answer_probability``); with step 2 skipped (the
+  broken twins) S' is the fixed S_fix (``agprivcl_fixed_answer_probability``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from scipy import special as ssp
 from scipy import stats as sst
 
 from algorithms.learning.relabel import EPS_TILDE
-from algorithms.learning.subsamp import SubSampParams, laplace_difference_tail
+from algorithms.learning.subsamp import SubSampParams, erm_rows, laplace_difference_tail
 from algorithms.privacy.stability import DistanceToInstability, laplace_tail
 
 
@@ -115,6 +116,32 @@ def majority_vote_laws(k: int, last: int) -> np.ndarray:
     return out
 
 
+def subsamp_answer_given_votes(params: SubSampParams) -> np.ndarray:
+    """a(v) = Pr[answer 1 | V = v votes for 1 among k], v = 0..k (one query, one SparseVector round): the majority
+    (ties to 0, ``vote_margins``) when stable, a fair coin when not (unstable with probability u = 1 - s at margin
+    d = |2v - k|, read directly as Pr[Lap(2 lambda) - Lap(lambda) > d - w] by the symmetry of that difference, so a
+    coin probability near 0 keeps its digits): a(v) = 1 - u / 2 above the tie, u / 2 at or below it."""
+    return _answer_laws_given_votes(params)[:, 1]
+
+
+def _answer_laws_given_votes(params: SubSampParams) -> np.ndarray:
+    """Rows v = 0..k: (Pr[answer 0], Pr[answer 1]) given v votes (``subsamp_answer_given_votes``), each side's
+    coin probability u / 2 kept (not read as 1 minus the other)."""
+    v = np.arange(params.k + 1)
+    u = np.array([laplace_difference_tail(float(d) - params.w, 2.0 * params.lam, params.lam)
+                  for d in np.abs(2 * v - params.k)])
+    maj = 2 * v > params.k
+    return np.stack([np.where(maj, u / 2.0, 1.0 - u / 2.0), np.where(maj, 1.0 - u / 2.0, u / 2.0)], axis=1)
+
+
+def subsamp_no_split_answer_law(params: SubSampParams, cls, counts: np.ndarray) -> np.ndarray:
+    """(Pr[answer 0], Pr[answer 1]) at point 0 of A_SubSamp with the split skipped (the broken twin): every h_j =
+    ERM(S) (``erm_rows`` on the labelled histogram ``counts``), so all k votes are ERM(S)(0): the law at 0 or k votes
+    (an answer against them is the coin's u(k) / 2 = 1.8e-50 at the target's k: kept, so the loss is finite)."""
+    h = erm_rows(cls, counts[:, 1][None, :], counts.sum(axis=1)[None, :])[0]
+    return _answer_laws_given_votes(params)[params.k * int(cls.matrix[h, 0])]
+
+
 @functools.lru_cache(maxsize=4)
 def subsamp_answer_table(params: SubSampParams) -> np.ndarray:
     """Pr[answer 1 at the point | P labels 1 in S], P = 0..3k, for A_SubSamp (one query, T = 1) on S of 3k records
@@ -124,9 +151,7 @@ def subsamp_answer_table(params: SubSampParams) -> np.ndarray:
     Pr[1 | V] = s(|2V - k|) [2V > k] + (1 - s(|2V - k|)) / 2."""
     k = params.k
     n = 3 * k
-    v = np.arange(k + 1)
-    s = _stable_probability(params, np.abs(2 * v - k))
-    a = s * (2 * v > k) + (1.0 - s) / 2.0
+    a = subsamp_answer_given_votes(params)
     laws = majority_vote_laws(k, n // 2)
     low = laws @ a                     # P <= n // 2
     high = laws @ a[::-1]              # P = n - row: the labels exchanged, V -> k - V
@@ -152,8 +177,20 @@ def agprivcl_answer_probability(params, n: int, positives: int) -> float:
     j = np.arange(lo, hi + 1)
     pmf = sst.hypergeom.pmf(j, n, positives, n1)
     f = float(pmf @ ssp.expit(-EPS_TILDE * (n1 - 2.0 * j) / 2.0))
+    return _answer_given_h1(params, f)
+
+
+def _answer_given_h1(params, f: float) -> float:
+    """Pr[answer 1] when h^ = h_1 with probability f and S'' holds one cell (margin k): s(k) f + (1 - s(k)) / 2."""
     s = float(_stable_probability(params.subsamp, params.subsamp.k)[0])
     return s * f + (1.0 - s) / 2.0
+
+
+def agprivcl_fixed_answer_probability(params, negatives: int, positives: int) -> float:
+    """Pr[first answer 1] of A_AgPrivCl with step 2 skipped (the broken twins: S' = a fixed S_fix of n' records on
+    the single point): h^ = h_1 with A_Relabel's probability 1 / (1 + e^{eps~ (neg' - pos') / 2}) on S_fix itself,
+    then as ``agprivcl_answer_probability`` (one cell, margin k)."""
+    return _answer_given_h1(params, float(ssp.expit(-EPS_TILDE * (negatives - positives) / 2.0)))
 
 
 def sspp_one_point_probability(eps: float, negatives: int, positives: int) -> float:
@@ -168,5 +205,7 @@ def binary(p1: float) -> np.ndarray:
 
 
 __all__ = ["eps_at_delta", "stab_release_probability", "laplace_mixture_loss", "laplace_mixture_cdf",
-           "majority_vote_laws", "subsamp_answer_table", "agprivcl_answer_probability",
+           "majority_vote_laws", "subsamp_answer_given_votes", "subsamp_no_split_answer_law",
+           "subsamp_answer_table", "agprivcl_answer_probability",
+           "agprivcl_fixed_answer_probability",
            "sspp_one_point_probability", "binary"]

@@ -187,12 +187,20 @@ def test_unvprivcl_joint_law_matches_its_draws():
 
 
 @pytest.mark.parametrize("name, loss", [("nb20_a_stab", "0.9489"), ("nb20_relabel", "1.652"), ("nb20_subsamp", "0"),
-                                        ("nb20_agprivcl", "0"), ("nb20_unvprivcl", "0.3567")])
+                                        ("nb20_agprivcl", "0"), ("nb20_unvprivcl", "0.3567"),
+                                        ("nb20_subsamp_no_split", "114.5"), ("nb20_agprivcl_no_subsampling", "0.8029"),
+                                        ("nb20_unvprivcl_first_phase_no_subsampling", "1.16")])
 def test_the_lines_print_the_pairs_loss_and_the_worst_pair_found(name, loss):
     """Each real NB20 target's line states its pair's exact loss and the exact search's worst pair (a small run: the
-    loss and the search use no samples). Catches a target whose loss is not handed to the auditor."""
+    loss and the search use no samples); A_SubSamp's and A_AgPrivCl's also state their bound on every pair's shift
+    (tests/simulations/test_nb20_shift_bounds.py). Catches a target whose loss or bound is not handed to the auditor
+    (the break tried: A_AgPrivCl's bound replaced by one above delta, so its line claims nothing of every pair)."""
     text = str(audit.run_target(name, samples=200, seed=0))
-    assert f"exact privacy loss of the pair: eps {loss}" in text and "worst pair: exact-loss search" in text, text
+    assert f"exact privacy loss of the pair: eps {loss}" in text, text
+    if audit.targets()[name].expect_private:
+        assert "worst pair: exact-loss search" in text, text
+    if name in ("nb20_subsamp", "nb20_agprivcl"):
+        assert "every pair: no neighbouring pair" in text and "< delta" in text, text
 
 
 def test_relabel_worst_pair_is_the_largest_over_every_small_pair():
@@ -246,3 +254,32 @@ def test_unvprivcl_worst_pair_in_its_window_and_none_outside():
     assert worst == nb20.UNV_WORST_IMBALANCE and scan[worst][0] == pytest.approx(0.4509, abs=1e-4)
     assert case.pair_loss(case.starts[0]) == scan[worst][0]
     assert all(t < case.delta and x == 0.0 for b, (x, t) in scan.items() if abs(b) >= nb20.BALANCE_WINDOW)
+
+
+@pytest.mark.slow
+def test_broken_twins_laws_match_their_draws():
+    """The broken twins' exact laws (their lines' exact losses) inside Clopper-Pearson intervals of their own draws:
+    A_SubSamp without the split (1,000 runs a side: the answer is ERM(S)(0) but for a coin of probability 1.8e-50,
+    loss 114.5 at delta), A_AgPrivCl without step 2 (3,000 a side: 0.119 against 0.269, loss 0.803 at delta, declared
+    0.345) and A_UnvPrivCl whose first phase skips it (2,000 a side, four cells: (1, 1) 0.027 against 0.087, loss
+    1.160 at delta, declared 0.862). Catches a twin's law read through step 2's hypergeometric S' (the break tried:
+    ``agprivcl_answer_probability`` for the fixed S', about 0.4999 a side, far outside the intervals)."""
+    targets = audit.targets()
+    params = nb20.subsamp_params(0.99, 0.03, nb20.AG_BETA, 1, 1.0)
+    case = targets["nb20_subsamp_no_split"].make(0.99, 0.03)
+    for j, side in enumerate(case.private_pair):
+        law = laws.subsamp_no_split_answer_law(params, nb20._CLS1, side)
+        assert _inside_clopper_pearson(_draw_counts(case, side, 1_000, 50 + j, 2), law, ALPHA / 2)
+    assert case.pair_loss(case.private_pair) == pytest.approx(114.507, abs=1e-3)
+    ag, n = nb20._agprivcl_setup(0.99, 0.03)
+    case = targets["nb20_agprivcl_no_subsampling"].make(0.99, 0.03)
+    for j, side in enumerate(case.private_pair):
+        law = laws.binary(laws.agprivcl_fixed_answer_probability(ag, *(int(c) for c in side[0][0])))
+        assert _inside_clopper_pearson(_draw_counts(case, side, 3_000, 60 + j, 2), law, ALPHA / 2), (j, law)
+    assert case.pair_loss(case.private_pair) == pytest.approx(0.80295, abs=1e-5)
+    U, n = nb20.unvprivcl_setup(0.99, 0.03)
+    case = targets["nb20_unvprivcl_first_phase_no_subsampling"].make(0.99, 0.03)
+    for j, side in enumerate(case.private_pair):
+        law = nb20.unvprivcl_law(U, n, side, subsample=False)
+        assert _inside_clopper_pearson(_draw_counts(case, side, 2_000, 70 + j, 4), law, ALPHA / 2), (j, law)
+    assert case.pair_loss(case.private_pair) == pytest.approx(1.16015, abs=1e-5)

@@ -43,7 +43,10 @@ objective), and gives the pair's exact loss (``pair_loss``: one Gaussian measure
 half the declared rho (or half of delta(2) = 0.245) is beyond this pair: its exact delta at eps = 2 is 0.021
 and its exact rho is 1/2, which binary events reach only in the limit (0.39 of 1/2 at the best threshold of the
 exact rates, 0.28 measured at 20,000 samples, seed 1): the gap is the pair's (a selection that reveals
-nothing), then the test's.
+nothing), then the test's. No neighbouring pair on this domain does better: its selection is uniform under
+every data set (q_0 = 1 - q_1, A_0 uniform), so every pair's loss is this Gaussian's (at most, where the clip binds);
+the auditor's exact-loss search (``loss_neighbours``: 64 random pairs of 1-6 records) finds pairs that tie with it
+to rounding, and the line names one of them.
 
 * ``pmw_pub``: must pass.
 * ``pmw_pub_half_sigma``, ``pmw_pub_quarter_sigma`` (broken): the Gaussian measurement at sigma/2
@@ -67,6 +70,7 @@ from algorithms.query_release.workloads import CategoricalDomain, MarginalQuerie
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
 
 optimize = lazy_module("scipy.optimize")  # first use imports it: listing targets does not
+special = lazy_module("scipy.special")  # the normal cdf (scipy.stats' own, without its per-call overhead)
 
 mwem_mod = importlib.import_module("algorithms.query_release.mwem")
 
@@ -78,6 +82,7 @@ T = 1
 EPS_TILDE = math.sqrt(2.0)
 AUDIT_EPS = 2.0
 SIGMA_FACTOR = 0.25
+SEARCH_MAX_N = 6  # the exact-loss search's data sets: 1..6 records
 SAMPLES = 30_000  # divergence objective >= 0.8 of the pair's KL 1/2 in audit --all, seeds 0 and 1 (benchmarks)
 #: the pair's exact loss is a divergence (rho 1/2): the divergence objective, which bounds it, gets 16/20 of the
 #: audit's miss, the four event objectives 1/20 each (a weighted union bound: the misses still add up)
@@ -198,7 +203,8 @@ def _case(factor: float | None, *, exact: bool = False):
         rho = float(declared.rho)
         return AuditCase(mechanism, fold, PAIR, PUBLIC, float(eps), zcdp_delta_at(rho, eps), batched=True,
                          profile=lambda e: zcdp_delta_at(rho, e), profile_name=f"CKS20 curve of {rho:g}-zCDP",
-                         rho=rho, pair_loss=lambda pair: pair_loss(factor or 1.0), transcript=lambda out: out,
+                         rho=rho, pair_loss=lambda pair: pair_loss(pair, factor or 1.0), transcript=lambda out: out,
+                         loss_neighbours=loss_neighbours if factor is None else None,
                          objective_weights=DIVERGENCE_WEIGHT, selection_fraction=SELECTION_FRACTION)
 
     return make
@@ -211,20 +217,84 @@ def fold(transcripts):
     return np.where(t[:, 0] == 1, t[:, 1], 1.0 - t[:, 1])
 
 
-def pair_loss(sigma_factor: float = 1.0) -> float:
-    """The exact privacy loss of the pair as eps at the audited delta: the selection is uniform under both
-    neighbours (equal scores), so the transcript's law differs only through one Gaussian measurement of
-    q_1 = 1/4 vs 1/2 with mu = Delta/sigma = eps_0 / sigma_factor (= 1 for the real algorithm; BW18 Thm 8
-    inverted at delta(AUDIT_EPS)); its zCDP rho is mu^2/2 = 1/2 for the real algorithm, half the declared rho. The
-    selection's uniformity and mu are read from ``transcript_law`` (the law the ``make_exact`` draws come from)."""
+def log_clipped_atoms(m, sigma):
+    """log P[y <= 0], log P[y >= 1] of N(m, sigma^2) clipped to [0, 1]."""
+    return special.log_ndtr(-m / sigma), special.log_ndtr(-((1.0 - m) / sigma))
+
+
+def hockey(law_p, law_q, eps):
+    """sup_E P(E) - e^eps Q(E) for two one-round transcript laws (``round_law``), exactly (the log-ratio is linear
+    in the measurement on (0, 1), so the optimal set there is a half-line; the atoms count separately)."""
+    (pp, mp, s), (pq, mq, _) = law_p, law_q
+    lp0, lp1 = log_clipped_atoms(mp, s)
+    lq0, lq1 = log_clipped_atoms(mq, s)
+    out = 0.0
+    for j in range(len(pp)):
+        for lp, lq in ((lp0[j], lq0[j]), (lp1[j], lq1[j])):
+            out += max(0.0, pp[j] * math.exp(lp) - math.exp(eps) * pq[j] * math.exp(lq))
+        b = (mp[j] - mq[j]) / s ** 2
+        a = math.log(pp[j] / pq[j]) + (mq[j] ** 2 - mp[j] ** 2) / (2 * s * s)
+
+        def mass(lo, hi, j=j):
+            return (pp[j] * (special.ndtr((hi - mp[j]) / s) - special.ndtr((lo - mp[j]) / s))
+                    - math.exp(eps) * pq[j] * (special.ndtr((hi - mq[j]) / s) - special.ndtr((lo - mq[j]) / s)))
+        if b == 0:
+            out += max(0.0, mass(0.0, 1.0))
+        else:
+            c = min(max((eps - a) / b, 0.0), 1.0)
+            out += max(0.0, mass(c, 1.0) if b > 0 else mass(0.0, c))
+    return out
+
+
+def law_eps(law0, law1, delta: float) -> float:
+    """The exact eps at ``delta`` of two one-round transcript laws: the least eps with max of ``hockey`` both ways
+    <= delta (bisection, 60 halvings)."""
+    def both(e):
+        return max(hockey(law0, law1, e), hockey(law1, law0, e))
+
+    lo, hi = 0.0, 1.0
+    while both(hi) > delta:
+        lo, hi = hi, 2 * hi
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if both(mid) > delta else (lo, mid)
+    return hi
+
+
+def pair_loss(pair=PAIR, sigma_factor: float = 1.0) -> float:
+    """The exact privacy loss of ``pair`` as eps at the audited delta. On this domain the selection is uniform under
+    every data set (two queries q_0 = 1 - q_1 and A_0 uniform: equal scores), so the transcript's law differs only
+    through one Gaussian measurement of q_1 moved by 1/n, mu = Delta/sigma = eps_0 / sigma_factor (= 1 for the real
+    algorithm; BW18 Thm 8 inverted at delta(AUDIT_EPS)); its zCDP rho is mu^2/2 = 1/2 for the real algorithm, half
+    the declared rho. The closed form holds when, in one direction, every query's optimal half-line (y > mid + c
+    toward the larger mean, y < mid - c toward the smaller, c = eps sigma / mu) lies inside (0, 1), so the clip
+    keeps the Gaussian's optimal set (the audited pair: c = eps/4, mids 5/8 and 3/8); otherwise, or when the
+    selection is not uniform, the clipped law's exact eps (``law_eps``). The laws are ``transcript_law``'s (the
+    ``make_exact`` draws')."""
     from algorithms.privacy.accounting import gaussian_epsilon
 
-    (p0, m0, sigma), (p1, m1, _) = (transcript_law(d, sigma_factor) for d in PAIR)
+    laws = [transcript_law(np.asarray(d), sigma_factor) for d in pair]
+    (p0, m0, sigma), (p1, m1, _) = laws
+    delta = zcdp_delta_at(EPS_TILDE ** 2 / 2, AUDIT_EPS)
     shift = np.abs(m0 - m1)
-    if not (np.array_equal(p0, p1) and np.all(p0 == p0[0]) and np.all(shift == shift[0])):
-        raise ValueError("the closed form needs the selection uniform under both neighbours and one answer move")
-    mu = float(shift[0]) / sigma
-    return gaussian_epsilon(zcdp_delta_at(EPS_TILDE ** 2 / 2, AUDIT_EPS), rho=mu * mu / 2)
+    uniform = np.array_equal(p0, p1) and np.all(p0 == p0[0])
+    if uniform and shift[0] > 0 and np.allclose(shift, shift[0], rtol=1e-12, atol=0.0):
+        mu = float(shift[0]) / sigma
+        eps = gaussian_epsilon(delta, rho=mu * mu / 2)
+        mid, cut = (m0 + m1) / 2, eps * sigma / mu
+        if any(np.all(np.where(a > b, mid + cut < 1.0, mid - cut > 0.0)) for a, b in ((m0, m1), (m1, m0))):
+            return eps
+    return law_eps(*laws, delta)
+
+
+def loss_neighbours(rng) -> tuple[np.ndarray, np.ndarray]:
+    """A random neighbouring pair for the auditor's exact-loss search: n uniform on 1..``SEARCH_MAX_N`` records on
+    the binary attribute, each 1 with a random probability, one record flipped."""
+    n = int(rng.integers(1, SEARCH_MAX_N + 1))
+    d0 = (rng.random((n, 1)) < rng.random()).astype(np.int64)
+    d1 = d0.copy()
+    d1[int(rng.integers(0, n)), 0] ^= 1
+    return d0, d1
 
 
 TARGETS = (

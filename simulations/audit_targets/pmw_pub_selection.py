@@ -21,7 +21,10 @@ The pair's exact loss (``transcript_law``): the selection law is permute-and-fli
 (``permute_and_flip_probabilities``), the measurement a Gaussian clipped to [0, 1] (two atoms and a density),
 so the Renyi divergences (closed form: a Gaussian tilt) and the hockey-stick curve (the log-likelihood ratio is
 linear in the measurement) are computed exactly; ``pair_rho`` is sup over alpha of D_alpha / alpha, both
-directions. Printed by ``python -m simulations.audit_targets.pmw_pub_selection``.
+directions. Printed by ``python -m simulations.audit_targets.pmw_pub_selection``. The same eps at delta(2), for any
+pair (``pair_eps``), ranks the auditor's exact-loss search (``loss_neighbours``: 64 random pairs of 1-8 records on the
+2 x 2 domain): it finds eps 0.7929 (two records, or six) against the audited pair's 0.7889, the largest of every pair
+of 1-8 records (an enumeration); the audit keeps its pair and the line states the worst found.
 
 * ``pmw_pub_selection``: the real ``pmw_pub``; must pass. Exact on its pair: rho 0.704 (the measurement's 1/2
   plus 0.204 from the selection; the ``pmw_pub`` pair's is 1/2), delta(2) 0.0498 against the declared 0.245.
@@ -75,7 +78,9 @@ from algorithms.query_release.pmw_pub import distinct_rows, marginal_answers, pm
 from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries
 from simulations._audit_bounds import _bernoulli_renyi
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
-from simulations.audit_targets.pmw_pub import round_law, transcript_sampler, zcdp_delta_at
+from simulations.audit_targets.pmw_pub import hockey as _hockey
+from simulations.audit_targets.pmw_pub import law_eps, round_law, transcript_sampler, zcdp_delta_at
+from simulations.audit_targets.pmw_pub import log_clipped_atoms as _log_clipped_atoms
 
 
 mwem_mod = importlib.import_module("algorithms.query_release.mwem")
@@ -90,6 +95,7 @@ EPS_TILDE = math.sqrt(2.0)
 RHO = EPS_TILDE ** 2 / 2
 AUDIT_EPS = 2.0
 ORDERS = np.geomspace(1.0 + 1e-4, 64.0, 400)
+SEARCH_MAX_N = 8  # the exact-loss search's data sets: 1..8 records
 
 
 def _params(select_factor: float = 1.0, sigma_factor: float = 1.0):
@@ -114,11 +120,6 @@ def transcript_law(data, select_factor: float = 1.0, sigma_factor: float = 1.0):
     return round_law(*_queries(), data, EPS_TILDE, T, select_factor, sigma_factor)
 
 
-def _log_clipped_atoms(m, sigma):
-    """log P[y <= 0], log P[y >= 1] of N(m, sigma^2) clipped to [0, 1]."""
-    return stats.norm.logcdf(-m / sigma), stats.norm.logsf((1.0 - m) / sigma)
-
-
 def renyi(law_p, law_q, alpha):
     """D_alpha(P || Q) of two transcript laws, exactly: per selected query the clipped Gaussians' atoms and the
     density on (0, 1), int phi_p^alpha phi_q^(1-alpha) = exp(alpha(alpha-1) d^2 / (2 sigma^2)) times the mass of
@@ -141,45 +142,26 @@ def pair_rho(select_factor: float = 1.0, sigma_factor: float = 1.0) -> float:
     return float(max(np.max(renyi(l0, l1, ORDERS) / ORDERS), np.max(renyi(l1, l0, ORDERS) / ORDERS)))
 
 
-def _hockey(law_p, law_q, eps):
-    """sup_E P(E) - e^eps Q(E) for two transcript laws, exactly (the log-ratio is linear in the measurement on
-    (0, 1), so the optimal set there is a half-line; the atoms count separately)."""
-    (pp, mp, s), (pq, mq, _) = law_p, law_q
-    lp0, lp1 = _log_clipped_atoms(mp, s)
-    lq0, lq1 = _log_clipped_atoms(mq, s)
-    out = 0.0
-    for j in range(len(pp)):
-        for lp, lq in ((lp0[j], lq0[j]), (lp1[j], lq1[j])):
-            out += max(0.0, pp[j] * math.exp(lp) - math.exp(eps) * pq[j] * math.exp(lq))
-        b = (mp[j] - mq[j]) / s ** 2
-        a = math.log(pp[j] / pq[j]) + (mq[j] ** 2 - mp[j] ** 2) / (2 * s * s)
-
-        def mass(lo, hi, j=j):
-            return (pp[j] * (stats.norm.cdf((hi - mp[j]) / s) - stats.norm.cdf((lo - mp[j]) / s))
-                    - math.exp(eps) * pq[j] * (stats.norm.cdf((hi - mq[j]) / s) - stats.norm.cdf((lo - mq[j]) / s)))
-        if b == 0:
-            out += max(0.0, mass(0.0, 1.0))
-        else:
-            c = min(max((eps - a) / b, 0.0), 1.0)
-            out += max(0.0, mass(c, 1.0) if b > 0 else mass(0.0, c))
-    return out
-
-
-def pair_delta(eps: float, select_factor: float = 1.0, sigma_factor: float = 1.0) -> float:
+def pair_delta(eps: float, select_factor: float = 1.0, sigma_factor: float = 1.0, pair=PAIR) -> float:
     """The pair's exact delta(eps), both directions."""
-    l0, l1 = (transcript_law(d, select_factor, sigma_factor) for d in PAIR)
+    l0, l1 = (transcript_law(d, select_factor, sigma_factor) for d in pair)
     return max(_hockey(l0, l1, eps), _hockey(l1, l0, eps))
 
 
-def pair_eps(delta: float, select_factor: float = 1.0, sigma_factor: float = 1.0) -> float:
-    """The pair's exact eps at ``delta``: the least eps with pair_delta(eps) <= delta (bisection)."""
-    lo, hi = 0.0, 1.0
-    while pair_delta(hi, select_factor, sigma_factor) > delta:
-        lo, hi = hi, 2 * hi
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if pair_delta(mid, select_factor, sigma_factor) > delta else (lo, mid)
-    return hi
+def pair_eps(delta: float, select_factor: float = 1.0, sigma_factor: float = 1.0, pair=PAIR) -> float:
+    """The pair's exact eps at ``delta``: the least eps with pair_delta(eps) <= delta (``pmw_pub.law_eps``)."""
+    return law_eps(*(transcript_law(np.asarray(d), select_factor, sigma_factor) for d in pair), delta)
+
+
+def loss_neighbours(rng) -> tuple[np.ndarray, np.ndarray]:
+    """A random neighbouring pair for the auditor's exact-loss search: n uniform on 1..``SEARCH_MAX_N`` records of
+    the 2 x 2 domain drawn from a random (Dirichlet) law on its cells, one record replaced by another cell."""
+    n = int(rng.integers(1, SEARCH_MAX_N + 1))
+    cells = rng.choice(4, size=n, p=rng.dirichlet(np.ones(4)))
+    moved = cells.copy()
+    i = int(rng.integers(0, n))
+    moved[i] = (cells[i] + rng.integers(1, 4)) % 4
+    return tuple(np.column_stack([c // 2, c % 2]).astype(np.int64) for c in (cells, moved))
 
 
 def log_likelihood_ratio(selected, y, select_factor: float = 1.0, sigma_factor: float = 1.0):
@@ -252,7 +234,8 @@ def _case(select_factor: float = 1.0, sigma_factor: float = 1.0, *, exact: bool 
         return AuditCase(mechanism, statistic, PAIR, PUBLIC, float(eps), zcdp_delta_at(rho, eps), batched=True,
                          profile=lambda e: zcdp_delta_at(rho, e), profile_name=f"CKS20 curve of {rho:g}-zCDP",
                          rho=rho, pair_loss=lambda pair: pair_eps(zcdp_delta_at(rho, eps), select_factor,
-                                                                  sigma_factor),
+                                                                  sigma_factor, pair),
+                         loss_neighbours=loss_neighbours if real else None,
                          transcript=lambda out: out, log_ratio=declared_log_ratio)
 
     return make

@@ -42,3 +42,25 @@ def test_exponential_bound_is_the_worst_enumerated_pair():
     case = audit.targets()["exponential"].make(eps, 0.0)
     assert math.isclose(case.pair_loss(case.private_pair), mechanisms.selection_gap_loss(eps, 4), rel_tol=1e-12)
     assert f"{mechanisms.selection_gap_loss(eps, 4):.4g}" in case.loss_bound
+
+
+def test_sparse_vector_lines_rank_neighbouring_pairs_by_exact_loss():
+    """The sparse-vector targets that must pass rank random answer-vector pairs by exact loss (fixed seed): every
+    ranked pair is a neighbouring one (K answers, each moved by at most 1), the worst found is at least the audited
+    pair's and at most the declared eps (DR14 Thm 3.25), and the line states it. Catches a ``random_answers`` whose
+    moves reach 2 (``rng.integers(-2, 3, K)``; measured: the neighbouring assertion fails)."""
+    from simulations._audit_pairs import exact_loss_search
+    from simulations.audit_targets import sparse_vector as sv
+
+    for name in ("above_threshold", "sparse", "numeric_sparse", "sparse_no_redraw", "numeric_sparse_no_redraw"):
+        assert audit.targets()[name].make(1.0, 0.0).loss_neighbours is sv.random_answers, name
+    case = audit.targets()["sparse"].make(1.0, 0.0)
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        a0, a1 = case.loss_neighbours(rng)
+        assert a0.shape == a1.shape == (sv.K,) and np.max(np.abs(a1 - a0)) <= 1.0
+    found = exact_loss_search(case, np.random.default_rng(0), random=16)
+    assert found.tried == 17 and case.pair_loss(case.private_pair) <= found.loss <= case.eps
+    assert math.isclose(found.loss, case.pair_loss(found.pair), rel_tol=1e-9)
+    line = str(audit.audit(audit.targets()["above_threshold"].make(1.0, 0.0), 500, np.random.default_rng(0)))
+    assert "worst pair: exact-loss search over 65 neighbouring pairs" in line

@@ -64,3 +64,28 @@ def test_sparse_vector_lines_rank_neighbouring_pairs_by_exact_loss():
     assert math.isclose(found.loss, case.pair_loss(found.pair), rel_tol=1e-9)
     line = str(audit.audit(audit.targets()["above_threshold"].make(1.0, 0.0), 500, np.random.default_rng(0)))
     assert "worst pair: exact-loss search over 65 neighbouring pairs" in line
+
+
+def test_mwem_transcript_bound_holds_on_every_small_pair():
+    """HLM12 Alg 1 on the transcript targets' workload: for every replacement pair of 1..4 records on {0, 1}, the two
+    selection scores |q_i(A) - q_i(D)| are equal under both data sets for random distributions A (uniform
+    selection, no loss) and each of the T measurements (Laplace at MWEM's own scale for sensitivity 1/n, budget
+    eps/(2T)) has loss |q_1(D1) - q_1(D0)| / scale; their sum is the stated loss at every pair. Catches a
+    ``transcript_pair_loss`` off by a factor (measured: eps/(4T) per round fails the first isclose)."""
+    from algorithms.privacy import LaplaceMechanism
+    from simulations.audit_targets import query_release as qr
+
+    eps, rng = qr.MWEM_EPS, np.random.default_rng(0)
+    for records in range(1, 5):
+        scale = LaplaceMechanism(sensitivity=1.0 / records, eps=eps / (2 * qr.MWEM_T)).scale
+        for pair in _replacement_pairs(records):
+            q = [qr.MWEM_QUERIES @ np.bincount(d, minlength=2) / records for d in pair]
+            for a in rng.random(4):
+                for qd in q:
+                    err = np.abs(np.array([a, 1 - a]) - qd)
+                    assert math.isclose(err[0], err[1], abs_tol=1e-12)
+            loss = qr.MWEM_T * abs(q[1][1] - q[0][1]) / scale
+            assert math.isclose(loss, qr.transcript_pair_loss(eps, True), rel_tol=1e-12)
+    case = audit.targets()["mwem_transcript"].make(eps, 0.0)
+    assert f"= {qr.transcript_pair_loss(eps, True):g} (the audited pair's)" in case.loss_bound
+    assert not audit.targets()["mwem_transcript_budget_not_split"].make(eps, 0.0).loss_bound

@@ -89,3 +89,39 @@ def test_mwem_transcript_bound_holds_on_every_small_pair():
     case = audit.targets()["mwem_transcript"].make(eps, 0.0)
     assert f"= {qr.transcript_pair_loss(eps, True):g} (the audited pair's)" in case.loss_bound
     assert not audit.targets()["mwem_transcript_budget_not_split"].make(eps, 0.0).loss_bound
+
+
+def _cells(counts):
+    """A set on the 2-point domain from its counts of (0, False), (0, True), (1, False), (1, True)."""
+    return np.repeat([0, 0, 1, 1], counts), np.repeat([False, True, False, True], counts)
+
+
+def test_nb20_sspp_ranks_neighbouring_pairs_and_its_pair_is_the_worst():
+    """NB20 Alg 4's A_SSPP phase: the ranked pairs are neighbouring (10 records each on {0, 1}, one replaced), and
+    an enumeration of every 10-record pair (A_SSPP's law depends on the set's histogram only: every histogram and
+    every one-record move) finds none above the audited pair's exact loss, which the search (fixed seed) keeps as
+    its worst. Catches a ``sspp_neighbours`` that replaces two records (measured: the one-record assertion fails)."""
+    from simulations._audit_pairs import exact_loss_search
+    from simulations.audit_targets import nb20
+
+    case = audit.targets()["nb20_unvprivcl_sspp"].make(0.99, 0.0)
+    rng = np.random.default_rng(1)
+    for _ in range(50):
+        (x0, y0), (x1, y1) = case.loss_neighbours(rng)
+        assert x0.size == x1.size == nb20.SSPP_RECORDS and set(x0) | set(x1) <= {0, 1}
+        assert np.sum((x0 != x1) | (y0 != y1)) <= 1
+    own = case.pair_loss(case.private_pair)
+    worst = 0.0
+    for a in range(nb20.SSPP_RECORDS + 1):
+        for b in range(nb20.SSPP_RECORDS + 1 - a):
+            for c in range(nb20.SSPP_RECORDS + 1 - a - b):
+                cells = [a, b, c, nb20.SSPP_RECORDS - a - b - c]
+                for i, j in itertools.permutations(range(4), 2):
+                    if cells[i]:
+                        moved = list(cells)
+                        moved[i], moved[j] = moved[i] - 1, moved[j] + 1
+                        worst = max(worst, case.pair_loss((_cells(cells), _cells(moved))))
+    assert math.isclose(worst, own, rel_tol=1e-12) and own < case.eps
+    found = exact_loss_search(case, np.random.default_rng(0))
+    assert found.tried == 65 and math.isclose(found.loss, own, rel_tol=1e-12)
+    assert audit.targets()["nb20_unvprivcl_double_spend"].make(0.99, 0.0).loss_neighbours is None

@@ -12,7 +12,9 @@ Neighbouring datasets differ in one record (replacement, as in :mod:`algorithms.
   r in {0, 1}, sensitivity 1: a replacement moves one score up and the other down, the case where
   the factor 2 in exp(eps u / (2 Delta)) is needed. Pair D0 = (1, 1, 1, 1), D1 = (0, 1, 1, 1): output 0 is
   rare under D0, and Pr[0 | D1] / Pr[0 | D0] = e^(eps/2 * 2) * Z0/Z1 comes close to e^eps.
-  Statistic: the selected index.
+  Statistic: the selected index. Every pair's loss is stated on the line (``exponential_loss_bound``): with two
+  candidates the loss of a pair depends only on the score gap, and the audited pair's gap is the largest 4 records
+  allow, so it is the worst pair of that domain (and eps the supremum over every size).
 
 The Gaussian cases also declare the exact curve of their calibration (BW18 Thm 8), so the auditor's profile
 objective tests the whole curve: ``gaussian_delta_10x`` (sigma calibrated to 10 delta) and
@@ -126,10 +128,30 @@ def _selection_loss(mech):
     return loss
 
 
+def selection_gap_loss(eps: float, m: int) -> float:
+    """DR14 Thm 3.10, two candidates: the exact loss of a neighbouring pair whose score gap u_1 - u_0 moves between
+    m and m - 2 (a replaced record moves one count up and the other down; m >= 2 the larger of |gap| over the two
+    sides after the symmetry r <-> 1 - r). Pr[0 | gap g] = 1 / (1 + e^(eps g / 2)) and log(1 + e^(eps g / 2)) is
+    convex with slope below eps/2, so the loss log((1 + e^(eps m / 2)) / (1 + e^(eps (m - 2) / 2))) grows with m
+    and tends to eps (the other output's ratio is the smaller)."""
+    return float(np.logaddexp(0.0, eps * m / 2.0) - np.logaddexp(0.0, eps * (m - 2) / 2.0))
+
+
+def exponential_loss_bound(eps: float, records: int) -> str:
+    """The line's statement on every neighbouring pair of ``records``-record data sets in {0, 1}
+    (``selection_gap_loss``): the gap moves between m and m - 2 with m <= records, so the worst is m = records."""
+    return (f"loss log((1 + e^(eps m/2)) / (1 + e^(eps (m-2)/2))) for a pair whose score gap moves between m and m-2,"
+            f" increasing in m; {records}-record data sets have m <= {records}, so the worst pair's loss is "
+            f"{selection_gap_loss(eps, records):.4g} (the audited pair's gap); below eps = {eps:g} at every size "
+            f"(its supremum as m grows)")
+
+
 def _exponential_case(eps: float, delta: float, *, monotone: bool = False) -> AuditCase:
     mech = ExponentialMechanism(eps, 1.0, monotone=monotone)
-    return AuditCase(_selection(mech.sample), _identity, _selection_pair(True), None, eps, 0.0, batched=True,
-                     pair_loss=_selection_loss(mech))
+    pair = _selection_pair(True)
+    return AuditCase(_selection(mech.sample), _identity, pair, None, eps, 0.0, batched=True,
+                     pair_loss=_selection_loss(mech),
+                     loss_bound="" if monotone else exponential_loss_bound(eps, len(pair[0])))
 
 
 def _argmax_case(eps: float, delta: float) -> AuditCase:

@@ -22,7 +22,9 @@ Neighbouring private sets differ in one record (replacement).
   whole ratio e^{eps'} in the limit of a rare h_0 (eps' the budget spent). Declared eps/2 (the budget
   split); r = 10 (exact loss of the pair at eps' = eps/2 = 0.495: 0.469, near the declared 0.495).
   Statistic: the index of h_priv. Both targets give the pair's exact loss (``pair_loss``, from A_SSPP's
-  law ``a_sspp_law``).
+  law ``a_sspp_law``); the real one ranks random 10-record pairs by it (``sspp_neighbours``). Every 10-record pair
+  on the 2-point domain (each histogram and each one-record move, enumerated by the tests) has loss at most the
+  audited pair's.
 
 Exact losses (every real target below gives ``pair_loss``, and ``loss_neighbours`` for the auditor's exact-loss
 search, so its line states its pair's exact loss and the worst pair found; the laws are in ``_nb20_laws``, each held
@@ -145,6 +147,17 @@ def sspp_pair_loss(spent_eps: float, pair) -> float:
     return float(np.max(np.abs(np.log(p0) - np.log(p1))))
 
 
+def sspp_neighbours(rng, records: int = SSPP_RECORDS) -> tuple[tuple[np.ndarray, np.ndarray], tuple]:
+    """A random neighbouring pair of ``records``-record sets on the 2-point domain: points uniform, labels positive
+    with a random rate, then one record replaced by a uniform (point, label)."""
+    x = rng.integers(0, 2, records)
+    y = rng.random(records) < rng.random()
+    x1, y1 = x.copy(), y.copy()
+    i = int(rng.integers(records))
+    x1[i], y1[i] = rng.integers(0, 2), rng.random() < 0.5
+    return (x, y), (x1, y1)
+
+
 def _sspp_case(eps: float, delta: float, *, spent_factor: float, records: int) -> AuditCase:
     """A_SSPP at spent_factor * eps/2 on T_pub = (0, 1), declared eps/2."""
     public = np.array([0, 1])
@@ -158,7 +171,8 @@ def _sspp_case(eps: float, delta: float, *, spent_factor: float, records: int) -
         return out[0] if size is None else out
 
     return AuditCase(mechanism, lambda o: np.asarray(o, dtype=float), sspp_pair(records), public, eps / 2.0, 0.0,
-                     batched=True, pair_loss=lambda pair: sspp_pair_loss(spent, pair))
+                     batched=True, pair_loss=lambda pair: sspp_pair_loss(spent, pair),
+                     loss_neighbours=(lambda rng: sspp_neighbours(rng, records)) if spent_factor == 1.0 else None)
 
 
 TARGETS = (

@@ -18,7 +18,8 @@ Transcript targets (``mwem_transcript``, ``mwem_transcript_budget_not_split``): 
 selections and measurements, so the audit reads them (``transcript``, a vector: the learned score and each
 coordinate's events). Their pair's exact loss (``transcript_pair_loss``) is eps/2 = 1 for MWEM at eps = 2: the
 selection is uniform under both neighbours, so half the declared eps is the whole loss of the pair, reached
-only by events in the tails of all four measurements at once: the gap is the pair's, then the test's.
+only by events in the tails of all four measurements at once: the gap is the pair's, then the test's. The same
+argument gives every neighbouring pair at every n the same loss (``transcript_loss_bound``, stated on the line).
 In ``audit --all``'s setting (99.93% per target with 72 targets, seed 0) ``mwem_transcript`` gave eps_lb 0.508 = 0.51
 of the pair's loss at 10,000 samples and 0.868 = 0.87 at 80,000, its default since (the broken twin keeps 10,000:
 eps_lb 3.37 > 2 there). The attainable bound of the score's threshold events (their exact rates, Clopper-Pearson at
@@ -98,7 +99,8 @@ def _mwem_case(split: bool, full: bool = False):
 
         loss = (lambda pair: transcript_pair_loss(eps, split)) if full else None
         return AuditCase(mechanism, None, PAIR, None, float(eps), 0.0, batched=True, pair_loss=loss,
-                         pair_loss_note="" if full else answers_loss_note(eps, split))
+                         pair_loss_note="" if full else answers_loss_note(eps, split),
+                         loss_bound=transcript_loss_bound(eps) if full and split else "")
 
     return make
 
@@ -113,6 +115,17 @@ def transcript_pair_loss(eps: float, split: bool) -> float:
     rounds' extremes are reached together. Loss = T eps_m: eps/2 for MWEM (eps_m = eps/(2T)), T eps/2 for the
     variant that does not split the budget."""
     return MWEM_T * (eps / (2.0 * MWEM_T) if split else eps / 2.0)
+
+
+def transcript_loss_bound(eps: float) -> str:
+    """HLM12 Alg 1 on this workload, every neighbouring pair (the line's statement; ``transcript_pair_loss``'s
+    argument at any n): q_0 + q_1 = 1 makes every selection uniform under every data set, and each of the T
+    measurements is calibrated to the sensitivity 1/n, which a replaced record moves q_1 by exactly (or 0), so every
+    pair that changes a record has the audited pair's loss T eps/(2T) = eps/2, and no pair a larger one."""
+    return (f"at every n, a pair changing one record of {{0, 1}}^n: uniform selections (q_0 + q_1 = 1) and "
+            f"{MWEM_T} Laplace measurements whose answer moves by their sensitivity 1/n, so loss "
+            f"{MWEM_T} x eps/(2 x {MWEM_T}) = {transcript_pair_loss(eps, True):g} (the audited pair's): no pair "
+            f"is worse")
 
 
 def answers_loss_note(eps: float, split: bool) -> str:

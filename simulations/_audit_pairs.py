@@ -18,6 +18,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 EXACT_RANDOM = 64     # random neighbouring pairs whose exact loss is computed ...
 EXACT_LOCAL = 64      # ... then local moves from the best
 
@@ -36,6 +38,18 @@ class ExactSearch:
         frac = f" = {self.loss / declared:.2f} of the declared {declared:g}" if declared > 0 else ""
         return (f"exact-loss search over {self.tried} neighbouring pairs ({self.accepted} local moves kept): worst "
                 f"exact loss {self.loss:.4g}{frac} (the case's own pair: {self.given_loss:.4g})")
+
+
+def replace_one_pair(rng, cells: int, n_min: int, n_max: int) -> tuple[np.ndarray, np.ndarray]:
+    """A random neighbouring pair for a target's exact-loss search (``loss_neighbours``): n uniform on
+    ``n_min``..``n_max`` records, each a cell of ``0..cells-1`` drawn from a random (Dirichlet) law, and the same data
+    set with one record replaced by another cell. Returns the two arrays of cell indices."""
+    n = int(rng.integers(n_min, n_max + 1))
+    d0 = rng.choice(cells, size=n, p=rng.dirichlet(np.ones(cells)))
+    d1 = d0.copy()
+    i = int(rng.integers(0, n))
+    d1[i] = (d0[i] + rng.integers(1, cells)) % cells
+    return d0, d1
 
 
 def exact_loss_search(case, rng, random: int = EXACT_RANDOM, local: int = EXACT_LOCAL) -> ExactSearch | None:

@@ -79,6 +79,7 @@ import numpy as np
 from algorithms.classes.finite import FiniteClass
 from algorithms.privacy import NumericSparse, PureDP
 from algorithms.query_release.pmw import pmw, pmw_parameters
+from simulations._audit_pairs import replace_one_pair
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
 from simulations.audit_targets.sparse_vector import (_reused_comparison_noise, first_top_loss,
                                                      first_top_probabilities)
@@ -325,12 +326,7 @@ def lsl_pair_loss(sparse, eps: float, pair) -> float:
 def lsl_pair(rng) -> tuple[np.ndarray, np.ndarray]:
     """A random neighbouring pair of data sets of n records on {0..3}, n uniform on 2..``MAX_SEARCH_SIZE``, the
     records' law itself random (one record replaced by another point): the ``pmw_lsl`` case's exact-loss search."""
-    n = int(rng.integers(2, MAX_SEARCH_SIZE + 1))
-    d0 = rng.choice(LSL_CLASS.num_points, size=n, p=rng.dirichlet(np.ones(LSL_CLASS.num_points)))
-    d1 = d0.copy()
-    i = int(rng.integers(0, n))
-    d1[i] = (d0[i] + rng.integers(1, LSL_CLASS.num_points)) % LSL_CLASS.num_points
-    return d0, d1
+    return replace_one_pair(rng, LSL_CLASS.num_points, 2, MAX_SEARCH_SIZE)
 
 
 class NoComparisonNoise(CutOff1):

@@ -77,6 +77,7 @@ from algorithms.query_release.mw import IncrementalMWDistribution
 from algorithms.query_release.pmw_pub import distinct_rows, marginal_answers, pmw_pub
 from algorithms.query_release.workloads import CategoricalDomain, MarginalQueries
 from simulations._audit_bounds import _bernoulli_renyi
+from simulations._audit_pairs import replace_one_pair
 from simulations.audit import AuditCase, AuditTarget, with_ci_samples
 from simulations.audit_targets.pmw_pub import hockey as _hockey
 from simulations.audit_targets.pmw_pub import law_eps, round_law, transcript_sampler, zcdp_delta_at
@@ -156,11 +157,7 @@ def pair_eps(delta: float, select_factor: float = 1.0, sigma_factor: float = 1.0
 def loss_neighbours(rng) -> tuple[np.ndarray, np.ndarray]:
     """A random neighbouring pair for the auditor's exact-loss search: n uniform on 1..``SEARCH_MAX_N`` records of
     the 2 x 2 domain drawn from a random (Dirichlet) law on its cells, one record replaced by another cell."""
-    n = int(rng.integers(1, SEARCH_MAX_N + 1))
-    cells = rng.choice(4, size=n, p=rng.dirichlet(np.ones(4)))
-    moved = cells.copy()
-    i = int(rng.integers(0, n))
-    moved[i] = (cells[i] + rng.integers(1, 4)) % 4
+    cells, moved = replace_one_pair(rng, 4, 1, SEARCH_MAX_N)
     return tuple(np.column_stack([c // 2, c % 2]).astype(np.int64) for c in (cells, moved))
 
 

@@ -52,6 +52,30 @@ def replace_one_pair(rng, cells: int, n_min: int, n_max: int) -> tuple[np.ndarra
     return d0, d1
 
 
+def eps_at_delta(p, q, delta: float) -> float:
+    """The exact eps at ``delta`` of two laws on the same finite set of outputs (probability vectors ``p``, ``q``):
+    max over both directions and the top-j sets E of log((P(E) - delta) / Q(E)) (the hockey-stick divergence's
+    optimal sets are the j outputs of largest P / Q); inf when an output one law gives probability above delta has
+    probability 0 under the other. A target's ``pair_loss`` from its finite exact law (the NB20 targets')."""
+    p, q = np.asarray(p, dtype=float), np.asarray(q, dtype=float)
+    best = 0.0
+    for a, b in ((p, q), (q, p)):
+        keep = a > 0
+        a, b = a[keep], b[keep]
+        with np.errstate(divide="ignore"):
+            ratio = np.where(b > 0, np.log(a) - np.log(np.where(b > 0, b, 1.0)), np.inf)
+        order = np.argsort(-ratio, kind="stable")
+        top_a, top_b = np.cumsum(a[order]), np.cumsum(b[order])
+        ok = top_a > delta
+        if not ok.any():
+            continue
+        with np.errstate(divide="ignore"):
+            cand = np.where(top_b[ok] > 0, np.log(top_a[ok] - delta) - np.log(np.where(top_b[ok] > 0, top_b[ok], 1)),
+                            np.inf)
+        best = max(best, float(np.max(cand)))
+    return best
+
+
 def exact_loss_search(case, rng, random: int = EXACT_RANDOM, local: int = EXACT_LOCAL) -> ExactSearch | None:
     """The neighbouring pair of largest ``case.pair_loss`` among the case's pair, its starts, ``random`` pairs from
     ``case.neighbours`` and ``local`` moves by ``case.mutate`` (module docstring); None when the case gives no

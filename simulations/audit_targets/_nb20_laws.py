@@ -32,29 +32,7 @@ from scipy import stats as sst
 from algorithms.learning.relabel import EPS_TILDE
 from algorithms.learning.subsamp import SubSampParams, erm_rows, laplace_difference_tail
 from algorithms.privacy.stability import DistanceToInstability, laplace_tail
-
-
-def eps_at_delta(p, q, delta: float) -> float:
-    """The exact eps at ``delta`` of two laws on the same finite set of outputs (probability vectors ``p``, ``q``):
-    max over both directions and the top-j sets E of log((P(E) - delta) / Q(E)) (module docstring); inf when an
-    output one law gives probability above delta has probability 0 under the other."""
-    p, q = np.asarray(p, dtype=float), np.asarray(q, dtype=float)
-    best = 0.0
-    for a, b in ((p, q), (q, p)):
-        keep = a > 0
-        a, b = a[keep], b[keep]
-        with np.errstate(divide="ignore"):
-            ratio = np.where(b > 0, np.log(a) - np.log(np.where(b > 0, b, 1.0)), np.inf)
-        order = np.argsort(-ratio, kind="stable")
-        top_a, top_b = np.cumsum(a[order]), np.cumsum(b[order])
-        ok = top_a > delta
-        if not ok.any():
-            continue
-        with np.errstate(divide="ignore"):
-            cand = np.where(top_b[ok] > 0, np.log(top_a[ok] - delta) - np.log(np.where(top_b[ok] > 0, top_b[ok], 1)),
-                            np.inf)
-        best = max(best, float(np.max(cand)))
-    return best
+from simulations._audit_pairs import eps_at_delta  # re-exported: the loss of two finite laws
 
 
 def stab_release_probability(mech: DistanceToInstability, margin: float) -> float:
